@@ -1,0 +1,40 @@
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+/**
+ * dist/svc.js: the IIFE site owners load, minified, internal `_names` mangled, debug lines dropped.
+ * dist/svc.debug.js: the same, readable, with debug logging.
+ * dist/esm/index.js: the ES module for bundlers (types in dist/types, emitted by tsc).
+ */
+const ts = () => typescript({ tsconfig: './tsconfig.snippet.json', outputToFilesystem: false });
+
+const minify = (module) =>
+  terser({
+    module,
+    ecma: 2018,
+    compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+    // Internal fields start with one `_`; public API names and wire fields never do. Names with two
+    // (`__cs`, `__cs_onReplacePhones`) are page globals of the spec and must keep their names.
+    mangle: { properties: { regex: /^_[^_]/ } },
+    format: { comments: false },
+  });
+
+const flags = (debug) => `const __DEBUG__ = ${debug};`;
+
+export default [
+  {
+    input: 'src/snippet/index.ts',
+    output: { file: 'dist/svc.js', format: 'iife', sourcemap: true, intro: flags(false) },
+    plugins: [ts(), minify(false)],
+  },
+  {
+    input: 'src/snippet/index.ts',
+    output: { file: 'dist/svc.debug.js', format: 'iife', sourcemap: true, intro: flags(true) },
+    plugins: [ts()],
+  },
+  {
+    input: 'src/snippet/esm.ts',
+    output: { file: 'dist/esm/index.js', format: 'es', sourcemap: true, intro: flags(false) },
+    plugins: [ts(), minify(true)],
+  },
+];

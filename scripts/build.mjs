@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Builds everything users get and prints the sizes of the browser bundles:
+//   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/types/**, dist/node/** (the server).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (cmd, args) => execFileSync(bin(cmd), args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+run('rollup', ['-c', '--silent']);
+run('tsc', ['-p', 'tsconfig.types.json']);
+run('tsc', ['-p', 'tsconfig.server.json']);
+
+export function sizes(file) {
+  const buf = readFileSync(file);
+  return {
+    min: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const report = {};
+for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js']) {
+  if (existsSync(join(root, f))) report[f] = sizes(join(root, f));
+}
+writeFileSync(join(root, 'dist/sizes.json'), JSON.stringify(report, null, 2) + '\n');
+console.log('bundle                 min      gzip    brotli');
+for (const [f, s] of Object.entries(report)) {
+  console.log(`${f.padEnd(20)} ${String(s.min).padStart(6)} B ${String(s.gzip).padStart(6)} B ${String(s.brotli).padStart(6)} B`);
+}

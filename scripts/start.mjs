@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm start`: builds the bundles and the server, then starts the consultant server (with its
+// SQLite database) and the demo site on its own origin. Stop with Ctrl-C.
+// Ports: SVC_PORT (default 3100) and DEMO_PORT (default 4100); SVC_DB sets the database file.
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+
+const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+
+const env = process.env;
+const server = await createServer({
+  dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
+  siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
+  bundleDir: join(root, 'dist'),
+});
+const svcUrl = await server.listen(Number(env.SVC_PORT ?? 3100), '127.0.0.1');
+const site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });
+console.log(`consultant server: ${svcUrl}`);
+console.log(`demo site:         ${site.url}`);
+
+const stop = async () => {
+  await site.close();
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,109 @@
+import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { LIMITS } from '../protocol.js';
+import { serveBundles } from './bundles.js';
+import { openDatabase, type DB } from './db.js';
+import { ApiError, errors } from './errors.js';
+import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
+import { originAllowed, siteLookup } from './sites.js';
+import { writeRoute } from './writes/route.js';
+
+export interface ServerOptions {
+  /** SQLite file path, or `:memory:`. */
+  dbPath: string;
+  /** Site configuration: a JSON file path, or the parsed object. Applied on every start. */
+  siteConfig?: string | SiteConfig;
+  /** Folder holding svc.js and the other built bundles. */
+  bundleDir: string;
+  /** Public base URL of this server (ending with a slash); derived from each request when absent. */
+  publicUrl?: string;
+  /** Trust X-Forwarded-* and the X-Svc-Country/City headers of a reverse proxy. Default false. */
+  trustProxy?: boolean;
+  /** Fastify request logging. Default false. */
+  logger?: boolean;
+}
+
+export interface ConsultantServer {
+  app: FastifyInstance;
+  db: DB;
+  /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
+export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
+  const db = openDatabase(opts.dbPath);
+  if (opts.siteConfig) {
+    applySiteConfig(db, typeof opts.siteConfig === 'string' ? readSiteConfig(opts.siteConfig) : opts.siteConfig);
+  }
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: opts.trustProxy ?? false,
+  });
+
+  // The snippet sends JSON as text/plain (a CORS simple request); server-side callers may send
+  // application/json. Both are parsed here so that bad JSON gets the same envelope.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(errors.malformed(), undefined);
+    }
+  });
+
+  const sites = siteLookup(db);
+  // CORS: a site's pages may read the answers meant for them. An unknown site key still gets CORS
+  // headers so that the snippet can read and report the error envelope; it carries no data.
+  const delegator: FastifyCorsOptionsDelegateCallback = (req, cb) => {
+    const origin = req.headers.origin;
+    const m = /^\/w\/([^/?#]+)/.exec(req.url);
+    let allow = false;
+    if (origin && m) {
+      const site = sites.bySiteKey(decodeURIComponent(m[1]!));
+      allow = !site || originAllowed(site, origin);
+    }
+    cb(null, { origin: allow ? origin : false, methods: ['GET', 'POST'], maxAge: 86400 });
+  };
+  await app.register(cors, { delegator });
+
+  app.setErrorHandler((err, req, reply) => {
+    let e: ApiError;
+    if (err instanceof ApiError) e = err;
+    else if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') e = errors.tooLarge();
+    else if ((err as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') e = errors.unsupportedType();
+    else if (typeof (err as { statusCode?: number }).statusCode === 'number' && (err as { statusCode: number }).statusCode < 500) {
+      const status = (err as { statusCode: number }).statusCode;
+      e = new ApiError(status, status * 1000, 'Bad request');
+    } else {
+      req.log.error(err);
+      e = errors.internal();
+    }
+    return reply.status(e.status).send(e.envelope());
+  });
+  app.setNotFoundHandler((_req, reply) => {
+    const e = errors.notFound();
+    return reply.status(e.status).send(e.envelope());
+  });
+
+  app.get('/health', async () => ({ success: true }));
+  serveBundles(app, opts.bundleDir);
+  writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+
+  return {
+    app,
+    db,
+    async listen(port = 0, host = '127.0.0.1') {
+      await app.listen({ port, host });
+      const addr = app.server.address();
+      const p = typeof addr === 'object' && addr ? addr.port : port;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;
+    },
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}

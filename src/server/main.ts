@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/**
+ * Starts the consultant server from the command line. Settings come from the environment:
+ *   SVC_PORT (default 3100), SVC_HOST (127.0.0.1), SVC_DB (data/svc.db), SVC_SITE_CONFIG
+ *   (demo-site/site-config.json), SVC_PUBLIC_URL (derived from requests), SVC_BUNDLE_DIR (dist),
+ *   SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet).
+ */
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from './app.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const env = process.env;
+
+try {
+  const server = await createServer({
+    dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
+    siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
+    bundleDir: env.SVC_BUNDLE_DIR ?? join(root, 'dist'),
+    publicUrl: env.SVC_PUBLIC_URL,
+    trustProxy: !!env.SVC_TRUST_PROXY,
+    logger: !!env.SVC_LOG,
+  });
+  const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');
+  console.log(`consultant server: ${url}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  console.error(`consultant server failed to start: ${(e as Error).message}`);
+  process.exit(1);
+}

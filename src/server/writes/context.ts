@@ -1,0 +1,52 @@
+import type { WritePayloads, WriteType } from '../../protocol.js';
+import type { DB } from '../db.js';
+import type { Site } from '../sites.js';
+
+/** What the client said about itself, beyond the body: from the connection and its headers. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  /** From a trusted reverse proxy's `X-Svc-Country` / `X-Svc-City` headers, else null. */
+  country: string | null;
+  city: string | null;
+}
+
+export interface VisitorRow {
+  id: number;
+  site_id: number;
+  token: string;
+  first_ac_id: number;
+}
+
+export interface HitRow {
+  id: number;
+  session_id: number;
+  visitor_id: number;
+  url: string;
+}
+
+/** Everything a write handler may use. One context serves one request's batch. */
+export interface WriteContext {
+  db: DB;
+  site: Site;
+  client: ClientInfo;
+  /** Base URL the server is reached at, ending with a slash. */
+  publicUrl: string;
+  /** The batch's visitor: from the request, or created by its first page view. */
+  visitor: VisitorRow | null;
+  /** The page view a write names by its client id, if it is this visitor's. */
+  hit(clientId: string): HitRow | null;
+  /** Current time, epoch ms (one clock for the whole batch). */
+  now: number;
+}
+
+export type HandlerResult = { success: true; result?: unknown } | { success: false; code: string };
+
+/** Stores one write; runs inside the batch's transaction. */
+export type WriteHandler<T extends WriteType> = (
+  ctx: WriteContext,
+  data: WritePayloads[T],
+  write: { id: string; hit: string; at: number },
+) => HandlerResult;
+
+export type WriteHandlers = { [K in WriteType]: WriteHandler<K> };

@@ -1,0 +1,15 @@
+import { stmt, timestamp } from '../db.js';
+import type { WriteHandler } from './context.js';
+
+/** `trackEvent`: stored as a goal of the page view it was made on. */
+export const eventHandler: WriteHandler<'event'> = (ctx, data, write) => {
+  const hit = ctx.hit(write.hit);
+  if (!hit) return { success: false, code: 'unknown_hit' };
+  const r = stmt(
+    ctx.db,
+    `INSERT INTO goals (site_id, visitor_id, session_id, hit_id, name, category, action, label, value, start_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(ctx.site.id, hit.visitor_id, hit.session_id, hit.id, data.action, data.category, data.action,
+      data.name ?? null, data.value ?? null, timestamp(ctx.now));
+  return { success: true, result: { goal_id: Number(r.lastInsertRowid) } };
+};

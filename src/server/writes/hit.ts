@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { HitResult } from '../../protocol.js';
+import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, userAgentInfo, type CampaignParams } from '../campaign.js';
+import { stmt, timestamp } from '../db.js';
+import type { WriteHandler } from './context.js';
+
+/** A session ends after 30 minutes without a hit. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+interface SessionRow extends Record<string, unknown> {
+  id: number;
+  last_hit_ms: number;
+  ac_id: number;
+}
+
+const NEW_SESSION = `INSERT INTO sessions (site_id, visitor_id, ac_id, start_time, last_hit_ms, ip, user_agent,
+    browser_name, browser_version, os_name, os_version, country, city, referrer, referrer_domain, search_engine,
+    search_query, entrance_page, ${CAMPAIGN_FIELDS.join(', ')})
+  VALUES (@site_id, @visitor_id, @ac_id, @start_time, @last_hit_ms, @ip, @user_agent, @browser_name,
+    @browser_version, @os_name, @os_version, @country, @city, @referrer, @referrer_domain, @search_engine,
+    @search_query, @entrance_page, ${CAMPAIGN_FIELDS.map((f) => '@' + f).join(', ')})`;
+
+
+/** True when the landing URL names a campaign and it differs from the session's. */
+function campaignChanged(session: SessionRow, params: CampaignParams): boolean {
+  const given = CAMPAIGN_FIELDS.filter((f) => params[f] != null);
+  return given.length > 0 && given.some((f) => session[f] !== params[f]);
+}
+
+/**
+ * A page view: creates the visitor on a first visit, starts a session after 30 idle minutes or
+ * when a landing URL brings another campaign (never for SPA page views), and records the hit.
+ */
+export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
+  const db = ctx.db;
+  const created = timestamp(ctx.now);
+  if (!ctx.visitor) {
+    const token = randomBytes(16).toString('hex');
+    const id = Number(
+      stmt(db, `INSERT INTO visitors (site_id, token, created_at) VALUES (?, ?, ?)`).run(ctx.site.id, token, created).lastInsertRowid,
+    );
+    ctx.visitor = { id, site_id: ctx.site.id, token, first_ac_id: -1 };
+  }
+  const visitor = ctx.visitor;
+  const params = campaignParams(data.url);
+  const session = stmt<SessionRow>(db, `SELECT * FROM sessions WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(visitor.id);
+  const fresh =
+    !session || ctx.now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params));
+  let sessionId: number;
+  if (fresh) {
+    const ua = userAgentInfo(ctx.client.userAgent);
+    sessionId = Number(
+      stmt(db, NEW_SESSION).run({
+        site_id: ctx.site.id,
+        visitor_id: visitor.id,
+        ac_id: -1,
+        start_time: created,
+        last_hit_ms: ctx.now,
+        ip: ctx.client.ip,
+        user_agent: ctx.client.userAgent.slice(0, 512),
+        ...ua,
+        country: ctx.client.country,
+        city: ctx.client.city,
+        ...referrerInfo(data.referrer),
+        entrance_page: data.url,
+        ...params,
+      }).lastInsertRowid,
+    );
+    stmt(db, `UPDATE visitors SET visits_count = visits_count + 1 WHERE id = ?`).run(visitor.id);
+  } else {
+    sessionId = session!.id;
+    stmt(db, `UPDATE sessions SET last_hit_ms = ? WHERE id = ?`).run(ctx.now, sessionId);
+  }
+  const hitId = Number(
+    stmt(
+      db,
+      `INSERT INTO hits (site_id, visitor_id, session_id, client_id, hit_time, url, title, referrer, is_spa)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(ctx.site.id, visitor.id, sessionId, write.id, created, data.url, data.title, data.referrer, data.spa ? 1 : 0)
+      .lastInsertRowid,
+  );
+  const result: HitResult = {
+    visitor_id: visitor.id,
+    session_id: sessionId,
+    hit_id: hitId,
+    key: ctx.site.widget_key,
+    uri: new URL(ctx.publicUrl).host,
+    consultant_server_url: ctx.publicUrl,
+    settings: ctx.site.settings,
+  };
+  return { success: true, result };
+};

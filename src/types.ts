@@ -1,0 +1,72 @@
+/**
+ * Public types of the page API (../shared/spec/page-api.md): the `Svc` and `SvcWidget` globals,
+ * the credentials object, the command queue and the callback shapes. Every field says what it is
+ * and its default. Internal state never appears here.
+ */
+
+/** Result of `Svc.getCredentials()` (page-api §2, "Credentials object"). */
+export interface Credentials {
+  /** Site key, as given by `["setCsAccount", SITE_KEY]`. */
+  site_key: string;
+  /** Widget key of the site. */
+  key: string;
+  /** Address of the consultant server. */
+  uri: string;
+  /** Visitor id. */
+  visitor_id: number;
+  /** Current page view id; changes on `reinitTrackView()`. */
+  hit_id: number;
+  /** Visitor session id. */
+  session_id: number;
+  /** Base URL for server calls; always ends with a slash. Never hard-code it. */
+  consultant_server_url: string;
+}
+
+/**
+ * One queued command: its name, then its arguments. Configuration commands
+ * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`) run before all
+ * others whatever their position in the queue; any `Svc` method name is a command too
+ * (`["trackEvent", "form", "open"]`), and so is `["onReady", fn]`.
+ */
+export type Command = [name: string, ...args: unknown[]];
+
+/** Called once credentials are known (at once when they already are). */
+export type ReadyCallback = (credentials: Credentials) => void;
+
+/** The `Svc` global. */
+export interface SvcApi {
+  /** Runs commands at once (the same as `__cs.push` after load). Returns the number run. */
+  push(...commands: Command[]): number;
+  /** Calls `fn(credentials)` once credentials are known; at once if they already are. */
+  onReady(fn: ReadyCallback): void;
+  /** The credentials object, or null before the server has answered the first page view. */
+  getCredentials(): Credentials | null;
+  /** Visitor id, or null before it is known. */
+  getVisitorId(): number | null;
+  /** Session id, or null before it is known. */
+  getSessionId(): number | null;
+  /** Records a custom event for the current page view. `category` and `action` are required. */
+  trackEvent(category: string, action: string, name?: string, value?: string): void;
+  /** Records a new page view in the same session (single-page apps) and re-runs page-view work. */
+  reinitTrackView(): void;
+}
+
+/** The `SvcWidget` global. Its methods arrive with the call-back capability. */
+export interface SvcWidgetApi {
+  /** Runs commands at once, like `Svc.push`. */
+  push(...commands: Command[]): number;
+}
+
+/** The page-side queue: an array before the script loads; after load `push` runs at once. */
+export type CommandQueue = Command[];
+
+declare global {
+  interface Window {
+    /** The main page API, installed by svc.js. */
+    Svc: SvcApi;
+    /** The widget API, installed by svc.js. */
+    SvcWidget: SvcWidgetApi;
+    /** The command queue the loader creates. */
+    __cs?: CommandQueue;
+  }
+}
