@@ -61,6 +61,10 @@ export interface SvcWidgetApi {
 export type CommandQueue = Command[];
 
 declare global {
+  /** The main page API, installed by svc.js. */
+  var Svc: SvcApi;
+  /** The widget API, installed by svc.js. */
+  var SvcWidget: SvcWidgetApi;
   interface Window {
     /** The main page API, installed by svc.js. */
     Svc: SvcApi;

@@ -1,0 +1,14 @@
+/** Types of demo-site/server.mjs, for the TypeScript tests that start the demo site. */
+export interface SiteOptions {
+  /** Folder of pages; default demo-site/public. */
+  root?: string;
+  /** Consultant server base URL, substituted for `{{SVC_URL}}` in HTML pages. */
+  svcUrl: string;
+  /** Port; 0 picks a free one. Default 4100. */
+  port?: number;
+  /** Host name to listen on and to print. Default localhost. */
+  host?: string;
+  /** Extra response headers of HTML pages (a Content-Security-Policy, say). */
+  headers?: Record<string, string>;
+}
+export function startSite(options: SiteOptions): Promise<{ url: string; close(): Promise<void> }>;

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+// @ts-expect-error: plain ES module shared with the test runner script, no types needed
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+/**
+ * Browser tests: real Chromium (Debian's, via executablePath: browsers cannot be downloaded here)
+ * against the built dist/svc.js and the real server and database, started per worker by
+ * test/e2e/fixtures.ts. `npm test` builds first and finds or installs the browser.
+ */
+const executablePath: string = process.env.CHROME_PATH ?? (await findChromium());
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: true,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+});

@@ -1,0 +1,64 @@
+// Finds a Chromium for the e2e tests, as ../shared/toolchain.md describes: CHROME_PATH if set,
+// else the usual system paths, else Playwright's own downloaded browser; where none is found on
+// Debian or Ubuntu as root, installs Debian's `chromium` with apt-get. Otherwise it says how to
+// get one and fails.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** Flags without which Chromium keeps trying to reach the network (see toolchain.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function playwrightOwn() {
+  try {
+    const { chromium } = await import('@playwright/test');
+    const p = chromium.executablePath();
+    return p && existsSync(p) ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+function findNow() {
+  if (process.env.CHROME_PATH) {
+    if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    throw new Error(`CHROME_PATH=${process.env.CHROME_PATH} does not exist`);
+  }
+  return CANDIDATES.find((p) => existsSync(p)) ?? null;
+}
+
+/** Returns a Chromium executable path, installing Debian's package when it can. */
+export async function findChromium({ install = false } = {}) {
+  const found = findNow() ?? (await playwrightOwn());
+  if (found) return found;
+  const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && debian && root) {
+    console.log('No Chromium found: installing Debian\'s chromium package (about a minute)…');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const now = findNow();
+    if (now) return now;
+  }
+  throw new Error(
+    'No Chromium found for the browser tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`), ' +
+      'or set CHROME_PATH to a Chrome or Chromium executable.',
+  );
+}
+
+function readIfExists(p) {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return '';
+  }
+}

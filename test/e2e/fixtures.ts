@@ -1,0 +1,131 @@
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Write } from '../../src/protocol.js';
+
+/**
+ * E2E fixtures. Each worker starts the real consultant server (the built dist/node server, with a
+ * fresh SQLite file) and a site server on another origin that serves test/e2e/pages with
+ * `{{SVC_URL}}` filled in. Pages load the built, minified dist/svc.js from the consultant server.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Stack {
+  /** Consultant server base URL (http://127.0.0.1:PORT/). */
+  svcUrl: string;
+  /** Site base URL (http://localhost:PORT/), another origin. */
+  siteUrl: string;
+  /** The server's database, for assertions on what was stored. */
+  db: import('better-sqlite3').Database;
+  /** The SQLite file path. */
+  dbPath: string;
+}
+
+/** What the page sent to the consultant server, captured from the browser's side. */
+export interface Capture {
+  /** Every write the page sent (a retried write appears once per try). */
+  writes(type?: string): Write[];
+  /** Requests to the consultant server, in order. */
+  requests(): Request[];
+  /** Waits until a write of `type` whose data contains `subset` was sent; returns it. */
+  waitForWrite(type: string, subset?: Record<string, unknown>): Promise<Write>;
+}
+
+interface Worker {
+  stack: Stack;
+}
+interface Fixtures {
+  capture: Capture;
+  /** Page errors (uncaught exceptions) of the test's page; every test expects none at its end. */
+  pageErrors: Error[];
+  /** Opens `path` on the site origin (e.g. `basic.html?x=1`). */
+  open: (path: string) => Promise<void>;
+}
+
+function matches(data: unknown, subset: Record<string, unknown>): boolean {
+  const d = data as Record<string, unknown>;
+  return Object.entries(subset).every(([k, v]) => JSON.stringify(d?.[k]) === JSON.stringify(v));
+}
+
+export const test = base.extend<Fixtures, Worker>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+      const dbPath = join(dir, 'svc.db');
+      const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+      const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+      const server = await createServer({
+        dbPath,
+        siteConfig: join(root, 'test/e2e/site-config.json'),
+        bundleDir: join(root, 'dist'),
+      });
+      const svcUrl: string = await server.listen(0, '127.0.0.1');
+      const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });
+      await use({ svcUrl, siteUrl: site.url, db: server.db, dbPath });
+      await site.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+
+  pageErrors: async ({ page }, use) => {
+    const errors: Error[] = [];
+    page.on('pageerror', (e) => errors.push(e));
+    await use(errors);
+    expect(errors.map((e) => e.message), 'no uncaught exception on the page').toEqual([]);
+  },
+
+  capture: async ({ page, stack }, use) => {
+    const reqs: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(stack.svcUrl)) reqs.push(r);
+    });
+    const writes = (type?: string): Write[] => {
+      const out: Write[] = [];
+      for (const r of reqs) {
+        if (r.method() !== 'POST' || !r.url().includes('/w/')) continue;
+        try {
+          for (const w of (JSON.parse(r.postData() ?? '{}') as { writes?: Write[] }).writes ?? []) {
+            if (!type || w.type === type) out.push(w);
+          }
+        } catch {
+          // not a write batch
+        }
+      }
+      return out;
+    };
+    await use({
+      writes,
+      requests: () => reqs.slice(),
+      async waitForWrite(type, subset = {}) {
+        let found: Write | undefined;
+        await expect
+          .poll(() => (found = writes(type).find((w) => matches(w.data, subset))), {
+            message: `a ${type} write with ${JSON.stringify(subset)}`,
+          })
+          .toBeTruthy();
+        return found!;
+      },
+    });
+  },
+
+  open: async ({ page, stack, pageErrors }, use) => {
+    void pageErrors; // make sure the page-error check is active for every test that opens a page
+    await use(async (path: string) => {
+      await page.goto(stack.siteUrl + path);
+    });
+  },
+});
+
+export { expect };
+
+/** Waits for credentials and returns them. */
+export async function credentials(page: Page) {
+  await page.waitForFunction(() => !!window.Svc && !!window.Svc.getCredentials());
+  return page.evaluate(() => window.Svc.getCredentials()!);
+}

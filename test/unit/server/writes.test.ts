@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import type { HitResult, WriteResponse } from '../../../src/protocol.js';
+import { hitWrite, testServer, wid } from './helpers.js';
+
+let server: ConsultantServer;
+beforeEach(async () => {
+  server = await testServer();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await server.close();
+});
+
+async function post(siteKey: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/w/${siteKey}`,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() as WriteResponse & { message?: string }, headers: res.headers };
+}
+
+describe('POST /w/:siteKey', () => {
+  it('creates visitor, session and hit on a first page view', async () => {
+    const h = hitWrite('http://localhost/landing?utm_source=ads');
+    const { status, body } = await post('site-a', { visitor: null, writes: [h] });
+    expect(status).toBe(200);
+    expect(body.visitor).toMatchObject({ id: expect.any(Number), token: expect.stringMatching(/^\w{32}$/) });
+    const r = body.results[0]!.result as HitResult;
+    expect(r).toMatchObject({ visitor_id: body.visitor!.id, key: 'wk-a', uri: 'svc.test', consultant_server_url: 'http://svc.test/' });
+    const s = server.db.prepare('SELECT * FROM sessions WHERE id = ?').get(r.session_id);
+    expect(s).toMatchObject({ utm_source: 'ads', entrance_page: 'http://localhost/landing?utm_source=ads', ac_id: -1 });
+  });
+
+  it('answers a repeated write id from storage and stores nothing twice', async () => {
+    const h = hitWrite();
+    const first = await post('site-a', { visitor: null, writes: [h] });
+    const visitor = first.body.visitor;
+    const ev = { id: wid(), type: 'event', hit: h.id, at: Date.now(), data: { category: 'c', action: 'a' } };
+    await post('site-a', { visitor, writes: [ev] });
+    const again = await post('site-a', { visitor, writes: [h, ev] });
+    expect(again.body.results.map((r) => r.success)).toEqual([true, true]);
+    expect(again.body.results[0]!.result).toEqual(first.body.results[0]!.result);
+    expect(server.db.prepare('SELECT count(*) n FROM hits').get()).toEqual({ n: 1 });
+    expect(server.db.prepare('SELECT count(*) n FROM goals').get()).toEqual({ n: 1 });
+  });
+
+  it('keeps the session within 30 idle minutes and starts a new one after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+    const a = await post('site-a', { visitor: null, writes: [hitWrite()] });
+    const visitor = a.body.visitor;
+    const sid = (a.body.results[0]!.result as HitResult).session_id;
+    vi.setSystemTime(new Date('2026-01-01T10:29:00Z'));
+    const b = await post('site-a', { visitor, writes: [hitWrite()] });
+    expect((b.body.results[0]!.result as HitResult).session_id).toBe(sid);
+    vi.setSystemTime(new Date('2026-01-01T11:00:01Z'));
+    const c = await post('site-a', { visitor, writes: [hitWrite()] });
+    expect((c.body.results[0]!.result as HitResult).session_id).not.toBe(sid);
+  });
+
+  it('starts a new session when a landing URL brings another campaign, but not for SPA page views', async () => {
+    const a = await post('site-a', { visitor: null, writes: [hitWrite('http://localhost/?utm_source=one')] });
+    const visitor = a.body.visitor;
+    const sid = (a.body.results[0]!.result as HitResult).session_id;
+    const spa = await post('site-a', { visitor, writes: [hitWrite('http://localhost/?utm_source=two', { spa: true })] });
+    expect((spa.body.results[0]!.result as HitResult).session_id).toBe(sid);
+    const same = await post('site-a', { visitor, writes: [hitWrite('http://localhost/other')] });
+    expect((same.body.results[0]!.result as HitResult).session_id).toBe(sid);
+    const other = await post('site-a', { visitor, writes: [hitWrite('http://localhost/?utm_source=two')] });
+    expect((other.body.results[0]!.result as HitResult).session_id).not.toBe(sid);
+  });
+
+  it('fails one bad write without failing the batch', async () => {
+    const h = hitWrite();
+    const bad = { id: wid(), type: 'event', hit: h.id, at: Date.now(), data: { category: '' } };
+    const unknown = { id: wid(), type: 'teleport', hit: h.id, at: Date.now(), data: {} };
+    const orphan = { id: wid(), type: 'event', hit: wid(), at: Date.now(), data: { category: 'c', action: 'a' } };
+    const { status, body } = await post('site-a', { visitor: null, writes: [h, bad, unknown, orphan] });
+    expect(status).toBe(200);
+    expect(body.results.map((r) => [r.success, r.code?.split(':')[0]])).toEqual([
+      [true, undefined],
+      [false, 'invalid'],
+      [false, 'unknown_type'],
+      [false, 'unknown_hit'],
+    ]);
+  });
+
+  it('never lets one site use another site\'s visitor', async () => {
+    const a = await post('site-a', { visitor: null, writes: [hitWrite()] });
+    const ev = { id: wid(), type: 'event', hit: a.body.results[0]!.id, at: Date.now(), data: { category: 'c', action: 'a' } };
+    const cross = await post('site-b', { visitor: a.body.visitor, writes: [ev] });
+    expect(cross.body.results[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
+    // A forged token is no visitor either.
+    const forged = await post('site-a', { visitor: { id: a.body.visitor!.id, token: 'f'.repeat(32) }, writes: [ev] });
+    expect(forged.body.results[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
+  });
+
+  it('answers bad requests with the error envelope and a 4xx', async () => {
+    const cases: Array<[Promise<{ status: number; body: { message?: string } }>, number, string]> = [
+      [post('no-such-site', { visitor: null, writes: [hitWrite()] }), 404, '404001: Unknown site key'],
+      [post('site-a', '{not json'), 400, '400001: Malformed JSON'],
+      [post('site-a', { visitor: null, writes: [] }), 400, '400002: Invalid request: writes'],
+      [post('site-a', { visitor: null }), 400, '400002: Invalid request: writes'],
+      [post('site-a', { visitor: null, writes: [hitWrite()] }, { origin: 'https://evil.example' }), 403, '403001: Origin not allowed for this site'],
+      [post('site-a', 'x'.repeat(70 * 1024)), 413, '413001: Request body too large'],
+    ];
+    for (const [p, status, message] of cases) {
+      const r = await p;
+      expect(r.status, message).toBe(status);
+      expect(r.body).toMatchObject({ success: false });
+      expect(r.body.message!.startsWith(message), `${r.body.message} starts with ${message}`).toBe(true);
+    }
+  });
+
+  it('allows CORS for the site\'s domain and subdomains only', async () => {
+    const ok = await post('site-a', { visitor: null, writes: [hitWrite()] }, { origin: 'http://localhost:4100' });
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:4100');
+    const sub = await post('site-b', { visitor: null, writes: [hitWrite('http://shop.other.example/')] }, { origin: 'https://shop.other.example' });
+    expect(sub.status).toBe(200);
+    expect(sub.headers['access-control-allow-origin']).toBe('https://shop.other.example');
+    const bad = await post('site-b', { visitor: null, writes: [hitWrite()] }, { origin: 'https://notother.example' });
+    expect(bad.status).toBe(403);
+    expect(bad.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers unknown routes with the envelope', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: '404000: Not found' });
+  });
+});
