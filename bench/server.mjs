@@ -1,0 +1,79 @@
+// Server throughput: requests per second and p99 latency of the page-view endpoint (POST
+// /w/<site_key> with one `hit` write, each a new page view of one returning visitor) under
+// autocannon, as ratios to a bare node:http server answering a fixed JSON body, measured in the
+// same run on the same machine. Both servers run in child processes; the load generator here.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+}
+
+function load(opts) {
+  return new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
+}
+
+let seq = 0;
+const wid = () => `b${process.pid.toString(36)}${(seq++).toString(36).padStart(10, '0')}`;
+
+/** Runs the section; `duration` seconds per measurement, `connections` concurrent. */
+export async function run({ duration = 5, connections = 20 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const bare = await start(['bench/bare-server.mjs']);
+  const svc = await start(['dist/node/server/main.js'], {
+    SVC_PORT: '0',
+    SVC_DB: join(dir, 'bench.db'),
+    SVC_SITE_CONFIG: join(root, 'demo-site/site-config.json'),
+  });
+  try {
+    // One returning visitor: the first page view creates it, the measured ones reuse it.
+    const first = wid();
+    const res = await fetch(svc.url + 'w/demo-site', {
+      method: 'POST',
+      body: JSON.stringify({ visitor: null, writes: [{ id: first, type: 'hit', hit: first, at: Date.now(), data: { url: 'http://localhost/', title: 'Bench', referrer: '' } }] }),
+    });
+    const visitor = (await res.json()).visitor;
+    const hitBody = () => {
+      const id = wid();
+      return JSON.stringify({ visitor, writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }] });
+    };
+    const common = { connections, duration, headers: { 'content-type': 'text/plain;charset=UTF-8' }, method: 'POST' };
+    // Warm both up, then measure the baseline and the endpoint back to back.
+    await load({ ...common, url: bare.url, duration: 1, body: hitBody() });
+    await load({ ...common, url: svc.url + 'w/demo-site', duration: 1, requests: [{ setupRequest: (r) => ({ ...r, body: hitBody() }) }] });
+    const base = await load({ ...common, url: bare.url, body: hitBody() });
+    const page = await load({ ...common, url: svc.url + 'w/demo-site', requests: [{ setupRequest: (r) => ({ ...r, body: hitBody() }) }] });
+    const errors = page.errors + page.non2xx;
+    return {
+      connections,
+      duration,
+      baseline: { rps: base.requests.average, p99_ms: base.latency.p99 },
+      pageView: { rps: page.requests.average, p99_ms: page.latency.p99, errors },
+      rpsRatio: page.requests.average / base.requests.average,
+      p99Ratio: page.latency.p99 / Math.max(base.latency.p99, 1),
+    };
+  } finally {
+    svc.stop();
+    bare.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(await run());
+}
