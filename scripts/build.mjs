@@ -2,8 +2,8 @@
 // Builds everything users get and prints the sizes of the browser bundles:
 //   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/types/**, dist/node/** (the server).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { rmSync, writeFileSync, existsSync } from 'node:fs';
+import { sizes } from './sizes.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,15 +15,6 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 run('rollup', ['-c', '--silent']);
 run('tsc', ['-p', 'tsconfig.types.json']);
 run('tsc', ['-p', 'tsconfig.server.json']);
-
-export function sizes(file) {
-  const buf = readFileSync(file);
-  return {
-    min: buf.length,
-    gzip: gzipSync(buf, { level: 9 }).length,
-    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
 
 const report = {};
 for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js']) {
