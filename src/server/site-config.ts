@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { DB } from './db.js';
+import { siteLookup } from './sites.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,
@@ -166,4 +167,5 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
       }
     }
   })();
+  siteLookup(db).clear();
 }

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../protocol.js';
-import type { DB } from './db.js';
+import { stmt, type DB } from './db.js';
 
 /** A site as the request handlers need it. */
 export interface Site {
@@ -26,20 +26,43 @@ function toSite(r: SiteRow): Site {
   return { ...r, origins: JSON.parse(r.origins) as string[], settings: JSON.parse(r.settings) as SiteSettings };
 }
 
-/** Site lookups by site key and widget key; prepared once per database. */
-export function siteLookup(db: DB) {
-  const byKey = db.prepare<[string], SiteRow>(`SELECT * FROM sites WHERE site_key = ?`);
-  const byWidgetKey = db.prepare<[string], SiteRow>(`SELECT * FROM sites WHERE widget_key = ?`);
-  return {
-    bySiteKey(key: string): Site | null {
-      const r = byKey.get(key);
-      return r ? toSite(r) : null;
-    },
-    byWidgetKey(key: string): Site | null {
-      const r = byWidgetKey.get(key);
-      return r ? toSite(r) : null;
+export interface SiteLookup {
+  bySiteKey(key: string): Site | null;
+  byWidgetKey(key: string): Site | null;
+  /** Forgets cached sites; call after the sites table changed. */
+  clear(): void;
+}
+
+const lookups = new WeakMap<DB, SiteLookup>();
+
+/**
+ * Site lookups by site key and widget key, one per database. Every request of the snippet needs
+ * its site, and sites change only when the configuration is applied, so parsed rows are cached.
+ */
+export function siteLookup(db: DB): SiteLookup {
+  let l = lookups.get(db);
+  if (l) return l;
+  const byKey = new Map<string, Site | null>();
+  const byWidget = new Map<string, Site | null>();
+  const find = (cache: Map<string, Site | null>, column: 'site_key' | 'widget_key', key: string): Site | null => {
+    if (!cache.has(key)) {
+      const r = stmt<SiteRow>(db, `SELECT * FROM sites WHERE ${column} = ?`).get(key);
+      // Only hits are kept: a flood of made-up keys must not grow the cache.
+      if (!r) return null;
+      cache.set(key, toSite(r));
+    }
+    return cache.get(key) ?? null;
+  };
+  l = {
+    bySiteKey: (key) => find(byKey, 'site_key', key),
+    byWidgetKey: (key) => find(byWidget, 'widget_key', key),
+    clear() {
+      byKey.clear();
+      byWidget.clear();
     },
   };
+  lookups.set(db, l);
+  return l;
 }
 
 /**
