@@ -231,7 +231,7 @@ test.describe('addOfflineRequest', () => {
 });
 
 test.describe('nothing lost, nothing twice', () => {
-  const rows = (page: Page, db: import('better-sqlite3').Database, visitorId: number) =>
+  const rows = (db: import('better-sqlite3').Database, visitorId: number) =>
     db.prepare('SELECT message, hit_id, page_url, utm_source FROM offline_messages WHERE visitor_id = ?').all(visitorId);
 
   test('a request sent while the network is cut is stored exactly once when the next page loads', async ({ page, open, stack }) => {
@@ -243,21 +243,21 @@ test.describe('nothing lost, nothing twice', () => {
     await expect.poll(() => aborted, { timeout: 10_000 }).toBeGreaterThanOrEqual(2); // tried, and tried again
     expect(await page.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toContain('sent with no network');
     expect(await answers(page)).toEqual([]); // the callback waits for a real answer
-    expect(rows(page, stack.db, c.visitor_id)).toEqual([]);
+    expect(rows(stack.db, c.visitor_id)).toEqual([]);
 
     // The network is back, and the visitor goes on to the next page.
     await page.unroute(stack.svcUrl + 'w/**');
     await open('basic.html');
-    await expect.poll(() => rows(page, stack.db, c.visitor_id)).toHaveLength(1);
+    await expect.poll(() => rows(stack.db, c.visitor_id)).toHaveLength(1);
     // Stored with the page view it was made on, not the one that sent it.
-    expect(rows(page, stack.db, c.visitor_id)).toEqual([
+    expect(rows(stack.db, c.visitor_id)).toEqual([
       { message: 'sent with no network', hit_id: c.hit_id, page_url: stack.siteUrl + 'request.html?utm_source=cut', utm_source: 'cut' },
     ]);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toBeNull();
     await page.reload();
     await credentials(page);
     await page.waitForTimeout(300);
-    expect(rows(page, stack.db, c.visitor_id)).toHaveLength(1);
+    expect(rows(stack.db, c.visitor_id)).toHaveLength(1);
   });
 
   test('an answer lost on the way back: the retry is stored once and the callback fires once', async ({ page, open, stack }) => {
@@ -275,7 +275,7 @@ test.describe('nothing lost, nothing twice', () => {
     await submitRequest(page, { phone: '+7 900 123-45-67', message: 'answer lost' });
     await expect.poll(() => answers(page), { timeout: 10_000 }).toEqual([{ success: true, result: null }]);
     expect(cut).toBe(1);
-    expect(rows(page, stack.db, c.visitor_id)).toHaveLength(1);
+    expect(rows(stack.db, c.visitor_id)).toHaveLength(1);
     await expect(page.locator('#status')).toHaveText('stored');
   });
 
@@ -285,13 +285,13 @@ test.describe('nothing lost, nothing twice', () => {
     await page.fill('[name=message]', 'closed at once');
     await page.evaluate(() => (document.querySelector('button[type=submit]') as HTMLButtonElement).click());
     await page.close({ runBeforeUnload: true });
-    await expect.poll(() => rows(page, stack.db, c.visitor_id)).toHaveLength(1);
+    await expect.poll(() => rows(stack.db, c.visitor_id)).toHaveLength(1);
     // A later page of the site finds nothing left to send, and sends nothing twice.
     const next = await context.newPage();
     await next.goto(stack.siteUrl + 'basic.html');
     await credentials(next);
     await expect.poll(() => next.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toBeNull();
-    expect(rows(page, stack.db, c.visitor_id)).toHaveLength(1);
+    expect(rows(stack.db, c.visitor_id)).toHaveLength(1);
   });
 
   test('a page closed while its requests fail: the beacon on pagehide delivers, once', async ({ page, open, stack, capture }) => {
@@ -301,9 +301,9 @@ test.describe('nothing lost, nothing twice', () => {
     await page.route(stack.svcUrl + 'w/**', (r) => (r.request().resourceType() === 'fetch' ? r.abort('connectionreset') : r.continue()));
     await submitRequest(page, { message: 'beaconed' });
     await expect.poll(() => capture.writes('offline_request').length).toBeGreaterThanOrEqual(1);
-    expect(rows(page, stack.db, c.visitor_id)).toEqual([]);
+    expect(rows(stack.db, c.visitor_id)).toEqual([]);
     await page.close({ runBeforeUnload: true });
-    await expect.poll(() => rows(page, stack.db, c.visitor_id)).toHaveLength(1);
+    await expect.poll(() => rows(stack.db, c.visitor_id)).toHaveLength(1);
     // Every request the page itself reported was a fetch, and each was aborted: the row came by the
     // beacon, which Chromium sends after the page is gone (so the page reports no request for it).
     expect(capture.requests().filter((r) => r.method() === 'POST').every((r) => r.resourceType() === 'fetch')).toBe(true);
