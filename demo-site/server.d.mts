@@ -11,4 +11,9 @@ export interface SiteOptions {
   /** Extra response headers of HTML pages (a Content-Security-Policy, say). */
   headers?: Record<string, string>;
 }
+/**
+ * Starts the demo site: static pages (`{{SVC_URL}}` filled in) and `POST /contact`, the shop's back
+ * end for the plain request form, which forwards it to `{consultant_server_url}api/add_offline_message/`
+ * and answers with a redirect to `/contact.html?sent=1` or `/contact.html?error=<message>`.
+ */
 export function startSite(options: SiteOptions): Promise<{ url: string; close(): Promise<void> }>;

@@ -1,6 +1,7 @@
 // The demo customer's web site: static pages on their own origin that embed svc.js through the
 // documented loader. `{{SVC_URL}}` in a page is replaced by the consultant server's base URL.
 // Used by `npm start` and by the e2e tests (which also serve their fixture pages with it).
+// POST /contact is the shop's own back end for the plain request form of contact.html.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -18,6 +19,7 @@ export async function startSite({ root = fileURLToPath(new URL('./public', impor
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (req.method === 'POST' && path === '/contact') return await contact(req, res, svcUrl);
       if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
       let file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
       if (file !== root && !file.startsWith(root + sep)) return send(res, 403, 'text/plain', 'forbidden');
@@ -44,6 +46,48 @@ export async function startSite({ root = fileURLToPath(new URL('./public', impor
     url: `http://${host}:${server.address().port}/`,
     close: () => new Promise((ok) => server.close(() => ok())),
   };
+}
+
+/** Fields the plain form's hidden inputs carry, unchanged from `Svc.getCredentials()`. */
+const CREDENTIALS = ['key', 'uri', 'visitor_id', 'hit_id', 'session_id'];
+const FORM = ['name', 'email', 'phone', 'text', 'is_sale', 'sale_cost'];
+
+/**
+ * The shop's own back end for the plain HTML form (page-api §4, "add custom request from the
+ * server"): it forwards the visitor's request with the credentials from the hidden fields to
+ * `{consultant_server_url}api/add_offline_message/`, server to server, then sends the visitor back
+ * to the page with the outcome. The address comes from the form, as the spec asks (it may change),
+ * but only when it is the consultant server this shop uses: a back end that posts wherever a form
+ * says is an open proxy.
+ */
+async function contact(req, res, svcUrl) {
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 64 * 1024) return send(res, 413, 'text/plain', 'too large');
+  }
+  const form = new URLSearchParams(body);
+  const base = form.get('consultant_server_url') || svcUrl;
+  let outcome;
+  if (!svcUrl || new URL(base).origin !== new URL(svcUrl).origin) {
+    outcome = 'error=' + encodeURIComponent('unexpected consultant server');
+  } else {
+    const out = new URLSearchParams();
+    for (const k of [...CREDENTIALS, ...FORM]) if (form.has(k)) out.set(k, form.get(k));
+    try {
+      const r = await fetch(new URL('api/add_offline_message/', base), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        body: out.toString(),
+      });
+      const answer = await r.json();
+      outcome = answer.success ? 'sent=1' : 'error=' + encodeURIComponent(answer.message || 'refused');
+    } catch (e) {
+      outcome = 'error=' + encodeURIComponent('consultant server unreachable');
+    }
+  }
+  res.writeHead(303, { Location: '/contact.html?' + outcome, 'Cache-Control': 'no-store' });
+  res.end();
 }
 
 function send(res, status, type, body, headers = {}) {

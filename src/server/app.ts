@@ -6,6 +6,7 @@ import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
 import { originAllowed, siteLookup } from './sites.js';
+import { credentialRoutes } from './routes/index.js';
 import { writeRoute } from './writes/route.js';
 
 export interface ServerOptions {
@@ -91,6 +92,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  await credentialRoutes(app, { db, publicUrl: opts.publicUrl });
 
   return {
     app,

@@ -27,5 +27,6 @@ export const errors = {
   tooLarge: () => new ApiError(413, 413001, 'Request body too large'),
   unsupportedType: () => new ApiError(415, 415001, 'Unsupported content type'),
   originNotAllowed: () => new ApiError(403, 403001, 'Origin not allowed for this site'),
+  badCredentials: (field: string) => new ApiError(403, 403002, `Credentials do not belong together: ${field}`),
   internal: () => new ApiError(500, 500000, 'Internal error'),
 };

@@ -19,3 +19,23 @@ void c;
 svc.trackEvent('only-category');
 // @ts-expect-error: the host is required for a bundled module
 load('SITE_KEY', {});
+
+// Visitor data and requests (issue 4): documented callback shapes.
+svc.setProperty('client', 'gold');
+svc.setProperty('vip');
+svc.hasProperty('client', (r) => {
+  const has: boolean = r.result;
+  void has;
+});
+svc.getProperty('client', (r) => {
+  const v: string | null | false = r.result;
+  void v;
+});
+svc.deleteProperty('client');
+svc.addVisitorInfo({ name: 'Ann', email: 'ann@example.com' }, (r) => void (r.success || r.code));
+svc.addOfflineRequest({ phone: '+7 900 000-00-00', is_sale: true, sale_cost: '100', group_id: 2 }, (r) => {
+  const code: string | undefined = r.result?.code;
+  void code;
+});
+// @ts-expect-error: is_sale is a boolean
+svc.addOfflineRequest({ message: 'x', is_sale: 'yes' });
