@@ -68,14 +68,19 @@ export function captchaPng(digits: string, seed: number): Buffer {
 
   /** A round brush of radius `r` at (x, y), anti-aliased at its edge. */
   const dab = (x: number, y: number, r: number, color: Color) => {
-    for (let j = Math.floor(y - r - 1); j <= y + r + 1; j++) {
-      if (j < 0 || j >= HEIGHT) continue;
-      for (let i = Math.floor(x - r - 1); i <= x + r + 1; i++) {
-        if (i < 0 || i >= WIDTH) continue;
-        const cover = Math.min(1, Math.max(0, r + 0.5 - Math.hypot(i + 0.5 - x, j + 0.5 - y)));
-        if (!cover) continue;
+    const reach = (r + 0.5) * (r + 0.5);
+    const [cr, cg, cb] = color;
+    for (let j = Math.max(0, Math.floor(y - r - 1)), j1 = Math.min(HEIGHT - 1, y + r + 1); j <= j1; j++) {
+      const dy = j + 0.5 - y;
+      for (let i = Math.max(0, Math.floor(x - r - 1)), i1 = Math.min(WIDTH - 1, x + r + 1); i <= i1; i++) {
+        const dx = i + 0.5 - x;
+        const d2 = dx * dx + dy * dy;
+        if (d2 >= reach) continue;
+        const cover = Math.min(1, r + 0.5 - Math.sqrt(d2));
         const k = (j * WIDTH + i) * 3;
-        for (let c = 0; c < 3; c++) px[k + c]! += (color[c]! - px[k + c]!) * cover;
+        px[k] = px[k]! + (cr - px[k]!) * cover;
+        px[k + 1] = px[k + 1]! + (cg - px[k + 1]!) * cover;
+        px[k + 2] = px[k + 2]! + (cb - px[k + 2]!) * cover;
       }
     }
   };
@@ -156,7 +161,7 @@ function encodePng(px: Float32Array): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
