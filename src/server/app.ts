@@ -2,6 +2,8 @@ import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './bundles.js';
+import { registerCallbacks } from './callback.js';
+import type { CallbackPlatform } from './callback-platform.js';
 import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
@@ -22,6 +24,8 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Fastify request logging. Default false. */
   logger?: boolean;
+  /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
+  callbackPlatform?: CallbackPlatform;
 }
 
 export interface ConsultantServer {
@@ -93,6 +97,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   serveBundles(app, opts.bundleDir);
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
   await credentialRoutes(app, { db, publicUrl: opts.publicUrl });
+  registerCallbacks(app, db, opts.callbackPlatform);
 
   return {
     app,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { LIMITS } from '../protocol.js';
+import { LIMITS, PHONE } from '../protocol.js';
 import type {
+  CaptchaData,
   EventData,
   HitData,
   OfflineRequestData,
   PropertyNameData,
   PropertySetData,
+  SitePhoneData,
   VisitorInfoData,
   VisitorRef,
   WritePayloads,
@@ -79,6 +81,21 @@ export const OfflineRequestDataSchema = z
   .refine((d) => d.name || d.email || d.phone || d.message, 'name, email, phone or message is required')
   .refine((d) => d.sale_cost == null || d.is_sale === true, { message: 'requires is_sale true', path: ['sale_cost'] });
 exact<Exact<z.output<typeof OfflineRequestDataSchema>, OfflineRequestData>>(true);
+export const CaptchaDataSchema = z.strictObject({});
+exact<Exact<z.output<typeof CaptchaDataSchema>, CaptchaData>>(true);
+
+/** Text the page may also give as a number (a phone, captcha digits, a group id). */
+const textOrNumber = z.union([text(64), z.number().finite()]);
+
+/** Not strict: `sitePhoneCall` ignores fields it does not know, and the snippet sends the params as given. */
+export const SitePhoneDataSchema = z.object({
+  phone: textOrNumber.refine((p) => PHONE.test(String(p)), 'not a phone number'),
+  captcha_key: text(64).nullish(),
+  captcha_value: textOrNumber.nullish(),
+  delayed_call_time: z.union([z.number().finite().nonnegative(), z.string().regex(/^\d{0,16}$/, 'must be epoch milliseconds')]).nullish(),
+  group_id: textOrNumber.nullish(),
+});
+exact<Exact<z.output<typeof SitePhoneDataSchema>, SitePhoneData>>(true);
 
 /** The payload schema of every write type; adding a type to the protocol fails here until it has one. */
 export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> } = {
@@ -89,6 +106,8 @@ export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> }
   property_get: PropertyNameDataSchema,
   visitor_info: VisitorInfoDataSchema,
   offline_request: OfflineRequestDataSchema,
+  captcha: CaptchaDataSchema,
+  sitephone: SitePhoneDataSchema,
 };
 
 export const VisitorRefSchema = z.strictObject({

@@ -66,6 +66,18 @@ const Site = z.strictObject({
       lang: z.enum(['ru', 'en']).default('ru'),
     })
     .default({ captcha: false, lang: 'ru' }),
+  /**
+   * Call-back requests (sitePhoneCall). `scenario`: name of the call-back scenario; null (the
+   * default) means none is set and every request answers status 2. `platform`: "down" declares the
+   * telephony platform unavailable (a maintenance window, or a demo of status 3): requests are
+   * stored and answer status 3.
+   */
+  callback: z
+    .strictObject({
+      scenario: z.string().min(1).nullable().default(null),
+      platform: z.enum(['up', 'down']).default('up'),
+    })
+    .optional(),
   /** The site's default numbers: blocks used when no campaign matches. */
   blocks: z.array(Block).default([]),
   campaigns: z.array(Campaign).default([]),
@@ -110,6 +122,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
          site_key = excluded.site_key, widget_key = excluded.widget_key, user_phone = excluded.user_phone,
          origins = excluded.origins, settings = excluded.settings`,
     ),
+    callback: db.prepare(`UPDATE sites SET callback = ? WHERE id = ?`),
     dropBlocks: db.prepare(`DELETE FROM site_blocks WHERE site_id = ?`),
     dropGroups: db.prepare(
       `DELETE FROM ac_condition_groups WHERE ac_id IN (SELECT id FROM ad_campaigns WHERE site_id = ?)`,
@@ -150,6 +163,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
           origins: JSON.stringify(s.origins),
           settings: JSON.stringify(s.settings),
         });
+        q.callback.run(JSON.stringify(s.callback ?? { scenario: null, platform: 'up' }), s.id);
         q.dropBlocks.run(s.id);
         q.dropGroups.run(s.id);
         q.dropCampaigns.run(s.id, JSON.stringify(s.campaigns.map((a) => a.id)));

@@ -1,9 +1,11 @@
+import { captchaHandler } from './captcha.js';
 import type { WriteHandlers } from './context.js';
 import { eventHandler } from './event.js';
 import { hitHandler } from './hit.js';
 import { offlineRequestHandler } from './offline-request.js';
 import { propertyDeleteHandler, propertyGetHandler, propertySetHandler } from './properties.js';
 import { visitorInfoHandler } from './visitor-info.js';
+import { sitephoneHandler } from './sitephone.js';
 
 /** One handler per write type of the wire contract; the type makes a missing one a compile error. */
 export const handlers: WriteHandlers = {
@@ -14,4 +16,6 @@ export const handlers: WriteHandlers = {
   property_get: propertyGetHandler,
   visitor_info: visitorInfoHandler,
   offline_request: offlineRequestHandler,
+  captcha: captchaHandler,
+  sitephone: sitephoneHandler,
 };

@@ -1,0 +1,275 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createServer } from '../../../src/server/app.js';
+import type { CallbackPlatform, CallbackRequest } from '../../../src/server/callback-platform.js';
+import { SITEPHONE_LIMITS } from '../../../src/server/callback-limit.js';
+import { SiteConfigSchema } from '../../../src/server/site-config.js';
+import type { CaptchaResult, HitResult, SitePhoneResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
+import { hitWrite, wid } from './helpers.js';
+
+const site = (id: number, site_key: string, extra: Record<string, unknown>) => ({
+  id,
+  domain: 'localhost',
+  site_key,
+  widget_key: 'wk-' + site_key,
+  ...extra,
+});
+
+// Through the schema, as a configuration file is: its defaults filled in.
+const config = SiteConfigSchema.parse({
+  customers: [
+    {
+      id: 1,
+      name: 'Customer',
+      sites: [
+        site(1, 'open', { settings: { captcha: false, lang: 'ru' }, callback: { scenario: 'Call-back' } }),
+        site(2, 'captcha', { settings: { captcha: true, lang: 'ru' }, callback: { scenario: 'Call-back' } }),
+        site(3, 'none', { settings: { captcha: false, lang: 'en' } }),
+        site(4, 'down', { settings: { captcha: false, lang: 'en' }, callback: { scenario: 'Call-back', platform: 'down' } }),
+      ],
+    },
+  ],
+});
+
+let server: ConsultantServer;
+async function start(platform?: CallbackPlatform) {
+  server = await createServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', callbackPlatform: platform });
+}
+afterEach(async () => {
+  vi.useRealTimers();
+  await server.close();
+});
+
+async function post(siteKey: string, body: unknown, ip = '127.0.0.1') {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/w/${siteKey}`,
+    remoteAddress: ip,
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify(body),
+  });
+  return res.json() as WriteResponse;
+}
+
+/** A visitor with one page view on `siteKey`: what the other writes name. */
+async function visit(siteKey: string, ip?: string) {
+  const h = hitWrite('http://localhost/page?utm_source=ads');
+  const r = await post(siteKey, { visitor: null, writes: [h] }, ip);
+  return { visitor: r.visitor as VisitorRef, hit: h.id, ids: r.results[0]!.result as HitResult };
+}
+
+type Visit = Awaited<ReturnType<typeof visit>>;
+
+const write = (v: Visit, type: string, data: unknown, id = wid()) => ({ id, type, hit: v.hit, at: Date.now(), data });
+
+/** Sends sitephone writes for `v` and returns their results. */
+async function calls(siteKey: string, v: Visit, list: unknown[], ip?: string) {
+  const r = await post(siteKey, { visitor: v.visitor, writes: list.map((d) => write(v, 'sitephone', d)) }, ip);
+  return r.results.map((x) => (x.success ? (x.result as SitePhoneResult) : x.code));
+}
+
+async function captcha(siteKey: string, v: Visit) {
+  const r = await post(siteKey, { visitor: v.visitor, writes: [write(v, 'captcha', {})] });
+  return r.results[0]!.result as CaptchaResult;
+}
+
+const answerOf = (key: string) => (server.db.prepare('SELECT answer FROM captchas WHERE key = ?').get(key) as { answer: string }).answer;
+const phone = '+7 (916) 123-45-67';
+
+describe('captcha', () => {
+  it('gives a key and the address of its PNG; the picture is served until the key is used', async () => {
+    await start();
+    const v = await visit('captcha');
+    const c = await captcha('captcha', v);
+    expect(c.url).toBe(`http://svc.test/captcha/${c.key}.png`);
+    const img = await server.app.inject({ method: 'GET', url: `/captcha/${c.key}.png` });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await server.app.inject({ method: 'GET', url: `/captcha/${'0'.repeat(32)}.png` })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: `/captcha/../svc.js` })).statusCode).toBe(404);
+
+    expect(await calls('captcha', v, [{ phone, captcha_key: c.key, captcha_value: answerOf(c.key) }])).toEqual([{ status: 0, code: 'sent' }]);
+    expect((await server.app.inject({ method: 'GET', url: `/captcha/${c.key}.png` })).statusCode).toBe(404);
+  });
+
+  it('belongs to one visitor, expires after 5 minutes, and is checked once', async () => {
+    await start();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    const a = await visit('captcha');
+    const b = await visit('captcha');
+    const c = await captcha('captcha', a);
+    expect(await calls('captcha', b, [{ phone, captcha_key: c.key, captcha_value: answerOf(c.key) }])).toEqual([{ status: 1, code: 'captcha_invalid' }]);
+
+    const d = await captcha('captcha', a);
+    const digits = answerOf(d.key);
+    vi.setSystemTime(new Date('2026-03-01T10:05:01Z'));
+    expect((await server.app.inject({ method: 'GET', url: `/captcha/${d.key}.png` })).statusCode).toBe(404);
+    expect(await calls('captcha', a, [{ phone, captcha_key: d.key, captcha_value: digits }])).toEqual([{ status: 1, code: 'captcha_invalid' }]);
+
+    const e = await captcha('captcha', a);
+    const right = answerOf(e.key);
+    expect(await calls('captcha', a, [
+      { phone, captcha_key: e.key, captcha_value: right === '0000' ? '1111' : '0000' },
+      { phone, captcha_key: e.key, captcha_value: right },
+      { phone },
+    ])).toEqual([
+      { status: 1, code: 'captcha_wrong' },
+      { status: 1, code: 'captcha_invalid' },
+      { status: 1, code: 'captcha_required' },
+    ]);
+    // Spaces or dashes between the digits are fine.
+    const f = await captcha('captcha', a);
+    const fd = answerOf(f.key);
+    expect(await calls('captcha', a, [{ phone, captcha_key: f.key, captcha_value: `${fd.slice(0, 2)} ${fd.slice(2)}` }])).toEqual([{ status: 0, code: 'sent' }]);
+  });
+
+  it('needs a known visitor', async () => {
+    await start();
+    const r = await post('captcha', { visitor: null, writes: [{ id: wid(), type: 'captcha', hit: wid(), at: Date.now(), data: {} }] });
+    expect(r.results[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
+  });
+});
+
+describe('sitephone', () => {
+  it('stores the request with the visitor context, its time and group, and hands it to the platform', async () => {
+    const seen: CallbackRequest[] = [];
+    await start({ dispatch: (r) => (seen.push(r), { ok: true }) });
+    const v = await visit('open');
+    const when = Date.now() + 3_600_000;
+    expect(await calls('open', v, [{ phone: 79161234567, delayed_call_time: when, group_id: 7, extra: 'ignored' }])).toEqual([{ status: 0, code: 'sent' }]);
+    const row = server.db.prepare('SELECT * FROM calls').get() as Record<string, unknown>;
+    expect(row).toMatchObject({
+      communication_type: 'sitephone',
+      numa: '79161234567',
+      visitor_id: v.ids.visitor_id,
+      session_id: v.ids.session_id,
+      hit_id: v.ids.hit_id,
+      utm_source: 'ads',
+      page_url: 'http://localhost/page?utm_source=ads',
+      delayed_call_time: when,
+      group_id: '7',
+      scenario_name: 'Call-back',
+      request_status: 0,
+      dispatch_state: 'queued',
+      visitor_type: 'new',
+      visits_count: 1,
+    });
+    expect(seen).toEqual([{ id: row.id, siteId: 1, phone: '79161234567', delayedCallTime: when, groupId: '7', scenario: 'Call-back' }]);
+  });
+
+  it('answers 2 without a scenario and 3 when the platform fails or throws, keeping the request', async () => {
+    await start({ dispatch: (r) => { if (r.phone.endsWith('9')) throw new Error('dialer offline'); return { ok: true }; } });
+    const none = await visit('none');
+    expect(await calls('none', none, [{ phone }])).toEqual([{ status: 2, code: 'no_scenario' }]);
+    const open = await visit('open');
+    expect(await calls('open', open, [{ phone: '+7 916 123-45-69' }])).toEqual([{ status: 3, code: 'platform_error' }]);
+    expect(server.db.prepare('SELECT request_status, dispatch_state, dispatch_error FROM calls ORDER BY id').all()).toEqual([
+      { request_status: 2, dispatch_state: 'not_sent', dispatch_error: null },
+      { request_status: 3, dispatch_state: 'failed', dispatch_error: 'dialer offline' },
+    ]);
+  });
+
+  it('answers 3 for a site whose platform is declared down', async () => {
+    await start();
+    const v = await visit('down');
+    expect(await calls('down', v, [{ phone }])).toEqual([{ status: 3, code: 'platform_error' }]);
+  });
+
+  it('refuses what is not a request: bad phone, time far away, unknown page view', async () => {
+    await start();
+    const v = await visit('open');
+    const day = 864e5;
+    const r = await calls('open', v, [
+      { phone: '12345' },
+      { phone: 'call me maybe 9161234567' },
+      { phone, delayed_call_time: Date.now() - 2 * day },
+      { phone, delayed_call_time: Date.now() + 91 * day },
+      { phone, delayed_call_time: 'soon' },
+      { phone, group_id: { id: 1 } },
+    ]);
+    expect(r.map((x) => (typeof x === 'string' ? x.split(':')[0] : x))).toEqual(['invalid', 'invalid', 'invalid_time', 'invalid_time', 'invalid', 'invalid']);
+    expect(r[0]).toBe('invalid: phone: not a phone number');
+    // A clock a little behind the server's is no reason to refuse; '' and 0 mean "now".
+    expect(await calls('open', v, [
+      { phone, delayed_call_time: Date.now() - 60_000 },
+      { phone, delayed_call_time: '' },
+      { phone, delayed_call_time: 0 },
+    ])).toEqual([{ status: 0, code: 'sent' }, { status: 0, code: 'sent' }, { status: 0, code: 'sent' }]);
+    expect(server.db.prepare('SELECT delayed_call_time FROM calls ORDER BY id').all().slice(1)).toEqual([
+      { delayed_call_time: null },
+      { delayed_call_time: null },
+    ]);
+    const stray = await post('open', { visitor: v.visitor, writes: [{ id: wid(), type: 'sitephone', hit: wid(), at: Date.now(), data: { phone } }] });
+    expect(stray.results[0]).toMatchObject({ success: false, code: 'unknown_hit' });
+  });
+
+  it('answers a retried write id from storage: no second call, not counted twice', async () => {
+    await start();
+    const v = await visit('open');
+    const w = write(v, 'sitephone', { phone });
+    const first = await post('open', { visitor: v.visitor, writes: [w] });
+    const again = await post('open', { visitor: v.visitor, writes: [w] });
+    expect(again.results).toEqual(first.results);
+    expect(server.db.prepare('SELECT count(*) n FROM calls').get()).toEqual({ n: 1 });
+    expect(server.db.prepare('SELECT count(*) n FROM sitephone_attempts').get()).toEqual({ n: 1 });
+  });
+});
+
+describe('the limit of call-back requests', () => {
+  it('gives the eleventh call of a visitor within a rolling minute status 4', async () => {
+    await start();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    const v = await visit('open');
+    const ten = await calls('open', v, Array.from({ length: 10 }, () => ({ phone })));
+    expect(ten.every((r) => typeof r === 'object' && r.status === 0)).toBe(true);
+    expect(await calls('open', v, [{ phone }])).toEqual([{ status: 4, code: 'limit' }]);
+    // Refusals for the limit are not calls: they do not push the window further.
+    vi.setSystemTime(new Date('2026-03-01T10:00:59Z'));
+    expect(await calls('open', v, [{ phone }, { phone }])).toEqual([{ status: 4, code: 'limit' }, { status: 4, code: 'limit' }]);
+    vi.setSystemTime(new Date('2026-03-01T10:01:00.001Z'));
+    expect(await calls('open', v, [{ phone }])).toEqual([{ status: 0, code: 'sent' }]);
+    // Another visitor is not held by this one's limit.
+    const w = await visit('open', '10.0.0.2');
+    expect(await calls('open', w, [{ phone }], '10.0.0.2')).toEqual([{ status: 0, code: 'sent' }]);
+  });
+
+  it('counts captcha errors and refusals of the scenario too', async () => {
+    await start();
+    const v = await visit('none');
+    const r = await calls('none', v, Array.from({ length: 11 }, () => ({ phone })));
+    expect(r.slice(9)).toEqual([{ status: 2, code: 'no_scenario' }, { status: 4, code: 'limit' }]);
+  });
+
+  it(`holds a script that drops its visitor id: ${SITEPHONE_LIMITS.ip} a minute per address and site`, async () => {
+    await start();
+    const ip = '10.0.0.9';
+    const per = SITEPHONE_LIMITS.visitor;
+    for (let n = 0; n < SITEPHONE_LIMITS.ip / per; n++) {
+      const v = await visit('open', ip);
+      const r = await calls('open', v, Array.from({ length: per }, () => ({ phone })), ip);
+      expect(r.every((x) => typeof x === 'object' && x.status === 0)).toBe(true);
+    }
+    const fresh = await visit('open', ip);
+    expect(await calls('open', fresh, [{ phone }], ip)).toEqual([{ status: 4, code: 'limit' }]);
+    // The same visitor from another address, and another site from this address, go through.
+    expect(await calls('open', fresh, [{ phone }], '10.0.0.10')).toEqual([{ status: 0, code: 'sent' }]);
+    const other = await visit('down', ip);
+    expect(await calls('down', other, [{ phone }], ip)).toEqual([{ status: 3, code: 'platform_error' }]);
+  });
+
+  it(`caps a site at ${SITEPHONE_LIMITS.site} calls a minute from everyone together`, async () => {
+    await start();
+    const per = SITEPHONE_LIMITS.visitor;
+    for (let n = 0; n < SITEPHONE_LIMITS.site / per; n++) {
+      const ip = `10.1.${n}.1`;
+      const v = await visit('open', ip);
+      await calls('open', v, Array.from({ length: per }, () => ({ phone })), ip);
+    }
+    expect(server.db.prepare(`SELECT count(*) n FROM calls WHERE request_status = 0`).get()).toEqual({ n: SITEPHONE_LIMITS.site });
+    const late = await visit('open', '10.2.0.1');
+    expect(await calls('open', late, [{ phone }], '10.2.0.1')).toEqual([{ status: 4, code: 'limit' }]);
+  });
+});

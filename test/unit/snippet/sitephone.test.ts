@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SitePhoneCallResult } from '../../../src/types.js';
+
+/**
+ * The snippet side of sitePhoneCall against a stand-in for the server that answers the page view
+ * and echoes a status for call-back writes (the e2e suite runs the real server).
+ */
+let sent: Array<{ writes: Array<{ id: string; type: string; data: Record<string, unknown> }> }>;
+let status = 0;
+
+async function install(captcha: boolean) {
+  vi.resetModules();
+  (window as unknown as { __cs: unknown }).__cs = [['setCsAccount', 'site-a']];
+  vi.stubGlobal('fetch', async (_url: string, init: { body: string }) => {
+    const body = JSON.parse(init.body);
+    sent.push(body);
+    const results = body.writes.map((w: { id: string; type: string }) =>
+      w.type === 'hit'
+        ? { id: w.id, success: true, result: { visitor_id: 1, session_id: 1, hit_id: 1, key: 'k', uri: 'svc.test', consultant_server_url: 'http://svc.test/', settings: { captcha, lang: 'ru' } } }
+        : w.type === 'captcha'
+          ? { id: w.id, success: true, result: { key: 'a'.repeat(32), url: 'http://svc.test/captcha/x.png' } }
+          : { id: w.id, success: true, result: { status, code: status ? 'other' : 'sent' } },
+    );
+    return new Response(JSON.stringify({ success: true, visitor: { id: 1, token: 't'.repeat(32) }, results }));
+  });
+  const { _install } = await import('../../../src/snippet/install.js');
+  return _install(window, 'http://svc.test/');
+}
+
+const call = (params: unknown) =>
+  new Promise<SitePhoneCallResult>((ok) => window.SvcWidget.sitePhoneCall(params as never, ok));
+const sitephoneWrites = () => sent.flatMap((b) => b.writes).filter((w) => w.type === 'sitephone');
+
+beforeEach(() => {
+  sent = [];
+  status = 0;
+  delete (window as unknown as { Svc?: unknown }).Svc;
+  localStorage.clear();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SvcWidget.sitePhoneCall', () => {
+  it('refuses a bad phone, a past time and missing captcha fields with status -1, sending nothing', async () => {
+    await install(true);
+    expect(await call({ phone: 'nope' })).toEqual({ success: false, result: { status: -1, code: 'invalid_phone' } });
+    expect(await call(undefined)).toEqual({ success: false, result: { status: -1, code: 'invalid_phone' } });
+    expect(await call({ phone: '+7 916 123-45-67', delayed_call_time: Date.now() - 1 })).toEqual({ success: false, result: { status: -1, code: 'invalid_time' } });
+    expect(await call({ phone: '+7 916 123-45-67', captcha_key: 'k' })).toEqual({ success: false, result: { status: -1, code: 'captcha_required' } });
+    expect(sitephoneWrites()).toEqual([]);
+  });
+
+  it('sends the params as given and passes the server status; success only for 0', async () => {
+    await install(false);
+    const when = Date.now() + 60_000;
+    expect(await call({ phone: '+7 916 123-45-67', delayed_call_time: when, group_id: 'sales' })).toEqual({ success: true, result: { status: 0, code: 'sent' } });
+    expect(sitephoneWrites()[0]!.data).toEqual({ phone: '+7 916 123-45-67', delayed_call_time: when, group_id: 'sales' });
+    status = 3;
+    expect(await call({ phone: '+7 916 123-45-67' })).toEqual({ success: false, result: { status: 3, code: 'other' } });
+  });
+
+  it('passes {key, url} to the get_captcha callback', async () => {
+    await install(true);
+    const c = await new Promise((ok) => window.Svc.Captcha.get_captcha(ok));
+    expect(c).toEqual({ key: 'a'.repeat(32), url: 'http://svc.test/captcha/x.png' });
+  });
+});
