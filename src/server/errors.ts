@@ -27,5 +27,11 @@ export const errors = {
   tooLarge: () => new ApiError(413, 413001, 'Request body too large'),
   unsupportedType: () => new ApiError(415, 415001, 'Unsupported content type'),
   originNotAllowed: () => new ApiError(403, 403001, 'Origin not allowed for this site'),
+  unknownVisitor: () => new ApiError(403, 403002, 'Unknown visitor or wrong token'),
+  signInRequired: () => new ApiError(401, 401001, 'Sign in required'),
+  badCredentials: () => new ApiError(401, 401002, 'Wrong e-mail or password'),
+  forbidden: () => new ApiError(403, 403003, 'Not allowed'),
+  conflict: (text: string) => new ApiError(409, 409001, text),
+  tooManyTries: () => new ApiError(429, 429001, 'Too many sign-in attempts; try again later'),
   internal: () => new ApiError(500, 500000, 'Internal error'),
 };

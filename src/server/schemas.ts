@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../protocol.js';
-import type { EventData, HitData, VisitorRef, WritePayloads, WriteType } from '../protocol.js';
+import type { ChatCloseData, ChatMessageData, EventData, HitData, VisitorRef, WritePayloads, WriteType } from '../protocol.js';
 
 /**
  * Zod schemas for everything the snippet sends, checked against the wire contract: `Exact` fails
@@ -28,10 +28,18 @@ export const EventDataSchema = z.strictObject({
 });
 exact<Exact<z.output<typeof EventDataSchema>, EventData>>(true);
 
+export const ChatMessageDataSchema = z.strictObject({ text: text().min(1) });
+exact<Exact<z.output<typeof ChatMessageDataSchema>, ChatMessageData>>(true);
+
+export const ChatCloseDataSchema = z.strictObject({ chat_id: z.number().int().positive() });
+exact<Exact<z.output<typeof ChatCloseDataSchema>, ChatCloseData>>(true);
+
 /** The payload schema of every write type; adding a type to the protocol fails here until it has one. */
 export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> } = {
   hit: HitDataSchema,
   event: EventDataSchema,
+  chat_message: ChatMessageDataSchema,
+  chat_close: ChatCloseDataSchema,
 };
 
 export const VisitorRefSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import type { WriteHandlers } from './context.js';
+import { chatCloseHandler, chatMessageHandler } from './chat.js';
 import { eventHandler } from './event.js';
 import { hitHandler } from './hit.js';
 
@@ -6,4 +7,6 @@ import { hitHandler } from './hit.js';
 export const handlers: WriteHandlers = {
   hit: hitHandler,
   event: eventHandler,
+  chat_message: chatMessageHandler,
+  chat_close: chatCloseHandler,
 };
