@@ -2,6 +2,7 @@ import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './bundles.js';
+import { consultant } from './consultant.js';
 import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
@@ -21,6 +22,10 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Fastify request logging. Default false. */
   logger?: boolean;
+  /** Operator console session lifetime in ms. Default 3 h. */
+  operatorSessionMs?: number;
+  /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
+  operatorGraceMs?: number;
 }
 
 export interface ConsultantServer {
@@ -59,7 +64,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // headers so that the snippet can read and report the error envelope; it carries no data.
   const delegator: FastifyCorsOptionsDelegateCallback = (req, cb) => {
     const origin = req.headers.origin;
-    const m = /^\/w\/([^/?#]+)/.exec(req.url);
+    // Site-keyed paths: writes (w/), the operator-status stream (os/) and the visitor's chat stream (c/).
+    const m = /^\/(?:w|os|c)\/([^/?#]+)/.exec(req.url);
     let allow = false;
     if (origin && m) {
       const site = sites.bySiteKey(decodeURIComponent(m[1]!));
@@ -91,6 +97,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  const closeConsultant = consultant(app, { db, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl, sessionMs: opts.operatorSessionMs, graceMs: opts.operatorGraceMs });
 
   return {
     app,
@@ -103,6 +110,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
     async close() {
       await app.close();
+      closeConsultant();
       db.close();
     },
   };
