@@ -2,6 +2,7 @@ import type { Command, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
 import { _warn } from './log.js';
 import { _loadOutbox } from './outbox.js';
+import { _watchStatus } from './operator-status.js';
 import { _onReady, _pageView } from './pageview.js';
 import { _config, _drain, _run } from './queue.js';
 import { _state } from './state.js';
@@ -26,6 +27,7 @@ function _start(): void {
   _state._started = true;
   _loadOutbox();
   _pageView(false);
+  _watchStatus();
 }
 
 /**
@@ -52,6 +54,9 @@ export function _install(w: Window, host: string | null): SvcApi {
     getVisitorId: _safe('getVisitorId', () => (_state._creds ? _state._creds.visitor_id : null)) as SvcApi['getVisitorId'],
     getSessionId: _safe('getSessionId', () => (_state._creds ? _state._creds.session_id : null)) as SvcApi['getSessionId'],
     trackEvent: _safe('trackEvent', _trackEvent),
+    getOperatorStatus: () => !!_state._online,
+    openSiteRequestPanel() {},
+    openChatWindow() {},
     reinitTrackView: _safe('reinitTrackView', () => {
       if (_state._started) _pageView(true);
       else _warn('reinitTrackView before start');

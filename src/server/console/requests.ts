@@ -11,6 +11,8 @@ import type { DB } from '../db.js';
 interface FeedSpec {
   kind: ConsoleRequest['kind'];
   tables: string[];
+  /** Extra condition, used only when the table has the column it names. */
+  where?: { column: string; sql: string };
   columns: Record<Exclude<keyof ConsoleRequest, 'kind' | 'id' | 'site_id'>, string[]>;
 }
 
@@ -29,7 +31,9 @@ const SPECS: FeedSpec[] = [
   },
   {
     kind: 'callback',
-    tables: ['sitephone_calls', 'sitephone_requests', 'site_phone_calls', 'callbacks', 'callback_requests'],
+    // Call-back requests are the REST call records of communication_type 'sitephone'.
+    tables: ['calls'],
+    where: { column: 'communication_type', sql: `communication_type = 'sitephone'` },
     columns: {
       date_time: ['call_date', 'date_time', 'created_at', 'start_time'],
       name: ['name'],
@@ -66,8 +70,9 @@ export function requestFeeds(db: DB): Feed[] {
       return (c ? ident(c) : 'NULL') + ' AS ' + as;
     });
     const dateCol = spec.columns.date_time.find((n) => have.has(n));
+    const extra = spec.where && have.has(spec.where.column) ? ` AND ${spec.where.sql}` : '';
     const base = `SELECT '${spec.kind}' AS kind, id, site_id, ${cols.join(', ')} FROM ${ident(table)}
-      WHERE site_id IN (SELECT value FROM json_each(?))`;
+      WHERE site_id IN (SELECT value FROM json_each(?))${extra}`;
     const after = db.prepare(`${base} AND id > ? ORDER BY id LIMIT ?`);
     const recent = db.prepare(
       `SELECT * FROM (${base} ${dateCol ? `AND ${ident(dateCol)} >= ?` : 'AND ? IS NOT NULL'} ORDER BY id DESC LIMIT ?) ORDER BY id`,
