@@ -19,6 +19,16 @@ export interface WritePayloads {
   hit: HitData;
   /** `Svc.trackEvent`. */
   event: EventData;
+  /** `Svc.setProperty(name, value)`: value null when the property has none. */
+  property_set: PropertySetData;
+  /** `Svc.deleteProperty(name)`. */
+  property_delete: PropertyNameData;
+  /** `Svc.getProperty` / `Svc.hasProperty`, a read: returns {@link PropertyValue}. Never persisted. */
+  property_get: PropertyNameData;
+  /** `Svc.addVisitorInfo(req)`. */
+  visitor_info: VisitorInfoData;
+  /** `Svc.addOfflineRequest(req)`. */
+  offline_request: OfflineRequestData;
   /** A visitor's chat message; the first one of a chat starts the chat. Result: {@link ChatMessageResult}. */
   chat_message: ChatMessageData;
   /** The visitor ends a chat. */
@@ -45,6 +55,43 @@ export interface EventData {
   action: string;
   name?: string;
   value?: string;
+}
+
+/** A visitor property and its value (null: the property has no value). */
+export interface PropertySetData {
+  name: string;
+  value: string | null;
+}
+
+/** Names a visitor property. */
+export interface PropertyNameData {
+  name: string;
+}
+
+/** Result of `property_get`: the value (null when the property has none), or false when it is not set. */
+export type PropertyValue = string | null | false;
+
+/** `addVisitorInfo`: at least one field; name overwrites, email and phone are added to the lists. */
+export interface VisitorInfoData {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** `addOfflineRequest`: a custom-form request. */
+export interface OfflineRequestData {
+  name?: string;
+  email?: string;
+  phone?: string;
+  message?: string;
+  /** True for a sale; default false. */
+  is_sale?: boolean;
+  /** Deal sum, decimal text; only with `is_sale`. */
+  sale_cost?: string;
+  /** Group the request goes to. */
+  group_id?: number;
+  /** Name of the custom form. */
+  form_name?: string;
 }
 
 /** One outbox entry. */

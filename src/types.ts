@@ -33,6 +33,68 @@ export type Command = [name: string, ...args: unknown[]];
 /** Called once credentials are known (at once when they already are). */
 export type ReadyCallback = (credentials: Credentials) => void;
 
+/** `Svc.addVisitorInfo(req)`: at least one of the three must be filled; other fields are ignored. */
+export interface VisitorInfo {
+  /** Visitor name; overwrites the stored name. */
+  name?: string;
+  /** E-mail; added to the visitor's e-mails, kept unique (case-insensitive). */
+  email?: string;
+  /** Phone; added to the visitor's phones, kept unique by its digits. */
+  phone?: string;
+}
+
+/** `Svc.addOfflineRequest(req)`: at least one of name, email, phone, message must be filled. */
+export interface OfflineRequest {
+  /** Visitor name. */
+  name?: string;
+  /** Visitor e-mail. */
+  email?: string;
+  /** Visitor phone. */
+  phone?: string;
+  /** Request text and anything else without its own field. */
+  message?: string;
+  /** True for a sale. Default false. */
+  is_sale?: boolean;
+  /** Deal sum, decimal text ("1500" or "1500.50"); only with `is_sale: true`. */
+  sale_cost?: string | number;
+  /** Group the request goes to. */
+  group_id?: number;
+  /** Name of the custom request form. */
+  form_name?: string;
+}
+
+/**
+ * Callback argument of `addOfflineRequest`: `result` is null on success, else `{code}` naming the
+ * reason (`empty`, `invalid_<field>`, `sale_cost_without_sale`, or the server's `invalid: …` code).
+ */
+export interface OfflineRequestResult {
+  success: boolean;
+  result: null | { code: string };
+}
+
+/** Callback argument of `addVisitorInfo`: `code` (the reason) only when success is false. */
+export interface VisitorInfoResult {
+  success: boolean;
+  code?: string;
+}
+
+/** Callback argument of `hasProperty` (result: whether the property is set); `code` only on failure. */
+export interface HasPropertyResult {
+  success: boolean;
+  result: boolean;
+  code?: string;
+}
+
+/**
+ * Callback argument of `getProperty`: the value; null for a property set without a value; false
+ * when the property is not set (and on failure, with `code`).
+ */
+export interface GetPropertyResult {
+  success: boolean;
+  result: string | null | false;
+  code?: string;
+}
+
 /** The `Svc` global. */
 export interface SvcApi {
   /** Runs commands at once (the same as `__cs.push` after load). Returns the number run. */
@@ -47,6 +109,18 @@ export interface SvcApi {
   getSessionId(): number | null;
   /** Records a custom event for the current page view. `category` and `action` are required. */
   trackEvent(category: string, action: string, name?: string, value?: string): void;
+  /** Sets a visitor property, with or without a value, on the server; seen on every later page. */
+  setProperty(name: string, value?: string | number): void;
+  /** Passes `{success, result}`: whether the visitor has the property. Runs after earlier writes. */
+  hasProperty(name: string, callback?: (r: HasPropertyResult) => void): void;
+  /** Passes `{success, result}`: the property's value, null without one, false when not set. */
+  getProperty(name: string, callback?: (r: GetPropertyResult) => void): void;
+  /** Deletes a visitor property. */
+  deleteProperty(name: string): void;
+  /** Saves visitor data (name overwrites; email and phone are added). Never lost, sent once. */
+  addVisitorInfo(req: VisitorInfo, callback?: (r: VisitorInfoResult) => void): void;
+  /** Sends a custom-form request. Never lost, stored once; the callback fires when it is stored. */
+  addOfflineRequest(req: OfflineRequest, callback?: (r: OfflineRequestResult) => void): void;
   /** Records a new page view in the same session (single-page apps) and re-runs page-view work. */
   reinitTrackView(): void;
   /**

@@ -146,6 +146,69 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (site_id, id)
   ) WITHOUT ROWID;
   `,
+  // Visitor data (page-api addVisitorInfo, setProperty; rest-api "Visitor": name, phone and email
+  // lists, custom_fields) and custom-form requests (rest-api "Offline request").
+  `
+  CREATE TABLE visitor_properties (
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    name TEXT NOT NULL,
+    value TEXT,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (visitor_id, name)
+  ) WITHOUT ROWID;
+  CREATE TABLE visitor_emails (
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    email TEXT NOT NULL COLLATE NOCASE,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (visitor_id, email)
+  );
+  -- One row per number: "+7 (495) 123-45-67" and "74951234567" share their digits.
+  CREATE TABLE visitor_phones (
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    digits TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (visitor_id, digits)
+  );
+  -- The visitor-context fields are copied from the session when the request is stored, as the
+  -- REST document's record shows them, so a report needs no join and a later change of the
+  -- session does not rewrite history. source: 'page' (addOfflineRequest) or 'server'
+  -- (POST api/add_offline_message/).
+  CREATE TABLE offline_messages (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    hit_id INTEGER REFERENCES hits(id),
+    date_time TEXT NOT NULL,
+    source TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'unprocessed',
+    name TEXT,
+    email TEXT,
+    phone TEXT,
+    message TEXT,
+    form_name TEXT,
+    group_id INTEGER,
+    is_sale INTEGER NOT NULL DEFAULT 0,
+    sale_cost REAL,
+    sale_date TEXT,
+    operator_name TEXT,
+    operator_comment TEXT,
+    page_url TEXT,
+    ac_id INTEGER NOT NULL DEFAULT -1,
+    visitor_first_ac INTEGER NOT NULL DEFAULT -1,
+    visitor_type TEXT NOT NULL,
+    visits_count INTEGER NOT NULL,
+    country TEXT, region TEXT, city TEXT,
+    search_engine TEXT, search_query TEXT, referrer_domain TEXT, referrer TEXT,
+    ua_client_id TEXT,
+    utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, utm_content TEXT, utm_term TEXT,
+    os_ad_id TEXT, os_campaign_id TEXT, os_service_name TEXT, os_source_id TEXT,
+    gclid TEXT, yclid TEXT, ef_id TEXT
+  );
+  CREATE INDEX offline_messages_site_time ON offline_messages (site_id, date_time);
+  CREATE INDEX offline_messages_visitor ON offline_messages (visitor_id);
+  `,
   // Consultant: operators (the REST document's employees), their console sessions, chats and chat
   // messages after the REST chat and chat_messages records.
   `

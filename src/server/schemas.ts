@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../protocol.js';
-import type { ChatCloseData, ChatMessageData, EventData, HitData, VisitorRef, WritePayloads, WriteType } from '../protocol.js';
+import type {
+  ChatCloseData,
+  ChatMessageData,
+  EventData,
+  HitData,
+  OfflineRequestData,
+  PropertyNameData,
+  PropertySetData,
+  VisitorInfoData,
+  VisitorRef,
+  WritePayloads,
+  WriteType,
+} from '../protocol.js';
 
 /**
  * Zod schemas for everything the snippet sends, checked against the wire contract: `Exact` fails
@@ -28,6 +40,48 @@ export const EventDataSchema = z.strictObject({
 });
 exact<Exact<z.output<typeof EventDataSchema>, EventData>>(true);
 
+/** Property names: text of 1 to 255 characters. */
+const propertyName = text(255).min(1);
+
+export const PropertySetDataSchema = z.strictObject({ name: propertyName, value: text().nullable() });
+exact<Exact<z.output<typeof PropertySetDataSchema>, PropertySetData>>(true);
+
+export const PropertyNameDataSchema = z.strictObject({ name: propertyName });
+exact<Exact<z.output<typeof PropertyNameDataSchema>, PropertyNameData>>(true);
+
+/** Loose on purpose: a real address the check refuses is worse than an odd one it lets through. */
+export const email = text(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
+/** Digits with the usual separators, 5 to 20 digits. */
+export const phone = text(64).refine((p) => /^\+?[\d\s().-]+$/.test(p) && /^\d{5,20}$/.test(phoneDigits(p)), 'must be a phone number');
+
+/** The digits of a phone number: two spellings of one number are one number. */
+export function phoneDigits(p: string): string {
+  return p.replace(/\D/g, '');
+}
+/** A deal sum: decimal text, comma or point. */
+export const saleCost = text(32).regex(/^\d{1,15}([.,]\d{1,4})?$/, 'must be a decimal number');
+const name = text(255);
+
+export const VisitorInfoDataSchema = z
+  .strictObject({ name: name.min(1).optional(), email: email.optional(), phone: phone.optional() })
+  .refine((d) => d.name || d.email || d.phone, 'name, email or phone is required');
+exact<Exact<z.output<typeof VisitorInfoDataSchema>, VisitorInfoData>>(true);
+
+export const OfflineRequestDataSchema = z
+  .strictObject({
+    name: name.optional(),
+    email: email.optional(),
+    phone: phone.optional(),
+    message: text().optional(),
+    is_sale: z.boolean().optional(),
+    sale_cost: saleCost.optional(),
+    group_id: z.number().int().nonnegative().max(1e9).optional(),
+    form_name: text(255).optional(),
+  })
+  .refine((d) => d.name || d.email || d.phone || d.message, 'name, email, phone or message is required')
+  .refine((d) => d.sale_cost == null || d.is_sale === true, { message: 'requires is_sale true', path: ['sale_cost'] });
+exact<Exact<z.output<typeof OfflineRequestDataSchema>, OfflineRequestData>>(true);
+
 export const ChatMessageDataSchema = z.strictObject({ text: text().min(1) });
 exact<Exact<z.output<typeof ChatMessageDataSchema>, ChatMessageData>>(true);
 
@@ -38,6 +92,11 @@ exact<Exact<z.output<typeof ChatCloseDataSchema>, ChatCloseData>>(true);
 export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> } = {
   hit: HitDataSchema,
   event: EventDataSchema,
+  property_set: PropertySetDataSchema,
+  property_delete: PropertyNameDataSchema,
+  property_get: PropertyNameDataSchema,
+  visitor_info: VisitorInfoDataSchema,
+  offline_request: OfflineRequestDataSchema,
   chat_message: ChatMessageDataSchema,
   chat_close: ChatCloseDataSchema,
 };

@@ -3,6 +3,8 @@ import { _trackEvent } from './events.js';
 import { _warn } from './log.js';
 import { _loadOutbox } from './outbox.js';
 import { _watchStatus } from './operator-status.js';
+import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
+import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
 import { _config, _drain, _run } from './queue.js';
 import { _state } from './state.js';
@@ -54,6 +56,12 @@ export function _install(w: Window, host: string | null): SvcApi {
     getVisitorId: _safe('getVisitorId', () => (_state._creds ? _state._creds.visitor_id : null)) as SvcApi['getVisitorId'],
     getSessionId: _safe('getSessionId', () => (_state._creds ? _state._creds.session_id : null)) as SvcApi['getSessionId'],
     trackEvent: _safe('trackEvent', _trackEvent),
+    setProperty: _safe('setProperty', _setProperty),
+    hasProperty: _safe('hasProperty', _hasProperty),
+    getProperty: _safe('getProperty', _getProperty),
+    deleteProperty: _safe('deleteProperty', _deleteProperty),
+    addVisitorInfo: _safe('addVisitorInfo', _addVisitorInfo),
+    addOfflineRequest: _safe('addOfflineRequest', _addOfflineRequest),
     getOperatorStatus: () => !!_state._online,
     openSiteRequestPanel() {},
     openChatWindow() {},

@@ -1,16 +1,20 @@
 import { LIMITS, WRITE_PATH } from '../protocol.js';
-import type { VisitorRef, Write, WritePayloads, WriteResponse, WriteResult, WriteType } from '../protocol.js';
+import type { Write, WritePayloads, WriteResponse, WriteResult, WriteType } from '../protocol.js';
 import { _id } from './ids.js';
-import { _debug, _warn } from './log.js';
+import { _warn } from './log.js';
 import { _state } from './state.js';
 import { _read, _write } from './storage.js';
-import { _beacon, _post, type Failure } from './transport.js';
+import { _beacon, _post, BATCH_CHARS, type Failure } from './transport.js';
 
 /**
- * The outbox: every write the snippet makes goes through here, in order, in one request at a
- * time. Writes are kept in localStorage until the server confirms them, so a write made while the
+ * The outbox: every write the snippet makes goes through here, in order, one request at a time.
+ * Writes are kept in localStorage until the server confirms them, so a write made while the
  * network is down, or just before the page closed, is sent again on the next page load. Each write
  * carries a client-made id that the server stores once, which makes every retry harmless.
+ *
+ * A callback fires once, when the server has answered its write (stored or refused). While the
+ * server cannot be reached the write waits, stored, and its callback with it: a `success: false`
+ * meanwhile would invite the visitor to send the form again, and so a duplicate.
  */
 
 export type WriteCallback = (result: WriteResult) => void;
@@ -29,33 +33,58 @@ const _callbacks: Record<string, WriteCallback> = {};
 /** Number of writes at the head of the queue now in flight; 0 when idle. */
 let _inflight = 0;
 let _tries = 0;
+/** Most writes per request; 1 while finding the write that made the server refuse a batch. */
+let _max: number = LIMITS.writesPerRequest;
 let _timer: ReturnType<typeof setTimeout> | undefined;
-/** Set when the server refused a whole batch: retrying in this page would only repeat it. */
+/** Set when the server refused the site itself (unknown key, origin): retrying here only repeats it. */
 let _halted = false;
+
+/** Calls `cb` with `v` when it is a function; nothing it throws reaches the page. */
+export function _call(cb: unknown, v: unknown): void {
+  if (typeof cb == 'function')
+    try {
+      cb(v);
+    } catch (e) {
+      _warn('callback failed', e);
+    }
+}
 
 function _storeKey(): string {
   return STORE + _state._key;
 }
 
+/** `a` then the writes of `b` not in `a`: one entry per id, first place wins. */
+function _merge(a: Write[], b: Write[]): Write[] {
+  const seen: Record<string, 1> = {};
+  return a.concat(b).filter((w) => !seen[w.id] && (seen[w.id] = 1));
+}
+
 function _stored(): Write[] {
   try {
     const list = JSON.parse(_read(_storeKey()) || '[]') as Write[];
-    return Array.isArray(list) ? list : [];
+    // Anything else in there (another version's format, a hand edit) would poison every batch.
+    return list.filter((w) => w && typeof w.id == 'string' && w.at > Date.now() - MAX_AGE_MS);
   } catch {
     return [];
   }
 }
 
-/** Read-modify-write of the stored list, so two tabs of one site never drop each other's writes. */
-function _save(add: Write | null, remove: string[]): void {
-  const now = Date.now();
-  let list = _stored().filter((w) => w && remove.indexOf(w.id) < 0 && now - w.at < MAX_AGE_MS);
-  if (add) list.push(add);
+/**
+ * Read-merge-write of the stored list: another tab of the site may have stored or confirmed
+ * writes since this one last looked, and neither may drop the other's.
+ */
+function _save(add: Write[], remove: string[]): void {
+  if (!_state._key) return; // before start: _loadOutbox stores them
+  let list = _merge(_stored(), add).filter((w) => remove.indexOf(w.id) < 0);
   if (list.length > MAX_STORED) {
-    _warn('outbox full, dropping', list.length - MAX_STORED, 'oldest writes');
+    _warn('outbox full: dropped', list.length - MAX_STORED);
     list = list.slice(-MAX_STORED);
   }
   _write(_storeKey(), list.length ? JSON.stringify(list) : null);
+}
+
+function _kept(): Write[] {
+  return _queue.filter((w) => !_volatile[w.id]);
 }
 
 function _url(): string {
@@ -66,26 +95,23 @@ function _body(writes: Write[]): string {
   return JSON.stringify({ visitor: _state._visitor, writes });
 }
 
+/** The head of `list` that fits one request: at least one write, at most `_max`, ~BATCH_CHARS. */
+function _batch(list: Write[]): Write[] {
+  let size = 0;
+  // size only grows, so the writes kept are a prefix
+  return list.filter((w, i) => ((size += JSON.stringify(w).length) < BATCH_CHARS && i < _max) || !i);
+}
+
 /** Reads the stored visitor and the writes that earlier pages left unconfirmed. */
 export function _loadOutbox(): void {
-  const v = _read(VISITOR, true);
-  const m = v && /^(\d+)\.(\w+)$/.exec(v);
+  const m = /^([1-9]\d{0,14})\.(\w{16,64})$/.exec(_read(VISITOR, true) || '');
   if (m) _state._visitor = { id: +m[1]!, token: m[2]! };
-  const have: Record<string, 1> = {};
-  for (const w of _queue) have[w.id] = 1;
-  const now = Date.now();
-  _queue = _stored()
-    .filter((w) => w && typeof w.id === 'string' && !have[w.id] && now - w.at < MAX_AGE_MS)
-    .concat(_queue);
+  // Writes made before the site key was known are stored now; earlier pages' writes go first.
+  _save(_kept(), []);
+  _queue = _merge(_stored(), _queue);
   _listen();
 }
 
-function _setVisitor(v: VisitorRef): void {
-  const old = _state._visitor;
-  if (old && old.id === v.id && old.token === v.token) return;
-  _state._visitor = v;
-  _write(VISITOR, v.id + '.' + v.token, true);
-}
 
 /**
  * Queues a write and starts sending. `id` defaults to a new client id; `keep` false keeps the
@@ -100,9 +126,9 @@ export function _add<T extends WriteType>(
 ): string {
   const w: Write = { id, type, hit: type === 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
-  if (!keep) _volatile[id] = 1;
+  if (keep) _save([w], []);
+  else _volatile[id] = 1;
   _queue.push(w);
-  if (keep) _save(w, []);
   _schedule(0);
   return id;
 }
@@ -113,78 +139,80 @@ function _schedule(ms: number): void {
   _timer = setTimeout(_flush, ms);
 }
 
+/** Answers the writes named in `results` and takes them out of the queue and storage. */
+function _settle(results: WriteResult[]): void {
+  const done: string[] = [];
+  for (const r of results) {
+    done.push(r.id);
+    if (!r.success) _warn('refused:', r.code);
+    const cb = _callbacks[r.id];
+    delete _callbacks[r.id];
+    delete _volatile[r.id];
+    _call(cb, r);
+  }
+  _queue = _queue.filter((w) => done.indexOf(w.id) < 0);
+  _save([], done);
+  if (_queue.length) _schedule(0);
+}
+
 function _flush(): void {
-  if (_inflight || _halted || !_queue.length || !_state._key || !_state._host) return;
-  const batch = _queue.slice(0, LIMITS.writesPerRequest);
+  if (_inflight || _halted || !_queue.length || !_state._started) return;
+  const batch = _batch(_queue);
   _inflight = batch.length;
   _post(_url(), _body(batch)).then(
     (json) => {
       const res = json as unknown as WriteResponse;
-      _inflight = 0;
-      _tries = 0;
-      if (res.visitor && typeof res.visitor.id === 'number') _setVisitor(res.visitor);
-      const done: string[] = [];
-      const results = Array.isArray(res.results) ? res.results : [];
-      for (const r of results) {
-        if (!r || typeof r.id !== 'string') continue;
-        done.push(r.id);
-        if (!r.success) _debug('write refused', r);
-        const cb = _callbacks[r.id];
-        delete _callbacks[r.id];
-        delete _volatile[r.id];
-        if (cb) {
-          try {
-            cb(r);
-          } catch (e) {
-            _warn('callback failed', e);
-          }
-        }
-      }
-      _queue = _queue.filter((w) => done.indexOf(w.id) < 0);
-      _save(null, done);
-      if (_queue.length) _schedule(0);
+      _inflight = _tries = 0;
+      _max = LIMITS.writesPerRequest;
+      const v = res.visitor;
+      // Written on every answer: the cookie's year runs from the last visit.
+      if (v) _write(VISITOR, (_state._visitor = v).id + '.' + v.token, true);
+      _settle(res.results || []);
     },
     (f: Failure) => {
       _inflight = 0;
       const s = f._status;
-      if (s >= 400 && s < 500 && s !== 408 && s !== 429) {
-        // The server refused the request itself (unknown site key, origin not allowed…): warn
-        // once, keep the writes stored for a later page, and stop retrying here.
+      if (s == 400 || s == 413) {
+        // The server cannot take this batch: send one write at a time to find the write it
+        // refuses, answer that one as failed and go on with the rest.
+        if (batch.length > 1) {
+          _max = 1;
+          return _schedule(0);
+        }
+        return _settle([{ id: batch[0]!.id, success: false, code: f._message || 'refused' }]);
+      }
+      if (s >= 400 && s < 500 && s != 408 && s != 429) {
+        // The site itself is refused (unknown site key, origin not allowed): warn, keep the
+        // writes stored for a later page, and stop retrying here.
         _halted = true;
-        _warn('server refused the writes:', f._message || s);
-        return;
+        return _warn('refused:', f._message || s);
       }
       // Exponential back-off with jitter, capped at a minute; Retry-After wins when given.
-      const base = Math.min(60000, 1000 * Math.pow(2, _tries++));
-      _schedule(f._retry ? f._retry * 1000 : base * (0.5 + Math.random()));
+      _schedule(f._retry ? f._retry * 1000 : Math.min(6e4, 1000 * 2 ** _tries++) * (0.5 + Math.random()));
     },
   );
 }
 
-/** When the page is hidden, hand what is still waiting to the browser; storage keeps it anyway. */
+/**
+ * When the page is hidden (maybe for good), hand the browser the queue from its head, in flight
+ * or not: the server stores each id once, and one ordered batch never names a page view that
+ * another request still carries. Storage keeps everything for the next page anyway.
+ */
 function _onHide(): void {
-  const rest = _queue.slice(_inflight).filter((w) => !_volatile[w.id]);
-  if (!rest.length || !_state._key || !_state._host) return;
-  for (let i = 0; i < rest.length; i += LIMITS.writesPerRequest) {
-    _beacon(_url(), _body(rest.slice(i, i + LIMITS.writesPerRequest)));
-  }
+  const rest = _kept();
+  if (!rest.length) return;
+  // Store again what this page still holds: another tab may have overwritten the list meanwhile.
+  _save(rest, []);
+  _beacon(_url(), _body(_batch(rest)));
 }
 
-let _listening = false;
+/** Runs once, from _loadOutbox at start. */
 function _listen(): void {
-  if (_listening) return;
-  _listening = true;
-  try {
-    addEventListener('online', () => {
-      _tries = 0;
-      _halted = false;
-      _schedule(0);
-    });
-    addEventListener('pagehide', _onHide);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') _onHide();
-    });
-  } catch {
-    // no event support: writes still go out on the next page load
-  }
+  addEventListener('online', () => {
+    _tries = 0;
+    _halted = false;
+    _schedule(0);
+  });
+  addEventListener('pagehide', _onHide);
+  document.addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && _onHide());
 }

@@ -4,55 +4,29 @@
  * reads as "nothing stored".
  */
 
-function _ls(): Storage | null {
+/** Reads a value: the cookie when `cookie` is set and present, else localStorage. */
+export function _read(name: string, cookie?: boolean): string | null {
   try {
-    return window.localStorage;
+    // Names are the snippet's own (`_svc_…`): nothing in them needs escaping in a pattern.
+    const m = cookie && document.cookie.match('(?:^|; )' + name + '=([^;]*)');
+    return m ? decodeURIComponent(m[1]!) : localStorage.getItem(name);
   } catch {
     return null;
   }
 }
 
-const YEAR = 31536000;
-
-export function _readCookie(name: string): string | null {
-  try {
-    for (const part of document.cookie.split('; ')) {
-      const eq = part.indexOf('=');
-      if (part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
-    }
-  } catch {
-    // cookies disabled
-  }
-  return null;
-}
-
-/** Reads a value: the cookie when `cookie` is set and present, else localStorage. */
-export function _read(name: string, cookie?: boolean): string | null {
-  let v = cookie ? _readCookie(name) : null;
-  if (v == null) {
-    try {
-      v = _ls()!.getItem(name);
-    } catch {
-      v = null;
-    }
-  }
-  return v;
-}
-
 /** Writes a value to localStorage and, when `cookie` is set, to a year-long cookie; null removes. */
 export function _write(name: string, value: string | null, cookie?: boolean): void {
   try {
-    if (value == null) _ls()!.removeItem(name);
-    else _ls()!.setItem(name, value);
+    if (value == null) localStorage.removeItem(name);
+    else localStorage.setItem(name, value);
   } catch {
     // full or unavailable: the in-memory copy still works for this page
   }
-  if (cookie) {
-    try {
-      document.cookie =
-        name + '=' + (value == null ? '; max-age=0' : encodeURIComponent(value) + '; max-age=' + YEAR) + '; path=/; SameSite=Lax';
-    } catch {
-      // cookies disabled
-    }
+  try {
+    if (cookie)
+      document.cookie = name + '=' + encodeURIComponent(value || '') + '; max-age=' + (value == null ? 0 : 31536000) + '; path=/; SameSite=Lax';
+  } catch {
+    // cookies disabled
   }
 }

@@ -3,11 +3,18 @@ import { _debug } from './log.js';
 /** How long a request may take before it counts as failed and the outbox retries it. */
 const TIMEOUT_MS = 10000;
 
-/** Why a request failed: `_status` 0 for network errors, time-outs and unreadable answers. */
+/**
+ * Characters per request body. JSON.stringify keeps text as it is, at most 3 UTF-8 bytes per
+ * UTF-16 unit, so a body this long stays under the server's 64 KiB limit and under the 64 KiB
+ * that browsers allow `keepalive` requests and beacons in flight.
+ */
+export const BATCH_CHARS = 21000;
+
+/** Why a request failed: `_status` 0 for network errors and time-outs. */
 export interface Failure {
   _status: number;
-  /** Seconds from a `Retry-After` header, if any. */
-  _retry?: number;
+  /** Seconds from a `Retry-After` header, 0 when none. */
+  _retry: number;
   /** The server's error message, if it sent an envelope. */
   _message?: string;
 }
@@ -18,50 +25,38 @@ export interface Failure {
  * rejects with a {@link Failure} otherwise. Never throws synchronously.
  */
 export function _post(url: string, body: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    let ctl: AbortController | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const fail = (f: Failure) => {
-      clearTimeout(timer);
-      reject(f);
-    };
-    try {
-      ctl = new AbortController();
-      timer = setTimeout(() => ctl!.abort(), TIMEOUT_MS);
-      fetch(url, {
-        method: 'POST',
-        body,
-        credentials: 'omit',
-        // keepalive lets a write started just before the page closes still arrive; it is limited
-        // to 64 KiB in flight, more than one batch of writes.
-        keepalive: body.length < 60000,
-        signal: ctl.signal,
-      }).then(
-        (res) =>
-          res.json().then(
-            (json: unknown) => {
-              clearTimeout(timer);
-              const o = json as Record<string, unknown> | null;
-              if (res.ok && o && typeof o === 'object' && o.success === true) resolve(o);
-              else
-                fail({
-                  _status: res.status,
-                  _retry: +(res.headers.get('Retry-After') || '') || undefined,
-                  _message: o && typeof o.message === 'string' ? o.message : undefined,
-                });
-            },
-            () => fail({ _status: res.ok ? 0 : res.status }),
-          ),
-        (e: unknown) => {
-          _debug('request failed', e);
-          fail({ _status: 0 });
-        },
-      );
-    } catch (e) {
-      _debug('request failed', e);
-      fail({ _status: 0 });
-    }
-  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new Promise<Response>((ok, fail) => {
+    const ctl = new AbortController();
+    timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+    fetch(url, {
+      method: 'POST',
+      body,
+      credentials: 'omit',
+      // keepalive lets a request started just before the page closes still arrive.
+      keepalive: body.length < BATCH_CHARS + 500,
+      signal: ctl.signal,
+    }).then(ok, fail);
+  })
+    .then(
+      (res) =>
+        res
+          .json()
+          .then(null, () => null)
+          .then((o: Record<string, unknown> | null) => {
+            if (res.ok && o && o.success === true) return o;
+            throw {
+              _status: res.status,
+              _retry: +res.headers.get('Retry-After')! || 0,
+              _message: o && (o.message as string),
+            } as Failure;
+          }),
+      (e: unknown) => {
+        _debug('request failed', e);
+        throw { _status: 0, _retry: 0 } as Failure;
+      },
+    )
+    .finally(() => clearTimeout(timer));
 }
 
 /** Sends a body with `navigator.sendBeacon` (text/plain, no answer); false when it cannot. */

@@ -48,6 +48,16 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
       for (const w of writes) {
         const seen = stmt<{ result: string | null }>(db, `SELECT result FROM client_writes WHERE site_id = ? AND id = ?`).get(site.id, w.id);
         if (seen) {
+          // A retry of a first visit whose answer was lost: the client still has no visitor, but
+          // its page view made one. Without it the writes after it would fail as unknown_visitor.
+          if (!ctx.visitor && w.type === 'hit') {
+            ctx.visitor =
+              stmt<VisitorRow>(
+                db,
+                `SELECT v.id, v.site_id, v.token, v.first_ac_id FROM hits h JOIN visitors v ON v.id = h.visitor_id
+                 WHERE h.site_id = ? AND h.client_id = ?`,
+              ).get(site.id, w.id) ?? null;
+          }
           results.push({ id: w.id, success: true, result: seen.result == null ? undefined : JSON.parse(seen.result) });
           continue;
         }

@@ -11,7 +11,7 @@ async function install(queue: unknown) {
 }
 
 let sent: Array<{ url: string; body: { writes: Array<{ type: string; data: Record<string, unknown> }> } }>;
-let warn: MockInstance<(...a: unknown[]) => void>;
+let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
   sent = [];
   delete (window as unknown as { Svc?: unknown }).Svc;

@@ -1,0 +1,43 @@
+import type { WritePayloads, WriteType } from '../protocol.js';
+import { _text } from './events.js';
+import { _warn } from './log.js';
+import { _add, _call } from './outbox.js';
+
+/** Makes a callback's argument in its documented shape from success and the result or failure code. */
+export type Shape = (ok: boolean, v: unknown) => object;
+
+/** `{success}`, and the reason as `code` when success is false. */
+export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, code: v });
+
+/**
+ * Sends a write whose caller may wait for the answer, and answers `cb` through `shape`. `data`
+ * given as a string is the error code of bad arguments: then nothing is sent, a warning names the
+ * code, and `cb` gets the failure on a later tick, as it would a server answer.
+ */
+export function _ask<T extends WriteType>(
+  type: T,
+  data: WritePayloads[T] | string,
+  cb: unknown,
+  shape: Shape = _status,
+  keep?: boolean,
+): void {
+  if (typeof data == 'string') {
+    _warn(type + ':', data);
+    setTimeout(_call, 0, cb, shape(false, data));
+  } else _add(type, data, (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), undefined, keep);
+}
+
+/**
+ * The fields `names` of `req` that are filled, or an error code: `invalid_request` when `req` is
+ * no object, `invalid_<field>` when a field is neither text nor a number.
+ */
+export function _fields(req: unknown, names: string[]): Record<string, unknown> | string {
+  if (!req || typeof req != 'object') return 'invalid_request';
+  const o: Record<string, unknown> = {};
+  for (const k of names) {
+    const v = _text((req as Record<string, unknown>)[k], false);
+    if (v === false) return 'invalid_' + k;
+    if (v) o[k] = v;
+  }
+  return o;
+}
