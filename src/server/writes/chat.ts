@@ -1,7 +1,8 @@
 import type { ChatMessageResult } from '../../protocol.js';
 import { hubOf } from '../chat/hub.js';
 import { addMessage, chatById, endChat, latestChat, startChat } from '../chat/store.js';
-import type { WriteHandler } from './context.js';
+import { stmt } from '../db.js';
+import type { HitRow, WriteHandler } from './context.js';
 
 /**
  * A visitor's chat message, sent through the outbox like every other write: it is kept in the
@@ -10,7 +11,11 @@ import type { WriteHandler } from './context.js';
  * once, so the visitor is offered the request form instead of waiting for nobody.
  */
 export const chatMessageHandler: WriteHandler<'chat_message'> = (ctx, data, write) => {
-  const hit = ctx.hit(write.hit);
+  // A message whose page view is unknown (refused, say) belongs to the visitor's last one: a
+  // message is never dropped for want of context.
+  const hit =
+    ctx.hit(write.hit) ??
+    stmt<HitRow>(ctx.db, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(ctx.visitor!.id);
   if (!hit) return { success: false, code: 'unknown_hit' };
   if (!data.text.trim()) return { success: false, code: 'empty_message' };
   const hub = hubOf(ctx.db);
