@@ -5,8 +5,9 @@ import typescript from '@rollup/plugin-typescript';
  * dist/svc.js: the IIFE site owners load, minified, internal `_names` mangled, debug lines dropped.
  * dist/svc.debug.js: the same, readable, with debug logging.
  * dist/esm/index.js: the ES module for bundlers (types in dist/types, emitted by tsc).
+ * dist/svc-widgets.js: the widget UI (forms, popups), which the core loads on the first open.
  */
-const ts = () => typescript({ tsconfig: './tsconfig.snippet.json', outputToFilesystem: false });
+const ts = (tsconfig = './tsconfig.snippet.json') => typescript({ tsconfig, outputToFilesystem: false });
 
 const minify = (module) =>
   terser({
@@ -31,6 +32,11 @@ export default [
     input: 'src/snippet/index.ts',
     output: { file: 'dist/svc.debug.js', format: 'iife', sourcemap: true, intro: flags(true) },
     plugins: [ts()],
+  },
+  {
+    input: 'src/widgets/index.ts',
+    output: { file: 'dist/svc-widgets.js', format: 'iife', sourcemap: true, intro: flags(false) },
+    plugins: [ts('./tsconfig.widgets.json'), minify(false)],
   },
   {
     input: 'src/snippet/esm.ts',

@@ -33,6 +33,10 @@ export interface WritePayloads {
   chat_message: ChatMessageData;
   /** The visitor ends a chat. */
   chat_close: ChatCloseData;
+  /** `Svc.Captcha.get_captcha`: a read (never stored by the outbox); returns {@link CaptchaResult}. */
+  captcha: CaptchaData;
+  /** `SvcWidget.sitePhoneCall`: a call-back request; returns {@link SitePhoneResult}. */
+  sitephone: SitePhoneData;
 }
 
 export type WriteType = keyof WritePayloads;
@@ -93,6 +97,61 @@ export interface OfflineRequestData {
   /** Name of the custom form. */
   form_name?: string;
 }
+/** A captcha request carries nothing: the key belongs to the write's site and visitor. */
+export type CaptchaData = Record<string, never>;
+
+/** Result of a `captcha` write: what `get_captcha` passes to its callback. */
+export interface CaptchaResult {
+  /** Captcha id, single use; send it back as `captcha_key`. */
+  key: string;
+  /** Absolute address of the image (PNG) on the consultant server showing the 4 digits. */
+  url: string;
+}
+
+/**
+ * A call-back request: the parameters of `SvcWidget.sitePhoneCall` as the page passed them, after
+ * the snippet's checks (a phone matching {@link PHONE}, a call time in the future, the captcha
+ * fields when the site asks for them). The server reads numbers given for text fields as text and
+ * ignores fields it does not know.
+ */
+export interface SitePhoneData {
+  /** Visitor phone as typed. */
+  phone: string | number;
+  /** Captcha key from `get_captcha`; required when the site's captcha is on. */
+  captcha_key?: string | null;
+  /** The 4 digits the visitor read; required when the site's captcha is on. */
+  captcha_value?: string | number | null;
+  /** When to call, epoch milliseconds (UTC), as a number or digits; absent, 0 or '': now. */
+  delayed_call_time?: string | number | null;
+  /** Employee group that receives the call. */
+  group_id?: string | number | null;
+}
+
+/**
+ * `result.status` of `sitePhoneCall` (page-api §7). -1 is ours: the request was not sent or not
+ * accepted (invalid input, unknown page view); `result.code` says why.
+ */
+export const SITEPHONE_STATUS = {
+  invalid: -1,
+  sent: 0,
+  captcha: 1,
+  noScenario: 2,
+  platform: 3,
+  limit: 4,
+} as const;
+
+/** Result of a `sitephone` write: `status` as in {@link SITEPHONE_STATUS}, `code` a short reason. */
+export interface SitePhoneResult {
+  status: number;
+  code: string;
+}
+
+/**
+ * A phone number as a visitor may type it: digits, spaces and `+ ( ) - .`, with 10 to 15 digits
+ * (E.164 has at most 15; fewer than 10 cannot be dialled from outside the local area). One
+ * expression for both sides, so the snippet and the server judge a phone alike.
+ */
+export const PHONE = /^\+?[\s().-]*(?:\d[\s().-]*){10,15}$/;
 
 /** One outbox entry. */
 export interface Write<T extends WriteType = WriteType> {

@@ -24,7 +24,7 @@ export interface Credentials {
 
 /**
  * One queued command: its name, then its arguments. Configuration commands
- * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`) run before all
+ * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`, `setLang`) run before all
  * others whatever their position in the queue; any `Svc` method name is a command too
  * (`["trackEvent", "form", "open"]`), and so is `["onReady", fn]`.
  */
@@ -95,6 +95,49 @@ export interface GetPropertyResult {
   code?: string;
 }
 
+/** What `Svc.Captcha.get_captcha` passes on success (page-api §2, "Callback result shapes"). */
+export interface Captcha {
+  /** Captcha id: valid once, for 5 minutes; send it as `captcha_key`. */
+  key: string;
+  /** Absolute address of the image (a PNG on the consultant server) showing 4 digits. */
+  url: string;
+}
+
+/** What a call fails with when the server could not be asked or refused: `code` says why. */
+export interface Failure {
+  success: false;
+  code: string;
+}
+
+/** Parameters of `SvcWidget.sitePhoneCall` (page-api §4); other fields are ignored. */
+export interface SitePhoneCallParams {
+  /** Visitor phone, required: digits, spaces and `+ ( ) - .`, 10 to 15 digits. */
+  phone: string | number;
+  /** Captcha key from `get_captcha`; required when the site's captcha is on. */
+  captcha_key?: string | null;
+  /** The 4 digits the visitor read on the image; required when the site's captcha is on. */
+  captcha_value?: string | number | null;
+  /** When to call, epoch milliseconds (UTC), as a number or digits; in the future. Default: now. */
+  delayed_call_time?: string | number | null;
+  /** Employee group that receives the call. Default: the site's scenario decides. */
+  group_id?: string | number | null;
+}
+
+/** What `sitePhoneCall` passes: `success` is true only for status 0. */
+export interface SitePhoneCallResult {
+  success: boolean;
+  result: {
+    /**
+     * 0 sent to the platform, 1 captcha wrong (or missing, expired, used), 2 no call-back scenario
+     * for the site, 3 platform error, 4 the limit of calls per minute is exhausted; -1 not sent
+     * (invalid input; see `code`).
+     */
+    status: -1 | 0 | 1 | 2 | 3 | 4;
+    /** Short reason: `sent`, `captcha_wrong`, `invalid_phone`… (README "Call-back requests"). */
+    code: string;
+  };
+}
+
 /** The `Svc` global. */
 export interface SvcApi {
   /** Runs commands at once (the same as `__cs.push` after load). Returns the number run. */
@@ -132,12 +175,24 @@ export interface SvcApi {
   openSiteRequestPanel(): void;
   /** Opens the chat when an operator is online, otherwise the request form. */
   openChatWindow(): void;
+  /** Captcha of the call-back request. */
+  Captcha: {
+    /** Gets a new captcha: `callback({key, url})`, or `callback({success: false, code})`. */
+    get_captcha(callback: (captcha: Captcha | Failure) => void): void;
+  };
 }
 
-/** The `SvcWidget` global. Its methods arrive with the call-back capability. */
+/** The `SvcWidget` global. */
 export interface SvcWidgetApi {
   /** Runs commands at once, like `Svc.push`. */
   push(...commands: Command[]): number;
+  /**
+   * Places a call-back request. Without a callback the result is shown in a popup notification,
+   * as the standard form shows it.
+   */
+  sitePhoneCall(params: SitePhoneCallParams, callback?: (result: SitePhoneCallResult) => void): void;
+  /** Opens the standard call-back form (loads the widget bundle on first use). */
+  openSitePhonePanel(): void;
 }
 
 /** The page-side queue: an array before the script loads; after load `push` runs at once. */

@@ -2,6 +2,8 @@ import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './bundles.js';
+import { registerCallbacks } from './callback.js';
+import type { CallbackPlatform } from './callback-platform.js';
 import { consultant } from './consultant.js';
 import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
@@ -22,6 +24,8 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Fastify request logging. Default false. */
   logger?: boolean;
+  /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
+  callbackPlatform?: CallbackPlatform;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;
   /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
@@ -97,6 +101,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  registerCallbacks(app, db, opts.callbackPlatform);
   const closeConsultant = consultant(app, { db, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl, sessionMs: opts.operatorSessionMs, graceMs: opts.operatorGraceMs });
 
   return {

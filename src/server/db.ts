@@ -146,6 +146,73 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (site_id, id)
   ) WITHOUT ROWID;
   `,
+  // Call-back requests (issue 5): the site's call-back settings, captcha keys, the requests as the
+  // REST document's call records (communication_type 'sitephone'), and the log the limit counts.
+  `
+  ALTER TABLE sites ADD COLUMN callback TEXT NOT NULL DEFAULT '{}';
+  CREATE TABLE captchas (
+    key TEXT PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    answer TEXT NOT NULL,
+    expires_ms INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX captchas_expiry ON captchas (expires_ms);
+  -- One row per call-back request that passed the limit and the captcha. status/duration/
+  -- operator_name are the call's outcome, filled when the platform has dialled (NULL until then).
+  -- request_status is what sitePhoneCall answered (0 sent, 2 no scenario, 3 platform error);
+  -- dispatch_state: 'queued' for dialing, 'failed' (platform error), 'not_sent' (no scenario).
+  CREATE TABLE calls (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    communication_type TEXT NOT NULL CHECK (communication_type IN ('call', 'sitephone')),
+    call_date TEXT NOT NULL,
+    session_start TEXT,
+    status TEXT CHECK (status IN ('normal', 'lost')),
+    numa TEXT NOT NULL,
+    numb TEXT,
+    wait_time INTEGER,
+    duration INTEGER,
+    operator_name TEXT,
+    scenario_name TEXT,
+    direction TEXT NOT NULL DEFAULT 'out' CHECK (direction IN ('in', 'out')),
+    page_url TEXT,
+    visitor_id INTEGER REFERENCES visitors(id),
+    session_id INTEGER REFERENCES sessions(id),
+    hit_id INTEGER REFERENCES hits(id),
+    ac_id INTEGER NOT NULL DEFAULT -1,
+    visitor_first_ac INTEGER NOT NULL DEFAULT -1,
+    visits_count INTEGER,
+    visitor_type TEXT CHECK (visitor_type IN ('new', 'returning')),
+    country TEXT, region TEXT, city TEXT,
+    referrer TEXT, referrer_domain TEXT, search_engine TEXT, search_query TEXT,
+    utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, utm_content TEXT, utm_term TEXT,
+    os_ad_id TEXT, os_campaign_id TEXT, os_service_name TEXT, os_source_id TEXT,
+    gclid TEXT, yclid TEXT, ef_id TEXT,
+    ua_client_id TEXT,
+    delayed_call_time INTEGER,
+    requested_time TEXT,
+    group_id TEXT,
+    request_status INTEGER NOT NULL,
+    dispatch_state TEXT NOT NULL CHECK (dispatch_state IN ('queued', 'failed', 'not_sent')),
+    dispatch_error TEXT
+  );
+  CREATE INDEX calls_site_date ON calls (site_id, call_date);
+  CREATE INDEX calls_visitor ON calls (visitor_id);
+  -- Every sitePhoneCall the server judged, with its status; the rolling-minute limit counts the
+  -- rows whose status is not 4 (a refused request is not a call). Rows older than an hour go.
+  CREATE TABLE sitephone_attempts (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL,
+    visitor_id INTEGER NOT NULL,
+    ip TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    status INTEGER NOT NULL
+  );
+  CREATE INDEX sitephone_attempts_visitor ON sitephone_attempts (site_id, visitor_id, at_ms);
+  CREATE INDEX sitephone_attempts_ip ON sitephone_attempts (site_id, ip, at_ms);
+  CREATE INDEX sitephone_attempts_time ON sitephone_attempts (site_id, at_ms);
+  `,
   // Visitor data (page-api addVisitorInfo, setProperty; rest-api "Visitor": name, phone and email
   // lists, custom_fields) and custom-form requests (rest-api "Offline request").
   `

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../protocol.js';
+import { LIMITS, PHONE } from '../protocol.js';
 import type {
+  CaptchaData,
   ChatCloseData,
   ChatMessageData,
   EventData,
@@ -8,6 +9,7 @@ import type {
   OfflineRequestData,
   PropertyNameData,
   PropertySetData,
+  SitePhoneData,
   VisitorInfoData,
   VisitorRef,
   WritePayloads,
@@ -88,6 +90,22 @@ exact<Exact<z.output<typeof ChatMessageDataSchema>, ChatMessageData>>(true);
 export const ChatCloseDataSchema = z.strictObject({ chat_id: z.number().int().positive() });
 exact<Exact<z.output<typeof ChatCloseDataSchema>, ChatCloseData>>(true);
 
+export const CaptchaDataSchema = z.strictObject({});
+exact<Exact<z.output<typeof CaptchaDataSchema>, CaptchaData>>(true);
+
+/** Text the page may also give as a number (a phone, captcha digits, a group id). */
+const textOrNumber = z.union([text(64), z.number().finite()]);
+
+/** Not strict: `sitePhoneCall` ignores fields it does not know, and the snippet sends the params as given. */
+export const SitePhoneDataSchema = z.object({
+  phone: textOrNumber.refine((p) => PHONE.test(String(p)), 'not a phone number'),
+  captcha_key: text(64).nullish(),
+  captcha_value: textOrNumber.nullish(),
+  delayed_call_time: z.union([z.number().finite().nonnegative(), z.string().regex(/^\d{0,16}$/, 'must be epoch milliseconds')]).nullish(),
+  group_id: textOrNumber.nullish(),
+});
+exact<Exact<z.output<typeof SitePhoneDataSchema>, SitePhoneData>>(true);
+
 /** The payload schema of every write type; adding a type to the protocol fails here until it has one. */
 export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> } = {
   hit: HitDataSchema,
@@ -99,6 +117,8 @@ export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> }
   offline_request: OfflineRequestDataSchema,
   chat_message: ChatMessageDataSchema,
   chat_close: ChatCloseDataSchema,
+  captcha: CaptchaDataSchema,
+  sitephone: SitePhoneDataSchema,
 };
 
 export const VisitorRefSchema = z.strictObject({

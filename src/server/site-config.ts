@@ -68,6 +68,18 @@ const Site = z.strictObject({
       chat_wait: z.number().int().min(1).max(3600).optional(),
     })
     .default({ captcha: false, lang: 'ru' }),
+  /**
+   * Call-back requests (sitePhoneCall). `scenario`: name of the call-back scenario; null (the
+   * default) means none is set and every request answers status 2. `platform`: "down" declares the
+   * telephony platform unavailable (a maintenance window, or a demo of status 3): requests are
+   * stored and answer status 3.
+   */
+  callback: z
+    .strictObject({
+      scenario: z.string().min(1).nullable().default(null),
+      platform: z.enum(['up', 'down']).default('up'),
+    })
+    .optional(),
   /** The site's default numbers: blocks used when no campaign matches. */
   blocks: z.array(Block).default([]),
   campaigns: z.array(Campaign).default([]),
@@ -130,6 +142,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
          site_key = excluded.site_key, widget_key = excluded.widget_key, user_phone = excluded.user_phone,
          origins = excluded.origins, settings = excluded.settings`,
     ),
+    callback: db.prepare(`UPDATE sites SET callback = ? WHERE id = ?`),
     dropBlocks: db.prepare(`DELETE FROM site_blocks WHERE site_id = ?`),
     dropGroups: db.prepare(
       `DELETE FROM ac_condition_groups WHERE ac_id IN (SELECT id FROM ad_campaigns WHERE site_id = ?)`,
@@ -170,6 +183,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
           origins: JSON.stringify(s.origins),
           settings: JSON.stringify(s.settings),
         });
+        q.callback.run(JSON.stringify(s.callback ?? { scenario: null, platform: 'up' }), s.id);
         q.dropBlocks.run(s.id);
         q.dropGroups.run(s.id);
         q.dropCampaigns.run(s.id, JSON.stringify(s.campaigns.map((a) => a.id)));

@@ -1,13 +1,15 @@
 import type { Command, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
 import { _warn } from './log.js';
-import { _loadOutbox } from './outbox.js';
+import { _add, _loadOutbox } from './outbox.js';
 import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
 import { _config, _drain, _run } from './queue.js';
+import { _sitePhoneCall } from './sitephone.js';
 import { _state } from './state.js';
+import { _widget } from './widgets.js';
 
 /** Wraps a public method so that nothing it does can throw into the host page. */
 function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R): (...a: A) => R | undefined {
@@ -69,8 +71,18 @@ export function _install(w: Window, host: string | null): SvcApi {
       if (_state._started) _pageView(true);
       else _warn('reinitTrackView before start');
     }),
+    Captcha: {
+      // A read: kept out of storage, a captcha is of no use to a later page.
+      get_captcha: _safe('get_captcha', (cb: (r: unknown) => void) =>
+        _add('captcha', {}, (r) => cb(r.result || r), undefined, false),
+      ) as SvcApi['Captcha']['get_captcha'],
+    },
   };
-  const widget: SvcWidgetApi = { push: api.push };
+  const widget: SvcWidgetApi = {
+    push: api.push,
+    sitePhoneCall: _safe('sitePhoneCall', _sitePhoneCall),
+    openSitePhonePanel: _safe('openSitePhonePanel', () => _widget('sitephone')),
+  };
   w.Svc = api;
   w.SvcWidget = widget;
 

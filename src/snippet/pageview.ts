@@ -12,7 +12,7 @@ export function _afterHit(fn: (c: Credentials) => void): void {
   _onHit.push(fn);
 }
 
-function _call<T>(fn: (v: T) => void, v: T): void {
+export function _call<T>(fn: (v: T) => void, v: T): void {
   try {
     fn(v);
   } catch (e) {

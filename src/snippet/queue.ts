@@ -26,6 +26,10 @@ export const _config: Record<string, Handler> = {
   setDynamicalReplacement(on) {
     _state._dyn = on === true;
   },
+  // The widgets know their languages (ru, en) and fall back to the site's default for others.
+  setLang(lang) {
+    _state._lang = lang as string;
+  },
 };
 
 /** An absolute http(s) URL made into a base ending with a slash, or null. */

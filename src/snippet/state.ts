@@ -9,6 +9,8 @@ export interface State {
   _host: string | null;
   /** Phone mask of the site-phone form (`setUIPhoneMaskFormat`). */
   _mask: string | null;
+  /** Language of the widgets (`setLang`); null: the site's default. */
+  _lang: string | null;
   /** Replacement in content added later (`setDynamicalReplacement`). */
   _dyn: boolean;
   /** The stored visitor, once known. */
@@ -33,6 +35,7 @@ export const _state: State = {
   _key: null,
   _host: null,
   _mask: null,
+  _lang: null,
   _dyn: false,
   _visitor: null,
   _creds: null,

@@ -1,3 +1,4 @@
+import { captchaHandler } from './captcha.js';
 import type { WriteHandlers } from './context.js';
 import { chatCloseHandler, chatMessageHandler } from './chat.js';
 import { eventHandler } from './event.js';
@@ -5,6 +6,7 @@ import { hitHandler } from './hit.js';
 import { offlineRequestHandler } from './offline-request.js';
 import { propertyDeleteHandler, propertyGetHandler, propertySetHandler } from './properties.js';
 import { visitorInfoHandler } from './visitor-info.js';
+import { sitephoneHandler } from './sitephone.js';
 
 /** One handler per write type of the wire contract; the type makes a missing one a compile error. */
 export const handlers: WriteHandlers = {
@@ -17,4 +19,6 @@ export const handlers: WriteHandlers = {
   offline_request: offlineRequestHandler,
   chat_message: chatMessageHandler,
   chat_close: chatCloseHandler,
+  captcha: captchaHandler,
+  sitephone: sitephoneHandler,
 };

@@ -1,0 +1,28 @@
+/**
+ * The widget bundle (dist/svc-widgets.js): the core loads it from the consultant server the first
+ * time a widget opens, and it registers itself on `window.__svc_widgets` (src/snippet/widget-bridge.ts).
+ */
+import type { WidgetsApi } from '../snippet/widget-bridge.js';
+import { pickLang, texts } from './i18n.js';
+import { DEFAULT_MASK } from './mask.js';
+import { notify } from './notify.js';
+import { openSitePhoneForm } from './sitephone-form.js';
+
+const api: WidgetsApi = {
+  open(name, settings, lang, mask, result) {
+    try {
+      const l = pickLang(lang, settings.lang);
+      const t = texts(l);
+      if (name === 'sitephone') openSitePhoneForm(t, l, settings.captcha, mask || DEFAULT_MASK);
+      else if (name === 'notify' && result) notify(t, l, result);
+    } catch (e) {
+      try {
+        console.warn('[Svc] widget failed', e);
+      } catch {
+        // a page without a console
+      }
+    }
+  },
+};
+
+window.__svc_widgets = api;
