@@ -19,7 +19,7 @@ export interface WritePayloads {
   hit: HitData;
   /** `Svc.trackEvent`. */
   event: EventData;
-  /** `Svc.setProperty(name, value)`: value null when the property has none. */
+  /** `Svc.setProperty(name, value)`: without a value, the property has none. */
   property_set: PropertySetData;
   /** `Svc.deleteProperty(name)`. */
   property_delete: PropertyNameData;
@@ -61,10 +61,10 @@ export interface EventData {
   value?: string;
 }
 
-/** A visitor property and its value (null: the property has no value). */
+/** A visitor property and its value (absent: the property has no value). */
 export interface PropertySetData {
   name: string;
-  value: string | null;
+  value?: string;
 }
 
 /** Names a visitor property. */

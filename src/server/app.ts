@@ -9,6 +9,7 @@ import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
 import { originAllowed, siteLookup } from './sites.js';
+import { credentialRoutes } from './routes/index.js';
 import { writeRoute } from './writes/route.js';
 
 export interface ServerOptions {
@@ -101,6 +102,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  await credentialRoutes(app, { db, publicUrl: opts.publicUrl });
   registerCallbacks(app, db, opts.callbackPlatform);
   const closeConsultant = consultant(app, { db, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl, sessionMs: opts.operatorSessionMs, graceMs: opts.operatorGraceMs });
 

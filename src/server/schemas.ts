@@ -45,7 +45,7 @@ exact<Exact<z.output<typeof EventDataSchema>, EventData>>(true);
 /** Property names: text of 1 to 255 characters. */
 const propertyName = text(255).min(1);
 
-export const PropertySetDataSchema = z.strictObject({ name: propertyName, value: text().nullable() });
+export const PropertySetDataSchema = z.strictObject({ name: propertyName, value: text().optional() });
 exact<Exact<z.output<typeof PropertySetDataSchema>, PropertySetData>>(true);
 
 export const PropertyNameDataSchema = z.strictObject({ name: propertyName });

@@ -31,7 +31,7 @@ export function _ask<T extends WriteType>(
  * The fields `names` of `req` that are filled, or an error code: `invalid_request` when `req` is
  * no object, `invalid_<field>` when a field is neither text nor a number.
  */
-export function _fields(req: unknown, names: string[]): Record<string, unknown> | string {
+export function _fields<T>(req: unknown, names: Array<keyof T & string>): T | string {
   if (!req || typeof req != 'object') return 'invalid_request';
   const o: Record<string, unknown> = {};
   for (const k of names) {
@@ -39,5 +39,5 @@ export function _fields(req: unknown, names: string[]): Record<string, unknown> 
     if (v === false) return 'invalid_' + k;
     if (v) o[k] = v;
   }
-  return o;
+  return Object.keys(o).length ? (o as T) : 'empty';
 }

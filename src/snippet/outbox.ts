@@ -109,6 +109,7 @@ export function _loadOutbox(): void {
   // Writes made before the site key was known are stored now; earlier pages' writes go first.
   _save(_kept(), []);
   _queue = _merge(_stored(), _queue);
+  _schedule(0);
   _listen();
 }
 
@@ -163,7 +164,6 @@ function _flush(): void {
     (json) => {
       const res = json as unknown as WriteResponse;
       _inflight = _tries = 0;
-      _max = LIMITS.writesPerRequest;
       const v = res.visitor;
       // Written on every answer: the cookie's year runs from the last visit.
       if (v) _write(VISITOR, (_state._visitor = v).id + '.' + v.token, true);
@@ -179,6 +179,7 @@ function _flush(): void {
           _max = 1;
           return _schedule(0);
         }
+        _max = LIMITS.writesPerRequest;
         return _settle([{ id: batch[0]!.id, success: false, code: f._message || 'refused' }]);
       }
       if (s >= 400 && s < 500 && s != 408 && s != 429) {

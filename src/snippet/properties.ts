@@ -1,32 +1,29 @@
-import type { PropertyNameData } from '../protocol.js';
-import { _ask } from './ask.js';
-import { _text } from './events.js';
+import type { PropertySetData } from '../protocol.js';
+import { _ask, _fields } from './ask.js';
 
 /**
  * Visitor properties (page-api §4): they live on the server, per visitor. Reads go through the
  * outbox too, unstored, so they answer after every write this visitor made before them.
  */
 
-function _name(name: unknown): PropertyNameData | string {
-  const n = _text(name, true);
-  return n === false ? 'invalid_name' : { name: n! };
+/** `{name, value?}` of a property, or the error code: `empty` without a name. */
+function _prop(name: unknown, value?: unknown): PropertySetData | string {
+  return _fields<PropertySetData>({ name, value }, ['name', 'value']);
 }
 
 /** `setProperty(name, value, cb?)`: value optional (a property without a value); numbers become text. */
 export function _setProperty(name: unknown, value?: unknown, cb?: unknown): void {
-  const n = _name(name);
-  const v = _text(value, false);
-  _ask('property_set', v === false ? 'invalid_value' : typeof n == 'string' ? n : { name: n.name, value: v ?? null }, cb);
+  _ask('property_set', _prop(name, value), cb);
 }
 
 export function _deleteProperty(name: unknown, cb?: unknown): void {
-  _ask('property_delete', _name(name), cb);
+  _ask('property_delete', _prop(name), cb);
 }
 
 /** `hasProperty` (`has`) and `getProperty`: `{success, result}`; on failure result false and `code`. */
 function _get(has: boolean) {
   return (name: unknown, cb?: unknown) =>
-    _ask('property_get', _name(name), cb, (ok, v) =>
+    _ask('property_get', _prop(name), cb, (ok, v) =>
       ok ? { success: ok, result: has ? v !== false : v } : { success: ok, result: false, code: v },
     false);
 }

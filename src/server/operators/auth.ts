@@ -69,7 +69,7 @@ export function operatorAuth(db: DB, sessionMs = SESSION_MS) {
         const g = failures.get(key) ?? { n: 0, since: now };
         g.n++;
         failures.set(key, g);
-        throw errors.badCredentials();
+        throw errors.wrongPassword();
       }
       failures.delete(key);
       const token = randomBytes(32).toString('base64url');

@@ -11,7 +11,7 @@ export const propertySetHandler: WriteHandler<'property_set'> = (ctx, data) => {
     ctx.db,
     `INSERT INTO visitor_properties (visitor_id, name, value, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (visitor_id, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(ctx.visitor!.id, data.name, data.value, timestamp(ctx.now));
+  ).run(ctx.visitor!.id, data.name, data.value ?? null, timestamp(ctx.now));
   return { success: true };
 };
 
