@@ -9,6 +9,7 @@ import { _onReady, _pageView } from './pageview.js';
 import { _config, _drain, _run } from './queue.js';
 import { _sitePhoneCall } from './sitephone.js';
 import { _state } from './state.js';
+import { CHAT_FLAG } from './widget-bridge.js';
 import { _widget } from './widgets.js';
 
 /** Wraps a public method so that nothing it does can throw into the host page. */
@@ -32,6 +33,12 @@ function _start(): void {
   _loadOutbox();
   _pageView(false);
   _watchStatus();
+  // The chat window was open on this tab's previous page (a reload, a link): open it again.
+  try {
+    if (sessionStorage.getItem(CHAT_FLAG)) _widget('chat');
+  } catch {
+    // no sessionStorage: the visitor opens the chat again, its history comes back then
+  }
 }
 
 /**
@@ -65,8 +72,8 @@ export function _install(w: Window, host: string | null): SvcApi {
     addVisitorInfo: _safe('addVisitorInfo', _addVisitorInfo),
     addOfflineRequest: _safe('addOfflineRequest', _addOfflineRequest),
     getOperatorStatus: () => !!_state._online,
-    openSiteRequestPanel() {},
-    openChatWindow() {},
+    openSiteRequestPanel: _safe('openSiteRequestPanel', () => _widget('request')),
+    openChatWindow: _safe('openChatWindow', () => _widget('chat')),
     reinitTrackView: _safe('reinitTrackView', () => {
       if (_state._started) _pageView(true);
       else _warn('reinitTrackView before start');
