@@ -7,6 +7,6 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts'],
     environment: 'node',
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/unit.json' },
+    outputFile: { json: 'reports/unit.json' },
   },
 });

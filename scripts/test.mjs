@@ -18,7 +18,8 @@ const run = (label, cmd, args, env = {}) => {
 };
 const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null);
 
-rmSync(join(root, 'test-results'), { recursive: true, force: true });
+// Reports live apart from test-results/, which Playwright empties when it starts.
+rmSync(join(root, 'reports'), { recursive: true, force: true });
 if (!run('build', process.execPath, [join(root, 'scripts/build.mjs')])) process.exit(1);
 if (!run('type check', bin('tsc'), ['-p', 'tsconfig.json'])) process.exit(1);
 if (!run('type test of the published module', bin('tsc'), ['-p', 'test/types/tsconfig.json'])) process.exit(1);
@@ -34,12 +35,14 @@ try {
 }
 const e2eOk = run(`browser tests (${chrome})`, bin('playwright'), ['test'], { CHROME_PATH: chrome });
 
-const unit = readJson(join(root, 'test-results/unit.json'));
-const e2e = readJson(join(root, 'test-results/e2e.json'));
+const unit = readJson(join(root, 'reports/unit.json'));
+const e2e = readJson(join(root, 'reports/e2e.json'));
 const u = { passed: unit?.numPassedTests ?? 0, failed: unit ? unit.numFailedTests : 1 };
 const b = { passed: e2e?.stats?.expected ?? 0, failed: e2e ? e2e.stats.unexpected + (e2e.stats.flaky ?? 0) : 1 };
 console.log(`\nunit: ${u.passed} passed, ${u.failed} failed`);
 console.log(`browser: ${b.passed} passed, ${b.failed} failed`);
-const failed = u.failed + b.failed + (unitOk && e2eOk ? 0 : u.failed + b.failed === 0 ? 1 : 0);
+let failed = u.failed + b.failed;
+// A runner that exited non-zero without a failed test (a crash, an unhandled error) fails the run too.
+if (failed === 0 && !(unitOk && e2eOk)) failed = 1;
 console.log(`${u.passed + b.passed} passed, ${failed} failed`);
 process.exit(unitOk && e2eOk && failed === 0 ? 0 : 1);

@@ -24,7 +24,8 @@ beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
+  // The fetch stub stays: timers of an earlier test's module instance may still send, and must
+  // not reach a real network.
   warn.mockRestore();
 });
 
