@@ -43,4 +43,10 @@ export default [
     output: { file: 'dist/esm/index.js', format: 'es', sourcemap: true, intro: flags(false) },
     plugins: [ts(), minify(true)],
   },
+  // dist/op-console.js: the operator console page's script, served by the server at /op/console.js.
+  {
+    input: 'src/console/console.ts',
+    output: { file: 'dist/op-console.js', format: 'es', sourcemap: false },
+    plugins: [typescript({ tsconfig: './tsconfig.console.json', outputToFilesystem: false }), terser({ ecma: 2020, module: true })],
+  },
 ];

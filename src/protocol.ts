@@ -29,6 +29,10 @@ export interface WritePayloads {
   visitor_info: VisitorInfoData;
   /** `Svc.addOfflineRequest(req)`. */
   offline_request: OfflineRequestData;
+  /** A visitor's chat message; the first one of a chat starts the chat. Result: {@link ChatMessageResult}. */
+  chat_message: ChatMessageData;
+  /** The visitor ends a chat. */
+  chat_close: ChatCloseData;
   /** `Svc.Captcha.get_captcha`: a read (never stored by the outbox); returns {@link CaptchaResult}. */
   captcha: CaptchaData;
   /** `SvcWidget.sitePhoneCall`: a call-back request; returns {@link SitePhoneResult}. */
@@ -215,6 +219,62 @@ export interface SiteSettings {
   captcha: boolean;
   /** Default language of the widgets. */
   lang: string;
+  /** Seconds an operator has to answer a chat before it is lost (server default 120). */
+  chat_wait?: number;
+}
+
+/** A visitor's chat message. */
+export interface ChatMessageData {
+  /** The text, shown as text (never as HTML) on both sides. */
+  text: string;
+}
+
+/** Result of a `chat_message` write. */
+export interface ChatMessageResult {
+  chat_id: number;
+  message_id: number;
+}
+
+/** The visitor ends the chat `chat_id` (a chat nobody answered yet ends as `lost`). */
+export interface ChatCloseData {
+  chat_id: number;
+}
+
+/**
+ * Operator-status stream: `GET {consultant_server_url}os/<site_key>`, server-sent events. The data
+ * of each message is `1` while at least one operator of the site is online, else `0`; one comes on
+ * connect and one on every change.
+ */
+export const STATUS_PATH = 'os/';
+
+/**
+ * The visitor's chat stream: `GET {consultant_server_url}c/<site_key>?v=<visitor id>&t=<token>`,
+ * server-sent events `chat` ({@link ChatState}) and `message` ({@link ChatMessageEvent}). A message's
+ * event id is its id: a reconnect (Last-Event-ID) resumes after the last one received.
+ */
+export const CHAT_PATH = 'c/';
+
+/** `chat` event: the visitor's current chat, sent on connect and whenever it changes; null when none. */
+export interface ChatState {
+  id: number;
+  /** null while nobody has answered; then `succeed`, `lost` or `refused` (REST chat statuses). */
+  status: 'lost' | 'succeed' | 'refused' | null;
+  /** True once the chat is over (ended by either side, or lost). */
+  closed: boolean;
+  /** First name of the operator who answered, once one has. */
+  operator: string | null;
+}
+
+/** `message` event: one message of the current chat. */
+export interface ChatMessageEvent {
+  id: number;
+  chat_id: number;
+  from: 'visitor' | 'operator';
+  text: string;
+  /** `YYYY-MM-DD HH:MM:SS.mmm`, UTC. */
+  at: string;
+  /** For the visitor's own messages: the client id of the write that sent it. */
+  cid?: string;
 }
 
 /** Body of a successful `POST w/<site_key>` answer. */

@@ -166,6 +166,15 @@ export interface SvcApi {
   addOfflineRequest(req: OfflineRequest, callback?: (r: OfflineRequestResult) => void): void;
   /** Records a new page view in the same session (single-page apps) and re-runs page-view work. */
   reinitTrackView(): void;
+  /**
+   * True while at least one operator of the site is online, else false (also before the server has
+   * said). Kept current by the server while the page is shown.
+   */
+  getOperatorStatus(): boolean;
+  /** Opens the request form (name, phone, e-mail, message), sent as an offline request. */
+  openSiteRequestPanel(): void;
+  /** Opens the chat when an operator is online, otherwise the request form. */
+  openChatWindow(): void;
   /** Captcha of the call-back request. */
   Captcha: {
     /** Gets a new captcha: `callback({key, url})`, or `callback({success: false, code})`. */

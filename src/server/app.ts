@@ -4,6 +4,7 @@ import { LIMITS } from '../protocol.js';
 import { serveBundles } from './bundles.js';
 import { registerCallbacks } from './callback.js';
 import type { CallbackPlatform } from './callback-platform.js';
+import { consultant } from './consultant.js';
 import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
@@ -26,6 +27,10 @@ export interface ServerOptions {
   logger?: boolean;
   /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
   callbackPlatform?: CallbackPlatform;
+  /** Operator console session lifetime in ms. Default 3 h. */
+  operatorSessionMs?: number;
+  /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
+  operatorGraceMs?: number;
 }
 
 export interface ConsultantServer {
@@ -64,7 +69,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // headers so that the snippet can read and report the error envelope; it carries no data.
   const delegator: FastifyCorsOptionsDelegateCallback = (req, cb) => {
     const origin = req.headers.origin;
-    const m = /^\/w\/([^/?#]+)/.exec(req.url);
+    // Site-keyed paths: writes (w/), the operator-status stream (os/) and the visitor's chat stream (c/).
+    const m = /^\/(?:w|os|c)\/([^/?#]+)/.exec(req.url);
     let allow = false;
     if (origin && m) {
       const site = sites.bySiteKey(decodeURIComponent(m[1]!));
@@ -98,6 +104,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
   await credentialRoutes(app, { db, publicUrl: opts.publicUrl });
   registerCallbacks(app, db, opts.callbackPlatform);
+  const closeConsultant = consultant(app, { db, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl, sessionMs: opts.operatorSessionMs, graceMs: opts.operatorGraceMs });
 
   return {
     app,
@@ -110,6 +117,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
     async close() {
       await app.close();
+      closeConsultant();
       db.close();
     },
   };

@@ -276,6 +276,87 @@ const MIGRATIONS: string[] = [
   CREATE INDEX sitephone_attempts_ip ON sitephone_attempts (site_id, ip, at_ms);
   CREATE INDEX sitephone_attempts_time ON sitephone_attempts (site_id, at_ms);
   `,
+  // Consultant: operators (the REST document's employees), their console sessions, chats and chat
+  // messages after the REST chat and chat_messages records.
+  `
+  CREATE TABLE employees (
+    id INTEGER PRIMARY KEY,
+    customer_id INTEGER NOT NULL REFERENCES customers(id),
+    last_name TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    patronymic TEXT,
+    full_name TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    extension TEXT,
+    phones TEXT NOT NULL DEFAULT '[]',
+    is_consultant_operator_active INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE employee_sites (
+    employee_id INTEGER NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    PRIMARY KEY (employee_id, site_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX employee_sites_site ON employee_sites (site_id);
+  -- A console sign-in: only the SHA-256 of the cookie's token is kept, so a copy of the database
+  -- signs nobody in.
+  CREATE TABLE operator_sessions (
+    token_hash TEXT PRIMARY KEY,
+    employee_id INTEGER NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_ms INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  -- status: NULL while nobody has answered yet; 'succeed' from the first operator reply; 'lost'
+  -- when nobody answered in time (or the visitor left first); 'refused' when an operator closed
+  -- it unanswered. end_ms is set when the chat is over, whoever ended it.
+  CREATE TABLE chats (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    hit_id INTEGER NOT NULL REFERENCES hits(id),
+    ac_id INTEGER NOT NULL DEFAULT -1,
+    visitor_type TEXT NOT NULL CHECK (visitor_type IN ('new', 'returning')),
+    status TEXT CHECK (status IN ('lost', 'succeed', 'refused')),
+    initiator TEXT NOT NULL DEFAULT 'Посетитель' CHECK (initiator IN ('Посетитель', 'Оператор', 'Автоприглашение')),
+    start_time TEXT NOT NULL,
+    start_ms INTEGER NOT NULL,
+    answer_ms INTEGER,
+    end_ms INTEGER,
+    employee_id INTEGER,
+    operator_name TEXT,
+    messages_count INTEGER NOT NULL DEFAULT 0,
+    operator_message_count INTEGER NOT NULL DEFAULT 0,
+    visitor_message_count INTEGER NOT NULL DEFAULT 0,
+    page_url TEXT NOT NULL
+  );
+  CREATE INDEX chats_visitor ON chats (visitor_id, id);
+  CREATE INDEX chats_site_time ON chats (site_id, start_time);
+  CREATE INDEX chats_open ON chats (site_id) WHERE end_ms IS NULL;
+  CREATE TABLE chat_messages (
+    id INTEGER PRIMARY KEY,
+    chat_id INTEGER NOT NULL REFERENCES chats(id),
+    sourse TEXT NOT NULL CHECK (sourse IN ('Оператор', 'Посетитель')),
+    user_id INTEGER,
+    message TEXT NOT NULL,
+    date_time TEXT NOT NULL,
+    client_id TEXT
+  );
+  CREATE INDEX chat_messages_chat ON chat_messages (chat_id, id);
+  CREATE UNIQUE INDEX chat_messages_client ON chat_messages (chat_id, client_id) WHERE client_id IS NOT NULL;
+  -- The REST chat record, with the visitor context of the session the chat started in.
+  CREATE VIEW chat_report AS
+  SELECT c.id, c.status, c.initiator, c.start_time,
+    CASE WHEN c.answer_ms IS NOT NULL THEN printf('%02d:%02d:%02d', (c.answer_ms - c.start_ms) / 3600000,
+      (c.answer_ms - c.start_ms) / 60000 % 60, (c.answer_ms - c.start_ms) / 1000 % 60) END AS answer_interval,
+    CASE WHEN c.end_ms IS NOT NULL THEN (c.end_ms - c.start_ms) / 1000 END AS duration,
+    c.employee_id, c.operator_name, '[]' AS tags, c.messages_count, c.operator_message_count, c.visitor_message_count,
+    c.page_url, c.site_id, c.ac_id, c.visitor_id, c.session_id, c.visitor_type, v.visits_count,
+    v.first_ac_id AS visitor_first_ac, s.country, s.region, s.city, s.search_engine, s.search_query, s.referrer_domain,
+    s.referrer, s.ua_client_id, s.utm_campaign, s.utm_content, s.utm_medium, s.utm_source, s.utm_term, s.os_ad_id,
+    s.os_campaign_id, s.os_service_name, s.os_source_id, s.gclid, s.yclid, s.ef_id
+  FROM chats c JOIN sessions s ON s.id = c.session_id JOIN visitors v ON v.id = c.visitor_id;
+  `,
 ];
 
 /** Opens (creating if needed) the database at `path` and brings its schema up to date. */

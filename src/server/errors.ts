@@ -28,5 +28,10 @@ export const errors = {
   unsupportedType: () => new ApiError(415, 415001, 'Unsupported content type'),
   originNotAllowed: () => new ApiError(403, 403001, 'Origin not allowed for this site'),
   badCredentials: (field: string) => new ApiError(403, 403002, `Credentials do not belong together: ${field}`),
+  unknownVisitor: () => new ApiError(403, 403004, 'Unknown visitor or wrong token'),
+  signInRequired: () => new ApiError(401, 401001, 'Sign in required'),
+  wrongPassword: () => new ApiError(401, 401002, 'Wrong e-mail or password'),
+  conflict: (text: string) => new ApiError(409, 409001, text),
+  tooManyTries: () => new ApiError(429, 429001, 'Too many sign-in attempts; try again later'),
   internal: () => new ApiError(500, 500000, 'Internal error'),
 };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS, PHONE } from '../protocol.js';
 import type {
   CaptchaData,
+  ChatCloseData,
+  ChatMessageData,
   EventData,
   HitData,
   OfflineRequestData,
@@ -81,6 +83,13 @@ export const OfflineRequestDataSchema = z
   .refine((d) => d.name || d.email || d.phone || d.message, 'name, email, phone or message is required')
   .refine((d) => d.sale_cost == null || d.is_sale === true, { message: 'requires is_sale true', path: ['sale_cost'] });
 exact<Exact<z.output<typeof OfflineRequestDataSchema>, OfflineRequestData>>(true);
+
+export const ChatMessageDataSchema = z.strictObject({ text: text().min(1) });
+exact<Exact<z.output<typeof ChatMessageDataSchema>, ChatMessageData>>(true);
+
+export const ChatCloseDataSchema = z.strictObject({ chat_id: z.number().int().positive() });
+exact<Exact<z.output<typeof ChatCloseDataSchema>, ChatCloseData>>(true);
+
 export const CaptchaDataSchema = z.strictObject({});
 exact<Exact<z.output<typeof CaptchaDataSchema>, CaptchaData>>(true);
 
@@ -106,6 +115,8 @@ export const WriteDataSchemas: { [K in WriteType]: z.ZodType<WritePayloads[K]> }
   property_get: PropertyNameDataSchema,
   visitor_info: VisitorInfoDataSchema,
   offline_request: OfflineRequestDataSchema,
+  chat_message: ChatMessageDataSchema,
+  chat_close: ChatCloseDataSchema,
   captcha: CaptchaDataSchema,
   sitephone: SitePhoneDataSchema,
 };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { DB } from './db.js';
+import { applyEmployees, Employee } from './operators/employees.js';
 import { siteLookup } from './sites.js';
 
 /**
@@ -64,6 +65,8 @@ const Site = z.strictObject({
     .strictObject({
       captcha: z.boolean().default(false),
       lang: z.enum(['ru', 'en']).default('ru'),
+      /** Seconds an operator has to answer a chat before it is lost (default 120). */
+      chat_wait: z.number().int().min(1).max(3600).optional(),
     })
     .default({ captcha: false, lang: 'ru' }),
   /**
@@ -87,9 +90,27 @@ const Customer = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().min(1),
   sites: z.array(Site).default([]),
+  /** Operators of the consultant console (the REST document's employees). */
+  employees: z.array(Employee).default([]),
 });
 
-export const SiteConfigSchema = z.strictObject({ customers: z.array(Customer) });
+export const SiteConfigSchema = z.strictObject({ customers: z.array(Customer) }).superRefine((cfg, ctx) => {
+  // An operator serves only sites of its own customer: nobody reaches another customer's data.
+  const emails = new Set<string>();
+  cfg.customers.forEach((c, ci) => {
+    const own = new Set(c.sites.map((s) => s.id));
+    c.employees.forEach((e, ei) => {
+      const email = e.email.toLowerCase();
+      if (emails.has(email)) ctx.addIssue({ code: 'custom', path: ['customers', ci, 'employees', ei, 'email'], message: `e-mail ${email} is used twice` });
+      emails.add(email);
+      e.sites.forEach((id, si) => {
+        if (!own.has(id)) {
+          ctx.addIssue({ code: 'custom', path: ['customers', ci, 'employees', ei, 'sites', si], message: `site ${id} is not a site of customer ${c.id}` });
+        }
+      });
+    });
+  });
+});
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 export type SiteConfigSite = z.infer<typeof Site>;
 
@@ -179,6 +200,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
           insertBlocks(s.id, a.id, a.blocks);
         }
       }
+      applyEmployees(db, c.id, c.employees);
     }
   })();
   siteLookup(db).clear();

@@ -1,13 +1,15 @@
 import type { Command, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
 import { _warn } from './log.js';
+import { _add, _loadOutbox } from './outbox.js';
+import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
-import { _add, _loadOutbox } from './outbox.js';
 import { _onReady, _pageView } from './pageview.js';
 import { _config, _drain, _run } from './queue.js';
 import { _sitePhoneCall } from './sitephone.js';
 import { _state } from './state.js';
+import { CHAT_FLAG } from './widget-bridge.js';
 import { _widget } from './widgets.js';
 
 /** Wraps a public method so that nothing it does can throw into the host page. */
@@ -30,6 +32,13 @@ function _start(): void {
   _state._started = true;
   _loadOutbox();
   _pageView(false);
+  _watchStatus();
+  // The chat window was open on this tab's previous page (a reload, a link): open it again.
+  try {
+    if (sessionStorage.getItem(CHAT_FLAG)) _widget('chat');
+  } catch {
+    // no sessionStorage: the visitor opens the chat again, its history comes back then
+  }
 }
 
 /**
@@ -62,6 +71,9 @@ export function _install(w: Window, host: string | null): SvcApi {
     deleteProperty: _safe('deleteProperty', _deleteProperty),
     addVisitorInfo: _safe('addVisitorInfo', _addVisitorInfo),
     addOfflineRequest: _safe('addOfflineRequest', _addOfflineRequest),
+    getOperatorStatus: () => !!_state._online,
+    openSiteRequestPanel: _safe('openSiteRequestPanel', () => _widget('request')),
+    openChatWindow: _safe('openChatWindow', () => _widget('chat')),
     reinitTrackView: _safe('reinitTrackView', () => {
       if (_state._started) _pageView(true);
       else _warn('reinitTrackView before start');

@@ -27,6 +27,8 @@ export interface State {
   _ready: ReadyCallback[];
   /** True once the first page view has been queued. */
   _started: boolean;
+  /** `getOperatorStatus()`: an operator of the site is online (kept current by operator-status.ts). */
+  _online?: boolean;
 }
 
 export const _state: State = {

@@ -2,13 +2,31 @@
  * The contract between the core (dist/svc.js) and the widget bundle (dist/svc-widgets.js). The two
  * are minified apart, so nothing here starts with `_` (terser would give it a different name in
  * each). The widget bundle registers itself on the page global `__svc_widgets`; the core hands it
- * the site settings, language and mask with every call. Types only: it costs the core nothing.
+ * the site settings, language and mask with every call. Types and one string: it costs the core
+ * next to nothing.
  */
-import type { SiteSettings } from '../protocol.js';
+import type { SiteSettings, VisitorRef, WritePayloads, WriteResult, WriteType } from '../protocol.js';
 import type { SitePhoneCallResult } from '../types.js';
 
-/** `sitephone`: the call-back form. `notify`: a popup with a call-back result. */
-export type WidgetName = 'sitephone' | 'notify';
+/**
+ * `sitephone`: the call-back form. `notify`: a popup with a call-back result. `request`: the
+ * request form. `chat`: the chat window (the request form when no operator is online).
+ */
+export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat';
+
+/**
+ * What the core hands the chat window: the visitor's identity (the chat stream's credentials) and
+ * the outbox, through which the visitor's messages travel.
+ */
+export interface CoreBridge {
+  /** The stored visitor (known once the first page view is answered). */
+  visitor: VisitorRef | null;
+  /** Queues a write in the outbox; returns its client id. */
+  send<T extends WriteType>(type: T, data: WritePayloads[T], cb?: (r: WriteResult) => void): string;
+}
+
+/** sessionStorage key set while the chat window is open: the core reopens it on the tab's next page. */
+export const CHAT_FLAG = 'svc_chat';
 
 /** What svc-widgets.js puts on `window.__svc_widgets`. */
 export interface WidgetsApi {
@@ -19,8 +37,9 @@ export interface WidgetsApi {
    * @param lang the language of `["setLang", …]`, or null for the site's default
    * @param mask the phone mask of `["setUIPhoneMaskFormat", …]`, or null for the default
    * @param result what `notify` shows
+   * @param core the visitor and the outbox, for `chat`
    */
-  open(name: WidgetName, settings: SiteSettings, lang: string | null, mask: string | null, result?: SitePhoneCallResult): void;
+  open(name: WidgetName, settings: SiteSettings, lang: string | null, mask: string | null, result?: SitePhoneCallResult, core?: CoreBridge): void;
 }
 
 declare global {

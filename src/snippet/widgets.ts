@@ -1,5 +1,6 @@
 import type { SitePhoneCallResult } from '../types.js';
 import { _warn } from './log.js';
+import { _add } from './outbox.js';
 import { _onReady } from './pageview.js';
 import { _state } from './state.js';
 import type { WidgetName, WidgetsApi } from './widget-bridge.js';
@@ -18,12 +19,18 @@ export function _widget(name: WidgetName, result?: SitePhoneCallResult): void {
       _bundle ||
       new Promise((ok, fail) => {
         const s = document.createElement('script');
-        s.src = _state._host + 'svc-widgets.js';
+        const url = _state._host + 'svc-widgets.js';
+        // Pages that require Trusted Types (`require-trusted-types-for 'script'`) block a plain
+        // string here; a policy of our own, which can only make this one URL, passes. A page that
+        // names its allowed policies must list `svc` (if it refuses, the load fails with a warning).
+        const tt = (window as unknown as { trustedTypes?: { createPolicy(n: string, p: object): { createScriptURL(u: string): string } } })
+          .trustedTypes;
+        s.src = tt ? tt.createPolicy('svc', { createScriptURL: () => url }).createScriptURL('') : url;
         s.onload = () => ok(window.__svc_widgets!);
         s.onerror = fail;
         document.head.appendChild(s);
       }))
-      .then((w) => w.open(name, _state._settings!, _state._lang, _state._mask, result))
+      .then((w) => w.open(name, _state._settings!, _state._lang, _state._mask, result, { visitor: _state._visitor, send: _add }))
       .catch(() => {
         _bundle = 0;
         _warn('svc-widgets.js did not load');

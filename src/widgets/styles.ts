@@ -44,4 +44,16 @@ input[aria-invalid=true]{border:2px solid #b3261e;padding:9px 11px}
 .toast .x:focus-visible{outline-color:#8ab4f8}
 @media (prefers-reduced-motion:no-preference){.dialog,.toast{animation:svc-in .15s ease-out}}
 @keyframes svc-in{from{opacity:0;transform:translateY(8px)}}
+textarea{display:block;width:100%;margin:0;padding:10px 12px;border:1px solid #74777f;border-radius:8px;background:#fff;color:#1b1b1f;font:inherit;font-size:16px;resize:vertical}
+.sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.log{display:flex;flex-direction:column;gap:6px;min-height:120px;max-height:min(50vh,360px);margin:0 0 8px;padding:8px;overflow:auto;overscroll-behavior:contain;list-style:none;border:1px solid #c4c6cf;border-radius:8px}
+.m{max-width:85%;margin:0;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere}
+.me{align-self:flex-end;background:#0b57d0;color:#fff}
+.me .hint,.me .err{color:#fff}
+.op{align-self:flex-start;background:#eceef2}
+.pending{opacity:.75}
+.chat-form{display:flex;gap:8px;align-items:flex-end;margin:12px 0 0}
+.chat-form textarea{flex:1;min-width:0}
+.chat-form .primary{width:auto}
+.dialog>.body>.link{margin:8px 0 0}
 `;

@@ -1,5 +1,6 @@
 import { captchaHandler } from './captcha.js';
 import type { WriteHandlers } from './context.js';
+import { chatCloseHandler, chatMessageHandler } from './chat.js';
 import { eventHandler } from './event.js';
 import { hitHandler } from './hit.js';
 import { offlineRequestHandler } from './offline-request.js';
@@ -16,6 +17,8 @@ export const handlers: WriteHandlers = {
   property_get: propertyGetHandler,
   visitor_info: visitorInfoHandler,
   offline_request: offlineRequestHandler,
+  chat_message: chatMessageHandler,
+  chat_close: chatCloseHandler,
   captcha: captchaHandler,
   sitephone: sitephoneHandler,
 };

@@ -7,6 +7,7 @@ export const testConfig = {
     {
       id: 1,
       name: 'Customer',
+      employees: [],
       sites: [
         { id: 1, domain: 'localhost', site_key: 'site-a', widget_key: 'wk-a', user_phone: null, origins: [], settings: { captcha: false, lang: 'ru' }, blocks: [], campaigns: [] },
         { id: 2, domain: 'other.example', site_key: 'site-b', widget_key: 'wk-b', user_phone: null, origins: [], settings: { captcha: false, lang: 'en' }, blocks: [], campaigns: [] },

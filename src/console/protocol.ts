@@ -1,0 +1,94 @@
+/**
+ * The operator console's contract with the consultant server (the console is served by that
+ * server, same origin, signed in by an HttpOnly session cookie). Imported by the console page
+ * (src/console/console.ts) and by the server (src/server/console/), so they cannot drift.
+ *
+ * Every POST sends `Content-Type: application/json`; answers are `{success: true, data}` or the
+ * error envelope `{success: false, message: "<code>: <text>"}`.
+ */
+
+export const CONSOLE_PATH = '/op/';
+export const CONSOLE_API = '/op/api/';
+
+/** `POST /op/api/login`. */
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+/** `POST /op/api/status`: the operator goes online or offline. */
+export interface StatusBody {
+  online: boolean;
+}
+
+/** `POST /op/api/chats/<id>/messages`. */
+export interface ReplyBody {
+  text: string;
+  /** Client-made id: a repeated send stores the message once. */
+  client_id: string;
+}
+
+/** The signed-in operator (`GET /op/api/me`, answer of login, `hello` event). */
+export interface ConsoleMe {
+  id: number;
+  full_name: string;
+  email: string;
+  /** The operator's online switch. */
+  online: boolean;
+  /** The sites this operator serves. */
+  sites: Array<{ id: number; domain: string }>;
+  /** When the session ends, epoch ms. */
+  expires: number;
+}
+
+/** `chat` event: a chat of one of the operator's sites, sent on connect and on every change. */
+export interface ConsoleChat {
+  id: number;
+  site_id: number;
+  visitor_id: number;
+  /** REST chat status: null while nobody has answered. */
+  status: 'lost' | 'succeed' | 'refused' | null;
+  closed: boolean;
+  start_time: string;
+  employee_id: number | null;
+  operator_name: string | null;
+  messages_count: number;
+  page_url: string;
+  /** When a waiting chat becomes lost, epoch ms; null once answered or over. */
+  lost_at: number | null;
+}
+
+/** `message` event. */
+export interface ConsoleMessage {
+  id: number;
+  chat_id: number;
+  from: 'visitor' | 'operator';
+  text: string;
+  at: string;
+  /** The replying operator's id. */
+  user_id: number | null;
+  client_id: string | null;
+}
+
+/** `request` event: an offline request or a call-back request of one of the operator's sites. */
+export interface ConsoleRequest {
+  kind: 'offline' | 'callback';
+  id: number;
+  site_id: number;
+  date_time: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  page_url: string | null;
+}
+
+/** Names of the events of `GET /op/api/stream` and their data. */
+export interface ConsoleEvents {
+  hello: ConsoleMe;
+  chat: ConsoleChat;
+  message: ConsoleMessage;
+  request: ConsoleRequest;
+  /** Whether this operator's sites have an operator online (after any switch, including others'). */
+  online: { me: boolean };
+}

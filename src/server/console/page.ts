@@ -1,0 +1,96 @@
+/**
+ * The operator console page. Static markup only: console.js (src/console/console.ts) fills it,
+ * always through textContent. No inline script or style, so the page runs under its own strict
+ * Content-Security-Policy.
+ */
+export function consolePage(): string {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Консоль оператора</title>
+<link rel="stylesheet" href="/op/console.css">
+<script type="module" src="/op/console.js"></script>
+</head>
+<body>
+<main id="signin" hidden>
+  <h1>Консоль оператора</h1>
+  <form id="login" novalidate>
+    <label for="email">E-mail</label>
+    <input id="email" name="email" type="email" autocomplete="username" required>
+    <label for="password">Пароль</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Войти</button>
+    <p id="login-error" class="error" role="alert"></p>
+  </form>
+</main>
+<div id="console" hidden>
+  <header>
+    <strong id="me"></strong>
+    <label class="switch"><input id="online" type="checkbox" role="switch"> <span id="online-label">Не в сети</span></label>
+    <span id="link" class="muted" role="status"></span>
+    <button id="logout" type="button">Выйти</button>
+  </header>
+  <div class="cols">
+    <section aria-labelledby="chats-h">
+      <h2 id="chats-h">Чаты</h2>
+      <ul id="chats"></ul>
+    </section>
+    <section id="chat" aria-labelledby="chat-h">
+      <h2 id="chat-h">Выберите чат</h2>
+      <p id="chat-info" class="muted"></p>
+      <ol id="messages" aria-live="polite"></ol>
+      <form id="reply" hidden>
+        <label for="reply-text" class="sr">Ответ</label>
+        <textarea id="reply-text" rows="3" maxlength="4096" required></textarea>
+        <div class="row">
+          <button type="submit">Отправить</button>
+          <button id="end-chat" type="button">Завершить чат</button>
+        </div>
+        <p id="reply-error" class="error" role="alert"></p>
+      </form>
+    </section>
+    <section aria-labelledby="requests-h">
+      <h2 id="requests-h">Заявки и обратные звонки</h2>
+      <ul id="requests"></ul>
+    </section>
+  </div>
+</div>
+</body>
+</html>
+`;
+}
+
+export const CONSOLE_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.4 system-ui,sans-serif;color:#1b1f24;background:#f4f5f7}
+[hidden]{display:none!important}
+main#signin{max-width:22rem;margin:10vh auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}
+form#login{display:grid;gap:.4rem}
+input,textarea,button{font:inherit}
+input,textarea{width:100%;padding:.45rem .5rem;border:1px solid #8a94a3;border-radius:4px}
+button{padding:.45rem .9rem;border:0;border-radius:4px;background:#1c5fd4;color:#fff;cursor:pointer}
+button:focus-visible,input:focus-visible,textarea:focus-visible,li[tabindex]:focus-visible{outline:3px solid #f0a800;outline-offset:2px}
+header{display:flex;gap:1rem;align-items:center;padding:.6rem 1rem;background:#fff;border-bottom:1px solid #d5d9e0}
+header #logout{margin-left:auto}
+.switch{display:flex;gap:.4rem;align-items:center}
+.switch input{width:auto}
+.cols{display:grid;grid-template-columns:minmax(14rem,1fr) 2fr minmax(14rem,1fr);gap:1rem;padding:1rem}
+@media (max-width:800px){.cols{grid-template-columns:1fr}}
+section{background:#fff;border-radius:8px;padding:.8rem;min-width:0}
+h2{font-size:1rem;margin:0 0 .5rem}
+ul,ol{list-style:none;margin:0;padding:0}
+#chats li,#requests li{padding:.5rem;border-bottom:1px solid #e6e8ec;cursor:pointer;overflow-wrap:anywhere}
+#chats li[aria-current=true]{background:#e8f0fe}
+#chats li.waiting{font-weight:600}
+#messages{max-height:55vh;overflow:auto;display:flex;flex-direction:column;gap:.4rem;margin-bottom:.6rem}
+#messages li{max-width:80%;padding:.4rem .6rem;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere}
+#messages li.visitor{background:#eef0f3;align-self:flex-start}
+#messages li.operator{background:#dbe8ff;align-self:flex-end}
+.row{display:flex;gap:.5rem;margin-top:.4rem}
+#end-chat{background:#5c6570}
+.muted{color:#5c6570;font-size:.9em}
+.error{color:#b00020;min-height:1.2em;margin:.3rem 0 0}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+`;
