@@ -58,38 +58,45 @@ export function _install(w: Window, host: string | null): SvcApi {
     for (const c of cmds) if (Array.isArray(c) && _config[c[0] as string]) _start();
     return n;
   };
-  const api: SvcApi = {
-    push: _safe('push', (...cmds: Command[]) => pushAll(cmds) as number) as SvcApi['push'],
-    onReady: _safe('onReady', _onReady),
-    getCredentials: _safe('getCredentials', () => (_state._creds ? { ..._state._creds } : null)) as SvcApi['getCredentials'],
-    getVisitorId: _safe('getVisitorId', () => (_state._creds ? _state._creds.visitor_id : null)) as SvcApi['getVisitorId'],
-    getSessionId: _safe('getSessionId', () => (_state._creds ? _state._creds.session_id : null)) as SvcApi['getSessionId'],
-    trackEvent: _safe('trackEvent', _trackEvent),
-    setProperty: _safe('setProperty', _setProperty),
-    hasProperty: _safe('hasProperty', _hasProperty),
-    getProperty: _safe('getProperty', _getProperty),
-    deleteProperty: _safe('deleteProperty', _deleteProperty),
-    addVisitorInfo: _safe('addVisitorInfo', _addVisitorInfo),
-    addOfflineRequest: _safe('addOfflineRequest', _addOfflineRequest),
+  // Each method is wrapped by `_safe` under its own name, taken from the table's keys.
+  const wrap = <T extends object>(table: T): T => {
+    const o = {} as Record<string, unknown>;
+    for (const k in table) {
+      const f = table[k] as unknown;
+      o[k] = typeof f == 'function' ? _safe(k, f as (...a: unknown[]) => unknown) : f;
+    }
+    return o as T;
+  };
+  const api: SvcApi = wrap({
+    push: (...cmds: Command[]) => pushAll(cmds),
+    onReady: _onReady,
+    getCredentials: () => (_state._creds ? { ..._state._creds } : null),
+    getVisitorId: () => (_state._creds ? _state._creds.visitor_id : null),
+    getSessionId: () => (_state._creds ? _state._creds.session_id : null),
+    trackEvent: _trackEvent,
+    setProperty: _setProperty,
+    hasProperty: _hasProperty,
+    getProperty: _getProperty,
+    deleteProperty: _deleteProperty,
+    addVisitorInfo: _addVisitorInfo,
+    addOfflineRequest: _addOfflineRequest,
     getOperatorStatus: () => !!_state._online,
-    openSiteRequestPanel: _safe('openSiteRequestPanel', () => _widget('request')),
-    openChatWindow: _safe('openChatWindow', () => _widget('chat')),
-    reinitTrackView: _safe('reinitTrackView', () => {
+    openSiteRequestPanel: () => _widget('request'),
+    openChatWindow: () => _widget('chat'),
+    reinitTrackView: () => {
       if (_state._started) _pageView(true);
       else _warn('reinitTrackView before start');
-    }),
-    Captcha: {
-      // A read: kept out of storage, a captcha is of no use to a later page.
-      get_captcha: _safe('get_captcha', (cb: (r: unknown) => void) =>
-        _add('captcha', {}, (r) => cb(r.result || r), undefined, false),
-      ) as SvcApi['Captcha']['get_captcha'],
     },
-  };
-  const widget: SvcWidgetApi = {
+    Captcha: wrap({
+      // A read: kept out of storage, a captcha is of no use to a later page.
+      get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), undefined, false),
+    }),
+  } as SvcApi);
+  const widget: SvcWidgetApi = wrap({
     push: api.push,
-    sitePhoneCall: _safe('sitePhoneCall', _sitePhoneCall),
-    openSitePhonePanel: _safe('openSitePhonePanel', () => _widget('sitephone')),
-  };
+    sitePhoneCall: _sitePhoneCall,
+    openSitePhonePanel: () => _widget('sitephone'),
+  } as SvcWidgetApi);
   w.Svc = api;
   w.SvcWidget = widget;
 

@@ -2,22 +2,17 @@ import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
 import { _id } from './ids.js';
 import { _warn } from './log.js';
-import { _add } from './outbox.js';
+import { _add, _call } from './outbox.js';
 import { _state } from './state.js';
+
+/** The credential fields the page-view answer carries (page-api §2); `site_key` is the page's own. */
+const CREDENTIALS = ['key', 'uri', 'visitor_id', 'hit_id', 'session_id', 'consultant_server_url'] as const;
 
 /** Work that runs after every page view is known (phone replacement and the like). */
 const _onHit: Array<(c: Credentials) => void> = [];
 
 export function _afterHit(fn: (c: Credentials) => void): void {
   _onHit.push(fn);
-}
-
-export function _call<T>(fn: (v: T) => void, v: T): void {
-  try {
-    fn(v);
-  } catch (e) {
-    _warn('callback failed', e);
-  }
 }
 
 /**
@@ -35,15 +30,8 @@ export function _pageView(spa: boolean): void {
     // A late answer for an earlier page view must not replace the credentials of a newer one.
     if (_state._hit !== id) return;
     const h = r.result as HitResult;
-    const c: Credentials = {
-      site_key: _state._key!,
-      key: h.key,
-      uri: h.uri,
-      visitor_id: h.visitor_id,
-      hit_id: h.hit_id,
-      session_id: h.session_id,
-      consultant_server_url: h.consultant_server_url,
-    };
+    const c = { site_key: _state._key } as Credentials;
+    for (const k of CREDENTIALS) (c as unknown as Record<string, unknown>)[k] = h[k];
     _state._creds = c;
     _state._settings = h.settings;
     for (const fn of _state._ready.splice(0)) _call(fn, c);

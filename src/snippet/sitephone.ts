@@ -1,7 +1,7 @@
 import { PHONE, type SitePhoneResult } from '../protocol.js';
 import type { SitePhoneCallParams, SitePhoneCallResult } from '../types.js';
-import { _add } from './outbox.js';
-import { _call, _onReady } from './pageview.js';
+import { _add, _call } from './outbox.js';
+import { _onReady } from './pageview.js';
 import { _state } from './state.js';
 import { _widget } from './widgets.js';
 
