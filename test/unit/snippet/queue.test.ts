@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
 /** Fresh snippet modules per test: the snippet keeps its state in module scope, like on a page. */
 async function install(queue: unknown) {
@@ -11,7 +11,7 @@ async function install(queue: unknown) {
 }
 
 let sent: Array<{ url: string; body: { writes: Array<{ type: string; data: Record<string, unknown> }> } }>;
-let warn: ReturnType<typeof vi.spyOn>;
+let warn: MockInstance<(...a: unknown[]) => void>;
 beforeEach(() => {
   sent = [];
   delete (window as unknown as { Svc?: unknown }).Svc;
