@@ -23,6 +23,31 @@ export interface Credentials {
 }
 
 /**
+ * A phone replacement element (page-api §2): what `getPhones()`, `getDTPhones()` and
+ * `__cs_onReplacePhones` receive.
+ */
+export interface PhoneElement {
+  /** What it replaces: `#<id>`, `.<class>`, `[name=<name>]` or `number=<digits>`. */
+  id: string;
+  /** Image address (http or https) shown instead of the number in `#`, `.` and `[name=]` targets; null when none. */
+  img: string | null;
+  /** The number formatted for display, e.g. `+7 (495) 777-00-11`. */
+  text: string | null;
+  /** The number as digits only, e.g. `74957770011`. */
+  raw: string;
+}
+
+/**
+ * `getReplacedPhones()`: `{"number=<original digits>": "<replacement digits>"}` for every number
+ * replaced on the page. `getReplacedPhones("dynamic" | "static")`: `{"<replacement digits>":
+ * ["number=<original digits>", …]}` for the dynamic-tracking or the static numbers only.
+ */
+export type ReplacedPhones = Record<string, string> | Record<string, string[]>;
+
+/** `window.__cs_onReplacePhones`: called with the numbers before they replace the page's; `false` cancels. */
+export type ReplacePhonesHook = (phones: PhoneElement[]) => boolean;
+
+/**
  * One queued command: its name, then its arguments. Configuration commands
  * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`) run before all
  * others whatever their position in the queue; any `Svc` method name is a command too
@@ -47,8 +72,14 @@ export interface SvcApi {
   getSessionId(): number | null;
   /** Records a custom event for the current page view. `category` and `action` are required. */
   trackEvent(category: string, action: string, name?: string, value?: string): void;
-  /** Records a new page view in the same session (single-page apps) and re-runs page-view work. */
+  /** Records a new page view in the same session (single-page apps) and replaces numbers again. */
   reinitTrackView(): void;
+  /** The replacement elements issued to the visitor (cached or from the last page view); `[]` before any. */
+  getPhones(): PhoneElement[];
+  /** The dynamic-tracking numbers reserved for the visitor, or null when none is. */
+  getDTPhones(): PhoneElement[] | null;
+  /** The numbers actually replaced on this page; see {@link ReplacedPhones}. Default type: all. */
+  getReplacedPhones(type?: 'static' | 'dynamic' | null): ReplacedPhones;
 }
 
 /** The `SvcWidget` global. Its methods arrive with the call-back capability. */
@@ -72,5 +103,7 @@ declare global {
     SvcWidget: SvcWidgetApi;
     /** The command queue the loader creates. */
     __cs?: CommandQueue;
+    /** Called before numbers are replaced; returning `false` cancels. Default: returns `true`. */
+    __cs_onReplacePhones?: ReplacePhonesHook;
   }
 }
