@@ -3,6 +3,7 @@ import { _trackEvent } from './events.js';
 import { _warn } from './log.js';
 import { _loadOutbox } from './outbox.js';
 import { _onReady, _pageView } from './pageview.js';
+import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
 import { _config, _drain, _run } from './queue.js';
 import { _state } from './state.js';
 
@@ -25,6 +26,7 @@ function _start(): void {
   if (!_state._host) return _warn('no consultant server: push ["setCsHost", URL] to start');
   _state._started = true;
   _loadOutbox();
+  _startPhones();
   _pageView(false);
 }
 
@@ -53,9 +55,14 @@ export function _install(w: Window, host: string | null): SvcApi {
     getSessionId: _safe('getSessionId', () => (_state._creds ? _state._creds.session_id : null)) as SvcApi['getSessionId'],
     trackEvent: _safe('trackEvent', _trackEvent),
     reinitTrackView: _safe('reinitTrackView', () => {
-      if (_state._started) _pageView(true);
-      else _warn('reinitTrackView before start');
+      if (!_state._started) return _warn('reinitTrackView before start');
+      // The numbers already known go into the new route's content at once; the answer confirms them.
+      _again();
+      _pageView(true);
     }),
+    getPhones: _safe('getPhones', _getPhones) as SvcApi['getPhones'],
+    getDTPhones: _safe('getDTPhones', _getDTPhones) as SvcApi['getDTPhones'],
+    getReplacedPhones: _safe('getReplacedPhones', _getReplacedPhones) as SvcApi['getReplacedPhones'],
   };
   const widget: SvcWidgetApi = { push: api.push };
   w.Svc = api;

@@ -1,0 +1,87 @@
+import type { HitPhone } from '../../protocol.js';
+import { _fmt } from './format.js';
+import { _forms, _lines, _spans, _write, SKIP, type Span, type Target } from './match.js';
+
+/**
+ * Puts the numbers into the page. `number=` blocks: every occurrence of the number, in text, in
+ * `tel:` links, `title` and `aria-label`, written in the pattern it had. `#id`, `.class` and
+ * `[name=]` blocks: the element shows the formatted number (or the image) and its `tel:` links dial
+ * it. Only text nodes and attributes are edited: elements, their listeners and what a framework
+ * holds stay as they are.
+ */
+
+/** What to look for, longest first. */
+let _targets: Target[] = [];
+/** Blocks naming elements. */
+let _els: HitPhone[] = [];
+/** The phones in use: their numbers already on the page are corrected when a new set comes. */
+let _cur: HitPhone[] = [];
+/** Original number of each `number=` block replaced on this page → its replacement. */
+export const _rep: Record<string, HitPhone> = {};
+
+/** Sets the phones to write. */
+export function _use(list: HitPhone[]): void {
+  _targets = [];
+  _els = [];
+  for (const p of list) {
+    const orig = p.id.slice(7);
+    if (p.id[0] != 'n') _els.push(p);
+    else for (const q of [{ raw: orig }, ..._cur.filter((q) => q.id == p.id)]) for (const f of _forms(q.raw)) _targets.push([f, orig, p]);
+  }
+  _targets.sort((a, b) => b[0].length - a[0].length);
+  _cur = list;
+}
+
+/** Whether there is anything to write. */
+export const _active = () => !!(_targets[0] || _els[0]);
+
+/** Elements matching `sel` in `root` (an element or the document), root included. */
+const _all = (root: Node, sel: string): Element[] => {
+  const e = root as Element;
+  return [...(e.matches && e.matches(sel) ? [e] : []), ...e.querySelectorAll(sel)];
+};
+
+/** Sets an attribute when that changes it. */
+const _set = (el: Element, name: string, v: string) => el.getAttribute(name) != v && el.setAttribute(name, v);
+
+/** Replaces in `root`: the document or an element. */
+export function _replace(root: Node): void {
+  const num = (s: string): Span[] => _spans(s, _targets).map(([a, b, t]) => [a, b, _fmt(s.slice(a, b), (_rep[t[1]] = t[2]))]);
+  if (_targets[0]) {
+    _lines(root, (nodes, s) => _write(nodes, num(s)));
+    for (const el of _all(root, '[href^="tel:"],[title],[aria-label]')) {
+      if (!el.closest(SKIP)) {
+        for (const a of ['href', 'title', 'aria-label']) {
+          const t = { data: el.getAttribute(a)! };
+          if (t.data && (a != 'href' || !t.data.indexOf('tel:'))) _write([t], num(t.data)), _set(el, a, t.data);
+        }
+      }
+    }
+  }
+  for (const p of _els) {
+    for (const el of _all(root, p.id)) {
+      const text = p.text || p.raw;
+      if (el.closest(SKIP)) continue;
+      if (p.img) {
+        const f = el.firstChild as Element;
+        if (el.childNodes.length != 1 || f.nodeName != 'IMG' || f.getAttribute('src') != p.img) {
+          const i = new Image();
+          i.src = p.img;
+          i.alt = text;
+          el.replaceChildren(i);
+        }
+      } else {
+        // The first text node takes the number, the others are emptied: no node is replaced.
+        const w = document.createTreeWalker(el, 4);
+        let n: Node | null;
+        let x = text;
+        while ((n = w.nextNode())) {
+          if ((n as Text).data != x) (n as Text).data = x;
+          x = '';
+        }
+        if (x) el.textContent = x;
+      }
+      for (const a of _all(el, '[href^="tel:"]')) _set(a, 'href', 'tel:+' + p.raw);
+    }
+  }
+}
