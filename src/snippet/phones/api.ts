@@ -3,7 +3,7 @@ import type { PhoneElement, ReplacedPhones } from '../../types.js';
 import { _warn } from '../log.js';
 import { _afterHit } from '../pageview.js';
 import { _cache, _cached } from './cache.js';
-import { _quiet, _watch } from './observe.js';
+import { _watch } from './observe.js';
 import { _rep, _replace, _use } from './replace.js';
 
 /**
@@ -49,7 +49,6 @@ function _set(list: unknown, ttl?: number): void {
 /** Replaces in the whole page with the phones in use (`reinitTrackView()` calls it at once). */
 export function _again(): void {
   _replace(document);
-  _quiet();
   _watch();
 }
 

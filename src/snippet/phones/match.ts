@@ -8,13 +8,19 @@ import type { HitPhone } from '../../protocol.js';
  * across inline elements (`+7 (495) <b>123-45-67</b>`) is found too.
  */
 
-/** One way of writing a number to look for: its digits, the block's original number, the replacement. */
-export type Target = [digits: string, orig: string, phone: HitPhone];
+/**
+ * One way of writing a number to look for: its digits, the block's original number, the
+ * replacement phone, and the replacement's digits in the same form (8 for 8, no 7 where none).
+ */
+export type Target = [digits: string, orig: string, phone: HitPhone, digits: string];
 /** A stretch of a text and what replaces it. */
 export type Span = [start: number, end: number, text: string];
 
 /** Content that is never touched: code, styles, form fields and whatever the visitor edits. */
-export const SKIP = 'script,style,textarea,noscript,[contenteditable]:not([contenteditable=false])';
+export const SKIP = 'script,style,textarea,[contenteditable]';
+
+/** Original number of each `number=` block replaced on this page → its replacement. */
+export const _rep: Record<string, HitPhone> = {};
 
 /** The ways a number is written: as given and, for +7 numbers, with 8 or without the country code. */
 export function _forms(d: string): string[] {
@@ -22,22 +28,29 @@ export function _forms(d: string): string[] {
 }
 
 /**
- * Where the targets (sorted longest first) stand in `s`: from the first digit, or a `+` or `(`
- * just before it, to the last; between them only spaces (no-break too), brackets, dots, dashes.
+ * A pattern finding every target: its digits with only spaces (no-break too), brackets, dots or
+ * dashes between them, maybe a `+` or `(` before, and no digit after. Group n+1 is target n.
  */
-export function _spans(s: string, targets: Target[]): Array<[number, number, Target]> {
-  const pos: number[] = [];
-  const d = s.replace(/\d/g, (c, i) => (pos.push(i), c)).replace(/\D/g, '');
-  const out: Array<[number, number, Target]> = [];
-  for (const t of targets) {
-    for (let k = -1; (k = d.indexOf(t[0], k + 1)) >= 0; ) {
-      const a = pos[k]!;
-      const b = pos[k + t[0].length - 1]! + 1;
-      if (!/\d/.test(s[a - 1]! + s[b]) && /^[\d\s().\u2010-\u2015-]*$/.test(s.slice(a, b)) && !out.some((o) => a < o[1] && b > o[0])) {
-        out.push([/[+(]/.test(s[a - 1]!) ? a - 1 : a, b, t]);
-      }
+export const _finder = (targets: Target[]) =>
+  new RegExp('[+(]?(?:(' + targets.map((t) => t[0].split('').join('[\\s().\u2010-\u2015-]*')).join(')|(') + '))(?!\\d)', 'g');
+
+/**
+ * Where the targets stand in `s` (no digit right before their digits either), each with its
+ * replacement: the new digits written into the old number's pattern, or the phone's text when
+ * their counts differ. Each one found is noted in {@link _rep}.
+ */
+export function _spans(s: string, re: RegExp, targets: Target[]): Span[] {
+  const out: Span[] = [];
+  s.replace(re, (m: string, ...g: unknown[]) => {
+    const o = g[targets.length] as number;
+    const t = targets[g.findIndex((x) => x)]!;
+    let i = 0;
+    if (!/\d\d/.test(s[o - 1]! + m[0])) {
+      out.push([o, o + m.length, t[3].length == t[0].length ? m.replace(/\d/g, () => t[3][i++]!) : t[2].text || t[2].raw]);
+      _rep[t[1]] = t[2];
     }
-  }
+    return m;
+  });
   return out;
 }
 
@@ -50,7 +63,6 @@ export function _spans(s: string, targets: Target[]): Array<[number, number, Tar
 export function _lines(root: Node, fn: (nodes: Text[], s: string) => void): void {
   const w = document.createTreeWalker(root, 4);
   let nodes: Text[] = [];
-  let gap: Text[] = [];
   let s = '';
   const flush = () => {
     if (s) fn(nodes, s);
@@ -60,16 +72,10 @@ export function _lines(root: Node, fn: (nodes: Text[], s: string) => void): void
   for (let n: Text | null; (n = w.nextNode() as Text | null); ) {
     const d = n.data;
     if (/\d/.test(d)) {
-      if (n.parentElement!.closest(SKIP)) flush();
-      else {
-        const g = gap.map((x) => x.data).join('');
-        if (/\d$/.test(s + g) && /^\d/.test(d)) flush();
-        if (s) nodes.push(...gap), (s += g);
-        nodes.push(n);
-        s += d;
-      }
-      gap = [];
-    } else if (/^[\s()+.\u2010-\u2015-]*$/.test(d)) gap.push(n);
+      const skip = n.parentElement!.closest(SKIP);
+      if (skip || /\d\d/.test(s.slice(-1) + d[0])) flush();
+      if (!skip) nodes.push(n), (s += d);
+    } else if (s && /^[\s()+.\u2010-\u2015-]*$/.test(d)) nodes.push(n), (s += d);
     else flush();
   }
   flush();

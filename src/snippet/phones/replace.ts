@@ -1,6 +1,7 @@
 import type { HitPhone } from '../../protocol.js';
-import { _fmt } from './format.js';
-import { _forms, _lines, _spans, _write, SKIP, type Span, type Target } from './match.js';
+import { _finder, _forms, _lines, _spans, _write, SKIP, type Span, type Target } from './match.js';
+
+export { _rep } from './match.js';
 
 /**
  * Puts the numbers into the page. `number=` blocks: every occurrence of the number, in text, in
@@ -10,30 +11,29 @@ import { _forms, _lines, _spans, _write, SKIP, type Span, type Target } from './
  * holds stay as they are.
  */
 
-/** What to look for, longest first. */
+/** What to look for, and the pattern that finds it. */
 let _targets: Target[] = [];
-/** Blocks naming elements. */
-let _els: HitPhone[] = [];
-/** The phones in use: their numbers already on the page are corrected when a new set comes. */
+let _re: RegExp;
+/** The phones in use. */
 let _cur: HitPhone[] = [];
-/** Original number of each `number=` block replaced on this page → its replacement. */
-export const _rep: Record<string, HitPhone> = {};
+/** The number each block wrote last: what is on the page when a new set comes and corrects it. */
+const _was: Record<string, string> = {};
 
 /** Sets the phones to write. */
 export function _use(list: HitPhone[]): void {
   _targets = [];
-  _els = [];
   for (const p of list) {
     const orig = p.id.slice(7);
-    if (p.id[0] != 'n') _els.push(p);
-    else for (const q of [{ raw: orig }, ..._cur.filter((q) => q.id == p.id)]) for (const f of _forms(q.raw)) _targets.push([f, orig, p]);
+    const to = _forms(p.raw);
+    if (p.id[0] == 'n') for (const raw of [orig, _was[orig] || orig]) _forms(raw).forEach((f, k) => _targets.push([f, orig, p, to[k] || p.raw]));
+    _was[orig] = p.raw;
   }
-  _targets.sort((a, b) => b[0].length - a[0].length);
+  _re = _finder(_targets);
   _cur = list;
 }
 
 /** Whether there is anything to write. */
-export const _active = () => !!(_targets[0] || _els[0]);
+export const _active = () => _cur[0];
 
 /** Elements matching `sel` in `root` (an element or the document), root included. */
 const _all = (root: Node, sel: string): Element[] => {
@@ -46,7 +46,7 @@ const _set = (el: Element, name: string, v: string) => el.getAttribute(name) != 
 
 /** Replaces in `root`: the document or an element. */
 export function _replace(root: Node): void {
-  const num = (s: string): Span[] => _spans(s, _targets).map(([a, b, t]) => [a, b, _fmt(s.slice(a, b), (_rep[t[1]] = t[2]))]);
+  const num = (s: string): Span[] => _spans(s, _re, _targets);
   if (_targets[0]) {
     _lines(root, (nodes, s) => _write(nodes, num(s)));
     for (const el of _all(root, '[href^="tel:"],[title],[aria-label]')) {
@@ -58,18 +58,14 @@ export function _replace(root: Node): void {
       }
     }
   }
-  for (const p of _els) {
-    for (const el of _all(root, p.id)) {
+  for (const p of _cur) {
+    for (const el of p.id[0] == 'n' ? [] : _all(root, p.id)) {
       const text = p.text || p.raw;
-      if (el.closest(SKIP)) continue;
       if (p.img) {
-        const f = el.firstChild as Element;
-        if (el.childNodes.length != 1 || f.nodeName != 'IMG' || f.getAttribute('src') != p.img) {
-          const i = new Image();
-          i.src = p.img;
-          i.alt = text;
-          el.replaceChildren(i);
-        }
+        const i = new Image();
+        i.src = p.img;
+        i.alt = text;
+        if (!i.isEqualNode(el.firstChild)) el.replaceChildren(i);
       } else {
         // The first text node takes the number, the others are emptied: no node is replaced.
         const w = document.createTreeWalker(el, 4);
