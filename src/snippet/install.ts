@@ -26,7 +26,8 @@ function _start(): void {
   if (!_state._host) return _warn('no consultant server: push ["setCsHost", URL] to start');
   _state._started = true;
   _loadOutbox();
-  _startPhones();
+  // Numbers first (from the cache, before the page is painted); a failure there stops nothing else.
+  _safe('phones', _startPhones)();
   _pageView(false);
 }
 

@@ -4,7 +4,8 @@ import { _warn } from '../log.js';
 import { _afterHit } from '../pageview.js';
 import { _cache, _cached } from './cache.js';
 import { _watch } from './observe.js';
-import { _rep, _replace, _use } from './replace.js';
+import { _rep } from './match.js';
+import { _replace, _use } from './replace.js';
 
 /**
  * The phone API of the page (page-api §4: getPhones, getDTPhones, getReplacedPhones and the

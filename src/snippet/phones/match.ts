@@ -1,4 +1,5 @@
 import type { HitPhone } from '../../protocol.js';
+import { _fmt } from './format.js';
 
 /**
  * Finding numbers in page text. The snippet knows which numbers it looks for, so instead of a
@@ -13,8 +14,6 @@ import type { HitPhone } from '../../protocol.js';
  * replacement phone, and the replacement's digits in the same form (8 for 8, no 7 where none).
  */
 export type Target = [digits: string, orig: string, phone: HitPhone, digits: string];
-/** A stretch of a text and what replaces it. */
-export type Span = [start: number, end: number, text: string];
 
 /** Content that is never touched: code, styles, form fields and whatever the visitor edits. */
 export const SKIP = 'script,style,textarea,[contenteditable]';
@@ -22,50 +21,58 @@ export const SKIP = 'script,style,textarea,[contenteditable]';
 /** Original number of each `number=` block replaced on this page → its replacement. */
 export const _rep: Record<string, HitPhone> = {};
 
+let _targets: Target[] = [];
+let _re = /(?!)/g;
+
 /** The ways a number is written: as given and, for +7 numbers, with 8 or without the country code. */
 export function _forms(d: string): string[] {
   return /^[78]\d{10}$/.test(d) ? ['7' + d.slice(1), '8' + d.slice(1), d.slice(1)] : [d];
 }
 
 /**
- * A pattern finding every target: its digits with only spaces (no-break too), brackets, dots or
- * dashes between them, maybe a `+` or `(` before, and no digit after. Group n+1 is target n.
+ * Sets what to look for. One pattern finds every target: its digits with only spaces (no-break
+ * too), brackets, dots or dashes between them, maybe a `+` or `(` before, no digit after; group
+ * n+1 is target n.
  */
-export const _finder = (targets: Target[]) =>
-  new RegExp('[+(]?(?:(' + targets.map((t) => t[0].split('').join('[\\s().\u2010-\u2015-]*')).join(')|(') + '))(?!\\d)', 'g');
+export function _find(targets: Target[]): void {
+  _targets = targets;
+  // No target: a pattern that never matches ("(?:())" would match everywhere).
+  _re = new RegExp('[+(]?(?:(' + (targets.map((t) => t[0].split('').join('[\\s().\u2010-\u2015-]*')).join(')|(') || '(?!)') + '))(?!\\d)', 'g');
+}
 
-/**
- * Where the targets stand in `s` (no digit right before their digits either), each with its
- * replacement: the new digits written into the old number's pattern, or the phone's text when
- * their counts differ. Each one found is noted in {@link _rep}.
- */
-export function _spans(s: string, re: RegExp, targets: Target[]): Span[] {
-  const out: Span[] = [];
-  s.replace(re, (m: string, ...g: unknown[]) => {
-    const o = g[targets.length] as number;
-    const t = targets[g.findIndex((x) => x)]!;
-    let i = 0;
-    if (!/\d\d/.test(s[o - 1]! + m[0])) {
-      out.push([o, o + m.length, t[3].length == t[0].length ? m.replace(/\d/g, () => t[3][i++]!) : t[2].text || t[2].raw]);
-      _rep[t[1]] = t[2];
-    }
-    return m;
+/** `s` with every target in it (no digit right before its digits either) replaced; each noted in {@link _rep}. */
+export function _sub(s: string): string {
+  return s.replace(_re, (m: string, ...g: unknown[]) => {
+    const o = g[_targets.length] as number;
+    const t = _targets[g.findIndex((x) => x)]!;
+    if (/\d\d/.test(s[o - 1]! + m[0])) return m;
+    _rep[t[1]] = t[2];
+    return _fmt(m, t);
   });
-  return out;
 }
 
 /**
- * Calls `fn` with every run of text nodes under `root` (an element or the document) that holds a
- * digit and may hold a number running across nodes: the nodes and their joined text. A node
- * without digits ends the run unless it is punctuation alone (`<b>+7</b> <b>495</b>…`), and so
- * does a digit meeting a digit across two nodes. Text in {@link SKIP} content is left out.
+ * Replaces the targets in the text under `root` (an element or the document). Text nodes are
+ * searched in runs, so that a number split across nodes (`+7 (495) <b>123-45-67</b>`) is found: a
+ * node without digits ends a run unless it is punctuation alone (`<b>+7</b> <b>495</b>…`), and so
+ * does a digit meeting a digit across two nodes. The new run text goes back node by node, each
+ * keeping its length; if a replacement changed the length, each node is replaced on its own.
+ * Only text nodes are edited, and none in {@link SKIP} content.
  */
-export function _lines(root: Node, fn: (nodes: Text[], s: string) => void): void {
+export function _text(root: Node): void {
+  if (!_targets[0]) return;
   const w = document.createTreeWalker(root, 4);
   let nodes: Text[] = [];
   let s = '';
   const flush = () => {
-    if (s) fn(nodes, s);
+    const t = s && _sub(s);
+    let o = 0;
+    for (const n of nodes) {
+      const d = n.data;
+      const x = t.length == s.length ? t.substr(o, d.length) : _sub(d);
+      o += d.length;
+      if (x != d) n.data = x;
+    }
     nodes = [];
     s = '';
   };
@@ -79,25 +86,4 @@ export function _lines(root: Node, fn: (nodes: Text[], s: string) => void): void
     else flush();
   }
   flush();
-}
-
-/**
- * Writes spans into the nodes they were found in, editing text only. A replacement as long as its
- * span goes back character by character, so each node keeps its part; any other goes whole into
- * the node where the span starts.
- */
-export function _write(nodes: Array<{ data: string }>, spans: Span[]): void {
-  let o = 0;
-  for (const n of nodes) {
-    const d = n.data;
-    const e = o + d.length;
-    let out = d;
-    for (const [a, b, r] of spans.sort((x, y) => y[0] - x[0])) {
-      const x = Math.max(a, o);
-      const y = Math.min(b, e);
-      if (x < y) out = out.slice(0, x - o) + (r.length == b - a ? r.slice(x - a, y - a) : a < o ? '' : r) + out.slice(y - o);
-    }
-    if (out != d) n.data = out;
-    o = e;
-  }
 }

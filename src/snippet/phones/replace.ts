@@ -1,7 +1,5 @@
 import type { HitPhone } from '../../protocol.js';
-import { _finder, _forms, _lines, _spans, _write, SKIP, type Span, type Target } from './match.js';
-
-export { _rep } from './match.js';
+import { _find, _forms, _sub, _text, SKIP, type Target } from './match.js';
 
 /**
  * Puts the numbers into the page. `number=` blocks: every occurrence of the number, in text, in
@@ -11,9 +9,6 @@ export { _rep } from './match.js';
  * holds stay as they are.
  */
 
-/** What to look for, and the pattern that finds it. */
-let _targets: Target[] = [];
-let _re: RegExp;
 /** The phones in use. */
 let _cur: HitPhone[] = [];
 /** The number each block wrote last: what is on the page when a new set comes and corrects it. */
@@ -21,14 +16,14 @@ const _was: Record<string, string> = {};
 
 /** Sets the phones to write. */
 export function _use(list: HitPhone[]): void {
-  _targets = [];
+  const targets: Target[] = [];
   for (const p of list) {
     const orig = p.id.slice(7);
     const to = _forms(p.raw);
-    if (p.id[0] == 'n') for (const raw of [orig, _was[orig] || orig]) _forms(raw).forEach((f, k) => _targets.push([f, orig, p, to[k] || p.raw]));
+    if (p.id[0] == 'n') for (const raw of [orig, _was[orig] || orig]) _forms(raw).forEach((f, k) => targets.push([f, orig, p, to[k] || p.raw]));
     _was[orig] = p.raw;
   }
-  _re = _finder(_targets);
+  _find(targets);
   _cur = list;
 }
 
@@ -46,15 +41,12 @@ const _set = (el: Element, name: string, v: string) => el.getAttribute(name) != 
 
 /** Replaces in `root`: the document or an element. */
 export function _replace(root: Node): void {
-  const num = (s: string): Span[] => _spans(s, _re, _targets);
-  if (_targets[0]) {
-    _lines(root, (nodes, s) => _write(nodes, num(s)));
-    for (const el of _all(root, '[href^="tel:"],[title],[aria-label]')) {
-      if (!el.closest(SKIP)) {
-        for (const a of ['href', 'title', 'aria-label']) {
-          const t = { data: el.getAttribute(a)! };
-          if (t.data && (a != 'href' || !t.data.indexOf('tel:'))) _write([t], num(t.data)), _set(el, a, t.data);
-        }
+  _text(root);
+  for (const el of _all(root, '[href^="tel:"],[title],[aria-label]')) {
+    if (!el.closest(SKIP)) {
+      for (const a of ['href', 'title', 'aria-label']) {
+        const v = el.getAttribute(a);
+        if (v && (a != 'href' || !v.indexOf('tel:'))) _set(el, a, _sub(v));
       }
     }
   }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HitPhone } from '../../../src/protocol.js';
-import { _finder, _forms, _lines, _spans, _write, type Target } from '../../../src/snippet/phones/match.js';
+import { _find, _forms, _sub, _text, type Target } from '../../../src/snippet/phones/match.js';
 
 const phone = (id: string, raw: string, text: string | null = null, dt = false): HitPhone => ({ id, img: null, text, raw, dt });
 const P = phone('number=74951234567', '74957770011', '+7 (495) 777-00-11');
@@ -14,9 +14,8 @@ const targets = (orig = '74951234567', p = P): Target[] => {
 
 /** Replaces in a string as the page would: every span found, in the old pattern. */
 const sub = (s: string, t = targets()) => {
-  const n = { data: s };
-  _write([n], _spans(s, _finder(t), t));
-  return n.data;
+  _find(t);
+  return _sub(s);
 };
 
 describe('digit forms', () => {
@@ -75,7 +74,10 @@ describe('numbers across text nodes', () => {
     document.body.innerHTML = '';
   });
 
-  const run = () => _lines(document.body, (nodes, s) => _write(nodes, _spans(s, _finder(targets()), targets())));
+  const run = () => {
+    _find(targets());
+    _text(document.body);
+  };
 
   it('finds a number split across inline elements and edits each text node in place', () => {
     document.body.innerHTML = '<p id="a">+7 (495) <b>123-45-67</b></p><p id="b"><span>+7</span> <span>495</span> <i>123</i>-<i>45</i>-<i>67</i></p>';
@@ -144,6 +146,19 @@ describe('replacement, hook and replaced-phones map', () => {
     expect(m._getReplacedPhones('dynamic')).toEqual({ '74990000001': ['number=74951234567'] });
     expect(m._getReplacedPhones('static')).toEqual({});
     expect(m._getReplacedPhones('bogus')).toEqual({});
+  });
+
+  it('does nothing, and throws nothing, with no phones or only element phones', async () => {
+    const m = await load('<p title="Call undefined 8 495 123-45-67">8 495 123-45-67</p><span id="main">x</span>');
+    const before = document.body.innerHTML;
+    m._replace(document);
+    m._use([]);
+    m._replace(document);
+    expect(document.body.innerHTML).toBe(before);
+    m._use([phone('#main', '74957770011', '+7 (495) 777-00-11')]);
+    m._replace(document);
+    expect(document.querySelector('p')!.outerHTML).toBe('<p title="Call undefined 8 495 123-45-67">8 495 123-45-67</p>');
+    expect(document.getElementById('main')!.textContent).toBe('+7 (495) 777-00-11');
   });
 
   it('corrects numbers written from an earlier set when a new one comes', async () => {
