@@ -7,6 +7,8 @@
  * but the constants it uses.
  */
 
+import type { PhoneElement } from './types.js';
+
 /**
  * The write endpoint: `POST {consultant_server_url}w/<site_key>`, body JSON sent as `text/plain`
  * so that the browser makes a CORS "simple" request and never a preflight.
@@ -211,7 +213,23 @@ export interface HitResult {
   consultant_server_url: string;
   /** Site settings the snippet needs. */
   settings: SiteSettings;
+  /** The numbers issued to this session: the site's defaults or its campaign's, DT numbers leased. */
+  phones: HitPhone[];
+  /** How long, in ms from now, the snippet may show `phones` from its cache (the DT lease's end). */
+  phones_ttl: number;
 }
+
+/** A replacement element as a page view delivers it: the public shape and whether it is a leased DT number. */
+export interface HitPhone extends PhoneElement {
+  /** True for a dynamic-tracking number leased to this session; false for static and overflow numbers. */
+  dt: boolean;
+}
+
+/**
+ * What a number block replaces (the `id` of a replacement element): `#id`, `.class`, `[name=x]` or
+ * `number=<digits>`. Ids and classes are CSS identifiers that need no escaping.
+ */
+export const PHONE_ID = /^([#.][a-z_][\w-]*|\[name=[\w-]+\]|number=\d{5,15})$/i;
 
 /** Site settings delivered with every page view. */
 export interface SiteSettings {

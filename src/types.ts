@@ -23,6 +23,31 @@ export interface Credentials {
 }
 
 /**
+ * A phone replacement element (page-api §2): what `getPhones()`, `getDTPhones()` and
+ * `__cs_onReplacePhones` receive.
+ */
+export interface PhoneElement {
+  /** What it replaces: `#<id>`, `.<class>`, `[name=<name>]` or `number=<digits>`. */
+  id: string;
+  /** Image address (http or https) shown instead of the number in `#`, `.` and `[name=]` targets; null when none. */
+  img: string | null;
+  /** The number formatted for display, e.g. `+7 (495) 777-00-11`. */
+  text: string | null;
+  /** The number as digits only, e.g. `74957770011`. */
+  raw: string;
+}
+
+/**
+ * `getReplacedPhones()`: `{"number=<original digits>": "<replacement digits>"}` for every number
+ * replaced on the page. `getReplacedPhones("dynamic" | "static")`: `{"<replacement digits>":
+ * ["number=<original digits>", …]}` for the dynamic-tracking or the static numbers only.
+ */
+export type ReplacedPhones = Record<string, string> | Record<string, string[]>;
+
+/** `window.__cs_onReplacePhones`: called with the numbers before they replace the page's; `false` cancels. */
+export type ReplacePhonesHook = (phones: PhoneElement[]) => boolean;
+
+/**
  * One queued command: its name, then its arguments. Configuration commands
  * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`, `setLang`) run before all
  * others whatever their position in the queue; any `Svc` method name is a command too
@@ -164,8 +189,6 @@ export interface SvcApi {
   addVisitorInfo(req: VisitorInfo, callback?: (r: VisitorInfoResult) => void): void;
   /** Sends a custom-form request. Never lost, stored once; the callback fires when it is stored. */
   addOfflineRequest(req: OfflineRequest, callback?: (r: OfflineRequestResult) => void): void;
-  /** Records a new page view in the same session (single-page apps) and re-runs page-view work. */
-  reinitTrackView(): void;
   /**
    * True while at least one operator of the site is online, else false (also before the server has
    * said). Kept current by the server while the page is shown.
@@ -180,6 +203,14 @@ export interface SvcApi {
     /** Gets a new captcha: `callback({key, url})`, or `callback({success: false, code})`. */
     get_captcha(callback: (captcha: Captcha | Failure) => void): void;
   };
+  /** Records a new page view in the same session (single-page apps) and replaces numbers again. */
+  reinitTrackView(): void;
+  /** The replacement elements issued to the visitor (cached or from the last page view); `[]` before any. */
+  getPhones(): PhoneElement[];
+  /** The dynamic-tracking numbers reserved for the visitor, or null when none is. */
+  getDTPhones(): PhoneElement[] | null;
+  /** The numbers actually replaced on this page; see {@link ReplacedPhones}. Default type: all. */
+  getReplacedPhones(type?: 'static' | 'dynamic' | null): ReplacedPhones;
 }
 
 /** The `SvcWidget` global. */
@@ -210,5 +241,7 @@ declare global {
     SvcWidget: SvcWidgetApi;
     /** The command queue the loader creates. */
     __cs?: CommandQueue;
+    /** Called before numbers are replaced; returning `false` cancels. Default: returns `true`. */
+    __cs_onReplacePhones?: ReplacePhonesHook;
   }
 }

@@ -357,6 +357,39 @@ const MIGRATIONS: string[] = [
     s.os_campaign_id, s.os_service_name, s.os_source_id, s.gclid, s.yclid, s.ef_id
   FROM chats c JOIN sessions s ON s.id = c.session_id JOIN visitors v ON v.id = c.visitor_id;
   `,
+  // Phone replacement: the display text of a block, per-site dynamic-tracking settings, the
+  // leases of DT numbers to sessions (kept as history: which session had a number when), and the
+  // sessions whose pool had no free number.
+  `
+  ALTER TABLE site_blocks ADD COLUMN text TEXT;
+  ALTER TABLE sites ADD COLUMN dt_lease_minutes INTEGER NOT NULL DEFAULT 15;
+  ALTER TABLE sites ADD COLUMN dt_overflow TEXT NOT NULL DEFAULT 'static' CHECK (dt_overflow IN ('static', 'reserved'));
+  ALTER TABLE sites ADD COLUMN dt_reserved_number TEXT;
+  CREATE TABLE dt_leases (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    block_id INTEGER NOT NULL,
+    number TEXT NOT NULL,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    visitor_id INTEGER NOT NULL REFERENCES visitors(id),
+    start_ms INTEGER NOT NULL,
+    -- Released at this moment: the session's last hit + 30 idle minutes + the site's lease minutes.
+    until_ms INTEGER NOT NULL
+  );
+  CREATE INDEX dt_leases_number ON dt_leases (number, until_ms);
+  CREATE INDEX dt_leases_session ON dt_leases (session_id, block_id);
+  CREATE INDEX dt_leases_visitor ON dt_leases (visitor_id, block_id);
+  CREATE TABLE dt_overflows (
+    site_id INTEGER NOT NULL REFERENCES sites(id),
+    block_id INTEGER NOT NULL,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    created_at TEXT NOT NULL,
+    -- What the session got instead: 'reserved', 'static', or 'none' (the site's own number stayed).
+    fallback TEXT NOT NULL,
+    PRIMARY KEY (session_id, block_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX dt_overflows_site_time ON dt_overflows (site_id, created_at);
+  `,
 ];
 
 /** Opens (creating if needed) the database at `path` and brings its schema up to date. */

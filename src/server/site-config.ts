@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { PHONE_ID } from '../protocol.js';
 import type { DB } from './db.js';
 import { applyEmployees, Employee } from './operators/employees.js';
 import { siteLookup } from './sites.js';
+import { internationalDigits } from './phones.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,
@@ -10,19 +12,32 @@ import { siteLookup } from './sites.js';
  * (ids come from the file, so sessions keep pointing at the same campaigns across restarts).
  */
 
-const CONDITION_PARAMETERS = [
+export const CONDITION_PARAMETERS = [
   'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term',
   'os_ad_id', 'os_campaign_id', 'os_service_name', 'os_source_id',
   'gclid', 'yclid', 'ef_id', 'town', 'country', 'search_engine', 'search_query', 'referrer', 'url',
 ] as const;
 
-const Condition = z.strictObject({
-  id: z.number().int().positive(),
-  ac_parameter: z.enum(CONDITION_PARAMETERS),
-  ac_operator: z.enum(['=', '~', 'sub']),
-  value: z.string(),
-  is_negative: z.boolean().default(false),
-});
+export type ConditionParameter = (typeof CONDITION_PARAMETERS)[number];
+
+const validRegExp = (v: string) => {
+  try {
+    new RegExp(v, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const Condition = z
+  .strictObject({
+    id: z.number().int().positive(),
+    ac_parameter: z.enum(CONDITION_PARAMETERS),
+    ac_operator: z.enum(['=', '~', 'sub']),
+    value: z.string(),
+    is_negative: z.boolean().default(false),
+  })
+  .refine((c) => c.ac_operator !== '~' || validRegExp(c.value), { message: 'value must be a regular expression', path: ['value'] });
 
 const ConditionGroup = z.strictObject({
   id: z.number().int().positive(),
@@ -31,18 +46,22 @@ const ConditionGroup = z.strictObject({
 });
 
 /** What a block replaces: `#id`, `.class`, `[name=x]` or `number=<digits>`. */
-export const SELECTOR = /^(#[\w-]+|\.[\w-]+|\[name=[\w-]+\]|number=\d{5,15})$/;
+export const SELECTOR = PHONE_ID;
+const digits = z.string().regex(/^\d{5,15}$/, 'must be 5 to 15 digits');
 
 const Block = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().min(1),
   selector: z.string().regex(SELECTOR, 'selector must be #id, .class, [name=x] or number=<digits>'),
-  numb: z.string().regex(/^\d{5,15}$/).nullable().default(null),
-  text: z.string().nullable().default(null),
+  /** The static number (for a DT block: the number used when its pool runs dry in `static` mode). */
+  numb: digits.nullable().default(null),
+  /** Display text of `numb`; by default it is formatted from the digits. */
+  text: z.string().max(64).nullable().default(null),
   forward_numb: z.string().nullable().default(null),
   phone_type: z.string().nullable().default(null),
   image: z.string().regex(/^https?:\/\//, 'image must be an http(s) URL').nullable().default(null),
-  dt_pool: z.array(z.string().regex(/^\d{5,15}$/)).default([]),
+  /** Dynamic-tracking numbers: each session leases one of them for this block. */
+  dt_pool: z.array(digits).default([]),
 });
 
 const Campaign = z.strictObject({
@@ -80,6 +99,16 @@ const Site = z.strictObject({
       scenario: z.string().min(1).nullable().default(null),
       platform: z.enum(['up', 'down']).default('up'),
     })
+    .optional(),
+  /** Dynamic tracking: how long a number stays leased after its session ends, and what a dry pool gives. */
+  dt: z
+    .strictObject({
+      lease_minutes: z.number().int().min(0).max(1440).default(15),
+      /** `static`: the block's own number (else the reserved one); `reserved`: the reserved number. */
+      overflow: z.enum(['static', 'reserved']).default('static'),
+      reserved_number: digits.nullable().default(null),
+    })
+    .refine((d) => d.overflow !== 'reserved' || d.reserved_number, { message: 'overflow "reserved" needs reserved_number', path: ['reserved_number'] })
     .optional(),
   /** The site's default numbers: blocks used when no campaign matches. */
   blocks: z.array(Block).default([]),
@@ -159,15 +188,17 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
        VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     block: db.prepare(
-      `INSERT INTO site_blocks (id, site_id, ac_id, name, selector, phone_type, numb, forward_numb, image, is_dt_enabled)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO site_blocks (id, site_id, ac_id, name, selector, phone_type, numb, forward_numb, image, is_dt_enabled, text)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    dt: db.prepare(`UPDATE sites SET dt_lease_minutes = ?, dt_overflow = ?, dt_reserved_number = ? WHERE id = ?`),
     pool: db.prepare(`INSERT INTO dt_pool_numbers (block_id, number) VALUES (?, ?)`),
   };
   const insertBlocks = (siteId: number, acId: number | null, blocks: SiteConfigSite['blocks']) => {
     for (const b of blocks) {
-      q.block.run(b.id, siteId, acId, b.name, b.selector, b.phone_type, b.numb, b.forward_numb, b.image, b.dt_pool.length ? 1 : 0);
-      for (const n of b.dt_pool) q.pool.run(b.id, n);
+      q.block.run(b.id, siteId, acId, b.name, b.selector, b.phone_type, b.numb, b.forward_numb, b.image, b.dt_pool.length ? 1 : 0, b.text);
+      // Pool numbers in international digits: a lease is by number, however the file wrote it.
+      for (const n of b.dt_pool) q.pool.run(b.id, internationalDigits(n));
     }
   };
   db.transaction(() => {
@@ -185,6 +216,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
           settings: JSON.stringify(s.settings),
         });
         q.callback.run(JSON.stringify(s.callback ?? { scenario: null, platform: 'up' }), s.id);
+        q.dt.run(s.dt?.lease_minutes ?? 15, s.dt?.overflow ?? 'static', s.dt?.reserved_number ?? null, s.id);
         q.dropBlocks.run(s.id);
         q.dropGroups.run(s.id);
         q.dropCampaigns.run(s.id, JSON.stringify(s.campaigns.map((a) => a.id)));

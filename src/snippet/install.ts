@@ -6,6 +6,7 @@ import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
+import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
 import { _config, _drain, _run } from './queue.js';
 import { _sitePhoneCall } from './sitephone.js';
 import { _state } from './state.js';
@@ -31,6 +32,8 @@ function _start(): void {
   if (!_state._host) return _warn('no consultant server: push ["setCsHost", URL] to start');
   _state._started = true;
   _loadOutbox();
+  // Numbers first (from the cache, before the page is painted); a failure there stops nothing else.
+  _safe('phones', _startPhones)();
   _pageView(false);
   _watchStatus();
   // The chat window was open on this tab's previous page (a reload, a link): open it again.
@@ -84,9 +87,14 @@ export function _install(w: Window, host: string | null): SvcApi {
     openSiteRequestPanel: () => _widget('request'),
     openChatWindow: () => _widget('chat'),
     reinitTrackView: () => {
-      if (_state._started) _pageView(true);
-      else _warn('reinitTrackView before start');
+      if (!_state._started) return _warn('reinitTrackView before start');
+      // The numbers already known go into the new route's content at once; the answer confirms them.
+      _again();
+      _pageView(true);
     },
+    getPhones: _getPhones,
+    getDTPhones: _getDTPhones,
+    getReplacedPhones: _getReplacedPhones,
     Captcha: wrap({
       // A read: kept out of storage, a captcha is of no use to a later page.
       get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), undefined, false),

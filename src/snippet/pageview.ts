@@ -9,9 +9,9 @@ import { _state } from './state.js';
 const CREDENTIALS = ['key', 'uri', 'visitor_id', 'hit_id', 'session_id', 'consultant_server_url'] as const;
 
 /** Work that runs after every page view is known (phone replacement and the like). */
-const _onHit: Array<(c: Credentials) => void> = [];
+const _onHit: Array<(c: Credentials, h: HitResult) => void> = [];
 
-export function _afterHit(fn: (c: Credentials) => void): void {
+export function _afterHit(fn: (c: Credentials, h: HitResult) => void): void {
   _onHit.push(fn);
 }
 
@@ -35,7 +35,7 @@ export function _pageView(spa: boolean): void {
     _state._creds = c;
     _state._settings = h.settings;
     for (const fn of _state._ready.splice(0)) _call(fn, c);
-    for (const fn of _onHit) _call(fn, c);
+    for (const fn of _onHit) _call((x: Credentials) => fn(x, h), c);
   }, id);
   _state._url = url;
 }

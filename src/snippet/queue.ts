@@ -1,4 +1,5 @@
 import { _warn } from './log.js';
+import { _watch } from './phones/observe.js';
 import { _state } from './state.js';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -25,6 +26,7 @@ export const _config: Record<string, Handler> = {
   },
   setDynamicalReplacement(on) {
     _state._dyn = on === true;
+    _watch();
   },
   // The widgets know their languages (ru, en) and fall back to the site's default for others.
   setLang(lang) {

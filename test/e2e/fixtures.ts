@@ -62,6 +62,8 @@ export const test = base.extend<Fixtures, Worker>({
         dbPath,
         siteConfig: join(root, 'test/e2e/site-config.json'),
         bundleDir: join(root, 'dist'),
+        // As behind the reverse proxy that sets X-Svc-Country / X-Svc-City (campaign geo conditions).
+        trustProxy: true,
       });
       const svcUrl: string = await server.listen(0, '127.0.0.1');
       const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { HitResult } from '../../protocol.js';
 import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, userAgentInfo, type CampaignParams } from '../campaign.js';
+import { matchCampaign } from '../campaign-match.js';
 import { stmt, timestamp } from '../db.js';
+import { sessionPhones } from '../phones.js';
 import type { WriteHandler } from './context.js';
 
 /** A session ends after 30 minutes without a hit. */
@@ -29,7 +31,8 @@ function campaignChanged(session: SessionRow, params: CampaignParams): boolean {
 
 /**
  * A page view: creates the visitor on a first visit, starts a session after 30 idle minutes or
- * when a landing URL brings another campaign (never for SPA page views), and records the hit.
+ * when a landing URL brings another campaign (never for SPA page views), and records the hit. A
+ * new session is matched to an ad campaign; every page view answers with the session's numbers.
  */
 export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
   const db = ctx.db;
@@ -47,13 +50,24 @@ export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
   const fresh =
     !session || ctx.now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params));
   let sessionId: number;
+  let acId: number;
   if (fresh) {
     const ua = userAgentInfo(ctx.client.userAgent);
+    const ref = referrerInfo(data.referrer);
+    acId = matchCampaign(db, ctx.site.id, {
+      ...params,
+      town: ctx.client.city,
+      country: ctx.client.country,
+      search_engine: ref.search_engine,
+      search_query: ref.search_query,
+      referrer: ref.referrer,
+      url: data.url,
+    });
     sessionId = Number(
       stmt(db, NEW_SESSION).run({
         site_id: ctx.site.id,
         visitor_id: visitor.id,
-        ac_id: -1,
+        ac_id: acId,
         start_time: created,
         last_hit_ms: ctx.now,
         ip: ctx.client.ip,
@@ -61,14 +75,18 @@ export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
         ...ua,
         country: ctx.client.country,
         city: ctx.client.city,
-        ...referrerInfo(data.referrer),
+        ...ref,
         entrance_page: data.url,
         ...params,
       }).lastInsertRowid,
     );
-    stmt(db, `UPDATE visitors SET visits_count = visits_count + 1 WHERE id = ?`).run(visitor.id);
+    stmt(
+      db,
+      `UPDATE visitors SET visits_count = visits_count + 1, first_ac_id = CASE WHEN first_ac_id = -1 THEN ? ELSE first_ac_id END WHERE id = ?`,
+    ).run(acId, visitor.id);
   } else {
     sessionId = session!.id;
+    acId = session!.ac_id;
     stmt(db, `UPDATE sessions SET last_hit_ms = ? WHERE id = ?`).run(ctx.now, sessionId);
   }
   const hitId = Number(
@@ -79,6 +97,7 @@ export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
     ).run(ctx.site.id, visitor.id, sessionId, write.id, created, data.url, data.title, data.referrer, data.spa ? 1 : 0)
       .lastInsertRowid,
   );
+  const { phones, ttl } = sessionPhones(db, ctx.site.id, { id: sessionId, visitor_id: visitor.id, ac_id: acId }, ctx.now, SESSION_IDLE_MS);
   const result: HitResult = {
     visitor_id: visitor.id,
     session_id: sessionId,
@@ -87,6 +106,8 @@ export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
     uri: new URL(ctx.publicUrl).host,
     consultant_server_url: ctx.publicUrl,
     settings: ctx.site.settings,
+    phones,
+    phones_ttl: ttl,
   };
   return { success: true, result };
 };

@@ -1,0 +1,88 @@
+import { PHONE_ID, type HitPhone, type HitResult } from '../../protocol.js';
+import type { PhoneElement, ReplacedPhones } from '../../types.js';
+import { _warn } from '../log.js';
+import { _afterHit } from '../pageview.js';
+import { _cache, _cached } from './cache.js';
+import { _watch } from './observe.js';
+import { _rep } from './match.js';
+import { _replace, _use } from './replace.js';
+
+/**
+ * The phone API of the page (page-api §4: getPhones, getDTPhones, getReplacedPhones and the
+ * `__cs_onReplacePhones` hook) and the moments numbers are put in: from the cache at start, after
+ * every page view the server answered, and at once on `reinitTrackView()`.
+ */
+
+/** The phones issued to the visitor: cached, then from the last answered page view. */
+let _list: HitPhone[] = [];
+
+/** The public shape of a phone (page-api §2): a copy, without the internal DT flag. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const _pub = ({ dt, ...p }: HitPhone): PhoneElement => p;
+
+/**
+ * Takes a list of phones (from the server or the cache; anything malformed is dropped), asks the
+ * page's hook, then replaces. `ttl` given: the list came from the server and is cached.
+ */
+function _set(list: unknown, ttl?: number): void {
+  if (!Array.isArray(list)) return;
+  _list = list
+    .filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw))
+    .map((p) => ({
+      id: p.id,
+      // Only an http(s) address becomes an image; text is only ever written as text.
+      img: /^https?:\/\//i.test(p.img) ? p.img : null,
+      text: p.text ? '' + p.text : null,
+      raw: p.raw,
+      dt: p.dt === true,
+    }));
+  if (ttl) _cache(_list, ttl);
+  let go: unknown;
+  try {
+    go = window.__cs_onReplacePhones!(_list.map(_pub));
+  } catch (e) {
+    _warn('__cs_onReplacePhones', e);
+  }
+  _use(go === false ? [] : _list);
+  _again();
+}
+
+/** Replaces in the whole page with the phones in use (`reinitTrackView()` calls it at once). */
+export function _again(): void {
+  _replace(document);
+  _watch();
+}
+
+/**
+ * At start: the default hook, the cached numbers at once (the observer catches what the parser
+ * adds next), a pass over the parsed page, then the server's numbers after every page view.
+ */
+export function _startPhones(): void {
+  const w = window;
+  w.__cs_onReplacePhones = w.__cs_onReplacePhones || (() => true);
+  _afterHit((_c, h: HitResult) => _set(h.phones, h.phones_ttl));
+  _set(_cached());
+  // Chrome fires DOMContentLoaded in the parser's task, before the observer hears of the last
+  // nodes: one pass over the whole page there, then the observer stops (unless dynamic).
+  document.addEventListener('DOMContentLoaded', _again);
+}
+
+export const _getPhones = (): PhoneElement[] => _list.map(_pub);
+
+export function _getDTPhones(): PhoneElement[] | null {
+  const d = _list.filter((p) => p.dt).map(_pub);
+  return d[0] ? d : null;
+}
+
+/** Without a type: original → replacement; with `dynamic` or `static`: replacement → originals. */
+export function _getReplacedPhones(type?: unknown): ReplacedPhones {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const out: Record<string, any> = {};
+  for (const orig in _rep) {
+    const p = _rep[orig]!;
+    const id = 'number=' + orig;
+    if (type == null) out[id] = p.raw;
+    else if ((p.dt ? 'dynamic' : 'static') == type) (out[p.raw] = out[p.raw] || []).push(id);
+  }
+  return out;
+}
