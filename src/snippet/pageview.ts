@@ -1,7 +1,6 @@
 import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
 import { _id } from './ids.js';
-import { _warn } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _state } from './state.js';
 
@@ -23,12 +22,9 @@ export function _pageView(spa: boolean): void {
   const id = (_state._hit = _id());
   const url = location.href;
   _add('hit', { url, title: document.title, referrer: spa ? _state._url : document.referrer, spa }, (r) => {
-    if (!r.success) {
-      _warn('page view refused:', r.code);
-      return;
-    }
-    // A late answer for an earlier page view must not replace the credentials of a newer one.
-    if (_state._hit !== id) return;
+    // A refusal was warned about by the outbox. A late answer for an earlier page view must not
+    // replace the credentials of a newer one.
+    if (!r.success || _state._hit != id) return;
     const h = r.result as HitResult;
     const c = { site_key: _state._key } as Credentials;
     for (const k of CREDENTIALS) (c as unknown as Record<string, unknown>)[k] = h[k];
@@ -42,7 +38,7 @@ export function _pageView(spa: boolean): void {
 
 /** `onReady(fn)`: at once when credentials are known, else after the page view is answered. */
 export function _onReady(fn: ReadyCallback): void {
-  if (typeof fn !== 'function') return _warn('onReady needs a function');
+  if (typeof fn != 'function') throw 'not a function';
   if (_state._creds) _call(fn, { ..._state._creds });
   else _state._ready.push(fn);
 }
