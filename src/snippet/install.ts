@@ -1,4 +1,4 @@
-import type { Command, SvcApi, SvcWidgetApi } from '../types.js';
+import type { Command, SitePhoneCallParams, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
 import { _warn } from './log.js';
 import { _add, _loadOutbox } from './outbox.js';
@@ -8,7 +8,6 @@ import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
 import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
 import { _drain, _isConfig, _run } from './queue.js';
-import { _sitePhoneCall } from './sitephone.js';
 import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
 import { _widget } from './widgets.js';
@@ -30,7 +29,7 @@ function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R): (...a:
 /** Starts page-view work once the site key and host are known; later calls do nothing. */
 function _start(): void {
   if (_state._started) return;
-  if (!_state._key || !_state._host) return _warn('not started: needs setCsAccount and setCsHost');
+  if (!_state._key || !_state._host) return _warn('not started: needs setCsAccount, setCsHost');
   _state._started = true;
   _loadOutbox();
   // Numbers first (from the cache, before the page is painted); a failure there stops nothing else.
@@ -61,7 +60,7 @@ function _wrap<T extends object>(table: T): T {
  */
 export function _install(w: Window, host: string | null): SvcApi {
   if (w.Svc) {
-    _warn('svc.js loaded twice: the second copy does nothing');
+    _warn('svc.js loaded twice: second copy ignored');
     return w.Svc;
   }
   if (host) _state._host = host;
@@ -74,9 +73,9 @@ export function _install(w: Window, host: string | null): SvcApi {
       return n;
     },
     onReady: _onReady,
-    getCredentials: () => (_state._creds ? { ..._state._creds } : null),
-    getVisitorId: () => (_state._creds ? _state._creds.visitor_id : null),
-    getSessionId: () => (_state._creds ? _state._creds.session_id : null),
+    getCredentials: () => _state._creds && { ..._state._creds },
+    getVisitorId: () => _state._creds && _state._creds.visitor_id,
+    getSessionId: () => _state._creds && _state._creds.session_id,
     trackEvent: _trackEvent,
     setProperty: _setProperty,
     hasProperty: _hasProperty,
@@ -103,7 +102,8 @@ export function _install(w: Window, host: string | null): SvcApi {
   } as SvcApi);
   const widget: SvcWidgetApi = _wrap({
     push: api.push,
-    sitePhoneCall: _sitePhoneCall,
+    // Checked and sent by the widget bundle: a custom form loads svc-widgets.js on its first call.
+    sitePhoneCall: (p?: SitePhoneCallParams, cb?: unknown) => _widget('call', p, cb),
     openSitePhonePanel: () => _widget('sitephone'),
   } as SvcWidgetApi);
   w.Svc = api;

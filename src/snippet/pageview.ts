@@ -4,9 +4,6 @@ import { _id } from './ids.js';
 import { _add, _call } from './outbox.js';
 import { _state } from './state.js';
 
-/** The credential fields the page-view answer carries (page-api §2); `site_key` is the page's own. */
-const CREDENTIALS = ['key', 'uri', 'visitor_id', 'hit_id', 'session_id', 'consultant_server_url'] as const;
-
 /** Work that runs after every page view is known (phone replacement and the like). */
 const _onHit: Array<(c: Credentials, h: HitResult) => void> = [];
 
@@ -26,10 +23,11 @@ export function _pageView(spa: boolean): void {
     // replace the credentials of a newer one.
     if (!r.success || _state._hit != id) return;
     const h = r.result as HitResult;
-    const c = { site_key: _state._key } as Credentials;
-    for (const k of CREDENTIALS) (c as unknown as Record<string, unknown>)[k] = h[k];
+    // The credentials (page-api §2) are the answer's other fields; `site_key` is the page's own.
+    const { settings, phones, phones_ttl, ...k } = h;
+    const c: Credentials = { site_key: _state._key!, ...k };
     _state._creds = c;
-    _state._settings = h.settings;
+    _state._settings = settings;
     for (const fn of _state._ready.splice(0)) _call(fn, c);
     for (const fn of _onHit) _call((x: Credentials) => fn(x, h), c);
   }, id);
