@@ -1,6 +1,6 @@
 import type { Command, SitePhoneCallParams, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
-import { _warn } from './log.js';
+import { _no, _safe, _warn, _wrap } from './log.js';
 import { _add, _loadOutbox } from './outbox.js';
 import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
@@ -11,20 +11,6 @@ import { _drain, _isConfig, _run } from './queue.js';
 import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
 import { _widget } from './widgets.js';
-
-/**
- * Wraps a public method so that nothing it does can throw into the host page. A method refuses bad
- * arguments by throwing a short text: the warning names the method, then the reason.
- */
-function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R): (...a: A) => R | void {
-  return (...a: A) => {
-    try {
-      return fn(...a);
-    } catch (e) {
-      return _warn(name + ':', e);
-    }
-  };
-}
 
 /** Starts page-view work once the site key and host are known; later calls do nothing. */
 function _start(): void {
@@ -42,16 +28,6 @@ function _start(): void {
   } catch {
     // no sessionStorage: the visitor opens the chat again, its history comes back then
   }
-}
-
-/** Each function of `table` wrapped by `_safe` under its own name, taken from the table's keys. */
-function _wrap<T extends object>(table: T): T {
-  const o = {} as Record<string, unknown>;
-  for (const k in table) {
-    const f = table[k] as unknown;
-    o[k] = typeof f == 'function' ? _safe(k, f as (...a: unknown[]) => unknown) : f;
-  }
-  return o as T;
 }
 
 /**
@@ -87,7 +63,7 @@ export function _install(w: Window, host: string | null): SvcApi {
     openSiteRequestPanel: () => _widget('request'),
     openChatWindow: () => _widget('chat'),
     reinitTrackView: () => {
-      if (!_state._started) throw 'not started';
+      if (!_state._started) _no('not started');
       // The numbers already known go into the new route's content at once; the answer confirms them.
       _again();
       _pageView(true);

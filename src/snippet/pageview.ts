@@ -1,6 +1,7 @@
 import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
 import { _id } from './ids.js';
+import { _no } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _state } from './state.js';
 
@@ -36,7 +37,7 @@ export function _pageView(spa: boolean): void {
 
 /** `onReady(fn)`: at once when credentials are known, else after the page view is answered. */
 export function _onReady(fn: ReadyCallback): void {
-  if (typeof fn != 'function') throw 'not a function';
+  if (typeof fn != 'function') _no();
   if (_state._creds) _call(fn, { ..._state._creds });
   else _state._ready.push(fn);
 }

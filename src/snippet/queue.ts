@@ -1,33 +1,35 @@
-import { _warn } from './log.js';
+import { _no, _warn, _wrap } from './log.js';
 import { _watch } from './phones/observe.js';
 import { _state } from './state.js';
 
 type Handler = (...args: unknown[]) => unknown;
 
+const LATE = 'already set';
+
 /**
  * Configuration commands: applied before every other queued command, whatever their position,
- * because the others need them (the site key and host above all). A handler refuses its argument
- * by returning true: `_run` warns then.
+ * because the others need them (the site key and host above all). Wrapped like the methods: a
+ * handler refuses its argument by throwing (`_no`), which warns under the command's name.
  */
-const _config: Record<string, Handler> = {
+const _config: Record<string, Handler> = _wrap({
   // A different key later is refused: the writes already made belong to the first.
-  setCsAccount: (key) =>
-    typeof key != 'string' || !/^[\w-]{1,64}$/.test(key) || (_state._key && _state._key != key) || ((_state._key = key), 0),
-  setCsHost(url) {
+  setCsAccount: (key: unknown) =>
+    typeof key != 'string' || !/^[\w-]{1,64}$/.test(key) ? _no() : _state._key && _state._key != key ? _no(LATE) : (_state._key = key),
+  setCsHost(url: unknown) {
     const host = _normalizeHost(url);
     // After start, the writes already go to the first host.
-    return !host || (_state._started && host != _state._host) || ((_state._host = host), 0);
+    return !host ? _no() : _state._started && host != _state._host ? _no(LATE) : (_state._host = host);
   },
-  setUIPhoneMaskFormat: (mask) => typeof mask != 'string' || !mask || ((_state._mask = mask), 0),
-  setDynamicalReplacement(on) {
+  setUIPhoneMaskFormat: (mask: unknown) => (typeof mask != 'string' || !mask ? _no() : (_state._mask = mask)),
+  setDynamicalReplacement(on: unknown) {
     _state._dyn = on === true;
     _watch();
   },
   // The widgets know their languages (ru, en) and fall back to the site's default for others.
-  setLang(lang) {
+  setLang(lang: unknown) {
     _state._lang = lang as string;
   },
-};
+});
 
 /** An absolute http(s) URL made into a base ending with a slash, or null. */
 export function _normalizeHost(url: unknown): string | null {
@@ -57,17 +59,13 @@ export function _run(cmd: unknown, api: Record<string, unknown>): boolean {
     return false;
   }
   const name = cmd[0];
-  const conf = _isConfig(cmd);
-  const fn = conf ? _config[name] : name != 'push' && api.hasOwnProperty(name) && api[name];
+  const fn = _isConfig(cmd) ? _config[name] : name != 'push' && api.hasOwnProperty(name) && api[name];
   if (typeof fn != 'function') {
     _warn('unknown command', name);
     return false;
   }
-  try {
-    if ((fn as Handler).apply(api, cmd.slice(1)) === true && conf) _warn(name + ': refused', cmd[1]);
-  } catch (e) {
-    _warn(name + ':', e);
-  }
+  // Every function here is wrapped by `_safe`: nothing it does throws.
+  (fn as Handler).apply(api, cmd.slice(1));
   return true;
 }
 
