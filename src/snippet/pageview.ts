@@ -19,7 +19,7 @@ export function _afterHit(fn: (c: Credentials, h: HitResult) => void): void {
 export function _pageView(spa: boolean): void {
   const id = (_state._hit = _id());
   const url = location.href;
-  _add('hit', { url, title: document.title, referrer: spa ? _state._url : document.referrer, spa }, (r) => {
+  _add('hit', { url, title: document.title, referrer: spa ? _state._url! : document.referrer, spa }, (r) => {
     // A refusal was warned about by the outbox. A late answer for an earlier page view must not
     // replace the credentials of a newer one.
     if (!r.success || _state._hit != id) return;

@@ -31,7 +31,7 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
         s.onerror = fail;
         document.head.appendChild(s);
       }))
-      .then((w) => w.open(name, _state._settings!, _state._lang, _state._mask, arg, { visitor: _state._visitor, send: _add }, cb))
+      .then((w) => w.open(name, _state._settings!, _state._lang!, _state._mask!, arg, { visitor: _state._visitor, send: _add }, cb))
       .catch(() => {
         _bundle = 0;
         _warn('svc-widgets.js did not load');
