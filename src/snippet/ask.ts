@@ -1,5 +1,4 @@
-import type { WritePayloads, WriteType } from '../protocol.js';
-import { _text } from './events.js';
+import { LIMITS, type WritePayloads, type WriteType } from '../protocol.js';
 import { _warn } from './log.js';
 import { _add, _call } from './outbox.js';
 
@@ -29,15 +28,19 @@ export function _ask<T extends WriteType>(
 
 /**
  * The fields `names` of `req` that are filled, or an error code: `invalid_request` when `req` is
- * no object, `invalid_<field>` when a field is neither text nor a number.
+ * no object, `invalid_<field>` when a field is neither text nor a number (numbers become text),
+ * `empty` when none is filled.
  */
 export function _fields<T>(req: unknown, names: Array<keyof T & string>): T | string {
   if (!req || typeof req != 'object') return 'invalid_request';
   const o: Record<string, unknown> = {};
   for (const k of names) {
-    const v = _text((req as Record<string, unknown>)[k], false);
-    if (v === false) return 'invalid_' + k;
-    if (v) o[k] = v;
+    let v = (req as Record<string, unknown>)[k];
+    if (typeof v == 'number' && isFinite(v)) v = '' + v;
+    if (v != null && v !== '') {
+      if (typeof v != 'string' || v.length > LIMITS.text) return 'invalid_' + k;
+      o[k] = v;
+    }
   }
   return Object.keys(o).length ? (o as T) : 'empty';
 }

@@ -1,22 +1,12 @@
-import { LIMITS } from '../protocol.js';
-import { _warn } from './log.js';
+import type { EventData } from '../protocol.js';
+import { _fields } from './ask.js';
+import { _no } from './log.js';
 import { _add } from './outbox.js';
-
-/** Text arguments: strings, or numbers written as strings; anything else is refused. */
-export function _text(v: unknown, required: boolean): string | undefined | false {
-  if (v == null || v === '') return required ? false : undefined;
-  if (typeof v === 'number' && isFinite(v)) v = '' + v;
-  return typeof v === 'string' && v.length <= LIMITS.text ? v : false;
-}
 
 /** `Svc.trackEvent(category, action, name, value)`: category and action are required. */
 export function _trackEvent(category: unknown, action: unknown, name?: unknown, value?: unknown): void {
-  const c = _text(category, true);
-  const a = _text(action, true);
-  const n = _text(name, false);
-  const v = _text(value, false);
-  if (c === false || a === false || n === false || v === false) {
-    return _warn('trackEvent: category and action must be non-empty text, name and value text');
-  }
-  _add('event', { category: c!, action: a!, name: n, value: v });
+  const d = _fields<EventData>({ category, action, name, value }, ['category', 'action', 'name', 'value']);
+  // Thrown texts become the method's warning (`_safe`).
+  if (typeof d == 'string' || !d.category || !d.action) _no('category and action must be text');
+  _add('event', d);
 }

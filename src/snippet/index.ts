@@ -8,8 +8,8 @@ import { _normalizeHost } from './queue.js';
 
 try {
   // The consultant server is, by default, the origin this script was loaded from.
-  const me = document.currentScript as HTMLScriptElement | null;
-  _install(window, me && me.src ? _normalizeHost(me.src.replace(/[?#].*$/, '')) : null);
+  // (The base drops the script's query and fragment; an inline script has no src: no default.)
+  _install(window, _normalizeHost(((document.currentScript || 0) as HTMLScriptElement).src || 0));
 } catch (e) {
-  _warn('could not start', e);
+  _warn('start:', e);
 }

@@ -1,35 +1,21 @@
-import type { Command, SvcApi, SvcWidgetApi } from '../types.js';
+import type { Command, SitePhoneCallParams, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
-import { _warn } from './log.js';
+import { _no, _safe, _warn, _wrap } from './log.js';
 import { _add, _loadOutbox } from './outbox.js';
 import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
 import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
-import { _config, _drain, _run } from './queue.js';
-import { _sitePhoneCall } from './sitephone.js';
+import { _drain, _isConfig, _run } from './queue.js';
 import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
 import { _widget } from './widgets.js';
 
-/** Wraps a public method so that nothing it does can throw into the host page. */
-function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R): (...a: A) => R | undefined {
-  return function (...a: A) {
-    try {
-      return fn(...a);
-    } catch (e) {
-      _warn(name, 'failed', e);
-      return undefined;
-    }
-  };
-}
-
 /** Starts page-view work once the site key and host are known; later calls do nothing. */
 function _start(): void {
   if (_state._started) return;
-  if (!_state._key) return _warn('no site key: push ["setCsAccount", SITE_KEY] to start');
-  if (!_state._host) return _warn('no consultant server: push ["setCsHost", URL] to start');
+  if (!_state._key || !_state._host) return _warn('not started: needs setCsAccount, setCsHost');
   _state._started = true;
   _loadOutbox();
   // Numbers first (from the cache, before the page is painted); a failure there stops nothing else.
@@ -50,32 +36,22 @@ function _start(): void {
  */
 export function _install(w: Window, host: string | null): SvcApi {
   if (w.Svc) {
-    _warn('svc.js is loaded twice; the second copy does nothing');
+    _warn('svc.js loaded twice: second copy ignored');
     return w.Svc;
   }
   if (host) _state._host = host;
-  const pushAll = (cmds: unknown[]): number => {
-    let n = 0;
-    for (const c of cmds) if (_run(c, api as unknown as Record<string, unknown>)) n++;
-    // Configuration pushed after load (a late setCsAccount) may be what start was waiting for.
-    for (const c of cmds) if (Array.isArray(c) && _config[c[0] as string]) _start();
-    return n;
-  };
-  // Each method is wrapped by `_safe` under its own name, taken from the table's keys.
-  const wrap = <T extends object>(table: T): T => {
-    const o = {} as Record<string, unknown>;
-    for (const k in table) {
-      const f = table[k] as unknown;
-      o[k] = typeof f == 'function' ? _safe(k, f as (...a: unknown[]) => unknown) : f;
-    }
-    return o as T;
-  };
-  const api: SvcApi = wrap({
-    push: (...cmds: Command[]) => pushAll(cmds),
+  const api: SvcApi = _wrap({
+    push: (...cmds: Command[]) => {
+      let n = 0;
+      for (const c of cmds) if (_run(c, api as unknown as Record<string, unknown>)) n++;
+      // Configuration pushed after load (a late setCsAccount) may be what start was waiting for.
+      if (cmds.some(_isConfig)) _start();
+      return n;
+    },
     onReady: _onReady,
-    getCredentials: () => (_state._creds ? { ..._state._creds } : null),
-    getVisitorId: () => (_state._creds ? _state._creds.visitor_id : null),
-    getSessionId: () => (_state._creds ? _state._creds.session_id : null),
+    getCredentials: () => _state._creds && { ..._state._creds },
+    getVisitorId: () => _state._creds && _state._creds.visitor_id,
+    getSessionId: () => _state._creds && _state._creds.session_id,
     trackEvent: _trackEvent,
     setProperty: _setProperty,
     hasProperty: _hasProperty,
@@ -87,7 +63,7 @@ export function _install(w: Window, host: string | null): SvcApi {
     openSiteRequestPanel: () => _widget('request'),
     openChatWindow: () => _widget('chat'),
     reinitTrackView: () => {
-      if (!_state._started) return _warn('reinitTrackView before start');
+      if (!_state._started) _no('not started');
       // The numbers already known go into the new route's content at once; the answer confirms them.
       _again();
       _pageView(true);
@@ -95,36 +71,28 @@ export function _install(w: Window, host: string | null): SvcApi {
     getPhones: _getPhones,
     getDTPhones: _getDTPhones,
     getReplacedPhones: _getReplacedPhones,
-    Captcha: wrap({
+    Captcha: _wrap({
       // A read: kept out of storage, a captcha is of no use to a later page.
       get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), undefined, false),
     }),
   } as SvcApi);
-  const widget: SvcWidgetApi = wrap({
+  const widget: SvcWidgetApi = _wrap({
     push: api.push,
-    sitePhoneCall: _sitePhoneCall,
+    // Checked and sent by the widget bundle: a custom form loads svc-widgets.js on its first call.
+    sitePhoneCall: (p?: SitePhoneCallParams, cb?: unknown) => _widget('call', p, cb),
     openSitePhonePanel: () => _widget('sitephone'),
   } as SvcWidgetApi);
   w.Svc = api;
   w.SvcWidget = widget;
 
-  let queue = w.__cs as unknown;
-  if (queue != null && !Array.isArray(queue)) {
-    _warn('window.__cs is not an array; ignoring it');
-    queue = null;
+  let q = w.__cs as unknown[];
+  if (!Array.isArray(q)) {
+    if (q != null) _warn('__cs: not an array');
+    q = [];
   }
-  const q = (queue || []) as unknown[];
-  const pending = q.slice();
-  q.length = 0;
+  const pending = q.splice(0);
   // From now on a push runs the command at once; __cs stays an array for code that checks.
-  q.push = (...cmds: unknown[]) => {
-    try {
-      return pushAll(cmds);
-    } catch (e) {
-      _warn('push failed', e);
-      return 0;
-    }
-  };
+  q.push = api.push;
   w.__cs = q as Command[];
   _drain(pending, api as unknown as Record<string, unknown>, _start);
   return api;

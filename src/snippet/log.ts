@@ -14,3 +14,32 @@ export function _warn(...args: unknown[]): void {
 export function _debug(...args: unknown[]): void {
   if (__DEBUG__) _warn(...args);
 }
+
+/**
+ * Wraps a public method so that nothing it does can throw into the host page. A method refuses bad
+ * arguments by throwing a short text (`_no`): the warning names the method, then the reason.
+ */
+export function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R): (...a: A) => R | void {
+  return (...a: A) => {
+    try {
+      return fn(...a);
+    } catch (e) {
+      return _warn(name + ':', e);
+    }
+  };
+}
+
+/** Each function of `table` wrapped by `_safe` under its own name, taken from the table's keys. */
+export function _wrap<T extends object>(table: T): T {
+  const o = {} as Record<string, unknown>;
+  for (const k in table) {
+    const f = table[k] as unknown;
+    o[k] = typeof f == 'function' ? _safe(k, f as (...a: unknown[]) => unknown) : f;
+  }
+  return o as T;
+}
+
+/** Refuses a call's arguments (see `_safe`). */
+export function _no(why = 'bad arguments'): never {
+  throw why;
+}

@@ -73,7 +73,7 @@ function _stored(): Write[] {
  * Read-merge-write of the stored list: another tab of the site may have stored or confirmed
  * writes since this one last looked, and neither may drop the other's.
  */
-function _save(add: Write[], remove: string[]): void {
+function _save(add: Write[], remove: string[] = []): void {
   if (!_state._key) return; // before start: _loadOutbox stores them
   let list = _merge(_stored(), add).filter((w) => remove.indexOf(w.id) < 0);
   if (list.length > MAX_STORED) {
@@ -107,7 +107,7 @@ export function _loadOutbox(): void {
   const m = /^([1-9]\d{0,14})\.(\w{16,64})$/.exec(_read(VISITOR, true) || '');
   if (m) _state._visitor = { id: +m[1]!, token: m[2]! };
   // Writes made before the site key was known are stored now; earlier pages' writes go first.
-  _save(_kept(), []);
+  _save(_kept());
   _queue = _merge(_stored(), _queue);
   _schedule(0);
   _listen();
@@ -127,7 +127,7 @@ export function _add<T extends WriteType>(
 ): string {
   const w: Write = { id, type, hit: type === 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
-  if (keep) _save([w], []);
+  if (keep) _save([w]);
   else _volatile[id] = 1;
   _queue.push(w);
   _schedule(0);
@@ -203,7 +203,7 @@ function _onHide(): void {
   const rest = _kept();
   if (!rest.length) return;
   // Store again what this page still holds: another tab may have overwritten the list meanwhile.
-  _save(rest, []);
+  _save(rest);
   _beacon(_url(), _body(_batch(rest)));
 }
 

@@ -1,12 +1,9 @@
 import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
 import { _id } from './ids.js';
-import { _warn } from './log.js';
+import { _no } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _state } from './state.js';
-
-/** The credential fields the page-view answer carries (page-api §2); `site_key` is the page's own. */
-const CREDENTIALS = ['key', 'uri', 'visitor_id', 'hit_id', 'session_id', 'consultant_server_url'] as const;
 
 /** Work that runs after every page view is known (phone replacement and the like). */
 const _onHit: Array<(c: Credentials, h: HitResult) => void> = [];
@@ -22,18 +19,16 @@ export function _afterHit(fn: (c: Credentials, h: HitResult) => void): void {
 export function _pageView(spa: boolean): void {
   const id = (_state._hit = _id());
   const url = location.href;
-  _add('hit', { url, title: document.title, referrer: spa ? _state._url : document.referrer, spa }, (r) => {
-    if (!r.success) {
-      _warn('page view refused:', r.code);
-      return;
-    }
-    // A late answer for an earlier page view must not replace the credentials of a newer one.
-    if (_state._hit !== id) return;
+  _add('hit', { url, title: document.title, referrer: spa ? _state._url! : document.referrer, spa }, (r) => {
+    // A refusal was warned about by the outbox. A late answer for an earlier page view must not
+    // replace the credentials of a newer one.
+    if (!r.success || _state._hit != id) return;
     const h = r.result as HitResult;
-    const c = { site_key: _state._key } as Credentials;
-    for (const k of CREDENTIALS) (c as unknown as Record<string, unknown>)[k] = h[k];
+    // The credentials (page-api §2) are the answer's other fields; `site_key` is the page's own.
+    const { settings, phones, phones_ttl, ...k } = h;
+    const c: Credentials = { site_key: _state._key!, ...k };
     _state._creds = c;
-    _state._settings = h.settings;
+    _state._settings = settings;
     for (const fn of _state._ready.splice(0)) _call(fn, c);
     for (const fn of _onHit) _call((x: Credentials) => fn(x, h), c);
   }, id);
@@ -42,7 +37,7 @@ export function _pageView(spa: boolean): void {
 
 /** `onReady(fn)`: at once when credentials are known, else after the page view is answered. */
 export function _onReady(fn: ReadyCallback): void {
-  if (typeof fn !== 'function') return _warn('onReady needs a function');
+  if (typeof fn != 'function') _no();
   if (_state._creds) _call(fn, { ..._state._creds });
   else _state._ready.push(fn);
 }

@@ -4,25 +4,25 @@ import type { SiteSettings, VisitorRef } from '../protocol.js';
 /** The snippet's state for this page. One object, so every module reads the same values. */
 export interface State {
   /** Site key from `setCsAccount`; nothing is sent without it. */
-  _key: string | null;
+  _key?: string | null;
   /** Consultant-server base URL, ending with a slash: the script's origin or `setCsHost`. */
-  _host: string | null;
+  _host?: string | null;
   /** Phone mask of the site-phone form (`setUIPhoneMaskFormat`). */
-  _mask: string | null;
+  _mask?: string | null;
   /** Language of the widgets (`setLang`); null: the site's default. */
-  _lang: string | null;
+  _lang?: string | null;
   /** Replacement in content added later (`setDynamicalReplacement`). */
-  _dyn: boolean;
+  _dyn?: boolean;
   /** The stored visitor, once known. */
   _visitor: VisitorRef | null;
   /** Credentials of the current page view, once the server has answered it. */
   _creds: Credentials | null;
   /** Site settings from the last page-view answer. */
-  _settings: SiteSettings | null;
+  _settings?: SiteSettings | null;
   /** Client id of the current page view: every write names it. */
-  _hit: string | null;
+  _hit?: string | null;
   /** URL of the current page view, the referrer of the next SPA page view. */
-  _url: string;
+  _url?: string;
   /** Callbacks waiting for credentials. */
   _ready: ReadyCallback[];
   /** True once the first page view has been queued. */
@@ -32,16 +32,8 @@ export interface State {
 }
 
 export const _state: State = {
-  _key: null,
-  _host: null,
-  _mask: null,
-  _lang: null,
-  _dyn: false,
   _visitor: null,
   _creds: null,
-  _settings: null,
-  _hit: null,
-  _url: '',
   _ready: [],
   _started: false,
 };

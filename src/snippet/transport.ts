@@ -25,10 +25,15 @@ export interface Failure {
  * rejects with a {@link Failure} otherwise. Never throws synchronously.
  */
 export function _post(url: string, body: string): Promise<Record<string, unknown>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return new Promise<Response>((ok, fail) => {
+  return new Promise((ok, fail) => {
     const ctl = new AbortController();
-    timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+    const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
+    const no = (res?: Response, o?: Record<string, unknown> | null) =>
+      fail({
+        _status: res ? res.status : 0,
+        _retry: res ? +res.headers.get('Retry-After')! || 0 : 0,
+        _message: o && (o.message as string),
+      } as Failure);
     fetch(url, {
       method: 'POST',
       body,
@@ -36,27 +41,20 @@ export function _post(url: string, body: string): Promise<Record<string, unknown
       // keepalive lets a request started just before the page closes still arrive.
       keepalive: body.length < BATCH_CHARS + 500,
       signal: ctl.signal,
-    }).then(ok, fail);
-  })
-    .then(
-      (res) =>
-        res
-          .json()
-          .then(null, () => null)
-          .then((o: Record<string, unknown> | null) => {
-            if (res.ok && o && o.success === true) return o;
-            throw {
-              _status: res.status,
-              _retry: +res.headers.get('Retry-After')! || 0,
-              _message: o && (o.message as string),
-            } as Failure;
-          }),
-      (e: unknown) => {
-        _debug('request failed', e);
-        throw { _status: 0, _retry: 0 } as Failure;
-      },
-    )
-    .finally(() => clearTimeout(timer));
+    })
+      .then(
+        (res) =>
+          res
+            .json()
+            .then(null, () => null)
+            .then((o: Record<string, unknown> | null) => (res.ok && o && o.success === true ? ok(o) : no(res, o))),
+        (e: unknown) => {
+          _debug('request failed', e);
+          no();
+        },
+      )
+      .finally(() => clearTimeout(timer));
+  });
 }
 
 /** Sends a body with `navigator.sendBeacon` (text/plain, no answer); false when it cannot. */

@@ -6,13 +6,14 @@
  * next to nothing.
  */
 import type { SiteSettings, VisitorRef, WritePayloads, WriteResult, WriteType } from '../protocol.js';
-import type { SitePhoneCallResult } from '../types.js';
+import type { SitePhoneCallParams, SitePhoneCallResult } from '../types.js';
 
 /**
  * `sitephone`: the call-back form. `notify`: a popup with a call-back result. `request`: the
- * request form. `chat`: the chat window (the request form when no operator is online).
+ * request form. `chat`: the chat window (the request form when no operator is online). `call`:
+ * `SvcWidget.sitePhoneCall` (its checks and its write), which lives in the widget bundle.
  */
-export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat';
+export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat' | 'call';
 
 /**
  * What the core hands the chat window: the visitor's identity (the chat stream's credentials) and
@@ -36,10 +37,19 @@ export interface WidgetsApi {
    * @param settings the site settings of the page view's answer (captcha on or off, default language)
    * @param lang the language of `["setLang", …]`, or null for the site's default
    * @param mask the phone mask of `["setUIPhoneMaskFormat", …]`, or null for the default
-   * @param result what `notify` shows
-   * @param core the visitor and the outbox, for `chat`
+   * @param arg what `notify` shows; the parameters of `call`
+   * @param core the visitor and the outbox, for `chat` and `call`
+   * @param cb the page's callback of `call` (none: the result shows in the `notify` popup)
    */
-  open(name: WidgetName, settings: SiteSettings, lang: string | null, mask: string | null, result?: SitePhoneCallResult, core?: CoreBridge): void;
+  open(
+    name: WidgetName,
+    settings: SiteSettings,
+    lang: string | null,
+    mask: string | null,
+    arg?: SitePhoneCallResult | SitePhoneCallParams,
+    core?: CoreBridge,
+    cb?: unknown,
+  ): void;
 }
 
 declare global {

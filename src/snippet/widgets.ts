@@ -1,6 +1,6 @@
-import type { SitePhoneCallResult } from '../types.js';
+import type { SitePhoneCallParams } from '../types.js';
 import { _warn } from './log.js';
-import { _add } from './outbox.js';
+import { _add, _call } from './outbox.js';
 import { _onReady } from './pageview.js';
 import { _state } from './state.js';
 import type { WidgetName, WidgetsApi } from './widget-bridge.js';
@@ -11,9 +11,10 @@ let _bundle: Promise<WidgetsApi> | 0 = 0;
 /**
  * Opens a widget of dist/svc-widgets.js. The bundle is loaded from the consultant server on the
  * first open, so a page that never opens a widget pays nothing for the UI. Waits for the page
- * view's answer, which brings the site settings the widgets need.
+ * view's answer, which brings the site settings the widgets need. `arg` and `cb`: the parameters
+ * and callback of `SvcWidget.sitePhoneCall` (`call`), which lives in the widget bundle.
  */
-export function _widget(name: WidgetName, result?: SitePhoneCallResult): void {
+export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknown): void {
   _onReady(() => {
     (_bundle =
       _bundle ||
@@ -30,10 +31,12 @@ export function _widget(name: WidgetName, result?: SitePhoneCallResult): void {
         s.onerror = fail;
         document.head.appendChild(s);
       }))
-      .then((w) => w.open(name, _state._settings!, _state._lang, _state._mask, result, { visitor: _state._visitor, send: _add }))
+      .then((w) => w.open(name, _state._settings!, _state._lang!, _state._mask!, arg, { visitor: _state._visitor, send: _add }, cb))
       .catch(() => {
         _bundle = 0;
         _warn('svc-widgets.js did not load');
+        // A call-back request cannot be checked or sent without the bundle: its callback hears so.
+        _call(cb, { success: false, result: { status: 3, code: 'widgets_unavailable' } });
       });
   });
 }

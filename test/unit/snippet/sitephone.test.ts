@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SitePhoneCallResult } from '../../../src/types.js';
 
 /**
- * The snippet side of sitePhoneCall against a stand-in for the server that answers the page view
- * and echoes a status for call-back writes (the e2e suite runs the real server).
+ * sitePhoneCall (the core's stub and its implementation in the widget bundle) against a stand-in
+ * for the server that answers the page view and echoes a status for call-back writes (the e2e suite
+ * runs the real server and the real script load).
  */
 let sent: Array<{ writes: Array<{ id: string; type: string; data: Record<string, unknown> }> }>;
 let status = 0;
@@ -38,6 +39,11 @@ beforeEach(() => {
   delete (window as unknown as { Svc?: unknown }).Svc;
   localStorage.clear();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
+  // Stands in for the browser loading svc-widgets.js: the bundle registers itself, then onload.
+  vi.spyOn(document.head, 'appendChild').mockImplementation((s) => {
+    void import('../../../src/widgets/index.js').then(() => (s as unknown as HTMLScriptElement).onload!(new Event('load')));
+    return s;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,6 +67,16 @@ describe('SvcWidget.sitePhoneCall', () => {
     expect(sitephoneWrites()[0]!.data).toEqual({ phone: '+7 916 123-45-67', delayed_call_time: when, group_id: 'sales' });
     status = 3;
     expect(await call({ phone: '+7 916 123-45-67' })).toEqual({ success: false, result: { status: 3, code: 'other' } });
+  });
+
+  it('answers status 3 widgets_unavailable when svc-widgets.js does not load, sending nothing', async () => {
+    vi.spyOn(document.head, 'appendChild').mockImplementation((s) => {
+      setTimeout(() => (s as unknown as HTMLScriptElement).onerror!(new Event('error')));
+      return s;
+    });
+    await install(false);
+    expect(await call({ phone: '+7 916 123-45-67' })).toEqual({ success: false, result: { status: 3, code: 'widgets_unavailable' } });
+    expect(sitephoneWrites()).toEqual([]);
   });
 
   it('passes {key, url} to the get_captcha callback', async () => {
