@@ -17,6 +17,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Playwright empties its output folder on start: its own, so the unit report beside it survives.
+  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
