@@ -19,3 +19,16 @@ void c;
 svc.trackEvent('only-category');
 // @ts-expect-error: the host is required for a bundled module
 load('SITE_KEY', {});
+
+// Phone replacement: the spec's element shape, the hook, the replaced-phones map.
+import type { PhoneElement, ReplacedPhones } from 'svc-snippet';
+const phones: PhoneElement[] = svc.getPhones();
+const dt: PhoneElement[] | null = svc.getDTPhones();
+const replaced: ReplacedPhones = svc.getReplacedPhones('dynamic');
+const first: string | null = phones[0] ? phones[0].text : null;
+void dt;
+void replaced;
+void first;
+window.__cs_onReplacePhones = (list: PhoneElement[]) => list.every((p) => p.raw.length > 0);
+// @ts-expect-error: the type is "static", "dynamic" or none
+svc.getReplacedPhones('all');
