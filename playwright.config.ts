@@ -12,13 +12,13 @@ const executablePath: string = process.env.CHROME_PATH ?? (await findChromium())
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: true,
+  // Playwright empties its output folder on start: its own, so the unit report beside it survives.
+  outputDir: 'test-results/e2e',
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  // Playwright empties its output folder on start: its own, so the unit report beside it survives.
-  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },

@@ -11,15 +11,6 @@ svc.onReady((c: Credentials) => {
   void base;
 });
 svc.trackEvent('form', 'submit', 'contact', '10');
-svc.push(['setDynamicalReplacement', true], ['trackEvent', 'a', 'b']);
-const c: Credentials | null = window.Svc.getCredentials();
-void c;
-
-// @ts-expect-error: category and action are required
-svc.trackEvent('only-category');
-// @ts-expect-error: the host is required for a bundled module
-load('SITE_KEY', {});
-
 // Phone replacement: the spec's element shape, the hook, the replaced-phones map.
 import type { PhoneElement, ReplacedPhones } from 'svc-snippet';
 const phones: PhoneElement[] = svc.getPhones();
@@ -32,3 +23,13 @@ void first;
 window.__cs_onReplacePhones = (list: PhoneElement[]) => list.every((p) => p.raw.length > 0);
 // @ts-expect-error: the type is "static", "dynamic" or none
 svc.getReplacedPhones('all');
+
+svc.push(['setDynamicalReplacement', true], ['trackEvent', 'a', 'b']);
+const c: Credentials | null = window.Svc.getCredentials();
+void c;
+
+// @ts-expect-error: category and action are required
+svc.trackEvent('only-category');
+// @ts-expect-error: the host is required for a bundled module
+load('SITE_KEY', {});
+
