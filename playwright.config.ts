@@ -12,6 +12,8 @@ const executablePath: string = process.env.CHROME_PATH ?? (await findChromium())
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: true,
+  // Playwright empties its output folder on start: its own, so the unit report beside it survives.
+  outputDir: 'test-results/e2e',
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },

@@ -29,8 +29,9 @@ export function _pageView(spa: boolean): void {
     const c: Credentials = { site_key: _state._key!, ...k };
     _state._creds = c;
     _state._settings = settings;
-    for (const fn of _state._ready.splice(0)) _call(fn, c);
+    // Page-view work first (the numbers), so that onReady callbacks see this page view's phones.
     for (const fn of _onHit) _call((x: Credentials) => fn(x, h), c);
+    for (const fn of _state._ready.splice(0)) _call(fn, c);
   }, id);
   _state._url = url;
 }

@@ -11,6 +11,19 @@ svc.onReady((c: Credentials) => {
   void base;
 });
 svc.trackEvent('form', 'submit', 'contact', '10');
+// Phone replacement: the spec's element shape, the hook, the replaced-phones map.
+import type { PhoneElement, ReplacedPhones } from 'svc-snippet';
+const phones: PhoneElement[] = svc.getPhones();
+const dt: PhoneElement[] | null = svc.getDTPhones();
+const replaced: ReplacedPhones = svc.getReplacedPhones('dynamic');
+const first: string | null = phones[0] ? phones[0].text : null;
+void dt;
+void replaced;
+void first;
+window.__cs_onReplacePhones = (list: PhoneElement[]) => list.every((p) => p.raw.length > 0);
+// @ts-expect-error: the type is "static", "dynamic" or none
+svc.getReplacedPhones('all');
+
 svc.push(['setDynamicalReplacement', true], ['trackEvent', 'a', 'b']);
 const c: Credentials | null = window.Svc.getCredentials();
 void c;

@@ -21,7 +21,8 @@ export const SKIP = 'script,style,textarea,[contenteditable]';
 /** Original number of each `number=` block replaced on this page → its replacement. */
 export const _rep: Record<string, HitPhone> = {};
 
-let _targets: Target[] = [];
+/** Each form's digits → its target. */
+let _map: Record<string, Target> = {};
 let _re = /(?!)/g;
 
 /** The ways a number is written: as given and, for +7 numbers, with 8 or without the country code. */
@@ -31,21 +32,23 @@ export function _forms(d: string): string[] {
 
 /**
  * Sets what to look for. One pattern finds every target: its digits with only spaces (no-break
- * too), brackets, dots or dashes between them, maybe a `+` or `(` before, no digit after; group
- * n+1 is target n.
+ * too), brackets, dots or dashes between them, maybe a `+` or `(` before, no digit after. It has no
+ * groups: which target was found is read from the digits (measured: groups and a callback per
+ * digit cost twice as much per number).
  */
 export function _find(targets: Target[]): void {
-  _targets = targets;
-  // No target: a pattern that never matches ("(?:())" would match everywhere).
-  _re = new RegExp('[+(]?(?:(' + (targets.map((t) => t[0].split('').join('[\\s().\u2010-\u2015-]*')).join(')|(') || '(?!)') + '))(?!\\d)', 'g');
+  _map = {};
+  for (const t of targets) _map[t[0]] = t;
+  const k = Object.keys(_map).map((f) => f.split('').join('[\\s().\u2010-\u2015-]*'));
+  // No target: a pattern that never matches ("(?:)" would match everywhere).
+  _re = k[0] ? new RegExp('[+(]?(?:' + k.join('|') + ')(?!\\d)', 'g') : /(?!)/g;
 }
 
 /** `s` with every target in it (no digit right before its digits either) replaced; each noted in {@link _rep}. */
 export function _sub(s: string): string {
-  return s.replace(_re, (m: string, ...g: unknown[]) => {
-    const o = g[_targets.length] as number;
-    const t = _targets[g.findIndex((x) => x)]!;
+  return s.replace(_re, (m: string, o: number) => {
     if (/\d\d/.test(s[o - 1]! + m[0])) return m;
+    const t = _map[m.replace(/\D/g, '')]!;
     _rep[t[1]] = t[2];
     return _fmt(m, t);
   });
@@ -54,36 +57,44 @@ export function _sub(s: string): string {
 /**
  * Replaces the targets in the text under `root` (an element or the document). Text nodes are
  * searched in runs, so that a number split across nodes (`+7 (495) <b>123-45-67</b>`) is found: a
- * node without digits ends a run unless it is punctuation alone (`<b>+7</b> <b>495</b>…`), and so
- * does a digit meeting a digit across two nodes. The new run text goes back node by node, each
- * keeping its length; if a replacement changed the length, each node is replaced on its own.
- * Only text nodes are edited, and none in {@link SKIP} content.
+ * run goes on from node to node only where a number could (digits or number punctuation on both
+ * sides, but not digit against digit), through nodes of punctuation alone. The new run text goes
+ * back node by node when it kept its length; else each node is replaced on its own. Only text
+ * nodes are edited, and none in {@link SKIP} content.
  */
 export function _text(root: Node): void {
-  if (!_targets[0]) return;
+  const e = root as Element;
+  if (_re.source == '(?!)' || (e.closest && e.closest(SKIP))) return;
   const w = document.createTreeWalker(root, 4);
   let nodes: Text[] = [];
   let s = '';
+  // The run's last character, kept apart: reading it from the growing string would flatten it.
+  let c = '';
+  const skip = (n: Text) => n.parentElement!.closest(SKIP);
   const flush = () => {
     const t = s && _sub(s);
-    let o = 0;
-    for (const n of nodes) {
-      const d = n.data;
-      const x = t.length == s.length ? t.substr(o, d.length) : _sub(d);
-      o += d.length;
-      if (x != d) n.data = x;
+    // Only a run with a number in it is looked at closer: skipped content, changed length.
+    if (t != s) {
+      const each = t.length != s.length || nodes.some(skip);
+      let o = 0;
+      for (const n of nodes) {
+        const d = n.data;
+        const x = each ? (skip(n) ? d : _sub(d)) : t.substr(o, d.length);
+        o += d.length;
+        if (x != d) n.data = x;
+      }
     }
     nodes = [];
-    s = '';
+    s = c = '';
   };
   for (let n: Text | null; (n = w.nextNode() as Text | null); ) {
     const d = n.data;
-    if (/\d/.test(d)) {
-      const skip = n.parentElement!.closest(SKIP);
-      if (skip || /\d\d/.test(s.slice(-1) + d[0])) flush();
-      if (!skip) nodes.push(n), (s += d);
-    } else if (s && /^[\s()+.\u2010-\u2015-]*$/.test(d)) nodes.push(n), (s += d);
-    else flush();
+    if (/\d/.test(d) || (s && /^[\s()+.\u2010-\u2015-]*$/.test(d))) {
+      if (s && !/^(?!\d\d)[\d\s()+.\u2010-\u2015-]{2}$/.test(c + d[0])) flush();
+      nodes.push(n);
+      s += d;
+      c = d.slice(-1);
+    } else flush();
   }
   flush();
 }

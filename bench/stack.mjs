@@ -1,0 +1,26 @@
+// The real consultant server (built, dist/node) with a fresh database and a site configuration,
+// and a site server on another origin serving the given pages ({{SVC_URL}} filled in).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export async function startStack(root, { config, pages }) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  writeFileSync(join(dir, 'site-config.json'), JSON.stringify(config));
+  for (const [name, html] of Object.entries(pages)) writeFileSync(join(dir, name), html);
+  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+  const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+  const server = await createServer({ dbPath: join(dir, 'svc.db'), siteConfig: join(dir, 'site-config.json'), bundleDir: join(root, 'dist') });
+  const svcUrl = await server.listen(0, '127.0.0.1');
+  const site = await startSite({ root: dir, svcUrl, port: 0 });
+  return {
+    svcUrl,
+    siteUrl: site.url,
+    async close() {
+      await site.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
