@@ -61,7 +61,7 @@ window.walk = function () {
 };
 window.replaced = function () {
   var s = document.getElementById('root').textContent;
-  return (s.match(/777-00-11|777 00 11|7770011|111-22-33|777\\.00\\.11/g) || []).length;
+  return (s.match(/777[-.\\s]00[-.\\s]11|7770011|111-22-33/g) || []).length;
 };`;
 
 const pages = {
