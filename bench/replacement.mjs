@@ -5,7 +5,7 @@
 //  - MutationObserver callbacks per insertion batch with setDynamicalReplacement, and the time
 //    one callback takes for a small insertion into the 100k page (only added nodes are searched);
 //  - requests to the consultant server answered (and sent) before the swap on a warm cache.
-import { startStack } from './stack.mjs';
+import { median, startStack } from './stack.mjs';
 
 export const name = 'replacement';
 export const title = 'Phone replacement (Chromium, dist/svc.js, real server)';
@@ -87,10 +87,6 @@ window.insert = function (lines) {
 </script></body></html>`,
 };
 
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const r2 = (x) => Math.round(x * 100) / 100;
 
 async function ready(page) {

@@ -31,6 +31,9 @@ function load(opts) {
 let seq = 0;
 const wid = () => `b${process.pid.toString(36)}${(seq++).toString(36).padStart(10, '0')}`;
 
+export const name = 'server';
+export const title = 'Server throughput (autocannon, page-view endpoint vs bare node:http)';
+
 /** Runs the section; `duration` seconds per measurement, `connections` concurrent. */
 export async function run({ duration = 5, connections = 20 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
@@ -59,13 +62,21 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     const base = await load({ ...common, url: bare.url, body: hitBody() });
     const page = await load({ ...common, url: svc.url + 'w/demo-site', requests: [{ setupRequest: (r) => ({ ...r, body: hitBody() }) }] });
     const errors = page.errors + page.non2xx;
-    return {
+    const figures = {
       connections,
       duration,
       baseline: { rps: base.requests.average, p99_ms: base.latency.p99 },
       pageView: { rps: page.requests.average, p99_ms: page.latency.p99, errors },
       rpsRatio: page.requests.average / base.requests.average,
       p99Ratio: page.latency.p99 / Math.max(base.latency.p99, 1),
+    };
+    return {
+      figures,
+      rows: [
+        ['requests/s, page view / bare', `${figures.rpsRatio.toFixed(3)}× (${figures.pageView.rps} / ${figures.baseline.rps})`, 'reported'],
+        ['p99 latency, page view / bare', `${figures.p99Ratio.toFixed(1)}× (${figures.pageView.p99_ms} / ${figures.baseline.p99_ms} ms)`, 'reported'],
+        ['errors and non-2xx answers', errors, '0'],
+      ],
     };
   } finally {
     svc.stop();
@@ -74,6 +85,3 @@ export async function run({ duration = 5, connections = 20 } = {}) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(await run());
-}

@@ -24,3 +24,10 @@ export async function startStack(root, { config, pages }) {
     },
   };
 }
+
+/** The median of a list of numbers. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

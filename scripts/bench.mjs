@@ -15,7 +15,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['replacement'];
+const SECTIONS = ['size', 'startup', 'replacement', 'server'];
 
 const args = process.argv.slice(2);
 const opt = (name) => {
