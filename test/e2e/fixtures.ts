@@ -37,7 +37,19 @@ export interface Capture {
 interface Worker {
   stack: Stack;
 }
+/** The demo exactly as `npm start` runs it: demo-site/site-config.json and pages, a fresh database. */
+export interface Demo {
+  /** Consultant server base URL. */
+  svcUrl: string;
+  /** Demo site base URL, another origin. */
+  siteUrl: string;
+  /** The demo server's database. */
+  db: import('better-sqlite3').Database;
+}
+
 interface Fixtures {
+  /** Started only for the tests that use it. */
+  demo: Demo;
   capture: Capture;
   /** Page errors (uncaught exceptions) of the test's page; every test expects none at its end. */
   pageErrors: Error[];
@@ -74,6 +86,24 @@ export const test = base.extend<Fixtures, Worker>({
     },
     { scope: 'worker' },
   ],
+
+  // eslint-disable-next-line no-empty-pattern
+  demo: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
+    const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+    const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+    const server = await createServer({
+      dbPath: join(dir, 'svc.db'),
+      siteConfig: join(root, 'demo-site/site-config.json'),
+      bundleDir: join(root, 'dist'),
+    });
+    const svcUrl: string = await server.listen(0, '127.0.0.1');
+    const site = await startSite({ svcUrl, port: 0 });
+    await use({ svcUrl, siteUrl: site.url, db: server.db });
+    await site.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  },
 
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];

@@ -1,10 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { credentials, expect, test } from './fixtures.js';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Adds svc.js to a bare page after the test queued its commands, as the async loader would. */
 async function loadScript(page: import('@playwright/test').Page, svcUrl: string) {
@@ -195,28 +189,15 @@ test('an unknown site key warns in the console and breaks nothing', async ({ pag
   expect(await page.evaluate(() => Svc.getCredentials())).toBeNull();
 });
 
-test('the demo site runs on its own origin with the documented loader and its own configuration', async ({ page }) => {
-  // The demo exactly as `npm start` runs it: demo-site/site-config.json, a fresh database.
-  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-  const { startSite } = await import('../../demo-site/server.mjs');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
-  const server = await createServer({ dbPath: join(dir, 'svc.db'), siteConfig: join(root, 'demo-site/site-config.json'), bundleDir: join(root, 'dist') });
-  const svcUrl: string = await server.listen(0, '127.0.0.1');
-  const demo = await startSite({ svcUrl, port: 0 });
-  try {
-    const errors: Error[] = [];
-    page.on('pageerror', (e) => errors.push(e));
-    await page.goto(demo.url);
-    expect(new URL(demo.url).origin).not.toBe(new URL(svcUrl).origin);
-    await expect(page.locator('#credentials')).toContainText('"hit_id"');
-    await page.click('#track');
-    await expect
-      .poll(() => server.db.prepare('SELECT category, action FROM goals').all())
-      .toEqual([{ category: 'demo', action: 'click' }]);
-    expect(errors).toEqual([]);
-  } finally {
-    await demo.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('the demo site runs on its own origin with the documented loader and its own configuration', async ({ page, demo }) => {
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(demo.siteUrl);
+  expect(new URL(demo.siteUrl).origin).not.toBe(new URL(demo.svcUrl).origin);
+  await expect(page.locator('#credentials')).toContainText('"hit_id"');
+  await page.click('#track');
+  await expect
+    .poll(() => demo.db.prepare('SELECT category, action FROM goals').all())
+    .toEqual([{ category: 'demo', action: 'click' }]);
+  expect(errors).toEqual([]);
 });

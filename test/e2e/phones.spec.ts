@@ -337,33 +337,16 @@ test.describe('when the server fails, the page keeps its own numbers and works',
   });
 });
 
-test('the demo phones page works as `npm start` serves it: campaign landing gets DT numbers, later content is replaced', async ({ page }) => {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { pathToFileURL, fileURLToPath } = await import('node:url');
-  const root = join(fileURLToPath(import.meta.url), '../../..');
-  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-  const { startSite } = await import('../../demo-site/server.mjs');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-phones-'));
-  const server = await createServer({ dbPath: join(dir, 'svc.db'), siteConfig: join(root, 'demo-site/site-config.json'), bundleDir: join(root, 'dist') });
-  const svcUrl: string = await server.listen(0, '127.0.0.1');
-  const demo = await startSite({ svcUrl, port: 0 });
-  try {
-    const errors: Error[] = [];
-    page.on('pageerror', (e) => errors.push(e));
-    await page.goto(demo.url + 'phones.html?utm_source=yandex');
-    await expect(page.locator('#formats li').first()).toHaveText(/^\+7 \(499\) 000-00-0[1-5]$/);
-    await expect(page.locator('#header-phone')).toHaveText(/^\+7 \(499\) 000-00-1[1-5]$/);
-    await expect(page.locator('#formats li').last()).toHaveText(/^Split across elements: \+7 \(499\) 000-00-0[1-5]$/);
-    await expect(page.locator('.phone-banner img')).toHaveAttribute('src', 'http://localhost:4100/phone.svg');
-    await page.click('#add');
-    await expect(page.locator('#later p')).toHaveText(/^Sales: \+7 \(499\) 000-00-0[1-5], 8 499 000-00-0[1-5]; free: 8 800 111 22 33$/);
-    await expect(page.locator('#api')).toHaveValue(/"getDTPhones": \[\n {4}\{\n {6}"id": "number=74951234567"/);
-    expect(errors).toEqual([]);
-  } finally {
-    await demo.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('the demo phones page works as `npm start` serves it: campaign landing gets DT numbers, later content is replaced', async ({ page, demo }) => {
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(demo.siteUrl + 'phones.html?utm_source=yandex');
+  await expect(page.locator('#formats li').first()).toHaveText(/^\+7 \(499\) 000-00-0[1-5]$/);
+  await expect(page.locator('#header-phone')).toHaveText(/^\+7 \(499\) 000-00-1[1-5]$/);
+  await expect(page.locator('#formats li').last()).toHaveText(/^Split across elements: \+7 \(499\) 000-00-0[1-5]$/);
+  await expect(page.locator('.phone-banner img')).toHaveAttribute('src', 'http://localhost:4100/phone.svg');
+  await page.click('#add');
+  await expect(page.locator('#later p')).toHaveText(/^Sales: \+7 \(499\) 000-00-0[1-5], 8 499 000-00-0[1-5]; free: 8 800 111 22 33$/);
+  await expect(page.locator('#api')).toHaveValue(/"getDTPhones": \[\n {4}\{\n {6}"id": "number=74951234567"/);
+  expect(errors).toEqual([]);
 });

@@ -487,38 +487,23 @@ test.describe('the site-phone form', () => {
   });
 });
 
-test('the demo call-back page shows the custom form results and the standard form', async ({ page }) => {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { pathToFileURL } = await import('node:url');
-  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-  const { startSite } = await import('../../demo-site/server.mjs');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-cb-'));
-  const server = await createServer({ dbPath: join(dir, 'svc.db'), siteConfig: join(root, 'demo-site/site-config.json'), bundleDir: join(root, 'dist') });
-  const svcUrl: string = await server.listen(0, '127.0.0.1');
-  const demo = await startSite({ svcUrl, port: 0 });
-  try {
-    await page.goto(demo.url + 'callback.html');
-    await expect(page.locator('#c-captcha-img')).toHaveAttribute('src', /\.png$/);
-    await page.fill('#c-captcha', '');
-    await page.click('button[type=submit]');
-    await expect(page.locator('#c-result')).toContainText('"code": "captcha_required"');
-    const key = /([0-9a-f]{32})\.png$/.exec((await page.locator('#c-captcha-img').getAttribute('src'))!)![1]!;
-    await page.fill('#c-captcha', digitsOf(server.db, key));
-    await page.click('button[type=submit]');
-    await expect(page.locator('#c-result')).toContainText('"status": 0');
-    await page.click('#open-panel');
-    await expect(page.getByRole('dialog', { name: 'Обратный звонок' })).toBeVisible();
+test('the demo call-back page shows the custom form results and the standard form', async ({ page, demo }) => {
+  await page.goto(demo.siteUrl + 'callback.html');
+  await expect(page.locator('#c-captcha-img')).toHaveAttribute('src', /\.png$/);
+  await page.fill('#c-captcha', '');
+  await page.click('button[type=submit]');
+  await expect(page.locator('#c-result')).toContainText('"code": "captcha_required"');
+  const key = /([0-9a-f]{32})\.png$/.exec((await page.locator('#c-captcha-img').getAttribute('src'))!)![1]!;
+  await page.fill('#c-captcha', digitsOf(demo.db, key));
+  await page.click('button[type=submit]');
+  await expect(page.locator('#c-result')).toContainText('"status": 0');
+  await page.click('#open-panel');
+  await expect(page.getByRole('dialog', { name: 'Обратный звонок' })).toBeVisible();
 
-    await page.goto(demo.url + 'callback.html?site=demo-no-scenario');
-    await page.click('button[type=submit]');
-    await expect(page.locator('#c-result')).toContainText('"status": 2');
-    await page.goto(demo.url + 'callback.html?site=demo-platform-down');
-    await page.click('#c-popup');
-    await expect(page.locator('svc-widget .toast')).toContainText('The call could not be ordered.');
-  } finally {
-    await demo.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await page.goto(demo.siteUrl + 'callback.html?site=demo-no-scenario');
+  await page.click('button[type=submit]');
+  await expect(page.locator('#c-result')).toContainText('"status": 2');
+  await page.goto(demo.siteUrl + 'callback.html?site=demo-platform-down');
+  await page.click('#c-popup');
+  await expect(page.locator('svc-widget .toast')).toContainText('The call could not be ordered.');
 });

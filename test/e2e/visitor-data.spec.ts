@@ -1,8 +1,4 @@
 import type { Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { credentials, expect, test } from './fixtures.js';
 
 /**
@@ -10,8 +6,6 @@ import { credentials, expect, test } from './fixtures.js';
  * HTTP endpoints against the real server, and the outbox's promise that nothing is lost and
  * nothing is stored twice, with the network cut by aborting requests.
  */
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Calls `Svc[method](...args, callback)` in the page; resolves with what the callback got. */
 function call(page: Page, method: string, ...args: unknown[]): Promise<unknown> {
@@ -362,55 +356,43 @@ test.describe('HTTP endpoints, called by a real HTTP client', () => {
   });
 });
 
-test('the demo site shows both request flows: the page API without a reload, and the plain form through its back end', async ({ page }) => {
-  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-  const { startSite } = await import('../../demo-site/server.mjs');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
-  const server = await createServer({ dbPath: join(dir, 'svc.db'), siteConfig: join(root, 'demo-site/site-config.json'), bundleDir: join(root, 'dist') });
-  const svcUrl: string = await server.listen(0, '127.0.0.1');
-  const demo = await startSite({ svcUrl, port: 0 });
-  const db = server.db as import('better-sqlite3').Database;
-  try {
-    const errors: Error[] = [];
-    page.on('pageerror', (e) => errors.push(e));
-    await page.goto(demo.url);
-    await page.click('text=Contact us');
-    await expect(page).toHaveURL(/contact\.html$/);
-    const c = await credentials(page);
+test('the demo site shows both request flows: the page API without a reload, and the plain form through its back end', async ({ page, demo }) => {
+  const db = demo.db;
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(demo.siteUrl);
+  await page.click('text=Contact us');
+  await expect(page).toHaveURL(/contact\.html$/);
+  const c = await credentials(page);
 
-    // 1. The custom form: no reload, the status comes from the callback.
-    const ajax = page.locator('#ajax-form');
-    await ajax.locator('[name=name]').fill('Demo Dina');
-    await ajax.locator('[name=phone]').fill('+7 901 234-56-78');
-    await ajax.locator('[name=message]').fill('Through the page API');
-    await ajax.locator('[name=is_sale]').check();
-    await ajax.locator('[name=sale_cost]').fill('1200');
-    await ajax.locator('button').click();
-    await expect(page.locator('#ajax-status')).toHaveText('Thank you, your request is stored.');
-    expect((await credentials(page)).hit_id).toBe(c.hit_id); // the same page view: no reload
+  // 1. The custom form: no reload, the status comes from the callback.
+  const ajax = page.locator('#ajax-form');
+  await ajax.locator('[name=name]').fill('Demo Dina');
+  await ajax.locator('[name=phone]').fill('+7 901 234-56-78');
+  await ajax.locator('[name=message]').fill('Through the page API');
+  await ajax.locator('[name=is_sale]').check();
+  await ajax.locator('[name=sale_cost]').fill('1200');
+  await ajax.locator('button').click();
+  await expect(page.locator('#ajax-status')).toHaveText('Thank you, your request is stored.');
+  expect((await credentials(page)).hit_id).toBe(c.hit_id); // the same page view: no reload
 
-    // 2. The plain form: hidden credentials, the shop's back end, server to server.
-    const plain = page.locator('#plain-form');
-    await expect(plain.locator('button')).toBeEnabled();
-    await plain.locator('[name=email]').fill('dina@example.com');
-    await plain.locator('[name=text]').fill('Through the shop back end');
-    await plain.locator('button').click();
-    await expect(page).toHaveURL(/contact\.html\?sent=1$/);
-    await expect(page.locator('#plain-status')).toHaveText('Thank you, your request is stored.');
+  // 2. The plain form: hidden credentials, the shop's back end, server to server.
+  const plain = page.locator('#plain-form');
+  await expect(plain.locator('button')).toBeEnabled();
+  await plain.locator('[name=email]').fill('dina@example.com');
+  await plain.locator('[name=text]').fill('Through the shop back end');
+  await plain.locator('button').click();
+  await expect(page).toHaveURL(/contact\.html\?sent=1$/);
+  await expect(page.locator('#plain-status')).toHaveText('Thank you, your request is stored.');
 
-    expect(db.prepare('SELECT source, name, email, message, is_sale, sale_cost, form_name, hit_id FROM offline_messages ORDER BY id').all()).toEqual([
-      { source: 'page', name: 'Demo Dina', email: null, message: 'Through the page API', is_sale: 1, sale_cost: 1200, form_name: 'demo contact', hit_id: c.hit_id },
-      { source: 'server', name: null, email: 'dina@example.com', message: 'Through the shop back end', is_sale: 0, sale_cost: null, form_name: null, hit_id: c.hit_id },
-    ]);
+  expect(db.prepare('SELECT source, name, email, message, is_sale, sale_cost, form_name, hit_id FROM offline_messages ORDER BY id').all()).toEqual([
+    { source: 'page', name: 'Demo Dina', email: null, message: 'Through the page API', is_sale: 1, sale_cost: 1200, form_name: 'demo contact', hit_id: c.hit_id },
+    { source: 'server', name: null, email: 'dina@example.com', message: 'Through the shop back end', is_sale: 0, sale_cost: null, form_name: null, hit_id: c.hit_id },
+  ]);
 
-    // Properties: a write, then a read that answers after it.
-    await expect(page.locator('#client-status')).toHaveText('You are not marked.');
-    await page.click('#mark');
-    await expect(page.locator('#client-status')).toHaveText('You are marked as a client.');
-    expect(errors).toEqual([]);
-  } finally {
-    await demo.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // Properties: a write, then a read that answers after it.
+  await expect(page.locator('#client-status')).toHaveText('You are not marked.');
+  await page.click('#mark');
+  await expect(page.locator('#client-status')).toHaveText('You are marked as a client.');
+  expect(errors).toEqual([]);
 });
