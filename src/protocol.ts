@@ -7,7 +7,7 @@
  * but the constants it uses.
  */
 
-import type { PhoneElement } from './types.js';
+import type { Captcha, PhoneElement, SitePhoneCallParams } from './types.js';
 
 /**
  * The write endpoint: `POST {consultant_server_url}w/<site_key>`, body JSON sent as `text/plain`
@@ -102,32 +102,15 @@ export interface OfflineRequestData {
 /** A captcha request carries nothing: the key belongs to the write's site and visitor. */
 export type CaptchaData = Record<string, never>;
 
-/** Result of a `captcha` write: what `get_captcha` passes to its callback. */
-export interface CaptchaResult {
-  /** Captcha id, single use; send it back as `captcha_key`. */
-  key: string;
-  /** Absolute address of the image (PNG) on the consultant server showing the 4 digits. */
-  url: string;
-}
+/** Result of a `captcha` write: what `get_captcha` passes to its callback (the public {@link Captcha}). */
+export type CaptchaResult = Captcha;
 
 /**
  * A call-back request: the parameters of `SvcWidget.sitePhoneCall` as the page passed them, after
- * the snippet's checks (a phone matching {@link PHONE}, a call time in the future, the captcha
- * fields when the site asks for them). The server reads numbers given for text fields as text and
- * ignores fields it does not know.
+ * the checks in the widget bundle (a phone matching {@link PHONE}, a call time in the future, the
+ * captcha fields when the site asks for them). The public type, so page and wire cannot differ.
  */
-export interface SitePhoneData {
-  /** Visitor phone as typed. */
-  phone: string | number;
-  /** Captcha key from `get_captcha`; required when the site's captcha is on. */
-  captcha_key?: string | null;
-  /** The 4 digits the visitor read; required when the site's captcha is on. */
-  captcha_value?: string | number | null;
-  /** When to call, epoch milliseconds (UTC), as a number or digits; absent, 0 or '': now. */
-  delayed_call_time?: string | number | null;
-  /** Employee group that receives the call. */
-  group_id?: string | number | null;
-}
+export type SitePhoneData = SitePhoneCallParams;
 
 /**
  * `result.status` of `sitePhoneCall` (page-api §7). -1 is ours: the request was not sent or not
