@@ -12,7 +12,7 @@ const ts = (tsconfig = './tsconfig.snippet.json') => typescript({ tsconfig, outp
 const minify = (module) =>
   terser({
     module,
-    ecma: 2018,
+    ecma: 2020,
     compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
     // Internal fields start with one `_`; public API names and wire fields never do. Names with two
     // (`__cs`, `__cs_onReplacePhones`) are page globals of the spec and must keep their names.

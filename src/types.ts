@@ -49,7 +49,8 @@ export type ReplacePhonesHook = (phones: PhoneElement[]) => boolean;
 
 /**
  * One queued command: its name, then its arguments. Configuration commands
- * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`, `setLang`) run before all
+ * (`setCsAccount`, `setCsHost`, `setUIPhoneMaskFormat`, `setDynamicalReplacement`, `setLang`,
+ * `requireConsent`) run before all
  * others whatever their position in the queue; any `Svc` method name is a command too
  * (`["trackEvent", "form", "open"]`), and so is `["onReady", fn]`.
  */
@@ -205,6 +206,11 @@ export interface SvcApi {
   };
   /** Records a new page view in the same session (single-page apps) and replaces numbers again. */
   reinitTrackView(): void;
+  /**
+   * Consent of the visitor, after `["requireConsent"]`: `true` starts storing and sending what
+   * waited in memory; `false` stops both and removes everything the snippet stored on this site.
+   */
+  setConsent(consent: boolean): void;
   /** The replacement elements issued to the visitor (cached or from the last page view); `[]` before any. */
   getPhones(): PhoneElement[];
   /** The dynamic-tracking numbers reserved for the visitor, or null when none is. */

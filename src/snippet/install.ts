@@ -1,7 +1,8 @@
 import type { Command, SitePhoneCallParams, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
 import { _no, _safe, _warn, _wrap } from './log.js';
-import { _add, _loadOutbox } from './outbox.js';
+import { _forget } from './consent.js';
+import { _add, _loadOutbox, _resume } from './outbox.js';
 import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
@@ -12,15 +13,26 @@ import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
 import { _widget } from './widgets.js';
 
-/** Starts page-view work once the site key and host are known; later calls do nothing. */
+/**
+ * Starts page-view work once the site key and host are known; later calls do nothing. The page
+ * view is queued at once; what reads storage or talks to the server waits for consent when the
+ * site requires it (`_go`).
+ */
 function _start(): void {
   if (_state._started) return;
   if (!_state._key || !_state._host) return _warn('not started: needs setCsAccount, setCsHost');
   _state._started = true;
-  _loadOutbox();
-  // Numbers first (from the cache, before the page is painted); a failure there stops nothing else.
-  _safe('phones', _startPhones)();
   _pageView(false);
+  _go();
+}
+
+/** Storage and the server, once: after start, with consent (none needed unless `requireConsent`). */
+function _go(): void {
+  if (_state._wait || _state._went || !_state._started) return;
+  _state._went = true;
+  _loadOutbox();
+  // The cached numbers, before the page is painted; a failure there stops nothing else.
+  _safe('phones', _startPhones)();
   _watchStatus();
   // The chat window was open on this tab's previous page (a reload, a link): open it again.
   try {
@@ -28,6 +40,19 @@ function _start(): void {
   } catch {
     // no sessionStorage: the visitor opens the chat again, its history comes back then
   }
+}
+
+/**
+ * `setConsent(true)` stores and sends what waited; `false` stops both and removes what the snippet
+ * stored (the visitor, the unsent writes, the cached numbers, the chat flag). What is in memory
+ * stays there, unsent, in case consent comes back on this page.
+ */
+function _consent(on: unknown): void {
+  if (typeof on != 'boolean') _no();
+  _state._wait = !on;
+  if (!on) return _forget();
+  _go();
+  _resume();
 }
 
 /**
@@ -71,6 +96,7 @@ export function _install(w: Window, host: string | null): SvcApi {
     getPhones: _getPhones,
     getDTPhones: _getDTPhones,
     getReplacedPhones: _getReplacedPhones,
+    setConsent: _consent,
     Captcha: _wrap({
       // A read: kept out of storage, a captcha is of no use to a later page.
       get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), undefined, false),

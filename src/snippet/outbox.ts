@@ -19,8 +19,8 @@ import { _beacon, _post, BATCH_CHARS, type Failure } from './transport.js';
 
 export type WriteCallback = (result: WriteResult) => void;
 
-const STORE = '_svc_ob_';
-const VISITOR = '_svc_v';
+export const STORE = '_svc_ob_';
+export const VISITOR = '_svc_v';
 /** Writes older than this are dropped from storage: a week-old page view helps nobody. */
 const MAX_AGE_MS = 7 * 864e5;
 /** Most writes kept in storage; past it the oldest go, with a warning. */
@@ -49,7 +49,7 @@ export function _call(cb: unknown, v: unknown): void {
     }
 }
 
-function _storeKey(): string {
+export function _storeKey(): string {
   return STORE + _state._key;
 }
 
@@ -157,7 +157,7 @@ function _settle(results: WriteResult[]): void {
 }
 
 function _flush(): void {
-  if (_inflight || _halted || !_queue.length || !_state._started) return;
+  if (_inflight || _halted || !_queue.length || _state._wait || !_state._went) return;
   const batch = _batch(_queue);
   _inflight = batch.length;
   _post(_url(), _body(batch)).then(
@@ -201,10 +201,16 @@ function _flush(): void {
  */
 function _onHide(): void {
   const rest = _kept();
-  if (!rest.length) return;
+  if (!rest.length || _state._wait) return;
   // Store again what this page still holds: another tab may have overwritten the list meanwhile.
   _save(rest);
   _beacon(_url(), _body(_batch(rest)));
+}
+
+/** Stores what this page holds and sends it: consent given again after it was withdrawn. */
+export function _resume(): void {
+  _save(_kept());
+  _schedule(0);
 }
 
 /** Runs once, from _loadOutbox at start. */

@@ -4,7 +4,7 @@ import { _state } from './state.js';
 
 type Handler = (...args: unknown[]) => unknown;
 
-const LATE = 'already set';
+const LATE = 'too late';
 
 /**
  * Configuration commands: applied before every other queued command, whatever their position,
@@ -29,6 +29,8 @@ const _config: Record<string, Handler> = _wrap({
   setLang(lang: unknown) {
     _state._lang = lang as string;
   },
+  // Before start only: after it the storage was read and the page view may be on its way.
+  requireConsent: () => (_state._started ? _no(LATE) : (_state._wait = true)),
 });
 
 /** An absolute http(s) URL made into a base ending with a slash, or null. */

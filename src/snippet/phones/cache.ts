@@ -7,7 +7,7 @@ import { _read, _write } from '../storage.js';
  * (`phones_ttl`: the DT lease), so that the next page shows them before the server answers.
  */
 
-const KEY = '_svc_ph_';
+export const KEY = '_svc_ph_';
 
 export function _cached(): unknown {
   try {

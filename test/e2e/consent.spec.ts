@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { credentials, expect, test } from './fixtures.js';
+
+/**
+ * Consent (issue 8): after `["requireConsent"]` nothing is stored and nothing is sent until
+ * `Svc.setConsent(true)`; `setConsent(false)` removes what the snippet stored and stops sending.
+ */
+
+/** Everything the snippet could have stored on the site's origin. */
+async function stored(page: Page) {
+  return page.evaluate(() => ({
+    local: Object.keys(localStorage).filter((k) => k.includes('svc')),
+    session: Object.keys(sessionStorage).filter((k) => k.includes('svc')),
+    cookie: document.cookie,
+  }));
+}
+
+const NOTHING = { local: [], session: [], cookie: '' };
+
+test.describe('consent', () => {
+  test('nothing is stored or sent before consent; consent sends what waited, in order', async ({ page, open, capture, stack }) => {
+    await open('consent.html');
+    await page.waitForFunction(() => !!window.Svc);
+    // Work done before consent waits in memory: an event, a property, a read with a callback.
+    await page.evaluate(() => {
+      Svc.trackEvent('consent', 'waiting');
+      Svc.setProperty('plan', 'gold');
+    });
+    await page.waitForTimeout(300);
+    expect(capture.requests().filter((r) => !r.url().endsWith('svc.js')).map((r) => r.url()), 'no request but the script itself').toEqual([]);
+    expect(await stored(page)).toEqual(NOTHING);
+    expect(await page.evaluate(() => Svc.getCredentials())).toBeNull();
+    // The site's own number stays until the server may be asked.
+    await expect(page.locator('#phone')).toHaveText('+7 (495) 123-45-67');
+
+    await page.click('#yes');
+    const c = await credentials(page);
+    await expect(page.locator('#phone')).toHaveText('+7 (495) 777-00-11');
+    await expect
+      .poll(() => stack.db.prepare('SELECT action FROM goals WHERE visitor_id = ? ORDER BY id').all(c.visitor_id).map((r) => (r as { action: string }).action))
+      .toEqual(['before', 'waiting']);
+    await expect
+      .poll(() => stack.db.prepare("SELECT value FROM visitor_properties WHERE visitor_id = ? AND name = 'plan'").pluck().get(c.visitor_id))
+      .toBe('gold');
+    // The first batch after consent starts with the page view: the writes made before it follow.
+    expect(capture.writes().map((w) => w.type).slice(0, 3)).toEqual(['hit', 'event', 'event']);
+    await expect.poll(async () => (await stored(page)).cookie).toContain('_svc_v=');
+  });
+
+  test('withdrawing consent removes what was stored and stops sending', async ({ page, open, capture, context }) => {
+    await open('consent.html');
+    await page.waitForFunction(() => !!window.Svc);
+    await page.click('#yes');
+    await credentials(page);
+    await expect.poll(async () => (await stored(page)).local.length).toBeGreaterThan(0);
+    await page.evaluate(() => sessionStorage.setItem('svc_chat', '1'));
+
+    await page.click('#no');
+    expect(await stored(page)).toEqual(NOTHING);
+    const sent = capture.writes().length;
+    await page.evaluate(() => {
+      Svc.trackEvent('consent', 'after-withdrawal');
+      Svc.reinitTrackView();
+    });
+    await page.waitForTimeout(300);
+    expect(capture.writes().length, 'nothing sent after withdrawal').toBe(sent);
+    expect(await stored(page)).toEqual(NOTHING);
+    expect((await context.cookies()).filter((k) => k.name.startsWith('_svc'))).toEqual([]);
+
+    // Consent given again on the same page: what waited goes, once.
+    await page.click('#yes');
+    await capture.waitForWrite('event', { action: 'after-withdrawal' });
+  });
+
+  test('a later page with consent required and not given reads nothing stored earlier', async ({ page, open, capture }) => {
+    await open('consent.html');
+    await page.waitForFunction(() => !!window.Svc);
+    await page.click('#yes');
+    const first = await credentials(page);
+    // Numbers cached, visitor stored: the next page must neither read nor use them before consent.
+    await page.reload();
+    await page.waitForFunction(() => !!window.Svc);
+    await page.waitForTimeout(300);
+    await expect(page.locator('#phone')).toHaveText('+7 (495) 123-45-67');
+    expect(await page.evaluate(() => Svc.getPhones())).toEqual([]);
+    await page.click('#yes');
+    expect((await credentials(page)).visitor_id, 'the same visitor once consent is given again').toBe(first.visitor_id);
+    void capture;
+  });
+
+  test('bad arguments and a late requireConsent warn and change nothing', async ({ page, open }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await open('basic.html');
+    await credentials(page);
+    await page.evaluate(() => {
+      Svc.push(['requireConsent']);
+      (Svc.setConsent as (v: unknown) => void)('yes');
+    });
+    expect(warnings).toEqual(expect.arrayContaining([expect.stringContaining('requireConsent: too late'), expect.stringContaining('setConsent: bad arguments')]));
+    // Still storing and sending: requireConsent after start changed nothing.
+    await page.evaluate(() => Svc.trackEvent('consent', 'still'));
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain('_svc_v=');
+  });
+});
