@@ -25,7 +25,7 @@ const flags = (debug) => `const __DEBUG__ = ${debug};`;
 export default [
   {
     input: 'src/snippet/index.ts',
-    output: { file: 'dist/svc.js', format: 'iife', sourcemap: true, intro: flags(false) },
+    output: { file: 'dist/svc.js', format: 'iife', strict: false, sourcemap: 'hidden', intro: flags(false) },
     plugins: [ts(), minify(false)],
   },
   {

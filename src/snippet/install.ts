@@ -23,12 +23,11 @@ function _start(): void {
   if (!_state._key || !_state._host) return _warn('not started: needs setCsAccount, setCsHost');
   _state._started = true;
   _pageView(false);
-  _go();
+  _state._wait || _go();
 }
 
 /** Storage and the server, once: after start, with consent (none needed unless `requireConsent`). */
 function _go(): void {
-  if (_state._wait || _state._went || !_state._started) return;
   _state._went = true;
   _loadOutbox();
   // The cached numbers, before the page is painted; a failure there stops nothing else.
@@ -50,9 +49,8 @@ function _go(): void {
 function _consent(on: unknown): void {
   if (typeof on != 'boolean') _no();
   _state._wait = !on;
-  if (!on) return _forget();
-  _go();
-  _resume();
+  // Before start, `_start` goes on by itself; after a withdrawal, what this page holds is resent.
+  on ? _state._started && (_state._went ? _resume() : _go()) : _forget();
 }
 
 /**

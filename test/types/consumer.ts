@@ -25,6 +25,9 @@ window.__cs_onReplacePhones = (list: PhoneElement[]) => list.every((p) => p.raw.
 svc.getReplacedPhones('all');
 
 svc.push(['setDynamicalReplacement', true], ['trackEvent', 'a', 'b']);
+svc.setConsent(true);
+// @ts-expect-error: consent is a boolean
+svc.setConsent('yes');
 const c: Credentials | null = window.Svc.getCredentials();
 void c;
 

@@ -7,14 +7,15 @@ import { describe, expect, it } from 'vitest';
  * Brotli sizes of the browser bundles, read from the sizes the build wrote (npm test builds first).
  *
  * `target` is the budget of issue 7 (core 4 KB, widgets 12 KB). The core does not meet it yet:
- * with phone replacement, properties, requests, call-backs and the consultant status it is about
- * 4.7 KB. Until it does, `ceiling` is a ratchet at today's size, so the core can only shrink; lower
- * it whenever the core shrinks, and set it to the target once the target is met.
+ * with phone replacement, properties, requests, call-backs, the consultant status and consent it is
+ * about 4.8 KB. Until it does, `ceiling` is a ratchet at today's size, so the core can only shrink;
+ * lower it whenever the core shrinks, and set it to the target once the target is met. (Raised once,
+ * from 4800 to 4850, for consent: issue 8 requires it in the core, +85 B.)
  */
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../dist/sizes.json');
 const BUDGETS: Record<string, { target: number; ceiling: number }> = {
   /** The core every page loads, shared by every capability. */
-  'dist/svc.js': { target: 4096, ceiling: 4800 },
+  'dist/svc.js': { target: 4096, ceiling: 4850 },
   /** The widget UI, loaded on the first open of a form. */
   'dist/svc-widgets.js': { target: 12 * 1024, ceiling: 12 * 1024 },
 };

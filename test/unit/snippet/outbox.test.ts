@@ -26,7 +26,7 @@ async function page() {
   vi.resetModules();
   const outbox = await import('../../../src/snippet/outbox.js');
   const { _state } = await import('../../../src/snippet/state.js');
-  Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _hit: 'hit00000001' });
+  Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _went: true, _hit: 'hit00000001' });
   outbox._loadOutbox();
   return { ...outbox, state: _state };
 }
@@ -311,7 +311,7 @@ describe('outbox', () => {
     await tick();
     expect(reqs).toHaveLength(0);
     expect(Object.keys(localStorage)).toEqual([]);
-    Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true });
+    Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _went: true });
     outbox._loadOutbox();
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1]);
     outbox._add('event', { n: 2 } as never);
