@@ -7,6 +7,11 @@ import type { WidgetName, WidgetsApi } from './widget-bridge.js';
 
 /** The widget bundle once asked for; reset on failure so that the next open tries again. */
 let _bundle: Promise<WidgetsApi> | 0 = 0;
+/**
+ * The bundle's address, made once: a Trusted Types policy name can be created only once on a page
+ * that lists it, so a retry after a failed load must reuse it.
+ */
+let _src: string | 0 = 0;
 
 /**
  * Opens a widget of dist/svc-widgets.js. The bundle is loaded from the consultant server on the
@@ -26,7 +31,7 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
         // names its allowed policies must list `svc` (if it refuses, the load fails with a warning).
         const tt = (window as unknown as { trustedTypes?: { createPolicy(n: string, p: object): { createScriptURL(u: string): string } } })
           .trustedTypes;
-        s.src = tt ? tt.createPolicy('svc', { createScriptURL: () => url }).createScriptURL('') : url;
+        s.src = _src = _src || (tt ? tt.createPolicy('svc', { createScriptURL: () => url }).createScriptURL('') : url);
         s.onload = () => ok(window.__svc_widgets!);
         s.onerror = fail;
         document.head.appendChild(s);

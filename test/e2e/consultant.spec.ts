@@ -297,6 +297,28 @@ test('every widget works under a strict Content-Security-Policy without a violat
   }
 });
 
+test('under Trusted Types naming only the svc policy, a widget bundle that failed to load loads on the next open', async ({ page, stack, pageErrors }) => {
+  void pageErrors;
+  const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+  const svc = new URL(stack.svcUrl).origin;
+  // `trusted-types svc` without 'allow-duplicates': the policy can be created once per page.
+  const csp = `default-src 'self'; script-src 'self' ${svc}; style-src 'self'; connect-src ${svc}; img-src ${svc}; require-trusted-types-for 'script'; trusted-types svc`;
+  const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: stack.svcUrl, port: 0, host: 'localhost', headers: { 'Content-Security-Policy': csp } });
+  try {
+    let failNext = true;
+    await page.route('**/svc-widgets.js', (r) => (failNext ? ((failNext = false), r.abort()) : r.continue()));
+    await page.goto(site.url + 'csp.html?site=chat-site');
+    await credentials(page);
+    await page.locator('#request').click();
+    await expect.poll(() => failNext).toBe(false);
+    await page.locator('#request').click();
+    await expect(widget(page).locator('h2')).toHaveText('Оставить заявку');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
 test('a page that never opens a widget never asks for the widget bundle', async ({ page, open, capture }) => {
   await open('consultant.html?site=chat-site');
   await credentials(page);
