@@ -33,12 +33,16 @@ function _go(): void {
   // The cached numbers, before the page is painted; a failure there stops nothing else.
   _safe('phones', _startPhones)();
   _watchStatus();
-  // The chat window was open on this tab's previous page (a reload, a link): open it again.
-  try {
-    if (sessionStorage.getItem(CHAT_FLAG)) _widget('chat');
-  } catch {
-    // no sessionStorage: the visitor opens the chat again, its history comes back then
-  }
+  // The chat window was open on this tab's previous page (a reload, a link): open it again. Asked
+  // once the page view is answered (the window waits for it anyway), not during script evaluation,
+  // where a page's first sessionStorage access costs milliseconds.
+  _onReady(() => {
+    try {
+      if (sessionStorage.getItem(CHAT_FLAG)) _widget('chat');
+    } catch {
+      // no sessionStorage: the visitor opens the chat again, its history comes back then
+    }
+  });
 }
 
 /**
