@@ -61,7 +61,8 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           results.push({ id: w.id, success: true, result: seen.result == null ? undefined : JSON.parse(seen.result) });
           continue;
         }
-        const schema = WriteDataSchemas[w.type as WriteType];
+        // Own keys only: a type named `constructor` or `__proto__` must not reach Object.prototype.
+        const schema = Object.hasOwn(WriteDataSchemas, w.type) ? WriteDataSchemas[w.type as WriteType] : undefined;
         if (!schema) {
           results.push({ id: w.id, success: false, code: 'unknown_type' });
           continue;
