@@ -1,5 +1,6 @@
 import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './bundles.js';
 import { registerCallbacks } from './callback.js';
@@ -62,6 +63,23 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     logger: opts.logger ?? false,
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: opts.trustProxy ?? false,
+    // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
+    // routes; they get the envelope too, written on the socket.
+    clientErrorHandler: (err, socket) => {
+      if ((err as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
+      const code = (err as { code?: string }).code;
+      const e =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? new ApiError(431, 431001, 'Request headers too large')
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? new ApiError(408, 408001, 'Request timeout')
+            : new ApiError(400, 400004, 'Bad request: unreadable HTTP');
+      const body = JSON.stringify(e.envelope());
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(err);
+    },
     // Errors Fastify meets before a route runs (a path with bad %-escapes) get the envelope too.
     frameworkErrors: (err, _req, reply) => {
       const e = new ApiError(400, 400003, 'Bad request: ' + (err.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : 'unreadable request'));

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type WriteResponse, type WriteType } from '../../../src/protocol.js';
@@ -44,7 +45,33 @@ const S = {
   health: 'health          GET health',
   preflight: 'CORS preflight  OPTIONS *',
   unknown: 'unknown routes and methods',
+  raw: 'raw HTTP the parser cannot read (socket)',
 };
+
+/** Requests Node's HTTP parser refuses before any route: sent as bytes on a socket. */
+const RAW = [
+  'GARBAGE\r\n\r\n',
+  'GET / HTTP/9.9\r\nHost: x\r\n\r\n',
+  'GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ' + 'a'.repeat(20_000) + '\r\n\r\n',
+  'POST /w/site-a HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+  'POST /w/site-a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+  'POST /w/site-a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+  'GET /\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
+  'GET / HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n',
+];
+
+/** Sends `raw` and returns what came back before the server closed the connection. */
+function rawRequest(port: number, raw: string): Promise<string> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    let got = '';
+    s.on('data', (d) => (got += d));
+    s.on('error', () => resolve(got));
+    s.on('close', () => resolve(got));
+    s.write(raw);
+    setTimeout(() => s.destroy(), 2000);
+  });
+}
 
 /** Bodies that are not JSON, or not the JSON of anything. */
 const MALFORMED: Array<string | Buffer> = [
@@ -492,6 +519,25 @@ describe('fuzz: every endpoint answers bad input with a 4xx and the envelope', (
       }
       counts.set(c.surface, n);
     }
+    const base = new URL(await w.server.listen(0, '127.0.0.1'));
+    for (const raw of RAW) {
+      const n = counts.get(S.raw) ?? { cases: 0, refused: 0, accepted: 0 };
+      n.cases++;
+      counts.set(S.raw, n);
+      const got = await rawRequest(Number(base.port), raw);
+      // The first answer (a request the parser read part of may be answered, then refused).
+      const m = /^HTTP\/1\.1 (\d{3}) [^\r]*\r\n[\s\S]*?\r\n\r\n(\{[^}]*\})/.exec(got);
+      const status = m ? Number(m[1]) : 0;
+      let body: { success?: unknown; message?: unknown } = {};
+      try {
+        body = JSON.parse(m?.[2] ?? '');
+      } catch {
+        // checked below
+      }
+      if (status >= 400 && status < 500 && body.success === false && /^\d+: /.test(String(body.message)) && !LEAK.test(got)) n.refused++;
+      else failures.push(`${S.raw} | ${JSON.stringify(raw.slice(0, 60))} | ${got.slice(0, 200)}`);
+    }
+
     const table = [...counts].map(([surface, n]) => ({ surface, ...n }));
     const total = table.reduce((t, r) => t + r.cases, 0);
     console.log(`server fuzz: ${total} bad inputs, ${failures.length} broke something`);
