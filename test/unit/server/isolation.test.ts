@@ -165,4 +165,24 @@ describe('isolation between sites', () => {
     const after = snapshot(w.server.db, 2);
     expect(after).toEqual(before);
   });
+
+  it('a write id replayed by another visitor of the same site gets nothing of the first visitor', async () => {
+    const { a } = w;
+    const send = (visitor: unknown, write: Record<string, unknown>) =>
+      w.post('site-a', { visitor, writes: [write] }).then((r) => r.json() as WriteResponse);
+    const get = { id: wid(), type: 'property_get', hit: a.hit, at: Date.now(), data: { name: 'secret' } };
+    expect((await send(a.visitor, get)).results[0]!.result).toBe('secret of site-a');
+    // Another visitor of site-a, who learned the id.
+    const h = { id: wid(), type: 'hit', hit: '', at: Date.now(), data: { url: 'http://localhost/x', title: '', referrer: '' } };
+    h.hit = h.id;
+    const other = (await send(null, h)).visitor!;
+    const replay = await send(other, { ...get, hit: h.id });
+    expect(replay.results[0]).toEqual({ id: get.id, success: false, code: 'duplicate_id' });
+    // The page view of site-a's visitor: its ids are not handed to another visitor either.
+    const hitReplay = await send(other, { id: a.hit, type: 'hit', hit: a.hit, at: Date.now(), data: { url: 'http://localhost/page', title: '', referrer: '' } });
+    expect(hitReplay.results[0]).toEqual({ id: a.hit, success: false, code: 'duplicate_id' });
+    expect(hitReplay.visitor).toEqual(other);
+    // The owner's own retry still answers from the stored result.
+    expect((await send(a.visitor, get)).results[0]).toMatchObject({ success: true, result: 'secret of site-a' });
+  });
 });
