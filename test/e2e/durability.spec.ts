@@ -226,3 +226,50 @@ test('the page’s outbox re-sends what a killed server did not store: exactly 5
     await site.close();
   }
 });
+
+test('a rate-limited page reads the 429 and its Retry-After, and its outbox stores every write after the wait', async ({ page, pageErrors }) => {
+  test.setTimeout(45_000);
+  void pageErrors;
+  const dbPath = join(dir, 'svc.db');
+  const p = await server(dbPath, 0, { SVC_RATE_IP: '4', SVC_RATE_VISITOR: '0', SVC_RATE_WINDOW_MS: '3000' });
+  const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+  const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: p.url, port: 0, host: 'localhost' });
+  const db = new Database(dbPath, { readonly: true });
+  const statuses: number[] = [];
+  page.on('response', (r) => r.url().startsWith(p.url + 'w/') && statuses.push(r.status()));
+  try {
+    await page.goto(site.url + 'bare.html');
+    await page.evaluate((svcUrl) => {
+      (window as unknown as { __cs: unknown[] }).__cs = [['setCsHost', svcUrl], ['setCsAccount', 'test-site']];
+      const s = document.createElement('script');
+      s.src = svcUrl + 'svc.js';
+      document.head.appendChild(s);
+    }, p.url);
+    await credentials(page);
+    await page.evaluate(() => {
+      let i = 0;
+      const tick = () => {
+        Svc.trackEvent('limited', `e${i}`);
+        if (++i < 10) setTimeout(tick, 100);
+      };
+      tick();
+    });
+    await expect.poll(() => statuses.includes(429)).toBe(true);
+    // What the outbox sees: a cross-origin fetch of the page can read the status and Retry-After.
+    const seen = await page.evaluate(async (svcUrl) => {
+      const r = await fetch(svcUrl + 'w/test-site', { method: 'POST', body: '{}' });
+      return { status: r.status, retryAfter: r.headers.get('Retry-After'), body: await r.json() };
+    }, p.url);
+    expect(seen.status).toBe(429);
+    expect(Number(seen.retryAfter)).toBeGreaterThan(0);
+    expect(Number(seen.retryAfter)).toBeLessThanOrEqual(3);
+    expect(seen.body).toEqual({ success: false, message: expect.stringMatching(/^429002: /) });
+    await expect
+      .poll(() => db.prepare(`SELECT count(*) n, count(DISTINCT action) d FROM goals WHERE category = 'limited'`).get(), { timeout: 20_000 })
+      .toEqual({ n: 10, d: 10 });
+  } finally {
+    db.close();
+    await site.close();
+  }
+});
+
