@@ -1,5 +1,6 @@
 import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './bundles.js';
 import { registerCallbacks } from './callback.js';
@@ -11,6 +12,7 @@ import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.
 import { originAllowed, siteLookup } from './sites.js';
 import { credentialRoutes } from './routes/index.js';
 import { writeRoute } from './writes/route.js';
+import { writeLimits, type WriteLimits } from './write-limits.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`. */
@@ -31,11 +33,21 @@ export interface ServerOptions {
   operatorSessionMs?: number;
   /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
   operatorGraceMs?: number;
+  /** Per-IP and per-visitor rate limits of the write endpoints (write-limits.ts). */
+  rateLimits?: WriteLimits;
+}
+
+/** A route as registered: method and URL pattern (`/w/:siteKey`). */
+export interface RouteInfo {
+  method: string;
+  url: string;
 }
 
 export interface ConsultantServer {
   app: FastifyInstance;
   db: DB;
+  /** Every route the server registered, HEAD and OPTIONS included (the fuzz test covers each). */
+  routes: readonly RouteInfo[];
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -51,12 +63,41 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     logger: opts.logger ?? false,
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: opts.trustProxy ?? false,
+    // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
+    // routes; they get the envelope too, written on the socket.
+    clientErrorHandler: (err, socket) => {
+      if ((err as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
+      const code = (err as { code?: string }).code;
+      const e =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? new ApiError(431, 431001, 'Request headers too large')
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? new ApiError(408, 408001, 'Request timeout')
+            : new ApiError(400, 400004, 'Bad request: unreadable HTTP');
+      const body = JSON.stringify(e.envelope());
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(err);
+    },
+    // Errors Fastify meets before a route runs (a path with bad %-escapes) get the envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const e = new ApiError(400, 400003, 'Bad request: ' + (err.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : 'unreadable request'));
+      void (reply as FastifyReply).status(e.status).send(e.envelope());
+    },
+  });
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method, url: r.url });
   });
 
   // The snippet sends JSON as text/plain (a CORS simple request); server-side callers may send
   // application/json. Both are parsed here so that bad JSON gets the same envelope.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
+    // Bodies are read as UTF-8 (what fetch and sendBeacon send); another charset would be misread.
+    const charset = /;\s*charset=["']?([^;"'\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) return done(errors.unsupportedType(), undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch {
@@ -71,12 +112,22 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     const origin = req.headers.origin;
     // Site-keyed paths: writes (w/), the operator-status stream (os/) and the visitor's chat stream (c/).
     const m = /^\/(?:w|os|c)\/([^/?#]+)/.exec(req.url);
-    let allow = false;
+    let allow: string | boolean = false;
     if (origin && m) {
-      const site = sites.bySiteKey(decodeURIComponent(m[1]!));
-      allow = !site || originAllowed(site, origin);
+      let site = null;
+      try {
+        site = sites.bySiteKey(decodeURIComponent(m[1]!));
+      } catch {
+        // a malformed %-escape: no such site; the route answers 400
+      }
+      allow = !site || originAllowed(site, origin) ? origin : false;
+    } else if (req.url.startsWith('/vc/s/')) {
+      // Meant for calls from outside the page and carries no cookie: any origin may read it.
+      allow = '*';
     }
-    cb(null, { origin: allow ? origin : false, methods: ['GET', 'POST'], maxAge: 86400 });
+    // Retry-After exposed: the outbox reads it from a 429 (a cross-origin fetch sees only the
+    // CORS-safelisted headers unless told).
+    cb(null, { origin: allow, methods: ['GET', 'POST'], maxAge: 86400, exposedHeaders: ['Retry-After'] });
   };
   await app.register(cors, { delegator });
 
@@ -99,6 +150,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     return reply.status(e.status).send(e.envelope());
   });
 
+  await writeLimits(app, opts.rateLimits);
+
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
@@ -109,6 +162,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   return {
     app,
     db,
+    routes,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
       const addr = app.server.address();

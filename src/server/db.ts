@@ -390,6 +390,10 @@ const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX dt_overflows_site_time ON dt_overflows (site_id, created_at);
   `,
+  `
+  -- Whose write it was: a write id replayed by another visitor of the site gets no stored result.
+  ALTER TABLE client_writes ADD COLUMN visitor_id INTEGER;
+  `,
 ];
 
 /** Opens (creating if needed) the database at `path` and brings its schema up to date. */

@@ -33,5 +33,6 @@ export const errors = {
   wrongPassword: () => new ApiError(401, 401002, 'Wrong e-mail or password'),
   conflict: (text: string) => new ApiError(409, 409001, text),
   tooManyTries: () => new ApiError(429, 429001, 'Too many sign-in attempts; try again later'),
+  tooManyRequests: (retryAfter: number) => new ApiError(429, 429002, `Too many requests; retry after ${retryAfter} s`),
   internal: () => new ApiError(500, 500000, 'Internal error'),
 };

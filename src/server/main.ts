@@ -4,13 +4,26 @@
  *   SVC_PORT (default 3100), SVC_HOST (127.0.0.1), SVC_DB (data/svc.db), SVC_SITE_CONFIG
  *   (demo-site/site-config.json), SVC_PUBLIC_URL (derived from requests), SVC_BUNDLE_DIR (dist),
  *   SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet).
+ * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
+ *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
+ *   and endpoint); 0 turns a limit off.
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './app.js';
+import { WRITE_LIMIT_DEFAULTS } from './write-limits.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
+
+/** A whole number from the environment, or the default when unset. */
+function count(name: string, dflt: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
 
 try {
   const server = await createServer({
@@ -20,6 +33,11 @@ try {
     publicUrl: env.SVC_PUBLIC_URL,
     trustProxy: !!env.SVC_TRUST_PROXY,
     logger: !!env.SVC_LOG,
+    rateLimits: {
+      windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
+      ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
+      visitor: count('SVC_RATE_VISITOR', WRITE_LIMIT_DEFAULTS.visitor),
+    },
   });
   const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');
   console.log(`consultant server: ${url}`);

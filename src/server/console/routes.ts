@@ -33,6 +33,8 @@ exact<Exact<z.output<typeof StatusSchema>, StatusBody>>(true);
 const ReplySchema = z.strictObject({ text: z.string().trim().min(1).max(LIMITS.text), client_id: z.string().regex(/^[\w-]{8,64}$/) });
 exact<Exact<z.output<typeof ReplySchema>, ReplyBody>>(true);
 const ChatParams = z.strictObject({ id: z.coerce.number().int().positive() });
+/** Body of the actions that take none (logout, close): `{}` or nothing, like every body here strict. */
+const NoBody = z.strictObject({}).optional();
 
 /** How far back the console's first view of chats and requests reaches. */
 const WINDOW_MS = 24 * 3600 * 1000;
@@ -119,6 +121,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
 
   app.post(CONSOLE_API + 'logout', async (req, reply) => {
     guard(req);
+    parse(NoBody, req.body);
     const op = auth.current(req);
     if (op) {
       auth.signOut(op, reply);
@@ -161,6 +164,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     guard(req);
     const op = auth.require(req);
     const chat = ownChat(op, req.params.id);
+    parse(NoBody, req.body);
     if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
     if (endChat(db, chat.id, Date.now(), 'refused')) hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
     return { success: true };
@@ -237,7 +241,13 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
   app.addHook('onResponse', async (req) => {
     if (req.method !== 'POST' || req.url.startsWith(CONSOLE_PATH)) return;
     const m = /^\/w\/([^/?#]+)/.exec(req.url);
-    const site = m ? stmt<{ id: number }>(db, `SELECT id FROM sites WHERE site_key = ?`).get(decodeURIComponent(m[1]!)) : undefined;
+    let key: string | null = null;
+    try {
+      key = m ? decodeURIComponent(m[1]!) : null;
+    } catch {
+      return; // a malformed %-escape: the write was refused, nothing to show
+    }
+    const site = key != null ? stmt<{ id: number }>(db, `SELECT id FROM sites WHERE site_key = ?`).get(key) : undefined;
     if (site) hub.poke(`site:${site.id}`);
     else if (!m) hub.pokeSites();
   });

@@ -20,11 +20,14 @@ export interface CredentialFields {
   session_id?: number;
 }
 
-/** An integer id sent as form or query text. */
-export const idText = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be an integer id')
-  .transform(Number);
+/** An integer id sent as form or query text (or, in a JSON body, as the number the credentials hold). */
+export const idText = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be an integer id')
+    .transform(Number),
+);
 
 /** Empty form fields and query parameters count as not sent. */
 export const blank = (v: unknown) => (v === '' ? undefined : v);

@@ -46,7 +46,13 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
       };
       const results: WriteResult[] = [];
       for (const w of writes) {
-        const seen = stmt<{ result: string | null }>(db, `SELECT result FROM client_writes WHERE site_id = ? AND id = ?`).get(site.id, w.id);
+        const seen = stmt<{ result: string | null; visitor_id: number | null }>(db, `SELECT result, visitor_id FROM client_writes WHERE site_id = ? AND id = ?`).get(site.id, w.id);
+        if (seen && ctx.visitor && seen.visitor_id != null && seen.visitor_id !== ctx.visitor.id) {
+          // Another visitor's write id: its stored result is that visitor's (a property, a page
+          // view's ids), and this write is no retry of it.
+          results.push({ id: w.id, success: false, code: 'duplicate_id' });
+          continue;
+        }
         if (seen) {
           // A retry of a first visit whose answer was lost: the client still has no visitor, but
           // its page view made one. Without it the writes after it would fail as unknown_visitor.
@@ -61,7 +67,8 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           results.push({ id: w.id, success: true, result: seen.result == null ? undefined : JSON.parse(seen.result) });
           continue;
         }
-        const schema = WriteDataSchemas[w.type as WriteType];
+        // Own keys only: a type named `constructor` or `__proto__` must not reach Object.prototype.
+        const schema = Object.hasOwn(WriteDataSchemas, w.type) ? WriteDataSchemas[w.type as WriteType] : undefined;
         if (!schema) {
           results.push({ id: w.id, success: false, code: 'unknown_type' });
           continue;
@@ -78,12 +85,13 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
         const handler = handlers[w.type as WriteType] as (c: WriteContext, d: unknown, w: { id: string; hit: string; at: number }) => ReturnType<(typeof handlers)['hit']>;
         const r = handler(ctx, data.data, w);
         if (r.success) {
-          stmt(db, `INSERT INTO client_writes (site_id, id, type, result, created_at) VALUES (?, ?, ?, ?, ?)`).run(
+          stmt(db, `INSERT INTO client_writes (site_id, id, type, result, created_at, visitor_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
             site.id,
             w.id,
             w.type,
             r.result === undefined ? null : JSON.stringify(r.result),
             timestamp(ctxBase.now),
+            ctx.visitor?.id ?? null,
           );
           results.push({ id: w.id, success: true, result: r.result });
         } else {
