@@ -130,7 +130,9 @@ export function _add<T extends WriteType>(
   if (keep) _save([w]);
   else _volatile[id] = 1;
   _queue.push(w);
-  _schedule(0);
+  // During a back-off the write waits for the retry: sending at once would only fail again and
+  // lengthen the back-off with every write made while the server is away.
+  _tries || _schedule(0);
   return id;
 }
 
@@ -188,8 +190,10 @@ function _flush(): void {
         _halted = true;
         return _warn('refused:', f._message || s);
       }
-      // Exponential back-off with jitter, capped at a minute; Retry-After wins when given.
-      _schedule(f._retry ? f._retry * 1000 : Math.min(6e4, 1000 * 2 ** _tries++) * (0.5 + Math.random()));
+      // Exponential back-off, its base capped at a minute, with jitter (so that clients cut off
+      // together do not come back together); Retry-After wins when given.
+      _schedule(f._retry * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
+      _tries++;
     },
   );
 }

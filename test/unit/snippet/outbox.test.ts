@@ -150,11 +150,33 @@ describe('outbox', () => {
     expect(reqs).toHaveLength(1);
     await tick(100);
     expect(reqs).toHaveLength(2);
-    // No answer within 10 s: the request is aborted and tried again.
+    // No answer within 10 s: the request is aborted and tried again (the second failure: 1-3 s).
     await tick(10000);
-    await tick(1500);
+    await tick(3000);
     expect(reqs.length).toBeGreaterThanOrEqual(3);
     expect(types(reqs.at(-1)!)).toEqual([1]);
+  });
+
+  it('writes made during a back-off wait for the retry instead of cutting it short', async () => {
+    const p = await page();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    p._add('event', { n: 1 } as never);
+    await tick();
+    for (let i = 0; i < 3; i++) {
+      reqs.at(-1)!.reject(new TypeError('Failed to fetch'));
+      await tick();
+      await tick(500 * 2 ** i);
+    }
+    expect(reqs).toHaveLength(4);
+    reqs.at(-1)!.reject(new TypeError('Failed to fetch'));
+    await tick();
+    // The fourth back-off is 4 s; a burst of writes meanwhile sends nothing and does not lengthen it.
+    for (let n = 2; n < 12; n++) p._add('event', { n } as never);
+    await tick(3900);
+    expect(reqs).toHaveLength(4);
+    await tick(100);
+    expect(reqs).toHaveLength(5);
+    expect(types(reqs[4]!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
   it('starts again at once when the browser comes back online', async () => {
