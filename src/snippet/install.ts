@@ -20,7 +20,7 @@ import { _widget } from './widgets.js';
  */
 function _start(): void {
   if (_state._started) return;
-  if (!_state._key || !_state._host) return _warn('not started: needs setCsAccount, setCsHost');
+  if (!_state._key || !_state._host) return _warn('no site key or host');
   _state._started = true;
   _pageView(false);
   _state._wait || _go();
@@ -63,7 +63,7 @@ function _consent(on: unknown): void {
  */
 export function _install(w: Window, host: string | null): SvcApi {
   if (w.Svc) {
-    _warn('svc.js loaded twice: second copy ignored');
+    _warn('loaded twice');
     return w.Svc;
   }
   if (host) _state._host = host;

@@ -57,7 +57,7 @@ export const _isConfig = (c: unknown): boolean => _isCommand(c) && _config.hasOw
  */
 export function _run(cmd: unknown, api: Record<string, unknown>): boolean {
   if (!_isCommand(cmd)) {
-    _warn('ignored malformed command', cmd);
+    _warn('bad command', cmd);
     return false;
   }
   const name = cmd[0];

@@ -79,7 +79,7 @@ test('runs the queue in the documented order: configuration first, then the rest
     .poll(() => stack.db.prepare('SELECT action, hit_id FROM goals WHERE category = ? ORDER BY id').all('queue'))
     .toEqual(['first', 'second', 'third', 'fourth'].map((action) => ({ action, hit_id: c.hit_id })));
 
-  for (const w of ['unknown command noSuchCommand', 'unknown command bogus', 'ignored malformed command']) {
+  for (const w of ['unknown command noSuchCommand', 'unknown command bogus', 'bad command']) {
     expect(warnings.some((t) => t.includes(w)), w).toBe(true);
   }
 });

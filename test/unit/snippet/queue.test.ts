@@ -57,7 +57,7 @@ describe('command queue', () => {
     expect(svc.push(['trackEvent'])).toBe(1); // ran; trackEvent itself refused its arguments
     const texts = warn.mock.calls.map((c) => c.join(' '));
     expect(texts.some((t) => t.includes('unknown command nope'))).toBe(true);
-    expect(texts.filter((t) => t.includes('ignored malformed command'))).toHaveLength(4);
+    expect(texts.filter((t) => t.includes('bad command'))).toHaveLength(4);
     expect(texts.some((t) => t.includes('trackEvent: category and action'))).toBe(true);
   });
 
