@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: measures what the project promises about speed, in one Chromium run, and
 // prints a table per section. `--json FILE` also writes every figure as JSON; `--only NAME[,NAME]`
-// runs some sections. Not part of `npm test`: figures vary with the machine, goals are reported,
+// runs some sections; `--no-build` uses the dist/ already built. Not part of `npm test`: figures vary with the machine, goals are reported,
 // not asserted.
 //
 // Each section is a module in bench/ exporting `name`, `title` and `run(ctx)`, which resolves with
@@ -15,7 +15,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['size', 'startup', 'replacement', 'server'];
+const SECTIONS = ['size', 'startup', 'replacement', 'dynamic', 'swap', 'server'];
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -25,7 +25,7 @@ const opt = (name) => {
 const jsonFile = opt('--json');
 const only = opt('--only')?.split(',') ?? SECTIONS;
 
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (!args.includes('--no-build')) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? (await findChromium({ install: true })), args: CHROMIUM_ARGS });
 const out = {};
 try {
