@@ -11,7 +11,9 @@
 //    snippet loads and counts the invocations of observers the snippet made (svc.js on the stack
 //    when constructed), from the insertion until two frames after the numbers were replaced.
 //    Three shapes: one insertion of 1,000 rows; 10 appends of 100 rows in one task (one batch to
-//    an observer); 10 appends of 100 rows in 10 tasks (10 batches).
+//    an observer); 10 appends of 100 rows in 10 tasks (10 batches; the browser may lay out and
+//    paint between those tasks, on and off alike, so that shape's ratio is diluted toward 1x and
+//    its callbacks' own time, printed beside it, says more).
 //  - No full rescan: the time the snippet's callback takes for 100 rows inserted into a page of
 //    100k text nodes, as a ratio to the same insertion into the small page.
 import { FORMATS, ORIGINAL_RE, REPLACED_RE, config, r2 } from './site.mjs';

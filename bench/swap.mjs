@@ -144,13 +144,14 @@ export async function run({ root, browser, reps = 9 }) {
         cold: { swapMs: r2(c), minusDelayMs: r2(c - delay), overRoundTripMs: r2(c - rt), ratio: r2(c / rt), beforeSwap: requests(r.cold_req), startToSentMs: r2(median(r.parts.map((x) => x[0]))), pageViewRoundTripMs: r2(median(r.parts.map((x) => x[1]))), answerToSwapMs: r2(median(r.parts.map((x) => x[2]))) },
         warm: { swapMs: r2(w), minusDelayMs: r2(w - delay), ratio: r2(w / rt), beforeSwap: requests(r.warm_req) },
       });
+      const sign = (x) => (x >= 0 ? '+ ' + x : '− ' + -x);
       const n = (x) => (x.min === x.max ? String(x.min) : `${x.min}–${x.max}`);
       const req = (b) => `${n(b.answered)} / ${n(b.sent)} (page views sent ${n(b.pageViewsSent)})`;
       rows.push([`server +${delay} ms: the page's own round trip (baseline)`, `${f.roundTripMs} ms`, '']);
-      rows.push([`  first visit: script start → swap / round trip`, `${f.cold.ratio}x (${f.cold.swapMs} ms; ${f.cold.overRoundTripMs >= 0 ? '+' : ''}${f.cold.overRoundTripMs} ms over it)`, '≈ 1x']);
+      rows.push([`  first visit: script start → swap / round trip`, `${f.cold.ratio}x (${f.cold.swapMs} ms = delay + ${f.cold.minusDelayMs}; round trip ${sign(f.cold.overRoundTripMs)} ms)`, '≈ 1x']);
       rows.push([`    start → page view sent, its round trip, answer → swap`, `${f.cold.startToSentMs} + ${f.cold.pageViewRoundTripMs} + ${f.cold.answerToSwapMs} ms`, '']);
       rows.push([`  first visit: requests answered / sent before the swap`, req(f.cold.beforeSwap), '1 answered']);
-      rows.push([`  warm visit: script start → swap / round trip`, `${f.warm.ratio}x (${f.warm.swapMs} ms)`, 'not the delay']);
+      rows.push([`  warm visit: script start → swap / round trip`, `${f.warm.ratio}x (${f.warm.swapMs} ms = delay ${sign(f.warm.minusDelayMs)})`, 'not the delay']);
       rows.push([`  warm visit: requests answered / sent before the swap`, req(f.warm.beforeSwap), '0']);
     }
     figures.preflights = preflights;
