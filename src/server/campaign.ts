@@ -14,8 +14,12 @@ export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
 export type CampaignParams = Record<CampaignField, string | null>;
 
 /** Reads the campaign parameters of a URL. `_openstat` (base64 "service;campaign;ad;source") fills os_*. */
+const NONE = Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, null])) as CampaignParams;
+
 export function campaignParams(url: string): CampaignParams {
-  const out = Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, null])) as CampaignParams;
+  const out = { ...NONE };
+  // Every page view comes here; most URLs have no query to read.
+  if (!url.includes('?')) return out;
   let q: URLSearchParams;
   try {
     q = new URL(url).searchParams;

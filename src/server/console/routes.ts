@@ -19,6 +19,7 @@ import { errors } from '../errors.js';
 import { operatorAuth, type Operator } from '../operators/auth.js';
 import { LIMITS } from '../../protocol.js';
 import { describeIssue } from '../schemas.js';
+import { siteLookup } from '../sites.js';
 import { openSse, sseSupport } from '../sse.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { requestFeeds } from './requests.js';
@@ -238,19 +239,24 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
 
   // Writes from pages (an offline request, a call-back request) reach the console through this
   // hook: the write handlers of other capabilities need not know the console exists.
+  const sites = siteLookup(db);
   app.addHook('onResponse', async (req) => {
     if (req.method !== 'POST' || req.url.startsWith(CONSOLE_PATH)) return;
     const m = /^\/w\/([^/?#]+)/.exec(req.url);
-    let key: string | null = null;
-    try {
-      key = m ? decodeURIComponent(m[1]!) : null;
-    } catch {
-      return; // a malformed %-escape: the write was refused, nothing to show
-    }
-    const site = key != null ? stmt<{ id: number }>(db, `SELECT id FROM sites WHERE site_key = ?`).get(key) : undefined;
+    // The write route's cached lookup: no query of its own on every page view.
+    const site = m ? sites.bySiteKey(decodedKey(m[1]!)) : null;
     if (site) hub.poke(`site:${site.id}`);
     else if (!m) hub.pokeSites();
   });
+}
+
+/** A path segment decoded; as it is when it does not decode (no site has such a key). */
+function decodedKey(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 function consoleMessage(m: MessageRow): ConsoleMessage {
