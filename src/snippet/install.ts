@@ -32,7 +32,9 @@ function _go(): void {
   _loadOutbox();
   // The cached numbers, before the page is painted; a failure there stops nothing else.
   _safe('phones', _startPhones)();
-  _watchStatus();
+  // After the page view's answer: the page view is the one request a first visit makes before its
+  // numbers are swapped.
+  _onReady(_watchStatus);
   // The chat window was open on this tab's previous page (a reload, a link): open it again. Asked
   // once the page view is answered (the window waits for it anyway), not during script evaluation,
   // where a page's first sessionStorage access costs milliseconds.

@@ -39,7 +39,7 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
       .then((w) => w.open(name, _state._settings!, _state._lang!, _state._mask!, arg, { visitor: _state._visitor, send: _add }, cb))
       .catch(() => {
         _bundle = 0;
-        _warn('svc-widgets.js did not load');
+        _warn('no svc-widgets.js');
         // A call-back request cannot be checked or sent without the bundle: its callback hears so.
         _call(cb, { success: false, result: { status: 3, code: 'widgets_unavailable' } });
       });
