@@ -17,3 +17,5 @@ export interface SiteOptions {
  * and answers with a redirect to `/contact.html?sent=1` or `/contact.html?error=<message>`.
  */
 export function startSite(options: SiteOptions): Promise<{ url: string; close(): Promise<void> }>;
+/** The strict Content-Security-Policy the demo serves csp.html with, for a consultant server at `svcUrl`. */
+export function strictCsp(svcUrl: string): string;

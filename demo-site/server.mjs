@@ -7,6 +7,28 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const DEMO_ROOT = fileURLToPath(new URL('./public', import.meta.url));
+
+/**
+ * The strict policy of the demo's csp.html: nothing inline, no eval, Trusted Types required and
+ * only the `svc` policy (the one svc.js makes to load its widget bundle) allowed.
+ */
+export function strictCsp(svcUrl) {
+  const svc = new URL(svcUrl).origin;
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${svc}`,
+    "style-src 'self'",
+    `connect-src 'self' ${svc}`,
+    `img-src 'self' ${svc}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types svc',
+  ].join('; ');
+}
+
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.json': 'application/json' };
 
 /**
@@ -15,7 +37,7 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
  * `headers` (extra response headers for HTML pages, e.g. a Content-Security-Policy).
  * Resolves with `{ url, close() }`.
  */
-export async function startSite({ root = fileURLToPath(new URL('./public', import.meta.url)), svcUrl, port = 4100, host = 'localhost', headers = {} } = {}) {
+export async function startSite({ root = DEMO_ROOT, svcUrl, port = 4100, host = 'localhost', headers = {} } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -34,7 +56,8 @@ export async function startSite({ root = fileURLToPath(new URL('./public', impor
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       if (type.startsWith('text/html')) {
         body = body.toString('utf8').replaceAll('{{SVC_URL}}', svcUrl);
-        return send(res, 200, type, body, headers);
+        const csp = file === join(DEMO_ROOT, 'csp.html') ? { 'Content-Security-Policy': strictCsp(svcUrl) } : {};
+        return send(res, 200, type, req.method === 'HEAD' ? '' : body, { ...headers, ...csp });
       }
       send(res, 200, type, body);
     } catch {

@@ -162,16 +162,20 @@ function _flush(): void {
   if (_inflight || _halted || !_queue.length || _state._wait || !_state._went) return;
   const batch = _batch(_queue);
   _inflight = batch.length;
-  _post(_url(), _body(batch)).then(
-    (json) => {
+  _post(_url(), _body(batch))
+    .then((json) => {
       const res = json as unknown as WriteResponse;
+      // No answer to this batch (a proxy's or another server's JSON, results of another shape)
+      // fails like a network error, retried later: settling nothing and sending again at once
+      // would spin, and a throw here would stop the outbox.
+      if (!res.results.some((r) => r.id == batch[0]!.id)) throw 0;
       _inflight = _tries = 0;
       const v = res.visitor;
       // Written on every answer: the cookie's year runs from the last visit.
       if (v) _write(VISITOR, (_state._visitor = v).id + '.' + v.token, true);
-      _settle(res.results || []);
-    },
-    (f: Failure) => {
+      _settle(res.results);
+    })
+    .catch((f: Failure) => {
       _inflight = 0;
       const s = f._status;
       if (s == 400 || s == 413) {
@@ -194,8 +198,7 @@ function _flush(): void {
       // together do not come back together); Retry-After wins when given.
       _schedule(f._retry * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
       _tries++;
-    },
-  );
+    });
 }
 
 /**

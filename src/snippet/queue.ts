@@ -1,4 +1,4 @@
-import { _no, _warn, _wrap } from './log.js';
+import { _no, _safe, _warn, _wrap } from './log.js';
 import { _watch } from './phones/observe.js';
 import { _state } from './state.js';
 
@@ -45,7 +45,12 @@ export function _normalizeHost(url: unknown): string | null {
 }
 
 function _isCommand(c: unknown): c is [string, ...unknown[]] {
-  return Array.isArray(c) && typeof c[0] == 'string';
+  try {
+    return Array.isArray(c) && typeof c[0] == 'string';
+  } catch {
+    // a Proxy or getter that throws: a queued entry must not stop the queue (and start) behind it
+    return false;
+  }
 }
 
 /** A configuration command (see `_config`). */
@@ -53,9 +58,10 @@ export const _isConfig = (c: unknown): boolean => _isCommand(c) && _config.hasOw
 
 /**
  * Runs one command against the configuration table, then the `Svc` methods. Returns true when it
- * ran. Malformed entries and unknown names warn and do nothing.
+ * ran. Malformed entries and unknown names warn and do nothing; an entry that throws when read
+ * (a getter, a Proxy) only warns.
  */
-export function _run(cmd: unknown, api: Record<string, unknown>): boolean {
+export const _run = _safe('command', (cmd: unknown, api: Record<string, unknown>): boolean => {
   if (!_isCommand(cmd)) {
     _warn('bad command', cmd);
     return false;
@@ -69,7 +75,7 @@ export function _run(cmd: unknown, api: Record<string, unknown>): boolean {
   // Every function here is wrapped by `_safe`: nothing it does throws.
   (fn as Handler).apply(api, cmd.slice(1));
   return true;
-}
+});
 
 /** Runs a queue made before the script loaded: configuration commands first, then the rest in order. */
 export function _drain(queue: unknown[], api: Record<string, unknown>, after: () => void): void {

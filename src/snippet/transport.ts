@@ -42,17 +42,17 @@ export function _post(url: string, body: string): Promise<Record<string, unknown
       keepalive: body.length < BATCH_CHARS + 500,
       signal: ctl.signal,
     })
-      .then(
-        (res) =>
-          res
-            .json()
-            .then(null, () => null)
-            .then((o: Record<string, unknown> | null) => (res.ok && o && o.success === true ? ok(o) : no(res, o))),
-        (e: unknown) => {
-          _debug('request failed', e);
-          no();
-        },
+      .then((res) =>
+        res
+          .json()
+          .then(null, () => null)
+          .then((o: Record<string, unknown> | null) => (res.ok && o && o.success === true ? ok(o) : no(res, o))),
       )
+      // A network error, or a page's fetch that answers no Response (replaced by a script).
+      .catch((e: unknown) => {
+        _debug('request failed', e);
+        no();
+      })
       .finally(() => clearTimeout(timer));
   });
 }

@@ -1,4 +1,4 @@
-import { PHONE, type SitePhoneResult, type SiteSettings } from '../protocol.js';
+import { LIMITS, PHONE, type SitePhoneResult, type SiteSettings } from '../protocol.js';
 import type { CoreBridge } from '../snippet/widget-bridge.js';
 import type { SitePhoneCallParams, SitePhoneCallResult } from '../types.js';
 
@@ -17,18 +17,44 @@ export function sitePhoneCall(
   cb: unknown,
   show: (r: SitePhoneCallResult) => void,
 ): void {
-  // The core's outbox guards the callbacks of answers; the checks answer inside `open`'s guard.
+  // The core's outbox guards the callbacks of answers; the checks answer inside `open`'s guard,
+  // after the checking is done, so a callback that throws is never called twice.
   const done = (result: SitePhoneResult) => {
     const r = { success: !result.status, result } as SitePhoneCallResult;
     if (typeof cb == 'function') cb(r);
     else show(r);
   };
-  p = p || ({} as SitePhoneCallParams);
+  let data: SitePhoneCallParams | undefined;
+  let fail: string;
+  try {
+    fail = check(settings, p || ({} as SitePhoneCallParams), (data = {} as SitePhoneCallParams));
+  } catch {
+    // A getter or a Proxy that throws when read: no request can be made of it.
+    fail = 'invalid_request';
+  }
+  if (fail) return done({ status: -1, code: fail });
+  core.send('sitephone', data!, (r) => done((r.result as SitePhoneResult) || { status: -1, code: r.code! }));
+}
+
+const FIELDS = ['phone', 'captcha_key', 'captcha_value', 'delayed_call_time', 'group_id'] as const;
+
+/**
+ * Checks the parameters and copies the known fields into `out`; returns the failure code, or ''.
+ * Fields must be text (at most LIMITS.text characters) or finite numbers: anything else could not
+ * be stored in the outbox or sent (a BigInt, an object whose toJSON throws, a megabyte of text).
+ * The server judges the rest.
+ */
+function check(settings: SiteSettings, p: SitePhoneCallParams, out: SitePhoneCallParams): string {
   const d = p.delayed_call_time;
-  if (!PHONE.test(p.phone as string)) return done({ status: -1, code: 'invalid_phone' });
+  if (!PHONE.test(p.phone as string)) return 'invalid_phone';
   // 0 and '' mean "no time given", as an empty form field does.
-  if (d && !(+d > Date.now())) return done({ status: -1, code: 'invalid_time' });
-  if (settings.captcha && !(p.captcha_key && p.captcha_value)) return done({ status: -1, code: 'captcha_required' });
-  // A copy: the page may reuse its object. Fields of the wrong type are the server's to refuse.
-  core.send('sitephone', { ...p }, (r) => done((r.result as SitePhoneResult) || { status: -1, code: r.code! }));
+  if (d && !(+d > Date.now())) return 'invalid_time';
+  if (settings.captcha && !(p.captcha_key && p.captcha_value)) return 'captcha_required';
+  for (const k of FIELDS) {
+    const v = p[k];
+    if (v == null) continue;
+    if (typeof v == 'number' ? !isFinite(v) : typeof v != 'string' || v.length > LIMITS.text) return 'invalid_' + k;
+    (out as unknown as Record<string, unknown>)[k] = v;
+  }
+  return '';
 }

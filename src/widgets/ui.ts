@@ -69,12 +69,17 @@ export interface Dialog {
   close(): void;
 }
 
+/** Closes the dialog open now, if any (see `dialog`). */
+let active: (() => void) | null = null;
+
 /**
  * Opens a modal dialog titled `title` in `lang`. Tab and Shift+Tab cycle inside it; focus that
  * leaves it (a click on the page behind, a script) comes back; `Escape` closes it and focus
  * returns to the element that had it before.
  */
 export function dialog(t: Texts, lang: string, title: string, onClose: () => void): Dialog {
+  // One dialog at a time: a second one would trap the focus against the first, endlessly.
+  if (active) active();
   const before = document.activeElement as HTMLElement | null;
   const { host, root } = mount('dialog');
   const body = h('div', { class: 'body' });
@@ -126,6 +131,7 @@ export function dialog(t: Texts, lang: string, title: string, onClose: () => voi
   function close() {
     if (!open) return;
     open = false;
+    if (active === close) active = null;
     document.removeEventListener('focusin', onFocusIn, true);
     host.remove();
     onClose();
@@ -137,5 +143,6 @@ export function dialog(t: Texts, lang: string, title: string, onClose: () => voi
       }
     }
   }
+  active = close;
   return { body, focus, close };
 }

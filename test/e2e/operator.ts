@@ -17,7 +17,7 @@ export interface OperatorConsole {
  * The operator's side, in a browser context of its own: signs in to the console served by the
  * consultant server through its form, as an operator would.
  */
-export async function operatorConsole(browser: Browser, svcUrl: string, email: string): Promise<OperatorConsole> {
+export async function operatorConsole(browser: Browser, svcUrl: string, email: string, password = OPERATOR_PASSWORD): Promise<OperatorConsole> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
@@ -26,7 +26,7 @@ export async function operatorConsole(browser: Browser, svcUrl: string, email: s
   page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && errors.push(m.text()));
   await page.goto(svcUrl + 'op/');
   await page.locator('#email').fill(email);
-  await page.locator('#password').fill(OPERATOR_PASSWORD);
+  await page.locator('#password').fill(password);
   await page.locator('#login button[type=submit]').click();
   await expect(page.locator('#console')).toBeVisible();
   const op: OperatorConsole = {

@@ -19,7 +19,8 @@ export type Target = [digits: string, orig: string, phone: HitPhone, digits: str
 export const SKIP = 'script,style,textarea,[contenteditable]';
 
 /** Original number of each `number=` block replaced on this page → its replacement. */
-export const _rep: Record<string, HitPhone> = {};
+// No prototype: `for…in` over it must not see keys a page added to Object.prototype.
+export const _rep: Record<string, HitPhone> = Object.create(null);
 
 /** Each form's digits → its target. */
 let _map: Record<string, Target> = {};

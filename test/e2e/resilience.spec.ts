@@ -1,0 +1,109 @@
+import type { Page, Route } from '@playwright/test';
+import { credentials, expect, test } from './fixtures.js';
+
+/**
+ * Issue 8: the consultant server down, slow past the snippet's time-out, answering 500, malformed
+ * JSON or JSON of the wrong shape. The page works and keeps its own numbers, nothing reaches it as
+ * an error, the writes wait in the outbox (localStorage `_svc_ob_<key>`) without hammering the
+ * server, and once the server is healthy they are delivered exactly once, callbacks included.
+ * (phones.spec.ts checks the numbers for a few of these faults; visitor-data.spec.ts a cut
+ * network and a lost answer.) Faults are injected with page.route on the consultant origin.
+ */
+
+const OUTBOX = '_svc_ob_test-site';
+const CORS = { 'access-control-allow-origin': '*' };
+
+/** A fault: how the write endpoint answers. `reaches`: the server itself got (and stored) the writes. */
+type Fault = [name: string, handler: (route: Route) => unknown, reaches: boolean];
+
+/** Forwards to the real server, then hands the page `body` instead of its answer. */
+const corrupt = (body: string, status = 200) => async (route: Route) => {
+  await route.fetch();
+  await route.fulfill({ status, headers: CORS, contentType: 'application/json', body });
+};
+
+const FAULTS: Fault[] = [
+  ['the server down (connection refused)', (r) => r.abort('connectionrefused'), false],
+  ['answering 500 with the error envelope', (r) => r.fulfill({ status: 500, headers: CORS, contentType: 'application/json', body: '{"success":false,"message":"500000: Internal error"}' }), false],
+  ['answering 502 with an HTML page', (r) => r.fulfill({ status: 502, headers: CORS, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }), false],
+  ['answering malformed JSON after storing', corrupt('{"success":true,"results":[{"id":'), true],
+  ['answering an empty body after storing', corrupt(''), true],
+  ['answering JSON null after storing', corrupt('null'), true],
+  ['answering results that are not a list after storing', corrupt('{"success":true,"visitor":"garbage","results":5}'), true],
+  ['answering results of other writes after storing', corrupt('{"success":true,"visitor":{"id":"x","token":7},"results":[{"id":"nope","success":true}]}'), true],
+  ['answering a bare array after storing', corrupt('[1,2,3]'), true],
+];
+
+const own = (page: Page) => page.evaluate(() => [document.getElementById('own-tel')!.textContent, document.getElementById('own-tel')!.getAttribute('href'), document.getElementById('tracked')!.textContent]);
+
+for (const [name, fault, reaches] of FAULTS) {
+  test(name, async ({ page, open, stack, capture }) => {
+    await page.route(stack.svcUrl + 'w/**', fault);
+    await open('fuzz.html');
+    await page.waitForFunction(() => !!window.Svc);
+    await page.evaluate(() => {
+      const w = window as unknown as { answers: unknown[] };
+      w.answers = [];
+      Svc.trackEvent('resilience', 'during fault');
+      Svc.addOfflineRequest({ message: 'sent during a fault' }, (r) => w.answers.push(r));
+    });
+    // Tried, and stored to try again.
+    await expect.poll(() => capture.writes('offline_request').length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', OUTBOX)).toContain('sent during a fault');
+    // No hammering: retries back off (a second at first, doubling).
+    await page.waitForTimeout(2000);
+    const tries = capture.requests().filter((r) => r.method() === 'POST' && r.url().includes('/w/')).length;
+    expect(tries, 'requests during the fault').toBeLessThanOrEqual(6);
+
+    // The page: its own numbers (the tracked one too: no number without an answer), its script works.
+    expect(await own(page)).toEqual(['+7 (812) 000-11-22', 'tel:+78120001122', 'Sales: +7 (495) 123-45-67']);
+    await page.evaluate(() => document.getElementById('btn')!.click());
+    expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(1);
+    expect(await page.evaluate(() => [Svc.getCredentials(), Svc.getPhones()])).toEqual([null, []]);
+    // A callback waits for a real answer: a failure now would invite the visitor to send again.
+    expect(await page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([]);
+
+    // The server is healthy again; the browser says the network is back.
+    await page.unroute(stack.svcUrl + 'w/**');
+    await page.evaluate(() => dispatchEvent(new Event('online')));
+    const c = await credentials(page);
+    await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([{ success: true, result: null }]);
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), OUTBOX)).toBeNull();
+    const rows = () => ({
+      requests: stack.db.prepare("SELECT count(*) n FROM offline_messages WHERE message = 'sent during a fault' AND visitor_id = ?").get(c.visitor_id),
+      events: stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'during fault' AND visitor_id = ?").get(c.visitor_id),
+    });
+    expect(rows()).toEqual({ requests: { n: 1 }, events: { n: 1 } });
+    if (reaches) expect(capture.writes('offline_request').length, 'sent more than once, stored once').toBeGreaterThan(1);
+    // The next page sends nothing again.
+    await page.reload();
+    await credentials(page);
+    await page.waitForTimeout(300);
+    expect(rows()).toEqual({ requests: { n: 1 }, events: { n: 1 } });
+  });
+}
+
+test('a server slower than the time-out: the request is abandoned and retried, and stored once', async ({ page, open, stack, capture }) => {
+  test.setTimeout(60_000);
+  let held = 0;
+  await page.route(stack.svcUrl + 'w/**', async (route) => {
+    if (held++ === 0) {
+      // The first request reaches the server, whose answer comes after the snippet gave up (10 s).
+      const res = await route.fetch();
+      await new Promise((ok) => setTimeout(ok, 11_000));
+      return route.fulfill({ response: res }).catch(() => undefined);
+    }
+    return route.continue();
+  });
+  await open('fuzz.html');
+  await page.waitForFunction(() => !!window.Svc);
+  await page.evaluate(() => Svc.trackEvent('resilience', 'slow server'));
+  expect(await own(page)).toEqual(['+7 (812) 000-11-22', 'tel:+78120001122', 'Sales: +7 (495) 123-45-67']);
+  const c = await credentials(page);
+  expect(held).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
+  await expect.poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'slow server' AND visitor_id = ?").get(c.visitor_id)).toEqual({ n: 1 });
+  expect(stack.db.prepare('SELECT count(*) n FROM hits WHERE visitor_id = ?').get(c.visitor_id)).toEqual({ n: 1 });
+  expect(capture.writes('hit').length).toBe(2);
+});
