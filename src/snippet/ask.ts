@@ -10,52 +10,41 @@ export type Shape = (ok: boolean, v: unknown) => object;
 export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, code: v });
 
 /**
- * Sends a write whose caller may wait for the answer, and answers `cb` through `shape`. `data`
- * given as a string is the error code of bad arguments: then nothing is sent, a warning names the
- * code, and `cb` gets the failure.
+ * Sends a write whose caller may wait for the answer, and answers `cb` through `shape`. `make`
+ * builds the write's data from the caller's arguments; what it throws (a code from `_fields`, or
+ * anything a hostile argument throws when read or serialised) means nothing is sent: a warning
+ * names the reason and `cb` gets the failure on a later tick, as it would a server answer.
  */
-export function _ask<T extends WriteType>(
-  type: T,
-  data: WritePayloads[T] | string,
-  cb: unknown,
-  shape: Shape = _status,
-  keep?: boolean,
-): void {
+export function _ask<T extends WriteType>(type: T, make: () => WritePayloads[T], cb: unknown, shape: Shape = _status, keep?: boolean): void {
   try {
-    if (typeof data == 'string') throw data;
+    const data = make();
     // No request could carry it (the server refuses the body): refused now, rather than stored,
-    // sent and refused, while every write behind it waits.
+    // sent and refused, while every write behind it waits. (JSON.stringify throws on a BigInt, a
+    // Proxy, a throwing toJSON: caught below too.)
     if (JSON.stringify(data).length > BATCH_CHARS) throw 'too_large';
     _add(type, data, (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), undefined, keep);
   } catch (e) {
-    // Bad arguments (a code), or data that cannot be stored or sent (JSON.stringify throws on a
-    // BigInt, a Proxy, a throwing toJSON): the callback hears so on a later tick, as it would a
-    // server answer.
     _warn(type + ':', e);
     setTimeout(_call, 0, cb, shape(false, typeof e == 'string' ? e : 'invalid_request'));
   }
 }
 
 /**
- * The fields `names` of `req` that are filled, or an error code: `invalid_request` when `req` is
- * no object (or throws when read), `invalid_<field>` when a field is neither text nor a number (numbers become text),
- * `empty` when none is filled.
+ * The fields `names` of `req` that are filled (numbers become text). Throws the error code:
+ * `invalid_request` when `req` is no object, `invalid_<field>` when a field is neither text nor a
+ * number or is too long, `empty` when none is filled.
  */
-export function _fields<T>(req: unknown, names: Array<keyof T & string>): T | string {
-  try {
-    if (!req || typeof req != 'object') return 'invalid_request';
-    const o: Record<string, unknown> = {};
-    for (const k of names) {
-      let v = (req as Record<string, unknown>)[k];
-      if (typeof v == 'number' && isFinite(v)) v = '' + v;
-      if (v != null && v !== '') {
-        if (typeof v != 'string' || v.length > LIMITS.text) return 'invalid_' + k;
-        o[k] = v;
-      }
+export function _fields<T>(req: unknown, names: Array<keyof T & string>): T {
+  if (!req || typeof req != 'object') throw 'invalid_request';
+  const o: Record<string, unknown> = {};
+  for (const k of names) {
+    let v = (req as Record<string, unknown>)[k];
+    if (typeof v == 'number' && isFinite(v)) v = '' + v;
+    if (v != null && v !== '') {
+      if (typeof v != 'string' || v.length > LIMITS.text) throw 'invalid_' + k;
+      o[k] = v;
     }
-    return Object.keys(o).length ? (o as T) : 'empty';
-  } catch {
-    // a getter or a Proxy that throws when read
-    return 'invalid_request';
   }
+  if (!Object.keys(o).length) throw 'empty';
+  return o as T;
 }

@@ -6,10 +6,8 @@ import { _ask, _fields } from './ask.js';
  * outbox too, unstored, so they answer after every write this visitor made before them.
  */
 
-/** `{name, value?}` of a property, or the error code: `empty` without a name. */
-function _prop(name: unknown, value?: unknown): PropertySetData | string {
-  return _fields<PropertySetData>({ name, value }, ['name', 'value']);
-}
+/** `{name, value?}` of a property; throws the error code (`empty` without either). */
+const _prop = (name: unknown, value?: unknown) => () => _fields<PropertySetData>({ name, value }, ['name', 'value']);
 
 /** `setProperty(name, value, cb?)`: value optional (a property without a value); numbers become text. */
 export function _setProperty(name: unknown, value?: unknown, cb?: unknown): void {

@@ -9,18 +9,19 @@ import { _ask, _fields } from './ask.js';
 
 /** `addVisitorInfo(req, cb)`: name, email, phone, at least one; other fields are ignored. */
 export function _addVisitorInfo(req: unknown, cb?: unknown): void {
-  _ask('visitor_info', _fields<VisitorInfoData>(req, ['name', 'email', 'phone']), cb);
+  _ask('visitor_info', () => _fields<VisitorInfoData>(req, ['name', 'email', 'phone']), cb);
 }
 
 /** `addOfflineRequest(req, cb)`: the callback gets `{success, result}`, result null or `{code}`. */
 export function _addOfflineRequest(req: unknown, cb?: unknown): void {
-  const d = _fields<OfflineRequestData>(req, ['name', 'email', 'phone', 'message', 'sale_cost', 'form_name']);
-  if (typeof d != 'string') {
+  const make = () => {
+    const d = _fields<OfflineRequestData>(req, ['name', 'email', 'phone', 'message', 'sale_cost', 'form_name']);
     // Checked by the server, whose refusal reaches the callback: a wrong type is no lost request.
     d.is_sale = (req as OfflineRequestData).is_sale;
     d.group_id = (req as OfflineRequestData).group_id;
-  }
-  _ask('offline_request', d, cb, (ok, v) => ({
+    return d;
+  };
+  _ask('offline_request', make, cb, (ok, v) => ({
     success: ok,
     result: ok ? null : { code: v },
   }));

@@ -26,7 +26,7 @@ const SPEC: Record<string, string[]> = {
   SvcWidget: ['openSitePhonePanel', 'sitePhoneCall'],
 };
 /** The __cs configuration commands (page-api §4 "Snippet settings", src/types.ts `Command`). */
-const CONFIG = ['setCsAccount', 'setCsHost', 'setUIPhoneMaskFormat', 'setDynamicalReplacement', 'setLang'];
+const CONFIG = ['setCsAccount', 'setCsHost', 'setUIPhoneMaskFormat', 'setDynamicalReplacement', 'setLang', 'requireConsent'];
 
 /** How to call each method: its valid arguments, where its callback goes and how it answers. */
 const TABLE: Record<string, Record<string, MethodSpec>> = {
@@ -52,6 +52,9 @@ const TABLE: Record<string, Record<string, MethodSpec>> = {
     getDTPhones: {},
     getReplacedPhones: { args: ['static'], optional: [0] },
     reinitTrackView: {},
+    // true and false are among the values tried: consent ends up given or withdrawn at random
+    // points of the barrage; it is given once more after it (see below).
+    setConsent: { args: [true] },
     onReady: { cb: 0, kind: 'ready' },
     push: {},
   },
@@ -79,6 +82,9 @@ test('every public method and command survives bad arguments; callbacks answer; 
   await page.addInitScript(harness);
   await page.addInitScript(({ table, config }) => window.__fuzz.preload(table, config), { table: TABLE, config: CONFIG });
   await open('fuzz.html');
+  // The queued barrage held requireConsent and every setConsent value: the visitor consents now.
+  await page.waitForFunction(() => !!window.Svc);
+  await page.evaluate(() => Svc.setConsent(true));
   const c = await credentials(page);
   // The site's own number stays; the tracked one is replaced (the snippet works under the queued barrage).
   await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
@@ -100,6 +106,9 @@ test('every public method and command survives bad arguments; callbacks answer; 
     const n = await page.evaluate(({ s, table, config }) => window.__fuzz.run(s, table, config), { s: surface, table: TABLE, config: CONFIG });
     if (process.env.FUZZ_DEBUG) console.log(surface, n, 'calls', Date.now() - t0, 'ms');
   }
+  // The barrage required, gave and withdrew consent (valid calls among the bad ones): the visitor
+  // consents once more, and everything that waited in memory must now be sent and answered.
+  await page.evaluate(() => Svc.setConsent(true));
 
   // Every recorder is answered (the server's answers come through the outbox).
   await expect
