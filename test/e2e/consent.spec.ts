@@ -103,3 +103,21 @@ test.describe('consent', () => {
     await expect.poll(() => page.evaluate(() => document.cookie)).toContain('_svc_v=');
   });
 });
+
+test('the demo consent page: the site\'s number until accepted, tracked after, nothing stored after declining', async ({ page, demo, pageErrors }) => {
+  void pageErrors;
+  await page.goto(demo.siteUrl + 'consent.html');
+  await page.waitForFunction(() => !!window.Svc);
+  await page.waitForTimeout(300);
+  await expect(page.locator('.phone')).toHaveText('+7 (495) 123-45-67');
+  expect((await stored(page)).local).toEqual([]);
+  await page.click('#accept');
+  await expect(page.locator('.phone')).toHaveText('+7 (495) 777-00-11');
+  await expect(page.locator('#state')).toContainText('visitor ');
+  // The banner remembers the choice for the next page; the snippet remembers nothing of its own.
+  await page.reload();
+  await expect(page.locator('.phone')).toHaveText('+7 (495) 777-00-11');
+  await page.click('#decline');
+  await expect(page.locator('#state')).toContainText('stored by the snippet: nothing');
+  expect((await stored(page)).cookie).not.toContain('_svc_v');
+});
