@@ -24,12 +24,19 @@ type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const exact = <T extends true>(_: T) => _;
 
 const text = (max: number = LIMITS.text) => z.string().max(max);
-const httpUrl = text().refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'must be an http(s) URL');
+const httpUrl = (max?: number) => text(max).refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'must be an http(s) URL');
+
+/**
+ * A page view is never refused for its length: that would cost the page its credentials and its
+ * numbers. Addresses up to 16 KiB characters are kept whole (long campaign and app-state queries
+ * are real; the request body limit bounds the rest); a title is cut at the text limit.
+ */
+const PAGE_URL_MAX = 16384;
 
 export const HitDataSchema = z.strictObject({
-  url: httpUrl,
-  title: text(),
-  referrer: z.union([z.literal(''), httpUrl]),
+  url: httpUrl(PAGE_URL_MAX),
+  title: z.string().transform((t) => t.slice(0, LIMITS.text)),
+  referrer: z.union([z.literal(''), httpUrl(PAGE_URL_MAX)]),
   spa: z.boolean().optional(),
 });
 exact<Exact<z.output<typeof HitDataSchema>, HitData>>(true);

@@ -109,7 +109,7 @@ const write = (v: World['a'], type: string, data: unknown) => ({ id: wid(), type
 
 /** Write payloads the contract refuses, per type. */
 const BAD_DATA: Record<WriteType, unknown[]> = {
-  hit: [null, {}, 'x', { url: 'ftp://x/', title: '', referrer: '' }, { url: 'http://localhost/', title: 1, referrer: '' }, { url: 'http://localhost/', title: '', referrer: 'nope' }, { url: 'http://localhost/', title: '', referrer: '', spa: 'yes' }, { url: 'http://localhost/', title: '', referrer: '', extra: 1 }, { url: 'http://localhost/' + 'a'.repeat(LIMITS.text), title: '', referrer: '' }, { url: 'javascript:alert(1)', title: '', referrer: '' }],
+  hit: [null, {}, 'x', { url: 'ftp://x/', title: '', referrer: '' }, { url: 'http://localhost/', title: 1, referrer: '' }, { url: 'http://localhost/', title: '', referrer: 'nope' }, { url: 'http://localhost/', title: '', referrer: '', spa: 'yes' }, { url: 'http://localhost/', title: '', referrer: '', extra: 1 }, { url: 'http://localhost/' + 'a'.repeat(16384), title: '', referrer: '' }, { url: 'javascript:alert(1)', title: '', referrer: '' }],
   event: [{}, [], { category: '', action: 'a' }, { category: 'c' }, { category: 1, action: 'a' }, { category: 'c', action: 'a', value: 5 }, { category: 'c', action: 'a', x: 1 }, { category: 'c'.repeat(LIMITS.text + 1), action: 'a' }, { category: null, action: 'a' }],
   property_set: [{}, { name: '' }, { name: 'a'.repeat(256) }, { name: 'n', value: 1 }, { name: 'n', value: null }, { name: 'n', x: 1 }, { name: { toString: 'x' } }],
   property_delete: [{}, { name: 1 }, { name: '' }, { name: ['n'] }],

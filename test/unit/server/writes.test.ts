@@ -34,6 +34,17 @@ describe('POST /w/:siteKey', () => {
     expect(s).toMatchObject({ utm_source: 'ads', entrance_page: 'http://localhost/landing?utm_source=ads', ac_id: -1 });
   });
 
+  it('never refuses a page view for a long title or address: the title is cut, the address kept', async () => {
+    const url = 'http://localhost/app?state=' + 's'.repeat(10000);
+    const h = hitWrite(url, { title: 't'.repeat(5000), referrer: 'https://ref.example/?q=' + 'r'.repeat(9000) });
+    const { status, body } = await post('site-a', { visitor: null, writes: [h] });
+    expect(status).toBe(200);
+    expect(body.results[0]).toMatchObject({ id: h.id, success: true });
+    const row = server.db.prepare('SELECT url, title FROM hits WHERE client_id = ?').get(h.id) as { url: string; title: string };
+    expect(row.url).toBe(url);
+    expect(row.title).toHaveLength(4096);
+  });
+
   it('answers a repeated write id from storage and stores nothing twice', async () => {
     const h = hitWrite();
     const first = await post('site-a', { visitor: null, writes: [h] });
