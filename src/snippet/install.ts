@@ -32,13 +32,12 @@ function _go(): void {
   _loadOutbox();
   // The cached numbers, before the page is painted; a failure there stops nothing else.
   _safe('phones', _startPhones)();
-  // After the page view's answer: the page view is the one request a first visit makes before its
-  // numbers are swapped.
-  _onReady(_watchStatus);
-  // The chat window was open on this tab's previous page (a reload, a link): open it again. Asked
-  // once the page view is answered (the window waits for it anyway), not during script evaluation,
-  // where a page's first sessionStorage access costs milliseconds.
+  // After the page view's answer: the status stream, so that the page view is the one request a
+  // first visit makes before its numbers are swapped; and the chat window, if it was open on this
+  // tab's previous page (a reload, a link): it waits for the answer anyway, and a page's first
+  // sessionStorage access costs milliseconds that script evaluation should not pay.
   _onReady(() => {
+    _watchStatus();
     try {
       if (sessionStorage.getItem(CHAT_FLAG)) _widget('chat');
     } catch {

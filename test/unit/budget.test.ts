@@ -10,13 +10,13 @@ import { describe, expect, it } from 'vitest';
  * with phone replacement, properties, requests, call-backs, the consultant status and consent it is
  * about 4.9 KB. Until it does, `ceiling` is a ratchet at today's size, so the core can only shrink;
  * lower it whenever the core shrinks, and set it to the target once the target is met. (Raised from
- * 4800 to 4910 by issue 8: consent +85 B; unguessable write ids, the back-off fix and the fixes the
+ * 4800 to 4900 by issue 8: consent +85 B; unguessable write ids, the back-off fix and the fixes the
  * fuzz and hostile-page tests found, +60 B net of trims.)
  */
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../dist/sizes.json');
 const BUDGETS: Record<string, { target: number; ceiling: number }> = {
   /** The core every page loads, shared by every capability. */
-  'dist/svc.js': { target: 4096, ceiling: 4910 },
+  'dist/svc.js': { target: 4096, ceiling: 4900 },
   /** The widget UI, loaded on the first open of a form. */
   'dist/svc-widgets.js': { target: 12 * 1024, ceiling: 12 * 1024 },
 };
