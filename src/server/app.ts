@@ -9,7 +9,7 @@ import { consultant } from './consultant.js';
 import { openDatabase, type DB } from './db.js';
 import { ApiError, errors } from './errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
-import { originAllowed, siteLookup } from './sites.js';
+import { decoded, originAllowed, siteLookup } from './sites.js';
 import { credentialRoutes } from './routes/index.js';
 import { writeRoute } from './writes/route.js';
 import { writeLimits, type WriteLimits } from './write-limits.js';
@@ -114,12 +114,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     const m = /^\/(?:w|os|c)\/([^/?#]+)/.exec(req.url);
     let allow: string | boolean = false;
     if (origin && m) {
-      let site = null;
-      try {
-        site = sites.bySiteKey(decodeURIComponent(m[1]!));
-      } catch {
-        // a malformed %-escape: no such site; the route answers 400
-      }
+      // A malformed %-escape names no site; the route answers 400.
+      const site = sites.bySiteKey(decoded(m[1]!));
       allow = !site || originAllowed(site, origin) ? origin : false;
     } else if (req.url.startsWith('/vc/s/')) {
       // Meant for calls from outside the page and carries no cookie: any origin may read it.

@@ -26,6 +26,18 @@ function toSite(r: SiteRow): Site {
   return { ...r, origins: JSON.parse(r.origins) as string[], settings: JSON.parse(r.settings) as SiteSettings };
 }
 
+/**
+ * A URL-encoded text (a site key from a path, a header value) decoded; as it is when it does not
+ * decode (a malformed %-escape names no site and is no one's text, but must not throw).
+ */
+export function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 export interface SiteLookup {
   bySiteKey(key: string): Site | null;
   byWidgetKey(key: string): Site | null;

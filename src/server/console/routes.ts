@@ -19,7 +19,7 @@ import { errors } from '../errors.js';
 import { operatorAuth, type Operator } from '../operators/auth.js';
 import { LIMITS } from '../../protocol.js';
 import { describeIssue } from '../schemas.js';
-import { siteLookup } from '../sites.js';
+import { decoded, siteLookup } from '../sites.js';
 import { openSse, sseSupport } from '../sse.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { requestFeeds } from './requests.js';
@@ -244,19 +244,10 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     if (req.method !== 'POST' || req.url.startsWith(CONSOLE_PATH)) return;
     const m = /^\/w\/([^/?#]+)/.exec(req.url);
     // The write route's cached lookup: no query of its own on every page view.
-    const site = m ? sites.bySiteKey(decodedKey(m[1]!)) : null;
+    const site = m ? sites.bySiteKey(decoded(m[1]!)) : null;
     if (site) hub.poke(`site:${site.id}`);
     else if (!m) hub.pokeSites();
   });
-}
-
-/** A path segment decoded; as it is when it does not decode (no site has such a key). */
-function decodedKey(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 function consoleMessage(m: MessageRow): ConsoleMessage {

@@ -4,7 +4,7 @@ import type { WriteResponse, WriteResult, WriteType } from '../../protocol.js';
 import { stmt, timestamp, type DB } from '../db.js';
 import { errors } from '../errors.js';
 import { describeIssue, WriteDataSchemas, WriteRequestSchema } from '../schemas.js';
-import { originAllowed, siteLookup, type Site } from '../sites.js';
+import { decoded, originAllowed, siteLookup, type Site } from '../sites.js';
 import type { ClientInfo, HitRow, VisitorRow, WriteContext } from './context.js';
 import { handlers } from './index.js';
 
@@ -135,10 +135,5 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
 
 function headerText(v: string | string[] | undefined): string | null {
   const s = Array.isArray(v) ? v[0] : v;
-  if (!s) return null;
-  try {
-    return decodeURIComponent(s).slice(0, 128);
-  } catch {
-    return s.slice(0, 128);
-  }
+  return s ? decoded(s).slice(0, 128) : null;
 }
