@@ -1,4 +1,4 @@
-import { LIMITS, type WritePayloads, type WriteType } from '../protocol.js';
+import type { WriteType } from '../protocol.js';
 import { _warn } from './log.js';
 import { _add, _call } from './outbox.js';
 import { BATCH_CHARS } from './transport.js';
@@ -10,41 +10,20 @@ export type Shape = (ok: boolean, v: unknown) => object;
 export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, code: v });
 
 /**
- * Sends a write whose caller may wait for the answer, and answers `cb` through `shape`. `make`
- * builds the write's data from the caller's arguments; what it throws (a code from `_fields`, or
- * anything a hostile argument throws when read or serialised) means nothing is sent: a warning
- * names the reason and `cb` gets the failure on a later tick, as it would a server answer.
+ * Sends what the page passed as a write and answers `cb` through `shape`. The server checks the
+ * data (src/server/writes/form-fields.ts and the schemas) and its refusal reaches `cb` like any
+ * answer: one set of rules, none of them in this script. Only what no request could carry is
+ * refused here, on a later tick: data that cannot be serialised (a BigInt, a throwing getter or
+ * `toJSON`, a Proxy) as `invalid_request`, data longer than a request as `too_large`. The data is
+ * copied as serialised, so the page changing its object afterwards changes nothing.
  */
-export function _ask<T extends WriteType>(type: T, make: () => WritePayloads[T], cb: unknown, shape: Shape = _status, keep?: boolean): void {
+export function _ask(type: WriteType, data: unknown, cb: unknown, shape: Shape = _status, keep?: boolean): void {
   try {
-    const data = make();
-    // No request could carry it (the server refuses the body): refused now, rather than stored,
-    // sent and refused, while every write behind it waits. (JSON.stringify throws on a BigInt, a
-    // Proxy, a throwing toJSON: caught below too.)
-    if (JSON.stringify(data).length > BATCH_CHARS) throw 'too_large';
-    _add(type, data, (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), undefined, keep);
+    const s = JSON.stringify(data);
+    if (s.length > BATCH_CHARS) throw 'too_large';
+    _add(type, JSON.parse(s), (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), undefined, keep);
   } catch (e) {
     _warn(type + ':', e);
     setTimeout(_call, 0, cb, shape(false, typeof e == 'string' ? e : 'invalid_request'));
   }
-}
-
-/**
- * The fields `names` of `req` that are filled (numbers become text). Throws the error code:
- * `invalid_request` when `req` is no object, `invalid_<field>` when a field is neither text nor a
- * number or is too long, `empty` when none is filled.
- */
-export function _fields<T>(req: unknown, names: Array<keyof T & string>): T {
-  if (!req || typeof req != 'object') throw 'invalid_request';
-  const o: Record<string, unknown> = {};
-  for (const k of names) {
-    let v = (req as Record<string, unknown>)[k];
-    if (typeof v == 'number' && isFinite(v)) v = '' + v;
-    if (v != null && v !== '') {
-      if (typeof v != 'string' || v.length > LIMITS.text) throw 'invalid_' + k;
-      o[k] = v;
-    }
-  }
-  if (!Object.keys(o).length) throw 'empty';
-  return o as T;
 }

@@ -5,11 +5,11 @@ import { _write } from './storage.js';
 import { CHAT_FLAG } from './widget-bridge.js';
 
 /**
- * Removes everything the snippet stored on this site: the visitor (cookie and localStorage), the
- * unsent writes, the cached numbers and the chat flag. Called when consent is withdrawn.
+ * Removes everything the snippet stored on this site: the visitor, the unsent writes, the cached
+ * numbers and the chat flag. Called when consent is withdrawn.
  */
 export function _forget(): void {
-  _write(VISITOR, null, true);
+  _write(VISITOR, null);
   _write(_storeKey(), null);
   _write(KEY + _state._key, null);
   try {

@@ -104,7 +104,7 @@ function _batch(list: Write[]): Write[] {
 
 /** Reads the stored visitor and the writes that earlier pages left unconfirmed. */
 export function _loadOutbox(): void {
-  const m = /^([1-9]\d{0,14})\.(\w{16,64})$/.exec(_read(VISITOR, true) || '');
+  const m = /^([1-9]\d{0,14})\.(\w{16,64})$/.exec(_read(VISITOR) || '');
   if (m) _state._visitor = { id: +m[1]!, token: m[2]! };
   // Writes made before the site key was known are stored now; earlier pages' writes go first.
   _save(_kept());
@@ -171,8 +171,7 @@ function _flush(): void {
       if (!res.results.some((r) => r.id == batch[0]!.id)) throw 0;
       _inflight = _tries = 0;
       const v = res.visitor;
-      // Written on every answer: the cookie's year runs from the last visit.
-      if (v) _write(VISITOR, (_state._visitor = v).id + '.' + v.token, true);
+      if (v) _write(VISITOR, (_state._visitor = v).id + '.' + v.token);
       _settle(res.results);
     })
     .catch((f: Failure) => {

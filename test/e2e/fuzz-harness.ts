@@ -100,6 +100,13 @@ export function harness(): void {
     ['throwing toJSON', { toJSON: boom }, false],
   ];
 
+  /**
+   * Values that JSON carries as no value (undefined, functions, symbols) or as null (NaN, ±Infinity,
+   * an invalid Date): the snippet sends what the page passed as JSON, so they count as absent,
+   * which is fine wherever the argument or field is optional.
+   */
+  const ABSENT = ['undefined', 'null', 'empty string', 'NaN', 'Infinity', 'function', 'throwing function', 'symbol', 'invalid date'];
+
   const counts: Record<string, number> = {};
   interface Rec {
     label: string;
@@ -136,8 +143,8 @@ export function harness(): void {
         a[i] = v;
         const label = `${name} arg ${i} = ${l}`;
         // A request object at position 0 (fields given): no bad value is one. Text arguments:
-        // numbers are taken as text; undefined/null are fine where the argument is optional.
-        const ok = spec.fields && i === 0 ? false : text || ((spec.optional || []).includes(i) && (v == null || v === ''));
+        // numbers are taken as text; an absent value is fine where the argument is optional.
+        const ok = spec.fields && i === 0 ? false : text || ((spec.optional || []).includes(i) && ABSENT.includes(l));
         if (cb >= 0) a[cb] = rec(label, kind, !ok);
         out.push([label, a]);
       }
@@ -149,7 +156,7 @@ export function harness(): void {
           a[0] = { ...(valid[0] as object), [f]: v };
           const label = `${name} field ${f} = ${l}`;
           // Another field is filled: an empty one is no error; the server judges the types of some.
-          const any = (spec.anyFields || []).includes(f) || text || v == null || v === '';
+          const any = (spec.anyFields || []).includes(f) || text || ABSENT.includes(l);
           a[cb] = rec(label, kind, !any);
           out.push([label, a]);
         }

@@ -90,11 +90,11 @@ test.describe('visitor properties', () => {
     });
   });
 
-  test('bad arguments fail in the callback and warn, never throw', async ({ page, open, capture }) => {
+  test('bad arguments fail in the callback and warn, never throw', async ({ page, open, capture, stack }) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await open('basic.html');
-    await credentials(page);
+    const c = await credentials(page);
     expect(await call(page, 'hasProperty', '')).toStrictEqual({ success: false, result: false, code: 'empty' });
     expect(await call(page, 'getProperty', { not: 'text' })).toStrictEqual({ success: false, result: false, code: 'invalid_name' });
     expect(await call(page, 'getProperty', 'x'.repeat(300))).toMatchObject({ success: false, result: false, code: expect.stringMatching(/^invalid: name/) });
@@ -106,9 +106,12 @@ test.describe('visitor properties', () => {
       S.hasProperty!('x', 'not a function');
       S.getProperty!('x');
     });
-    await expect.poll(() => warnings.filter((w) => w.includes('property_set:') || w.includes('property_delete:')).length).toBe(3);
-    expect(capture.writes('property_set')).toHaveLength(0);
-    expect(capture.writes('property_delete')).toHaveLength(0);
+    // The server checks the arguments: each refusal is a warning, and nothing is stored.
+    // hasProperty(''), setProperty(), deleteProperty(null): empty; setProperty('n', {…}): invalid_value.
+    await expect.poll(() => warnings.filter((w) => /refused: (empty|invalid_value)/.test(w)).length).toBe(4);
+    expect(warnings.filter((w) => w.includes('refused: invalid_value'))).toHaveLength(1);
+    expect(capture.writes('property_set')).toHaveLength(2);
+    expect(stack.db.prepare("SELECT count(*) FROM visitor_properties WHERE visitor_id = ? AND name = 'n'").pluck().get(c.visitor_id)).toBe(0);
   });
 });
 
@@ -131,14 +134,16 @@ test.describe('addVisitorInfo', () => {
     ]);
   });
 
-  test('refuses empty or bad data with a reason; sends nothing when nothing is filled', async ({ page, open, capture }) => {
+  test('refuses empty or bad data with a reason and stores none of it', async ({ page, open, capture, stack }) => {
     await open('basic.html');
-    await credentials(page);
+    const c = await credentials(page);
     expect(await call(page, 'addVisitorInfo', {})).toStrictEqual({ success: false, code: 'empty' });
     expect(await call(page, 'addVisitorInfo', { age: 5, comment: 'x' })).toStrictEqual({ success: false, code: 'empty' });
     expect(await call(page, 'addVisitorInfo', null)).toStrictEqual({ success: false, code: 'invalid_request' });
     expect(await call(page, 'addVisitorInfo', { name: ['A'] })).toStrictEqual({ success: false, code: 'invalid_name' });
-    expect(capture.writes('visitor_info')).toHaveLength(0);
+    // Checked by the server, which stored nothing of them; fields it does not know are ignored.
+    expect(capture.writes('visitor_info')).toHaveLength(4);
+    expect(stack.db.prepare('SELECT count(*) FROM visitor_emails WHERE visitor_id = ?').pluck().get(c.visitor_id)).toBe(0);
     expect(await call(page, 'addVisitorInfo', { email: 'not an address' })).toStrictEqual({
       success: false,
       code: 'invalid: email: must be an e-mail address',

@@ -6,6 +6,7 @@ import { errors } from '../errors.js';
 import { describeIssue, WriteDataSchemas, WriteRequestSchema } from '../schemas.js';
 import { decoded, originAllowed, siteLookup, type Site } from '../sites.js';
 import type { ClientInfo, HitRow, VisitorRow, WriteContext } from './context.js';
+import { formFields } from './form-fields.js';
 import { handlers } from './index.js';
 
 export interface WriteRouteOptions {
@@ -73,7 +74,12 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           results.push({ id: w.id, success: false, code: 'unknown_type' });
           continue;
         }
-        const data = schema.safeParse(w.data);
+        const form = formFields(w.type as WriteType, w.data);
+        if ('code' in form) {
+          results.push({ id: w.id, success: false, code: form.code });
+          continue;
+        }
+        const data = schema.safeParse(form.data);
         if (!data.success) {
           results.push({ id: w.id, success: false, code: 'invalid: ' + describeIssue(data.error) });
           continue;

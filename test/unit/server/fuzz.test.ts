@@ -110,12 +110,12 @@ const write = (v: World['a'], type: string, data: unknown) => ({ id: wid(), type
 /** Write payloads the contract refuses, per type. */
 const BAD_DATA: Record<WriteType, unknown[]> = {
   hit: [null, {}, 'x', { url: 'ftp://x/', title: '', referrer: '' }, { url: 'http://localhost/', title: 1, referrer: '' }, { url: 'http://localhost/', title: '', referrer: 'nope' }, { url: 'http://localhost/', title: '', referrer: '', spa: 'yes' }, { url: 'http://localhost/', title: '', referrer: '', extra: 1 }, { url: 'http://localhost/' + 'a'.repeat(16384), title: '', referrer: '' }, { url: 'javascript:alert(1)', title: '', referrer: '' }],
-  event: [{}, [], { category: '', action: 'a' }, { category: 'c' }, { category: 1, action: 'a' }, { category: 'c', action: 'a', value: 5 }, { category: 'c', action: 'a', x: 1 }, { category: 'c'.repeat(LIMITS.text + 1), action: 'a' }, { category: null, action: 'a' }],
-  property_set: [{}, { name: '' }, { name: 'a'.repeat(256) }, { name: 'n', value: 1 }, { name: 'n', value: null }, { name: 'n', x: 1 }, { name: { toString: 'x' } }],
-  property_delete: [{}, { name: 1 }, { name: '' }, { name: ['n'] }],
-  property_get: [{}, { name: [] }, { name: 'n', x: 1 }, 'n'],
-  visitor_info: [{}, { name: '' }, { email: 'nope' }, { phone: 'abc' }, { phone: '12' }, { name: 'n', x: 1 }, { name: 1 }, { name: 'n'.repeat(256) }],
-  offline_request: [{}, { is_sale: true }, { name: 'n', sale_cost: '1' }, { name: 'n', is_sale: true, sale_cost: 'abc' }, { email: 'x' }, { name: 'n', group_id: -1 }, { name: 'n', group_id: 1.5 }, { message: 'm'.repeat(LIMITS.text + 1) }, { name: 'n', y: 1 }, { name: 'n', is_sale: 'true' }],
+  event: [{}, [], { category: '', action: 'a' }, { category: 'c' }, { category: true, action: 'a' }, { category: 'c', action: 'a', value: true }, { category: 'c', action: 'a', value: {} }, { category: 'c'.repeat(LIMITS.text + 1), action: 'a' }, { category: null, action: 'a' }],
+  property_set: [{}, { name: '' }, { name: 'a'.repeat(256) }, { name: 'n', value: false }, { name: 'n', value: [1] }, 'n', null, { name: { toString: 'x' } }],
+  property_delete: [{}, { name: false }, { name: '' }, { name: ['n'] }],
+  property_get: [{}, { name: [] }, { name: 'n'.repeat(LIMITS.text + 1) }, 'n'],
+  visitor_info: [{}, { name: '' }, { email: 'nope' }, { phone: 'abc' }, { phone: '12' }, { x: 1 }, { name: true }, { name: 'n'.repeat(256) }],
+  offline_request: [{}, { is_sale: true }, { name: 'n', sale_cost: '1' }, { name: 'n', is_sale: true, sale_cost: 'abc' }, { email: 'x' }, { name: 'n', group_id: -1 }, { name: 'n', group_id: 1.5 }, { message: 'm'.repeat(LIMITS.text + 1) }, { y: 1 }, { name: 'n', is_sale: 'true' }, 5],
   chat_message: [{}, { text: '' }, { text: 1 }, { text: 't'.repeat(LIMITS.text + 1) }, { text: 't', x: 1 }, { text: null }],
   chat_close: [{}, { chat_id: 0 }, { chat_id: '1' }, { chat_id: 1.5 }, { chat_id: -3 }, { chat_id: 1, x: 1 }],
   captcha: [{ x: 1 }, [], 'x', null, 1],

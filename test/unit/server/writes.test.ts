@@ -86,7 +86,7 @@ describe('POST /w/:siteKey', () => {
 
   it('fails one bad write without failing the batch', async () => {
     const h = hitWrite();
-    const bad = { id: wid(), type: 'event', hit: h.id, at: Date.now(), data: { category: '' } };
+    const bad = { id: wid(), type: 'event', hit: h.id, at: Date.now(), data: { category: 'c' } };
     const unknown = { id: wid(), type: 'teleport', hit: h.id, at: Date.now(), data: {} };
     const orphan = { id: wid(), type: 'event', hit: wid(), at: Date.now(), data: { category: 'c', action: 'a' } };
     const { status, body } = await post('site-a', { visitor: null, writes: [h, bad, unknown, orphan] });

@@ -50,7 +50,6 @@ const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
-  document.cookie = '_svc_v=; max-age=0; path=/';
   reqs = [];
   beacons = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
@@ -101,9 +100,10 @@ describe('outbox', () => {
     expect(got).toEqual([{ id: expect.any(String), success: true }]);
     expect(reqs).toHaveLength(2);
     expect(types(reqs[1]!)).toEqual([3]);
-    // The visitor the server named is sent from now on and kept in a cookie and localStorage.
+    // The visitor the server named is sent from now on and kept in localStorage (no cookie).
     expect(reqs[1]!.body.visitor).toEqual({ id: 7, token });
-    expect(document.cookie).toContain(`_svc_v=7.${token}`);
+    expect(localStorage.getItem('_svc_v')).toBe(`7.${token}`);
+    expect(document.cookie).not.toContain('_svc_v');
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([3]);
     answer(reqs[1]!);
     await tick();

@@ -54,11 +54,11 @@ describe('command queue', () => {
     expect(q.push(['setDynamicalReplacement', true])).toBe(1);
     expect(state._dyn).toBe(true);
     expect(q.push(['nope'], 'x', [], [1], null, ['push', 1])).toBe(0);
-    expect(svc.push(['trackEvent'])).toBe(1); // ran; trackEvent itself refused its arguments
+    expect(svc.push(['trackEvent', 1n])).toBe(1); // ran; trackEvent itself refused its arguments
     const texts = warn.mock.calls.map((c) => c.join(' '));
     expect(texts.some((t) => t.includes('unknown command nope'))).toBe(true);
     expect(texts.filter((t) => t.includes('bad command'))).toHaveLength(4);
-    expect(texts.some((t) => t.includes('trackEvent: category and action'))).toBe(true);
+    expect(texts.some((t) => t.includes('event: ') && t.includes('BigInt'))).toBe(true);
   });
 
   it('waits for a site key pushed after load, then starts', async () => {
