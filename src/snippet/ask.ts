@@ -21,7 +21,7 @@ export function _ask(type: WriteType, data: unknown, cb: unknown, shape: Shape =
   try {
     const s = JSON.stringify(data);
     if (s.length > BATCH_CHARS) throw 'too_large';
-    _add(type, JSON.parse(s), (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), undefined, keep);
+    _add(type, JSON.parse(s), (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), keep);
   } catch (e) {
     _warn(type + ':', e);
     setTimeout(_call, 0, cb, shape(false, typeof e == 'string' ? e : 'invalid_request'));

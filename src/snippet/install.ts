@@ -102,7 +102,7 @@ export function _install(w: Window, host: string | null): SvcApi {
     setConsent: _consent,
     Captcha: _wrap({
       // A read: kept out of storage, a captcha is of no use to a later page.
-      get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), undefined, false),
+      get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), false),
     }),
   } as SvcApi);
   const widget: SvcWidgetApi = _wrap({

@@ -115,16 +115,11 @@ export function _loadOutbox(): void {
 
 
 /**
- * Queues a write and starts sending. `id` defaults to a new client id; `keep` false keeps the
- * write out of storage (reads). Returns the write's id.
+ * Queues a write under a new client id and starts sending. `keep` false keeps the write out of
+ * storage (reads). Returns the write's id.
  */
-export function _add<T extends WriteType>(
-  type: T,
-  data: WritePayloads[T],
-  cb?: WriteCallback,
-  id: string = _id(),
-  keep = true,
-): string {
+export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: WriteCallback, keep = true): string {
+  const id = _id();
   const w: Write = { id, type, hit: type === 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
   if (keep) _save([w]);
@@ -142,20 +137,18 @@ function _schedule(ms: number): void {
   _timer = setTimeout(_flush, ms);
 }
 
-/** Answers the writes named in `results` and takes them out of the queue and storage. */
+/** Takes the writes named in `results` out of the queue and storage, then answers them. */
 function _settle(results: WriteResult[]): void {
-  const done: string[] = [];
-  for (const r of results) {
-    done.push(r.id);
-    if (!r.success) _warn('refused:', r.code);
-    const cb = _callbacks[r.id];
-    delete _callbacks[r.id];
-    delete _volatile[r.id];
-    _call(cb, r);
-  }
+  const done = results.map((r) => r.id);
   _queue = _queue.filter((w) => done.indexOf(w.id) < 0);
   _save([], done);
   if (_queue.length) _schedule(0);
+  for (const r of results) {
+    if (!r.success) _warn('refused:', r.code);
+    _call(_callbacks[r.id], r);
+    // The volatile mark stays: ids are never reused, and it is one small entry per read.
+    delete _callbacks[r.id];
+  }
 }
 
 function _flush(): void {

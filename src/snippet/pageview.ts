@@ -1,6 +1,5 @@
 import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
-import { _id } from './ids.js';
 import { _no } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _state } from './state.js';
@@ -17,9 +16,8 @@ export function _afterHit(fn: (c: Credentials, h: HitResult) => void): void {
  * view (`spa`) carries the previous URL as referrer and never starts a session by itself.
  */
 export function _pageView(spa: boolean): void {
-  const id = (_state._hit = _id());
   const url = location.href;
-  _add('hit', { url, title: document.title, referrer: spa ? _state._url! : document.referrer, spa }, (r) => {
+  const id = (_state._hit = _add('hit', { url, title: document.title, referrer: spa ? _state._url! : document.referrer, spa }, (r) => {
     // A refusal was warned about by the outbox. A late answer for an earlier page view must not
     // replace the credentials of a newer one.
     if (!r.success || _state._hit != id) return;
@@ -32,7 +30,7 @@ export function _pageView(spa: boolean): void {
     // Page-view work first (the numbers), so that onReady callbacks see this page view's phones.
     for (const fn of _onHit) _call((x: Credentials) => fn(x, h), c);
     for (const fn of _state._ready.splice(0)) _call(fn, c);
-  }, id);
+  }));
   _state._url = url;
 }
 

@@ -22,39 +22,37 @@ export interface Failure {
 /**
  * POSTs a JSON body as `text/plain`, a CORS "simple" request, so the browser sends no preflight.
  * Resolves with the parsed answer of a 2xx response whose body is an object with `success: true`;
- * rejects with a {@link Failure} otherwise. Never throws synchronously.
+ * rejects with a {@link Failure} otherwise. Never throws synchronously (a page's own `fetch` may).
  */
 export function _post(url: string, body: string): Promise<Record<string, unknown>> {
-  return new Promise((ok, fail) => {
-    const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(), TIMEOUT_MS);
-    const no = (res?: Response, o?: Record<string, unknown> | null) =>
-      fail({
-        _status: res ? res.status : 0,
-        _retry: res ? +res.headers.get('Retry-After')! || 0 : 0,
-        _message: o && (o.message as string),
-      } as Failure);
-    fetch(url, {
-      method: 'POST',
-      body,
-      credentials: 'omit',
-      // keepalive lets a request started just before the page closes still arrive.
-      keepalive: body.length < BATCH_CHARS + 500,
-      signal: ctl.signal,
-    })
-      .then((res) =>
-        res
-          .json()
-          .then(null, () => null)
-          .then((o: Record<string, unknown> | null) => (res.ok && o && o.success === true ? ok(o) : no(res, o))),
-      )
-      // A network error, or a page's fetch that answers no Response (replaced by a script).
-      .catch((e: unknown) => {
-        _debug('request failed', e);
-        no();
-      })
-      .finally(() => clearTimeout(timer));
-  });
+  const ctl = new AbortController();
+  let res: Response | undefined;
+  // Not cleared when the answer comes: aborting a finished request does nothing.
+  setTimeout(() => ctl.abort(), TIMEOUT_MS);
+  return new Promise<Response>((ok) =>
+    ok(
+      fetch(url, {
+        method: 'POST',
+        body,
+        credentials: 'omit',
+        // keepalive lets a request started just before the page closes still arrive.
+        keepalive: body.length < BATCH_CHARS + 500,
+        signal: ctl.signal,
+      }),
+    ),
+  )
+    .then((r) => (res = r).json())
+    // A network error, a time-out, a body that is no JSON, or a page's fetch that answers no Response.
+    .then(null, (e: unknown) => _debug('request failed', e))
+    .then((o: Record<string, unknown> | void) =>
+      res && res.ok && o && o.success === true
+        ? o
+        : Promise.reject({
+            _status: res ? res.status : 0,
+            _retry: res ? +res.headers.get('Retry-After')! || 0 : 0,
+            _message: o && (o.message as string),
+          } as Failure),
+    );
 }
 
 /** Sends a body with `navigator.sendBeacon` (text/plain, no answer); false when it cannot. */

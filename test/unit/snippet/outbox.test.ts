@@ -248,7 +248,7 @@ describe('outbox', () => {
     const p = await page();
     p._add('hit', { n: 1 } as never);
     await tick(); // in flight now
-    p._add('property_get', { n: 2 } as never, undefined, undefined, false);
+    p._add('property_get', { n: 2 } as never, undefined, false);
     p._add('event', { n: 3 } as never);
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
