@@ -52,8 +52,8 @@ export interface WidgetsModule {
     cb?: unknown,
   ): void;
   /**
-   * An operator of the site is online: a live binding, kept current by the status stream once
-   * `open('status')` (or the chat) has opened it; false until the stream's first message.
+   * An operator of the site is online, as the status stream last said (false until its first
+   * message); opens the stream if `open('status')` or the chat has not yet.
    */
-  readonly online: boolean;
+  status(): boolean;
 }

@@ -43,5 +43,5 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
  */
 export function _status(): boolean {
   _asked || ((_asked = 1), _widget('status'));
-  return !!_module && _module.online;
+  return !!_module && _module.status();
 }

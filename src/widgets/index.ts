@@ -15,7 +15,7 @@ import { sitePhoneCall } from './sitephone-call.js';
 import { openSitePhoneForm } from './sitephone-form.js';
 import type * as self from './index.js';
 
-export { online } from './operator-status.js';
+export { status } from './operator-status.js';
 
 export const open: WidgetsModule['open'] = (name, settings, lang, mask, arg, core, cb) => {
   try {

@@ -66,6 +66,15 @@ export function watchStatus(): void {
   sync();
 }
 
+/**
+ * `Svc.getOperatorStatus()` as the core asks it: opens the stream if it is not open (the core's
+ * first load may have failed and a later widget brought the bundle) and answers the status.
+ */
+export function status(): boolean {
+  watchStatus();
+  return online;
+}
+
 /** Opens the stream if it is not open and calls `fn` once the status is known (or the stream failed). */
 export function whenStatus(fn: () => void): void {
   watchStatus();

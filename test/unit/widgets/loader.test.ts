@@ -8,14 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const HOST = 'http://svc.test/';
 const BUNDLE = HOST + 'svc-widgets.js';
 
-/** The stand-in module: records what it opens; `online` is read through a getter, like a live binding. */
+/** The stand-in module: records what it opens and how often the status is read. */
 let opened: string[];
 let online: boolean;
+let reads: number;
 const bundle = () => ({
   open: (name: string) => void opened.push(name),
-  get online() {
-    return online;
-  },
+  status: () => (reads++, online),
 });
 
 /** Answers after `answer()`, so that calls can queue before the page view is answered. */
@@ -44,6 +43,7 @@ const ready = () => new Promise((ok) => window.Svc.onReady(ok));
 beforeEach(() => {
   opened = [];
   online = false;
+  reads = 0;
   delete (window as unknown as { Svc?: unknown }).Svc;
   localStorage.clear();
   sessionStorage.clear();
@@ -91,6 +91,22 @@ describe('widget bundle loader', () => {
     expect(svc.getOperatorStatus()).toBe(false);
     expect(opened).toEqual(['status']);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the status load failed, the bundle a widget brings later answers the status (and so opens the stream)', async () => {
+    vi.doMock(BUNDLE, () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    vi.doMock(BUNDLE + '?1', bundle);
+    const svc = await install();
+    answer();
+    await ready();
+    expect(svc.getOperatorStatus()).toBe(false);
+    await vi.waitFor(() => expect(console.warn).toHaveBeenCalledWith('[Svc]', 'no svc-widgets.js'));
+    expect(reads).toBe(0);
+    svc.openSiteRequestPanel();
+    await vi.waitFor(() => expect(opened).toEqual(['request']));
+    online = true;
+    expect(svc.getOperatorStatus()).toBe(true);
+    expect(reads).toBe(1);
   });
 
   it('a page that neither opens a widget nor asks for the status imports nothing', async () => {
