@@ -5,11 +5,13 @@ import typescript from '@rollup/plugin-typescript';
  * dist/svc.js: the IIFE site owners load, minified, internal `_names` mangled, debug lines dropped.
  * dist/svc.debug.js: the same, readable, with debug logging.
  * dist/esm/index.js: the ES module for bundlers (types in dist/types, emitted by tsc).
- * dist/svc-widgets.js: the widget UI (forms, popups), which the core loads on the first open.
+ * dist/svc-widgets.js: the widget UI (forms, popups) and the operator-status stream, an ES module
+ * (one file, no chunks) which the core loads with `import()` on the first open.
  */
 const ts = (tsconfig = './tsconfig.snippet.json') => typescript({ tsconfig, outputToFilesystem: false });
 
-const minify = (module) =>
+/** `comments`: what to keep; only the ESM build keeps the bundlers' hints on its `import()`. */
+const minify = (module, comments = false) =>
   terser({
     module,
     ecma: 2020,
@@ -17,7 +19,7 @@ const minify = (module) =>
     // Internal fields start with one `_`; public API names and wire fields never do. Names with two
     // (`__cs`, `__cs_onReplacePhones`) are page globals of the spec and must keep their names.
     mangle: { properties: { regex: /^_[^_]/ } },
-    format: { comments: false },
+    format: { comments },
   });
 
 const flags = (debug) => `const __DEBUG__ = ${debug};`;
@@ -35,13 +37,14 @@ export default [
   },
   {
     input: 'src/widgets/index.ts',
-    output: { file: 'dist/svc-widgets.js', format: 'iife', sourcemap: true, intro: flags(false) },
-    plugins: [ts('./tsconfig.widgets.json'), minify(false)],
+    output: { file: 'dist/svc-widgets.js', format: 'es', sourcemap: true, intro: flags(false) },
+    plugins: [ts('./tsconfig.widgets.json'), minify(true)],
   },
   {
     input: 'src/snippet/esm.ts',
     output: { file: 'dist/esm/index.js', format: 'es', sourcemap: true, intro: flags(false) },
-    plugins: [ts(), minify(true)],
+    // The widget bundle's URL is known only at run time: webpack and Vite must leave it to the browser.
+    plugins: [ts(), minify(true, /webpackIgnore|@vite-ignore/)],
   },
   // dist/op-console.js: the operator console page's script, served by the server at /op/console.js.
   {

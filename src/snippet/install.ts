@@ -3,7 +3,6 @@ import { _trackEvent } from './events.js';
 import { _no, _safe, _warn, _wrap } from './log.js';
 import { _forget } from './consent.js';
 import { _add, _loadOutbox, _resume } from './outbox.js';
-import { _watchStatus } from './operator-status.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
@@ -11,7 +10,7 @@ import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } fr
 import { _drain, _isConfig, _run } from './queue.js';
 import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
-import { _widget } from './widgets.js';
+import { _status, _widget } from './widgets.js';
 
 /**
  * Starts page-view work once the site key and host are known; later calls do nothing. The page
@@ -32,12 +31,10 @@ function _go(): void {
   _loadOutbox();
   // The cached numbers, before the page is painted; a failure there stops nothing else.
   _safe('phones', _startPhones)();
-  // After the page view's answer: the status stream, so that the page view is the one request a
-  // first visit makes before its numbers are swapped; and the chat window, if it was open on this
-  // tab's previous page (a reload, a link): it waits for the answer anyway, and a page's first
-  // sessionStorage access costs milliseconds that script evaluation should not pay.
+  // After the page view's answer: the chat window, if it was open on this tab's previous page (a
+  // reload, a link): it waits for the answer anyway, and a page's first sessionStorage access
+  // costs milliseconds that script evaluation should not pay.
   _onReady(() => {
-    _watchStatus();
     try {
       if (sessionStorage.getItem(CHAT_FLAG)) _widget('chat');
     } catch {
@@ -87,7 +84,7 @@ export function _install(w: Window, host: string | null): SvcApi {
     deleteProperty: _deleteProperty,
     addVisitorInfo: _addVisitorInfo,
     addOfflineRequest: _addOfflineRequest,
-    getOperatorStatus: () => !!_state._online,
+    getOperatorStatus: _status,
     openSiteRequestPanel: () => _widget('request'),
     openChatWindow: () => _widget('chat'),
     reinitTrackView: () => {

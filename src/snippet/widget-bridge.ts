@@ -1,9 +1,9 @@
 /**
  * The contract between the core (dist/svc.js) and the widget bundle (dist/svc-widgets.js). The two
  * are minified apart, so nothing here starts with `_` (terser would give it a different name in
- * each). The widget bundle registers itself on the page global `__svc_widgets`; the core hands it
- * the site settings, language and mask with every call. Types and one string: it costs the core
- * next to nothing.
+ * each). The widget bundle is an ES module that the core loads with `import()`: its exports are
+ * `WidgetsModule`; the core hands it the site settings, language and mask with every call. Types
+ * and one string: it costs the core next to nothing.
  */
 import type { SiteSettings, VisitorRef, WritePayloads, WriteResult, WriteType } from '../protocol.js';
 import type { SitePhoneCallParams, SitePhoneCallResult } from '../types.js';
@@ -12,8 +12,9 @@ import type { SitePhoneCallParams, SitePhoneCallResult } from '../types.js';
  * `sitephone`: the call-back form. `notify`: a popup with a call-back result. `request`: the
  * request form. `chat`: the chat window (the request form when no operator is online). `call`:
  * `SvcWidget.sitePhoneCall` (its checks and its write), which lives in the widget bundle.
+ * `status`: opens the operator-status stream (`Svc.getOperatorStatus()`), no UI.
  */
-export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat' | 'call';
+export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat' | 'call' | 'status';
 
 /**
  * What the core hands the chat window: the visitor's identity (the chat stream's credentials) and
@@ -29,8 +30,8 @@ export interface CoreBridge {
 /** sessionStorage key set while the chat window is open: the core reopens it on the tab's next page. */
 export const CHAT_FLAG = 'svc_chat';
 
-/** What svc-widgets.js puts on `window.__svc_widgets`. */
-export interface WidgetsApi {
+/** The exports of svc-widgets.js (the module namespace `import()` resolves to). */
+export interface WidgetsModule {
   /**
    * Opens a widget. Never throws.
    * @param name which widget
@@ -50,11 +51,9 @@ export interface WidgetsApi {
     core?: CoreBridge,
     cb?: unknown,
   ): void;
-}
-
-declare global {
-  interface Window {
-    /** Registered by svc-widgets.js when it loads. */
-    __svc_widgets?: WidgetsApi;
-  }
+  /**
+   * An operator of the site is online, as the status stream last said (false until its first
+   * message); opens the stream if `open('status')` or the chat has not yet.
+   */
+  status(): boolean;
 }

@@ -2,6 +2,7 @@ import { CHAT_PATH, type ChatMessageEvent, type ChatMessageResult, type ChatStat
 import { CHAT_FLAG, type CoreBridge } from '../snippet/widget-bridge.js';
 import { consultantTexts } from './consultant-texts.js';
 import { texts } from './i18n.js';
+import { known as statusKnown, online as operatorOnline, watchStatus, whenStatus } from './operator-status.js';
 import { openRequest } from './request.js';
 import { dialog, h, type Dialog } from './ui.js';
 
@@ -35,13 +36,21 @@ function flagged(): boolean {
 
 let current: Dialog | null = null;
 
+/**
+ * The chat when an operator is online, or at once when this tab already had it open (a reload in
+ * the middle of a conversation); otherwise the request form. The status stream opens with the
+ * first chat (a page that never opens one holds no stream), so the choice waits for its first word.
+ */
 export function openChat(lang: string, core: CoreBridge): void {
   if (current) return current.focus();
-  const Svc = window.Svc;
-  const creds = Svc.getCredentials();
-  // The chat when an operator is online, or when this tab already had it open (a reload in the
-  // middle of a conversation); otherwise the request form.
-  if (!creds || !core.visitor || (!flagged() && !Svc.getOperatorStatus())) return openRequest(lang);
+  if (flagged()) return showChat(lang, core);
+  whenStatus(() => (operatorOnline ? showChat(lang, core) : openRequest(lang)));
+}
+
+function showChat(lang: string, core: CoreBridge): void {
+  if (current) return current.focus();
+  const creds = window.Svc.getCredentials();
+  if (!creds || !core.visitor) return openRequest(lang);
   const t = consultantTexts(lang);
   const visitor = core.visitor;
 
@@ -49,7 +58,8 @@ export function openChat(lang: string, core: CoreBridge): void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let chat: ChatState | null = null;
   // Before the status stream has spoken after a reload, assume the operator is still there.
-  let online = Svc.getOperatorStatus() || flagged();
+  watchStatus();
+  let online = operatorOnline || flagged();
   /** Shown messages by server id, and the visitor's not yet confirmed ones by write id. */
   const shown = new Map<number, HTMLElement>();
   const pending = new Map<string, HTMLElement>();
@@ -57,8 +67,8 @@ export function openChat(lang: string, core: CoreBridge): void {
   let mine: string[] = [];
 
   const poll = setInterval(() => {
-    const now = Svc.getOperatorStatus();
-    if (now !== online) {
+    const now = operatorOnline;
+    if (statusKnown && now !== online) {
       online = now;
       update();
     }

@@ -33,19 +33,20 @@ const call = (params: unknown) =>
   new Promise<SitePhoneCallResult>((ok) => window.SvcWidget.sitePhoneCall(params as never, ok));
 const sitephoneWrites = () => sent.flatMap((b) => b.writes).filter((w) => w.type === 'sitephone');
 
+/** The address the core imports the widget bundle from (the host given to `_install`). */
+const BUNDLE = 'http://svc.test/svc-widgets.js';
+
 beforeEach(() => {
   sent = [];
   status = 0;
   delete (window as unknown as { Svc?: unknown }).Svc;
   localStorage.clear();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  // Stands in for the browser loading svc-widgets.js: the bundle registers itself, then onload.
-  vi.spyOn(document.head, 'appendChild').mockImplementation((s) => {
-    void import('../../../src/widgets/index.js').then(() => (s as unknown as HTMLScriptElement).onload!(new Event('load')));
-    return s;
-  });
+  // Stands in for the browser importing svc-widgets.js from the server: the module of the source.
+  vi.doMock(BUNDLE, () => import('../../../src/widgets/index.js'));
 });
 afterEach(() => {
+  vi.doUnmock(BUNDLE);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -70,10 +71,7 @@ describe('SvcWidget.sitePhoneCall', () => {
   });
 
   it('answers status 3 widgets_unavailable when svc-widgets.js does not load, sending nothing', async () => {
-    vi.spyOn(document.head, 'appendChild').mockImplementation((s) => {
-      setTimeout(() => (s as unknown as HTMLScriptElement).onerror!(new Event('error')));
-      return s;
-    });
+    vi.doMock(BUNDLE, () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     await install(false);
     expect(await call({ phone: '+7 916 123-45-67' })).toEqual({ success: false, result: { status: 3, code: 'widgets_unavailable' } });
     expect(sitephoneWrites()).toEqual([]);

@@ -1,0 +1,83 @@
+import { STATUS_PATH } from '../protocol.js';
+
+/**
+ * The operator status of the site (`Svc.getOperatorStatus()`), kept current by a server-sent
+ * event stream from the consultant server that says `1` or `0` on connect and on every change;
+ * EventSource reconnects by itself. The stream opens on demand, the first time the page asks for
+ * the status or opens the chat: a page that never does holds no connection to the server. It is
+ * closed while the page is hidden, so background tabs do not hold connections (browsers allow six
+ * per server over HTTP/1.1); it reopens, and its first message brings the current status, when the
+ * page is shown again.
+ */
+
+/** An operator of the site is online; false until the stream's first message. A live binding. */
+export let online = false;
+
+/** The stream has said something (or failed). A live binding. */
+export let known = false;
+let started = false;
+let es: EventSource | null = null;
+/** Waiting for the first status (`whenStatus`). */
+let waiting: Array<() => void> = [];
+
+function settle(): void {
+  known = true;
+  const fns = waiting;
+  waiting = [];
+  for (const fn of fns) fn();
+}
+
+function sync(): void {
+  try {
+    if (document.hidden) {
+      es?.close();
+      es = null;
+    } else if (!es) {
+      const creds = window.Svc.getCredentials();
+      if (!creds) return;
+      // The site key is checked to be URL-safe (`setCsAccount`): no encoding needed.
+      const s = (es = new EventSource(creds.consultant_server_url + STATUS_PATH + creds.site_key));
+      s.onmessage = (e: MessageEvent<string>) => {
+        online = e.data > '0';
+        settle();
+      };
+      s.onerror = () => {
+        // Whoever waits for a first status is not kept waiting by a server that does not answer.
+        settle();
+        // EventSource gives up for good on an answer other than 200 (a proxy's 502 while the
+        // server restarts): start a new one a little later.
+        if (s.readyState === EventSource.CLOSED) {
+          es = null;
+          setTimeout(sync, 3e4);
+        }
+      };
+    }
+  } catch {
+    // no EventSource: the status stays false
+    settle();
+  }
+}
+
+/** Opens the status stream; later calls do nothing. Needs the credentials (after the page view). */
+export function watchStatus(): void {
+  if (started) return;
+  started = true;
+  document.addEventListener('visibilitychange', sync);
+  sync();
+}
+
+/**
+ * `Svc.getOperatorStatus()` as the core asks it: opens the stream if it is not open (the core's
+ * first load may have failed and a later widget brought the bundle) and answers the status.
+ */
+export function status(): boolean {
+  watchStatus();
+  return online;
+}
+
+/** Opens the stream if it is not open and calls `fn` once the status is known (or the stream failed). */
+export function whenStatus(fn: () => void): void {
+  watchStatus();
+  if (known) fn();
+  else waiting.push(fn);
+}
