@@ -36,8 +36,6 @@ let _tries = 0;
 /** Most writes per request; 1 while finding the write that made the server refuse a batch. */
 let _max: number = LIMITS.writesPerRequest;
 let _timer: ReturnType<typeof setTimeout> | undefined;
-/** Set when the server refused the site itself (unknown key, origin): retrying here only repeats it. */
-let _halted = false;
 
 /** Calls `cb` with `v` when it is a function; nothing it throws reaches the page. */
 export function _call(cb: unknown, v: unknown): void {
@@ -152,7 +150,7 @@ function _settle(results: WriteResult[]): void {
 }
 
 function _flush(): void {
-  if (_inflight || _halted || !_queue.length || _state._wait || !_state._went) return;
+  if (_inflight || !_queue.length || _state._wait || !_state._went) return;
   const batch = _batch(_queue);
   _inflight = batch.length;
   _post(_url(), _body(batch))
@@ -181,9 +179,10 @@ function _flush(): void {
         return _settle([{ id: batch[0]!.id, success: false, code: f._message || 'refused' }]);
       }
       if (s >= 400 && s < 500 && s != 408 && s != 429) {
-        // The site itself is refused (unknown site key, origin not allowed): warn, keep the
-        // writes stored for a later page, and stop retrying here.
-        _halted = true;
+        // The site itself is refused (unknown site key, origin not allowed): retrying here only
+        // repeats it. Warn, keep the writes stored for a later page, and wait as in a back-off
+        // with no timer: new writes do not send (see `_add`), only `online` or a new page does.
+        _tries = 1;
         return _warn('refused:', f._message || s);
       }
       // Exponential back-off, its base capped at a minute, with jitter (so that clients cut off
@@ -216,7 +215,6 @@ export function _resume(): void {
 function _listen(): void {
   addEventListener('online', () => {
     _tries = 0;
-    _halted = false;
     _schedule(0);
   });
   addEventListener('pagehide', _onHide);

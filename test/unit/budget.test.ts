@@ -6,17 +6,16 @@ import { describe, expect, it } from 'vitest';
 /**
  * Brotli sizes of the browser bundles, read from the sizes the build wrote (npm test builds first).
  *
- * `target` is the budget of issue 7 (core 4 KB, widgets 12 KB). The core does not meet it yet:
- * with phone replacement, properties, requests, call-backs, the consultant status and consent it is
- * about 4.9 KB. Until it does, `ceiling` is a ratchet at today's size, so the core can only shrink;
- * lower it whenever the core shrinks, and set it to the target once the target is met. (Raised from
- * 4800 to 4900 by issue 8: consent +85 B; unguessable write ids, the back-off fix and the fixes the
- * fuzz and hostile-page tests found, +60 B net of trims.)
+ * `target` is the budget of issue 7 (core 4 KB, widgets 12 KB). The core does not meet it yet: it
+ * is about 4.35 KB. Until it does, `ceiling` is a ratchet at today's size, so the core can only
+ * shrink; lower it whenever the core shrinks, and set it to the target once the target is met.
+ * (4900 after issue 8; 4360 since the data methods left their checks to the server, the visitor
+ * cookie went, and the widget bundle with the operator-status stream moved behind `import()`.)
  */
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../dist/sizes.json');
 const BUDGETS: Record<string, { target: number; ceiling: number }> = {
   /** The core every page loads, shared by every capability. */
-  'dist/svc.js': { target: 4096, ceiling: 4900 },
+  'dist/svc.js': { target: 4096, ceiling: 4360 },
   /** The widget UI, loaded on the first open of a form. */
   'dist/svc-widgets.js': { target: 12 * 1024, ceiling: 12 * 1024 },
 };

@@ -28,14 +28,8 @@ function _set(list: unknown, ttl?: number): void {
   if (!Array.isArray(list)) return;
   _list = list
     .filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw))
-    .map((p) => ({
-      id: p.id,
-      // Only an http(s) address becomes an image; text is only ever written as text.
-      img: /^https?:\/\//i.test(p.img) ? p.img : null,
-      text: p.text ? '' + p.text : null,
-      raw: p.raw,
-      dt: p.dt === true,
-    }));
+    // Only an http(s) address becomes an image; text is only ever written as text (data, textContent).
+    .map((p) => ({ ...p, img: /^https?:\/\//i.test(p.img) ? p.img : null }));
   if (ttl) _cache(_list, ttl);
   let go: unknown;
   try {
