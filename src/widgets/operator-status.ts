@@ -75,9 +75,24 @@ export function status(): boolean {
   return online;
 }
 
-/** Opens the stream if it is not open and calls `fn` once the status is known (or the stream failed). */
+/**
+ * How long a first status may take before `whenStatus` goes on without it: a proxy that buffers
+ * event streams (nginx does unless told otherwise) never delivers the first message, and a chat
+ * button must not do nothing.
+ */
+export const FIRST_STATUS_MS = 4000;
+
+/**
+ * Opens the stream if it is not open and calls `fn` once, when the status is known (or the stream
+ * failed), or after {@link FIRST_STATUS_MS} with the status still false.
+ */
 export function whenStatus(fn: () => void): void {
   watchStatus();
-  if (known) fn();
-  else waiting.push(fn);
+  if (known) return fn();
+  let once = () => {
+    once = () => {};
+    fn();
+  };
+  waiting.push(() => once());
+  setTimeout(() => once(), FIRST_STATUS_MS);
 }
