@@ -27,8 +27,6 @@ export interface State {
   _ready: ReadyCallback[];
   /** True once the first page view has been queued. */
   _started: boolean;
-  /** `getOperatorStatus()`: an operator of the site is online (kept current by operator-status.ts). */
-  _online?: boolean;
   /** `["requireConsent"]` given and `setConsent(true)` not (or withdrawn): nothing stored or sent. */
   _wait?: boolean;
   /** True once storage was read and sending began (the first start with consent). */
