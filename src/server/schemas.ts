@@ -143,9 +143,19 @@ export const WriteEnvelopeSchema = z.strictObject({
   data: z.unknown(),
 });
 
+/**
+ * The outbox's request. Only the frame is checked here: each write's envelope is checked on its own
+ * (a malformed one, say a stored write of another version, fails alone with its own code), and a
+ * visitor that is no {@link VisitorRefSchema} counts as none, like an unknown one. So one bad entry
+ * never refuses the batch, and the snippet needs no search for it. An entry without a string id
+ * cannot be answered: that alone refuses the batch.
+ */
 export const WriteRequestSchema = z.strictObject({
-  visitor: VisitorRefSchema.nullable(),
-  writes: z.array(WriteEnvelopeSchema).min(1).max(LIMITS.writesPerRequest),
+  visitor: z.unknown(),
+  writes: z
+    .array(z.looseObject({ id: z.string().max(100) }))
+    .min(1)
+    .max(LIMITS.writesPerRequest),
 });
 
 /** `path: message` of the first issue, for the error envelope. */

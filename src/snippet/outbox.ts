@@ -3,7 +3,7 @@ import type { Write, WritePayloads, WriteResponse, WriteResult, WriteType } from
 import { _id } from './ids.js';
 import { _warn } from './log.js';
 import { _state } from './state.js';
-import { _read, _write } from './storage.js';
+import { _load, _store } from './storage.js';
 import { _beacon, _post, BATCH_CHARS, type Failure } from './transport.js';
 
 /**
@@ -19,8 +19,6 @@ import { _beacon, _post, BATCH_CHARS, type Failure } from './transport.js';
 
 export type WriteCallback = (result: WriteResult) => void;
 
-export const STORE = '_svc_ob_';
-export const VISITOR = '_svc_v';
 /** Writes older than this are dropped from storage: a week-old page view helps nobody. */
 const MAX_AGE_MS = 7 * 864e5;
 /** Most writes kept in storage; past it the oldest go, with a warning. */
@@ -33,8 +31,6 @@ const _callbacks: Record<string, WriteCallback> = {};
 /** Number of writes at the head of the queue now in flight; 0 when idle. */
 let _inflight = 0;
 let _tries = 0;
-/** Most writes per request; 1 while finding the write that made the server refuse a batch. */
-let _max: number = LIMITS.writesPerRequest;
 let _timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Calls `cb` with `v` when it is a function; nothing it throws reaches the page. */
@@ -47,24 +43,15 @@ export function _call(cb: unknown, v: unknown): void {
     }
 }
 
-export function _storeKey(): string {
-  return STORE + _state._key;
-}
-
 /** `a` then the writes of `b` not in `a`: one entry per id, first place wins. */
 function _merge(a: Write[], b: Write[]): Write[] {
   const seen: Record<string, 1> = {};
   return a.concat(b).filter((w) => !seen[w.id] && (seen[w.id] = 1));
 }
 
-function _stored(): Write[] {
-  try {
-    const list = JSON.parse(_read(_storeKey()) || '[]') as Write[];
-    // Anything else in there (another version's format, a hand edit) would poison every batch.
-    return list.filter((w) => w && typeof w.id == 'string' && w.at > Date.now() - MAX_AGE_MS);
-  } catch {
-    return [];
-  }
+/** The stored writes. Anything else in the list (a hand edit, another version's) is dropped: a write without a string id could never be answered. */
+function _stored(list: unknown = _load().w): Write[] {
+  return Array.isArray(list) ? list.filter((w) => w && typeof w.id == 'string' && w.at > Date.now() - MAX_AGE_MS) : [];
 }
 
 /**
@@ -72,13 +59,13 @@ function _stored(): Write[] {
  * writes since this one last looked, and neither may drop the other's.
  */
 function _save(add: Write[], remove: string[] = []): void {
-  if (!_state._key) return; // before start: _loadOutbox stores them
-  let list = _merge(_stored(), add).filter((w) => remove.indexOf(w.id) < 0);
-  if (list.length > MAX_STORED) {
-    _warn('outbox full: dropped', list.length - MAX_STORED);
-    list = list.slice(-MAX_STORED);
-  }
-  _write(_storeKey(), list.length ? JSON.stringify(list) : null);
+  // before start: _loadOutbox stores them
+  _state._key &&
+    _store((s) => {
+      const list = _merge(_stored(s.w), add).filter((w) => remove.indexOf(w.id) < 0);
+      if (list.length > MAX_STORED) _warn('outbox full: dropped', list.length - MAX_STORED);
+      s.w = list.slice(-MAX_STORED);
+    });
 }
 
 function _kept(): Write[] {
@@ -93,17 +80,19 @@ function _body(writes: Write[]): string {
   return JSON.stringify({ visitor: _state._visitor, writes });
 }
 
-/** The head of `list` that fits one request: at least one write, at most `_max`, ~BATCH_CHARS. */
+/** The head of `list` that fits one request: at least one write, at most LIMITS.writesPerRequest, ~BATCH_CHARS. */
 function _batch(list: Write[]): Write[] {
   let size = 0;
   // size only grows, so the writes kept are a prefix
-  return list.filter((w, i) => ((size += JSON.stringify(w).length) < BATCH_CHARS && i < _max) || !i);
+  return list.filter((w, i) => ((size += JSON.stringify(w).length) < BATCH_CHARS && i < LIMITS.writesPerRequest) || !i);
 }
 
-/** Reads the stored visitor and the writes that earlier pages left unconfirmed. */
+/**
+ * Reads the stored visitor and the writes that earlier pages left unconfirmed. The visitor is sent
+ * as stored: the server takes a malformed one for none, like an unknown one.
+ */
 export function _loadOutbox(): void {
-  const m = /^([1-9]\d{0,14})\.(\w{16,64})$/.exec(_read(VISITOR) || '');
-  if (m) _state._visitor = { id: +m[1]!, token: m[2]! };
+  _state._visitor = _load().v || null;
   // Writes made before the site key was known are stored now; earlier pages' writes go first.
   _save(_kept());
   _queue = _merge(_stored(), _queue);
@@ -162,22 +151,16 @@ function _flush(): void {
       if (!res.results.some((r) => r.id == batch[0]!.id)) throw 0;
       _inflight = _tries = 0;
       const v = res.visitor;
-      if (v) _write(VISITOR, (_state._visitor = v).id + '.' + v.token);
+      if (v) _store((s) => (s.v = _state._visitor = v));
       _settle(res.results);
     })
     .catch((f: Failure) => {
       _inflight = 0;
       const s = f._status;
-      if (s == 400 || s == 413) {
-        // The server cannot take this batch: send one write at a time to find the write it
-        // refuses, answer that one as failed and go on with the rest.
-        if (batch.length > 1) {
-          _max = 1;
-          return _schedule(0);
-        }
-        _max = LIMITS.writesPerRequest;
-        return _settle([{ id: batch[0]!.id, success: false, code: f._message || 'refused' }]);
-      }
+      // The server cannot take this request. It checks each write on its own and answers a bad one
+      // alone, so this is no write's fault but the request's (a single write larger than the body
+      // limit): it fails as it is, or it would block every write behind it.
+      if (s == 400 || s == 413) return _settle(batch.map(({ id }) => ({ id, success: false, code: f._message || 'refused' })));
       if (s >= 400 && s < 500 && s != 408 && s != 429) {
         // The site itself is refused (unknown site key, origin not allowed): retrying here only
         // repeats it. Warn, keep the writes stored for a later page, and wait as in a back-off
@@ -211,12 +194,14 @@ export function _resume(): void {
   _schedule(0);
 }
 
-/** Runs once, from _loadOutbox at start. */
+/**
+ * Runs once, from _loadOutbox at start. `visibilitychange` to hidden comes before the page goes
+ * (closed, navigated away, the app switched on mobile), also where `pagehide` never fires.
+ */
 function _listen(): void {
   addEventListener('online', () => {
     _tries = 0;
     _schedule(0);
   });
-  addEventListener('pagehide', _onHide);
   document.addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && _onHide());
 }

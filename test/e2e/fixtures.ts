@@ -161,3 +161,16 @@ export async function credentials(page: Page) {
   await page.waitForFunction(() => !!window.Svc && !!window.Svc.getCredentials());
   return page.evaluate(() => window.Svc.getCredentials()!);
 }
+
+/**
+ * The snippet's localStorage record for the test site (`_svc_test-site`): visitor `v`, unsent
+ * writes `w`, cached numbers `p` until `u`; null when there is none.
+ */
+export async function record(page: Page): Promise<{ v?: { id: number; token: string }; w?: Array<{ type: string; data: unknown }>; p?: unknown[]; u?: number } | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('_svc_test-site') || 'null'));
+}
+
+/** The writes the snippet holds unsent in storage. */
+export async function unsent(page: Page) {
+  return (await record(page))?.w ?? [];
+}

@@ -1,4 +1,4 @@
-import { credentials, expect, test } from './fixtures.js';
+import { credentials, expect, record, test } from './fixtures.js';
 
 /** Adds svc.js to a bare page after the test queued its commands, as the async loader would. */
 async function loadScript(page: import('@playwright/test').Page, svcUrl: string) {
@@ -99,9 +99,8 @@ test('a reload keeps the visitor and the session and makes a new hit', async ({ 
   await open('basic.html');
   const first = await credentials(page);
   // The visitor lives in localStorage only: a cookie would ride along on every request to the site.
-  const stored = await page.evaluate(() => [document.cookie, localStorage.getItem('_svc_v')]);
-  expect(stored[0]).not.toContain('_svc_v');
-  expect(stored[1]).toMatch(new RegExp(`^${first.visitor_id}\\.\\w+$`));
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+  expect((await record(page))!.v).toEqual({ id: first.visitor_id, token: expect.stringMatching(/^\w{16,64}$/) });
 
   await page.reload();
   await page.waitForFunction((h) => Svc.getCredentials() && Svc.getCredentials()!.hit_id !== h, first.hit_id);

@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import type { PhoneElement } from '../../src/types.js';
-import { credentials, expect, test, type Stack } from './fixtures.js';
+import { credentials, expect, record, test, type Stack } from './fixtures.js';
 
 /**
  * Phone replacement in real Chromium against the real server (test/e2e/site-config.json, site
@@ -212,14 +212,14 @@ test('the server\'s answer corrects a cached number that is no longer the visito
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
     const p = [{ id: 'number=74951234567', img: null, text: '+7 (499) 111-22-33', raw: '74991112233', dt: true }];
-    localStorage.setItem('_svc_ph_test-site', JSON.stringify({ p, u: Date.now() + 60000 }));
+    localStorage.setItem('_svc_test-site', JSON.stringify({ p, u: Date.now() + 60000 }));
   });
   await open('phones.html');
   await page.waitForFunction(() => Svc.getCredentials() !== null);
   await expect(page.locator('#formats li').first()).toHaveText(STATIC);
   await expect(page.locator('#split')).toHaveText('+7 (495) 777-00-11');
   expect(await page.evaluate(() => Svc.getReplacedPhones())).toMatchObject({ 'number=74951234567': '74957770011' });
-  const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('_svc_ph_test-site')!));
+  const cached = (await record(page))! as { p: unknown[] };
   expect(cached.p[0]).toMatchObject({ id: 'number=74951234567', raw: '74957770011' });
 });
 

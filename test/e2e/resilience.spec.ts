@@ -1,16 +1,15 @@
 import type { Page, Route } from '@playwright/test';
-import { credentials, expect, test } from './fixtures.js';
+import { credentials, expect, unsent, test } from './fixtures.js';
 
 /**
  * Issue 8: the consultant server down, slow past the snippet's time-out, answering 500, malformed
  * JSON or JSON of the wrong shape. The page works and keeps its own numbers, nothing reaches it as
- * an error, the writes wait in the outbox (localStorage `_svc_ob_<key>`) without hammering the
+ * an error, the writes wait in the outbox (localStorage record `_svc_<key>`) without hammering the
  * server, and once the server is healthy they are delivered exactly once, callbacks included.
  * (phones.spec.ts checks the numbers for a few of these faults; visitor-data.spec.ts a cut
  * network and a lost answer.) Faults are injected with page.route on the consultant origin.
  */
 
-const OUTBOX = '_svc_ob_test-site';
 const CORS = { 'access-control-allow-origin': '*' };
 
 /** A fault: how the write endpoint answers. `reaches`: the server itself got (and stored) the writes. */
@@ -49,7 +48,7 @@ for (const [name, fault, reaches] of FAULTS) {
     });
     // Tried, and stored to try again.
     await expect.poll(() => capture.writes('offline_request').length).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', OUTBOX)).toContain('sent during a fault');
+    await expect.poll(async () => JSON.stringify(await unsent(page))).toContain('sent during a fault');
     // No hammering: retries back off (a second at first, doubling).
     await page.waitForTimeout(2000);
     const tries = capture.requests().filter((r) => r.method() === 'POST' && r.url().includes('/w/')).length;
@@ -69,7 +68,7 @@ for (const [name, fault, reaches] of FAULTS) {
     const c = await credentials(page);
     await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
     await expect.poll(() => page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([{ success: true, result: null }]);
-    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), OUTBOX)).toBeNull();
+    await expect.poll(() => unsent(page)).toEqual([]);
     const rows = () => ({
       requests: stack.db.prepare("SELECT count(*) n FROM offline_messages WHERE message = 'sent during a fault' AND visitor_id = ?").get(c.visitor_id),
       events: stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'during fault' AND visitor_id = ?").get(c.visitor_id),

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { credentials, expect, test } from './fixtures.js';
+import { credentials, expect, unsent, test } from './fixtures.js';
 
 /**
  * Visitor properties, visitor data and custom requests (issue 4): every page-API method and both
@@ -55,7 +55,7 @@ test.describe('visitor properties', () => {
     ]);
     // Reads are never stored in the browser; writes leave storage once confirmed.
     expect(capture.writes('property_get')).toHaveLength(8);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toBeNull();
+    await expect.poll(() => unsent(page)).toEqual([]);
   });
 
   test('a property set on one page is seen on the next page and in another tab', async ({ page, open, stack, context }) => {
@@ -240,7 +240,7 @@ test.describe('nothing lost, nothing twice', () => {
     await page.route(stack.svcUrl + 'w/**', (r) => (aborted++, r.abort('internetdisconnected')));
     await submitRequest(page, { name: 'Offline Olga', message: 'sent with no network' });
     await expect.poll(() => aborted, { timeout: 10_000 }).toBeGreaterThanOrEqual(2); // tried, and tried again
-    expect(await page.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toContain('sent with no network');
+    expect(JSON.stringify(await unsent(page))).toContain('sent with no network');
     expect(await answers(page)).toEqual([]); // the callback waits for a real answer
     expect(rows(stack.db, c.visitor_id)).toEqual([]);
 
@@ -252,7 +252,7 @@ test.describe('nothing lost, nothing twice', () => {
     expect(rows(stack.db, c.visitor_id)).toEqual([
       { message: 'sent with no network', hit_id: c.hit_id, page_url: stack.siteUrl + 'request.html?utm_source=cut', utm_source: 'cut' },
     ]);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toBeNull();
+    await expect.poll(() => unsent(page)).toEqual([]);
     await page.reload();
     await credentials(page);
     await page.waitForTimeout(300);
@@ -289,11 +289,11 @@ test.describe('nothing lost, nothing twice', () => {
     const next = await context.newPage();
     await next.goto(stack.siteUrl + 'basic.html');
     await credentials(next);
-    await expect.poll(() => next.evaluate(() => localStorage.getItem('_svc_ob_test-site'))).toBeNull();
+    await expect.poll(() => unsent(next)).toEqual([]);
     expect(rows(stack.db, c.visitor_id)).toHaveLength(1);
   });
 
-  test('a page closed while its requests fail: the beacon on pagehide delivers, once', async ({ page, open, stack, capture }) => {
+  test('a page closed while its requests fail: the beacon as the page is hidden delivers, once', async ({ page, open, stack, capture }) => {
     await open('request.html');
     const c = await credentials(page);
     // Fetches fail; the browser's beacon (resource type "ping") still goes through.

@@ -3,7 +3,7 @@ import { WRITE_PATH } from '../../protocol.js';
 import type { WriteResponse, WriteResult, WriteType } from '../../protocol.js';
 import { stmt, timestamp, type DB } from '../db.js';
 import { errors } from '../errors.js';
-import { describeIssue, WriteDataSchemas, WriteRequestSchema } from '../schemas.js';
+import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from '../schemas.js';
 import { decoded, originAllowed, siteLookup, type Site } from '../sites.js';
 import type { ClientInfo, HitRow, VisitorRow, WriteContext } from './context.js';
 import { formFields } from './form-fields.js';
@@ -46,7 +46,13 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
         },
       };
       const results: WriteResult[] = [];
-      for (const w of writes) {
+      for (const entry of writes) {
+        const envelope = WriteEnvelopeSchema.safeParse(entry);
+        if (!envelope.success) {
+          results.push({ id: entry.id, success: false, code: 'invalid: ' + describeIssue(envelope.error) });
+          continue;
+        }
+        const w = envelope.data;
         const seen = stmt<{ result: string | null; visitor_id: number | null }>(db, `SELECT result, visitor_id FROM client_writes WHERE site_id = ? AND id = ?`).get(site.id, w.id);
         if (seen && ctx.visitor && seen.visitor_id != null && seen.visitor_id !== ctx.visitor.id) {
           // Another visitor's write id: its stored result is that visitor's (a property, a page
@@ -114,7 +120,9 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
     if (req.headers.origin && !originAllowed(site, req.headers.origin)) throw errors.originNotAllowed();
     const parsed = WriteRequestSchema.safeParse(req.body);
     if (!parsed.success) throw errors.invalid(describeIssue(parsed.error));
-    const { visitor: ref, writes } = parsed.data;
+    const { writes } = parsed.data;
+    // A malformed visitor is no visitor, as an unknown one: the page view makes a new one.
+    const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
     const visitor = ref
       ? (stmt<VisitorRow>(db, `SELECT id, site_id, token, first_ac_id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(
           ref.id,

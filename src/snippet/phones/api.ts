@@ -2,7 +2,7 @@ import { PHONE_ID, type HitPhone, type HitResult } from '../../protocol.js';
 import type { PhoneElement, ReplacedPhones } from '../../types.js';
 import { _warn } from '../log.js';
 import { _afterHit } from '../pageview.js';
-import { _cache, _cached } from './cache.js';
+import { _load, _store } from '../storage.js';
 import { _watch } from './observe.js';
 import { _rep } from './match.js';
 import { _replace, _use } from './replace.js';
@@ -30,7 +30,9 @@ function _set(list: unknown, ttl?: number): void {
     .filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw))
     // Only an http(s) address becomes an image; text is only ever written as text (data, textContent).
     .map((p) => ({ ...p, img: /^https?:\/\//i.test(p.img) ? p.img : null }));
-  if (ttl) _cache(_list, ttl);
+  // Cached for as long as the server said they stay the visitor's (`phones_ttl`: the DT lease), so
+  // that the next page shows them before the server answers.
+  if (ttl) _store((s) => ((s.p = _list), (s.u = Date.now() + ttl)));
   let go: unknown;
   try {
     go = window.__cs_onReplacePhones!(_list.map(_pub));
@@ -55,7 +57,8 @@ export function _startPhones(): void {
   const w = window;
   w.__cs_onReplacePhones = w.__cs_onReplacePhones || (() => true);
   _afterHit((_c, h: HitResult) => _set(h.phones, h.phones_ttl));
-  _set(_cached());
+  const s = _load();
+  _set(s.u! > Date.now() && s.p);
   // Chrome fires DOMContentLoaded in the parser's task, before the observer hears of the last
   // nodes: one pass over the whole page there, then the observer stops (unless dynamic).
   document.addEventListener('DOMContentLoaded', _again);

@@ -153,15 +153,6 @@ function writeCases() {
   const envelopes: unknown[] = [
     { writes: good().writes },
     { visitor: a.visitor },
-    { visitor: 'x', writes: good().writes },
-    { visitor: { id: String(a.visitor.id), token: a.visitor.token }, writes: good().writes },
-    { visitor: { id: -1, token: a.visitor.token }, writes: good().writes },
-    { visitor: { id: 1.5, token: a.visitor.token }, writes: good().writes },
-    { visitor: { id: 2 ** 64, token: a.visitor.token }, writes: good().writes },
-    { visitor: { id: a.visitor.id, token: 'short' }, writes: good().writes },
-    { visitor: { id: a.visitor.id, token: a.visitor.token + '!' }, writes: good().writes },
-    { visitor: { id: a.visitor.id }, writes: good().writes },
-    { visitor: { ...a.visitor, admin: true }, writes: good().writes },
     { ...good(), extra: 1 },
     { visitor: null, writes: [] },
     { visitor: null, writes: {} },
@@ -169,12 +160,39 @@ function writeCases() {
     { visitor: null, writes: [1] },
     { visitor: null, writes: [null] },
     { visitor: null, writes: [{}] },
+    { visitor: a.visitor, writes: [{ ...write(a, 'event', { category: 'c', action: 'a' }), id: 12345678 }] },
     { visitor: null, writes: Array.from({ length: LIMITS.writesPerRequest + 1 }, () => write(a, 'event', { category: 'c', action: 'a' })) },
+  ];
+  // A malformed visitor is none, like an unknown one: the batch answers 200, a write other than a
+  // page view is refused as unknown_visitor, and no visitor comes back.
+  const badVisitors = [
+    'x',
+    { id: String(a.visitor.id), token: a.visitor.token },
+    { id: -1, token: a.visitor.token },
+    { id: 1.5, token: a.visitor.token },
+    { id: 2 ** 64, token: a.visitor.token },
+    { id: a.visitor.id, token: 'short' },
+    { id: a.visitor.id, token: a.visitor.token + '!' },
+    { id: a.visitor.id },
+    { ...a.visitor, admin: true },
+  ];
+  for (const visitor of badVisitors) {
+    const writes = [write(a, 'event', { category: 'c', action: 'a' })];
+    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor, writes }, 'text/plain') }, ok: 'a malformed visitor is no visitor: the write is refused (unknown_visitor)', check: (res) => {
+      writeAnswer(writes, () => true)(res);
+      expect((res.json() as WriteResponse).results[0]!.code).toBe('unknown_visitor');
+      expect((res.json() as WriteResponse).visitor).toBeNull();
+    } });
+  }
+  // A malformed write envelope fails that write alone; the good one beside it is stored.
+  const noData = { ...write(a, 'event', {}) } as Record<string, unknown>;
+  delete noData.data;
+  const badWrites = [
+    noData,
     ...[
       { id: 'short' },
       { id: 'x'.repeat(41) },
       { id: 'bad id with spaces' },
-      { id: 12345678 },
       { type: 1 },
       { type: 't'.repeat(41) },
       { hit: 'h' },
@@ -182,8 +200,17 @@ function writeCases() {
       { at: 'now' },
       { at: null },
       { extra: true },
-    ].map((patch) => ({ visitor: a.visitor, writes: [{ ...write(a, 'event', { category: 'c', action: 'a' }), ...patch }] })),
+    ].map((patch) => ({ ...write(a, 'event', { category: 'c', action: 'a' }), ...patch })),
   ];
+  for (const bad of badWrites) {
+    const writes = [write(a, 'event', { category: 'fuzz', action: 'neighbour' }), bad];
+    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') }, ok: 'a malformed write is refused alone (invalid: …), the batch answers 200', check: (res) => {
+      writeAnswer(writes, (i) => i === 1)(res);
+      const [n, x] = (res.json() as WriteResponse).results;
+      expect(n!.success).toBe(true);
+      expect(x!.code).toMatch(/^invalid: /);
+    } });
+  }
   for (const e of envelopes) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json(e, 'text/plain') } });
   add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...text(JSON.stringify(good()).slice(0, -1) + ',"__proto__":{"polluted":1}}') } });
   for (const key of BAD_KEYS) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(key), ...json(good(), 'text/plain') } });
@@ -204,9 +231,6 @@ function writeCases() {
     const writes = [write(a, type, {})];
     add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') }, ok: 'unknown write type: that write refused (unknown_type)', check: writeAnswer(writes, () => true) });
   }
-  const noData = { ...write(a, 'event', {}) } as Record<string, unknown>;
-  delete noData.data;
-  add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes: [noData] }, 'text/plain') } });
 
   // Credentials of another site: site-b's visitor on site-a's key is nobody there. A page view
   // makes a new site-a visitor; every other write is refused as unknown_visitor.

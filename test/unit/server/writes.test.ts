@@ -109,12 +109,33 @@ describe('POST /w/:siteKey', () => {
     expect(forged.body.results[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
   });
 
+  it('fails a malformed write alone and takes a malformed visitor for none: the batch goes through', async () => {
+    const h = hitWrite();
+    const bad = [
+      { id: 'short', type: 'event', hit: h.id, at: Date.now(), data: {} },
+      { id: wid(), type: 'event', hit: h.id, at: 'yesterday', data: {} },
+      { id: wid(), type: 'event', hit: h.id, at: Date.now(), data: {}, extra: 1 },
+    ];
+    const ev = { id: wid(), type: 'event', hit: h.id, at: Date.now(), data: { category: 'c', action: 'a' } };
+    const r = await post('site-a', { visitor: { id: 'x', token: 5 }, writes: [h, ...bad, ev] });
+    expect(r.status).toBe(200);
+    expect(r.body.visitor).toMatchObject({ id: expect.any(Number) });
+    expect(r.body.results.map((x) => [x.id, x.success])).toEqual([[h.id, true], ...bad.map((b) => [b.id, false]), [ev.id, true]]);
+    expect(r.body.results.slice(1, 4).map((x) => x.code)).toEqual([
+      expect.stringMatching(/^invalid: id: /),
+      expect.stringMatching(/^invalid: at: /),
+      expect.stringMatching(/^invalid: .*extra/),
+    ]);
+    expect(server.db.prepare('SELECT count(*) n FROM goals').get()).toEqual({ n: 1 });
+  });
+
   it('answers bad requests with the error envelope and a 4xx', async () => {
     const cases: Array<[Promise<{ status: number; body: { message?: string } }>, number, string]> = [
       [post('no-such-site', { visitor: null, writes: [hitWrite()] }), 404, '404001: Unknown site key'],
       [post('site-a', '{not json'), 400, '400001: Malformed JSON'],
       [post('site-a', { visitor: null, writes: [] }), 400, '400002: Invalid request: writes'],
       [post('site-a', { visitor: null }), 400, '400002: Invalid request: writes'],
+      [post('site-a', { visitor: null, writes: [{ type: 'event' }] }), 400, '400002: Invalid request: writes.0.id'],
       [post('site-a', { visitor: null, writes: [hitWrite()] }, { origin: 'https://evil.example' }), 403, '403001: Origin not allowed for this site'],
       [post('site-a', 'x'.repeat(70 * 1024)), 413, '413001: Request body too large'],
     ];

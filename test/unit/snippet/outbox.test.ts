@@ -43,7 +43,9 @@ function fail(r: Req, status: number, headers: Record<string, string> = {}) {
   r.resolve(new Response(JSON.stringify({ success: false, message: `${status}000: nope` }), { status, headers }));
 }
 
-const stored = (): Write[] => JSON.parse(localStorage.getItem('_svc_ob_site-a') || '[]');
+/** The site's storage record (`_svc_<key>`): visitor `v`, writes `w`, cached numbers `p`/`u`. */
+const record = () => JSON.parse(localStorage.getItem('_svc_site-a') || '{}');
+const stored = (): Write[] => record().w || [];
 const types = (r: Req) => r.body.writes.map((w) => (w.data as { n?: number }).n ?? w.type);
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
@@ -102,12 +104,39 @@ describe('outbox', () => {
     expect(types(reqs[1]!)).toEqual([3]);
     // The visitor the server named is sent from now on and kept in localStorage (no cookie).
     expect(reqs[1]!.body.visitor).toEqual({ id: 7, token });
-    expect(localStorage.getItem('_svc_v')).toBe(`7.${token}`);
-    expect(document.cookie).not.toContain('_svc_v');
+    expect(record().v).toEqual({ id: 7, token });
+    expect(document.cookie).toBe('');
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([3]);
     answer(reqs[1]!);
     await tick();
-    expect(localStorage.getItem('_svc_ob_site-a')).toBeNull();
+    expect(record()).toEqual({ v: { id: 7, token }, w: [] });
+  });
+
+  it('sends the stored visitor as stored and keeps the other parts of the record', async () => {
+    const v = { id: 5, token: 'x'.repeat(20) };
+    const cached = { p: [{ id: 'number=74951234567', raw: '74957770011' }], u: Date.now() + 60000 };
+    localStorage.setItem('_svc_site-a', JSON.stringify({ v, ...cached }));
+    const p = await page();
+    p._add('event', { n: 1 } as never);
+    await tick();
+    expect(reqs[0]!.body.visitor).toEqual(v);
+    expect(record()).toMatchObject({ v, ...cached, w: [expect.objectContaining({ data: { n: 1 } })] });
+    answer(reqs[0]!);
+    await tick();
+    expect(record()).toEqual({ v: { id: 7, token }, ...cached, w: [] });
+  });
+
+  it('reads an unreadable record as empty and starts a new one', async () => {
+    for (const junk of ['{oops', '5', 'null', '"text"', '[1,2]']) {
+      localStorage.setItem('_svc_site-a', junk);
+      reqs = [];
+      const p = await page();
+      p._add('event', { n: 1 } as never);
+      await tick();
+      expect(reqs[0]!.body.visitor, junk).toBeNull();
+      expect(types(reqs[0]!)).toEqual([1]);
+      expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1]);
+    }
   });
 
   it('backs off exponentially with jitter after network errors, up to a minute', async () => {
@@ -239,8 +268,10 @@ describe('outbox', () => {
   it('stores writes again when the page is hidden, in case another tab overwrote the list', async () => {
     const p = await page();
     p._add('event', { n: 1 } as never);
-    localStorage.setItem('_svc_ob_site-a', '[]'); // a racing tab's read-modify-write
-    window.dispatchEvent(new Event('pagehide'));
+    localStorage.setItem('_svc_site-a', '{}'); // a racing tab's read-modify-write
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete (document as unknown as { visibilityState?: string }).visibilityState;
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1]);
   });
 
@@ -260,27 +291,29 @@ describe('outbox', () => {
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1, 3]);
   });
 
-  it('finds the write a server refuses as a batch, answers it as failed and delivers the rest', async () => {
+  it('answers a request the server cannot take (400, 413) as failed, write by write, and goes on', async () => {
     const p = await page();
     const got: Record<number, WriteResult> = {};
-    for (const n of [1, 2, 3]) p._add('event', { n } as never, (r) => (got[n] = r));
+    for (const n of [1, 2]) p._add('event', { n } as never, (r) => (got[n] = r));
     await tick();
     fail(reqs[0]!, 413);
     await tick();
-    // One at a time now: the first is taken, the second refused alone and dropped.
-    expect(types(reqs[1]!)).toEqual([1]);
-    answer(reqs[1]!);
-    await tick();
-    expect(types(reqs[2]!)).toEqual([2]);
-    fail(reqs[2]!, 400);
-    await tick();
-    expect(got[2]).toMatchObject({ success: false, code: '400000: nope' });
-    // Found: batches again.
-    expect(types(reqs[3]!)).toEqual([3]);
-    answer(reqs[3]!);
-    await tick();
-    expect(got[1]!.success && got[3]!.success).toBe(true);
+    expect(got[1]).toMatchObject({ success: false, code: '413000: nope' });
+    expect(got[2]).toMatchObject({ success: false, code: '413000: nope' });
     expect(stored()).toEqual([]);
+    // Not stuck: the next write goes out at once, alone.
+    p._add('event', { n: 3 } as never, (r) => (got[3] = r));
+    await tick();
+    expect(types(reqs[1]!)).toEqual([3]);
+    fail(reqs[1]!, 400);
+    await tick();
+    expect(got[3]).toMatchObject({ success: false, code: '400000: nope' });
+    p._add('event', { n: 4 } as never, (r) => (got[4] = r));
+    await tick();
+    answer(reqs[2]!);
+    await tick();
+    expect(got[4]!.success).toBe(true);
+    expect(reqs).toHaveLength(3);
   });
 
   it('stops retrying in this page when the site is refused, and keeps the writes for later', async () => {
@@ -317,8 +350,8 @@ describe('outbox', () => {
 
   it('drops stored entries that are not writes, and writes older than a week', async () => {
     localStorage.setItem(
-      '_svc_ob_site-a',
-      JSON.stringify([null, 5, { id: 3 }, { id: 'old', type: 'event', hit: 'h', at: Date.now() - 8 * 864e5, data: {} }, { id: 'ok', type: 'event', hit: 'h', at: Date.now(), data: {} }]),
+      '_svc_site-a',
+      JSON.stringify({ w: [null, 5, { id: 3 }, { id: 'old', type: 'event', hit: 'h', at: Date.now() - 8 * 864e5, data: {} }, { id: 'ok', type: 'event', hit: 'h', at: Date.now(), data: {} }] }),
     );
     await page();
     await tick();
