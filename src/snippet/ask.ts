@@ -1,7 +1,6 @@
 import type { WriteType } from '../protocol.js';
 import { _warn } from './log.js';
 import { _add, _call } from './outbox.js';
-import { BATCH_CHARS } from './transport.js';
 
 /** Makes a callback's argument in its documented shape from success and the result or failure code. */
 export type Shape = (ok: boolean, v: unknown) => object;
@@ -12,18 +11,18 @@ export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, 
 /**
  * Sends what the page passed as a write and answers `cb` through `shape`. The server checks the
  * data (src/server/writes/form-fields.ts and the schemas) and its refusal reaches `cb` like any
- * answer: one set of rules, none of them in this script. Only what no request could carry is
- * refused here, on a later tick: data that cannot be serialised (a BigInt, a throwing getter or
- * `toJSON`, a Proxy) as `invalid_request`, data longer than a request as `too_large`. The data is
- * copied as serialised, so the page changing its object afterwards changes nothing.
+ * answer: one set of rules, none of them in this script. Data longer than one request goes alone
+ * and the server refuses it (`413001: Request body too large`, or the field's limit). Only what no
+ * request can carry is refused here, on a later tick: data that cannot be serialised (a BigInt, a
+ * throwing getter or `toJSON`, a Proxy) as `invalid_request`. The data is copied as serialised, so
+ * the page changing its object afterwards changes nothing.
  */
 export function _ask(type: WriteType, data: unknown, cb: unknown, shape: Shape = _status, keep?: boolean): void {
   try {
     const s = JSON.stringify(data);
-    if (s.length > BATCH_CHARS) throw 'too_large';
     _add(type, JSON.parse(s), (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), keep);
   } catch (e) {
     _warn(type + ':', e);
-    setTimeout(_call, 0, cb, shape(false, typeof e == 'string' ? e : 'invalid_request'));
+    setTimeout(_call, 0, cb, shape(false, 'invalid_request'));
   }
 }

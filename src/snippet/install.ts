@@ -67,8 +67,7 @@ export function _install(w: Window, host: string | null): SvcApi {
   if (host) _state._host = host;
   const api: SvcApi = _wrap({
     push: (...cmds: Command[]) => {
-      let n = 0;
-      for (const c of cmds) if (_run(c, api as unknown as Record<string, unknown>)) n++;
+      const n = cmds.filter((c) => _run(c, api as unknown as Record<string, unknown>)).length;
       // Configuration pushed after load (a late setCsAccount) may be what start was waiting for.
       if (cmds.some(_isConfig)) _start();
       return n;
@@ -97,17 +96,17 @@ export function _install(w: Window, host: string | null): SvcApi {
     getDTPhones: _getDTPhones,
     getReplacedPhones: _getReplacedPhones,
     setConsent: _consent,
-    Captcha: _wrap({
-      // A read: kept out of storage, a captcha is of no use to a later page.
-      get_captcha: (cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), false),
-    }),
   } as SvcApi);
-  const widget: SvcWidgetApi = _wrap({
+  // Not wrapped: it cannot throw (a callback that is no function fails inside the outbox's call,
+  // which warns). A read: kept out of storage, a captcha is of no use to a later page.
+  api.Captcha = { get_captcha: ((cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), false)) as SvcApi['Captcha']['get_captcha'] };
+  // Not wrapped: `push` is, and `_widget` cannot throw.
+  const widget: SvcWidgetApi = {
     push: api.push,
     // Checked and sent by the widget bundle: a custom form loads svc-widgets.js on its first call.
     sitePhoneCall: (p?: SitePhoneCallParams, cb?: unknown) => _widget('call', p, cb),
     openSitePhonePanel: () => _widget('sitephone'),
-  } as SvcWidgetApi);
+  };
   w.Svc = api;
   w.SvcWidget = widget;
 

@@ -29,13 +29,10 @@ export function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R):
   };
 }
 
-/** Each function of `table` wrapped by `_safe` under its own name, taken from the table's keys. */
+/** A table of functions, each wrapped by `_safe` under its own name, taken from the table's keys. */
 export function _wrap<T extends object>(table: T): T {
   const o = {} as Record<string, unknown>;
-  for (const k in table) {
-    const f = table[k] as unknown;
-    o[k] = typeof f == 'function' ? _safe(k, f as (...a: unknown[]) => unknown) : f;
-  }
+  for (const k in table) o[k] = _safe(k, table[k] as (...a: unknown[]) => unknown);
   return o as T;
 }
 

@@ -4,7 +4,7 @@ import { _id } from './ids.js';
 import { _warn } from './log.js';
 import { _state } from './state.js';
 import { _load, _store } from './storage.js';
-import { _beacon, _post, BATCH_CHARS, type Failure } from './transport.js';
+import { _beacon, _post, BATCH_CHARS } from './transport.js';
 
 /**
  * The outbox: every write the snippet makes goes through here, in order, one request at a time.
@@ -28,7 +28,7 @@ let _queue: Write[] = [];
 /** Writes kept only in memory (reads): never stored, never beaconed. */
 const _volatile: Record<string, 1> = {};
 const _callbacks: Record<string, WriteCallback> = {};
-/** Number of writes at the head of the queue now in flight; 0 when idle. */
+/** A request is in flight (1); 0 when idle. */
 let _inflight = 0;
 let _tries = 0;
 let _timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,10 +43,9 @@ export function _call(cb: unknown, v: unknown): void {
     }
 }
 
-/** `a` then the writes of `b` not in `a`: one entry per id, first place wins. */
+/** `a` (one entry per id) then the writes of `b` not in `a`. */
 function _merge(a: Write[], b: Write[]): Write[] {
-  const seen: Record<string, 1> = {};
-  return a.concat(b).filter((w) => !seen[w.id] && (seen[w.id] = 1));
+  return a.concat(b.filter((w) => !a.some((x) => x.id == w.id)));
 }
 
 /** The stored writes. Anything else in the list (a hand edit, another version's) is dropped: a write without a string id could never be answered. */
@@ -73,7 +72,8 @@ function _kept(): Write[] {
 }
 
 function _url(): string {
-  return _state._host + WRITE_PATH + encodeURIComponent(_state._key!);
+  // The key is word characters and dashes (`setCsAccount` checks): no escaping needed.
+  return _state._host + WRITE_PATH + _state._key;
 }
 
 function _body(writes: Write[]): string {
@@ -107,7 +107,7 @@ export function _loadOutbox(): void {
  */
 export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: WriteCallback, keep = true): string {
   const id = _id();
-  const w: Write = { id, type, hit: type === 'hit' ? id : _state._hit || id, at: Date.now(), data };
+  const w: Write = { id, type, hit: type == 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
   if (keep) _save([w]);
   else _volatile[id] = 1;
@@ -141,38 +141,39 @@ function _settle(results: WriteResult[]): void {
 function _flush(): void {
   if (_inflight || !_queue.length || _state._wait || !_state._went) return;
   const batch = _batch(_queue);
-  _inflight = batch.length;
-  _post(_url(), _body(batch))
-    .then((json) => {
-      const res = json as unknown as WriteResponse;
-      // No answer to this batch (a proxy's or another server's JSON, results of another shape)
-      // fails like a network error, retried later: settling nothing and sending again at once
-      // would spin, and a throw here would stop the outbox.
-      if (!res.results.some((r) => r.id == batch[0]!.id)) throw 0;
-      _inflight = _tries = 0;
-      const v = res.visitor;
-      if (v) _store((s) => (s.v = _state._visitor = v));
-      _settle(res.results);
-    })
-    .catch((f: Failure) => {
-      _inflight = 0;
-      const s = f._status;
-      // The server cannot take this request. It checks each write on its own and answers a bad one
-      // alone, so this is no write's fault but the request's (a single write larger than the body
-      // limit): it fails as it is, or it would block every write behind it.
-      if (s == 400 || s == 413) return _settle(batch.map(({ id }) => ({ id, success: false, code: f._message || 'refused' })));
-      if (s >= 400 && s < 500 && s != 408 && s != 429) {
-        // The site itself is refused (unknown site key, origin not allowed): retrying here only
-        // repeats it. Warn, keep the writes stored for a later page, and wait as in a back-off
-        // with no timer: new writes do not send (see `_add`), only `online` or a new page does.
-        _tries = 1;
-        return _warn('refused:', f._message || s);
+  _inflight = 1;
+  _post<WriteResponse & { message?: string }>(_url(), _body(batch)).then(([res, o]) => {
+    _inflight = 0;
+    try {
+      // An answer to this batch: a proxy's or another server's JSON, or results of another shape,
+      // fail like a network error below (settling nothing and sending again at once would spin).
+      if (res!.ok && o!.success === true && o!.results.some((r) => r.id == batch[0]!.id)) {
+        _tries = 0;
+        const v = o!.visitor;
+        if (v) _store((s) => (s.v = _state._visitor = v));
+        return _settle(o!.results);
       }
-      // Exponential back-off, its base capped at a minute, with jitter (so that clients cut off
-      // together do not come back together); Retry-After wins when given.
-      _schedule(f._retry * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
-      _tries++;
-    });
+    } catch {
+      // not an answer: below
+    }
+    const s = res ? res.status : 0;
+    const why = (o && o.message) || s;
+    // The server cannot take this request. It checks each write on its own and answers a bad one
+    // alone, so this is no write's fault but the request's (a single write larger than the body
+    // limit): it fails as it is, or it would block every write behind it.
+    if (s == 400 || s == 413) return _settle(batch.map(({ id }) => ({ id, success: false, code: '' + why })));
+    if (s >= 400 && s < 500 && s != 408 && s != 429) {
+      // The site itself is refused (unknown site key, origin not allowed): retrying here only
+      // repeats it. Warn, keep the writes stored for a later page, and wait as in a back-off
+      // with no timer: new writes do not send (see `_add`), only `online` or a new page does.
+      _tries = 1;
+      return _warn('refused:', why);
+    }
+    // Exponential back-off, its base capped at a minute, with jitter (so that clients cut off
+    // together do not come back together); Retry-After wins when given.
+    _schedule(+res?.headers.get('Retry-After')! * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
+    _tries++;
+  });
 }
 
 /**

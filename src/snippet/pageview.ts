@@ -2,14 +2,8 @@ import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
 import { _no } from './log.js';
 import { _add, _call } from './outbox.js';
+import { _hitPhones } from './phones/api.js';
 import { _state } from './state.js';
-
-/** Work that runs after every page view is known (phone replacement and the like). */
-const _onHit: Array<(c: Credentials, h: HitResult) => void> = [];
-
-export function _afterHit(fn: (c: Credentials, h: HitResult) => void): void {
-  _onHit.push(fn);
-}
 
 /**
  * Records a page view. The first of a page carries `document.referrer`; a single-page-app page
@@ -27,8 +21,8 @@ export function _pageView(spa: boolean): void {
     const c: Credentials = { site_key: _state._key!, ...k };
     _state._creds = c;
     _state._settings = settings;
-    // Page-view work first (the numbers), so that onReady callbacks see this page view's phones.
-    for (const fn of _onHit) _call((x: Credentials) => fn(x, h), c);
+    // The numbers first, so that onReady callbacks see this page view's phones.
+    _call(_hitPhones, h);
     for (const fn of _state._ready.splice(0)) _call(fn, c);
   }));
   _state._url = url;

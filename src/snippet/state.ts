@@ -26,7 +26,7 @@ export interface State {
   /** Callbacks waiting for credentials. */
   _ready: ReadyCallback[];
   /** True once the first page view has been queued. */
-  _started: boolean;
+  _started?: boolean;
   /** `["requireConsent"]` given and `setConsent(true)` not (or withdrawn): nothing stored or sent. */
   _wait?: boolean;
   /** True once storage was read and sending began (the first start with consent). */
@@ -37,5 +37,4 @@ export const _state: State = {
   _visitor: null,
   _creds: null,
   _ready: [],
-  _started: false,
 };

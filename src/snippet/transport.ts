@@ -10,23 +10,19 @@ const TIMEOUT_MS = 10000;
  */
 export const BATCH_CHARS = 21000;
 
-/** Why a request failed: `_status` 0 for network errors and time-outs. */
-export interface Failure {
-  _status: number;
-  /** Seconds from a `Retry-After` header, 0 when none. */
-  _retry: number;
-  /** The server's error message, if it sent an envelope. */
-  _message?: string;
-}
+/**
+ * What came back: the response, and its body when that is JSON. Neither when the request failed (a
+ * network error, the time-out, a page's own `fetch` that answers no Response).
+ */
+export type Reply<T> = [res?: Response, body?: T];
 
 /**
  * POSTs a JSON body as `text/plain`, a CORS "simple" request, so the browser sends no preflight.
- * Resolves with the parsed answer of a 2xx response whose body is an object with `success: true`;
- * rejects with a {@link Failure} otherwise. Never throws synchronously (a page's own `fetch` may).
+ * Resolves with the {@link Reply}; never rejects, and never throws synchronously (a page's own
+ * `fetch` may): the outbox reads success or the kind of failure from it.
  */
-export function _post(url: string, body: string): Promise<Record<string, unknown>> {
+export function _post<T>(url: string, body: string): Promise<Reply<T>> {
   const ctl = new AbortController();
-  let res: Response | undefined;
   // Not cleared when the answer comes: aborting a finished request does nothing.
   setTimeout(() => ctl.abort(), TIMEOUT_MS);
   return new Promise<Response>((ok) =>
@@ -41,18 +37,8 @@ export function _post(url: string, body: string): Promise<Record<string, unknown
       }),
     ),
   )
-    .then((r) => (res = r).json())
-    // A network error, a time-out, a body that is no JSON, or a page's fetch that answers no Response.
-    .then(null, (e: unknown) => _debug('request failed', e))
-    .then((o: Record<string, unknown> | void) =>
-      res && res.ok && o && o.success === true
-        ? o
-        : Promise.reject({
-            _status: res ? res.status : 0,
-            _retry: res ? +res.headers.get('Retry-After')! || 0 : 0,
-            _message: o && (o.message as string),
-          } as Failure),
-    );
+    .then((r) => r.json().then((o: T) => [r, o], () => [r]) as Promise<Reply<T>>)
+    .catch((e: unknown): Reply<T> => (_debug('request failed', e), []));
 }
 
 /** Sends a body with `navigator.sendBeacon` (text/plain, no answer); false when it cannot. */

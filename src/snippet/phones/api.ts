@@ -1,7 +1,6 @@
 import { PHONE_ID, type HitPhone, type HitResult } from '../../protocol.js';
 import type { PhoneElement, ReplacedPhones } from '../../types.js';
 import { _warn } from '../log.js';
-import { _afterHit } from '../pageview.js';
 import { _load, _store } from '../storage.js';
 import { _watch } from './observe.js';
 import { _rep } from './match.js';
@@ -21,15 +20,15 @@ let _list: HitPhone[] = [];
 const _pub = ({ dt, ...p }: HitPhone): PhoneElement => p;
 
 /**
- * Takes a list of phones (from the server or the cache; anything malformed is dropped), asks the
- * page's hook, then replaces. `ttl` given: the list came from the server and is cached.
+ * Takes a list of phones (from the server or the cache), asks the page's hook, then replaces. A
+ * phone whose id or digits are malformed is dropped: they become selectors and patterns. Text and
+ * images need no check: text is only ever written as text (data, textContent) and an image address
+ * only into an `<img>`, from which no script runs (the server accepts only http(s) images anyway).
+ * `ttl` given: the list came from the server and is cached.
  */
 function _set(list: unknown, ttl?: number): void {
   if (!Array.isArray(list)) return;
-  _list = list
-    .filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw))
-    // Only an http(s) address becomes an image; text is only ever written as text (data, textContent).
-    .map((p) => ({ ...p, img: /^https?:\/\//i.test(p.img) ? p.img : null }));
+  _list = list.filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw));
   // Cached for as long as the server said they stay the visitor's (`phones_ttl`: the DT lease), so
   // that the next page shows them before the server answers.
   if (ttl) _store((s) => ((s.p = _list), (s.u = Date.now() + ttl)));
@@ -49,14 +48,16 @@ export function _again(): void {
   _watch();
 }
 
+/** The numbers of a page view's answer (called by the page view). */
+export const _hitPhones = (h: HitResult) => _set(h.phones, h.phones_ttl);
+
 /**
  * At start: the default hook, the cached numbers at once (the observer catches what the parser
- * adds next), a pass over the parsed page, then the server's numbers after every page view.
+ * adds next), a pass over the parsed page; then the server's numbers after every page view.
  */
 export function _startPhones(): void {
   const w = window;
   w.__cs_onReplacePhones = w.__cs_onReplacePhones || (() => true);
-  _afterHit((_c, h: HitResult) => _set(h.phones, h.phones_ttl));
   const s = _load();
   _set(s.u! > Date.now() && s.p);
   // Chrome fires DOMContentLoaded in the parser's task, before the observer hears of the last

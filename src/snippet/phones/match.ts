@@ -27,8 +27,8 @@ let _map: Record<string, Target> = {};
 let _re = /(?!)/g;
 
 /** The ways a number is written: as given and, for +7 numbers, with 8 or without the country code. */
-export function _forms(d: string): string[] {
-  return /^[78]\d{10}$/.test(d) ? ['7' + d.slice(1), '8' + d.slice(1), d.slice(1)] : [d];
+export function _forms(d: string, s = d.slice(1)): string[] {
+  return /^[78]\d{10}$/.test(d) ? ['7' + s, '8' + s, s] : [d];
 }
 
 /**
@@ -65,7 +65,7 @@ export function _sub(s: string): string {
  */
 export function _text(root: Node): void {
   const e = root as Element;
-  if (_re.source == '(?!)' || (e.closest && e.closest(SKIP))) return;
+  if (_re.source == '(?!)' || e.closest?.(SKIP)) return;
   const w = document.createTreeWalker(root, 4);
   let nodes: Text[] = [];
   let s = '';

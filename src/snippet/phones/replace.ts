@@ -33,7 +33,7 @@ export const _active = () => _cur[0];
 /** Elements matching `sel` in `root` (an element or the document), root included. */
 const _all = (root: Node, sel: string): Element[] => {
   const e = root as Element;
-  return [...(e.matches && e.matches(sel) ? [e] : []), ...e.querySelectorAll(sel)];
+  return [...(e.matches?.(sel) ? [e] : []), ...e.querySelectorAll(sel)];
 };
 
 /** Sets an attribute when that changes it. */

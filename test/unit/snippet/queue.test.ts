@@ -63,7 +63,7 @@ describe('command queue', () => {
 
   it('waits for a site key pushed after load, then starts', async () => {
     const { state } = await install(undefined);
-    expect(state._started).toBe(false);
+    expect(state._started).toBeFalsy();
     (window as unknown as { Svc: { push(...c: unknown[]): number } }).Svc.push(['setCsAccount', 'late-key']);
     expect(state._started).toBe(true);
     await vi.waitFor(() => expect(sent.map((r) => r.url)).toContain('http://svc.test/w/late-key'));
