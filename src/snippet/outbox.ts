@@ -1,10 +1,10 @@
 import { LIMITS, WRITE_PATH } from '../protocol.js';
 import type { Write, WritePayloads, WriteResponse, WriteResult, WriteType } from '../protocol.js';
 import { _id } from './ids.js';
-import { _warn } from './log.js';
+import { _safe, _warn } from './log.js';
 import { _state } from './state.js';
 import { _load, _store } from './storage.js';
-import { _beacon, _post, BATCH_CHARS } from './transport.js';
+import { _post, BATCH_CHARS } from './transport.js';
 
 /**
  * The outbox: every write the snippet makes goes through here, in order, one request at a time.
@@ -138,7 +138,23 @@ function _settle(results: WriteResult[]): void {
   }
 }
 
-function _flush(): void {
+/**
+ * Sends the head of the queue; `hide`: the page is hidden (maybe for good), so the browser gets the
+ * queue from its head, in flight or not, as a beacon: the server stores each id once, and one
+ * ordered batch never names a page view that another request still carries; storage keeps
+ * everything for the next page anyway. Safe: it runs from a timer or an event, where a throw (a
+ * page that broke JSON.stringify) would reach the page; the writes then stay queued.
+ */
+const _flush = _safe('send', (hide?: boolean): void => {
+  const rest = _kept();
+  if (hide) {
+    if (!rest.length || _state._wait) return;
+    // Store again what this page still holds: another tab may have overwritten the list meanwhile.
+    _save(rest);
+    // text/plain, no answer; whether the browser took it does not matter, and where it throws (no
+    // beacon, a page that removed it) this function is safe.
+    return void navigator.sendBeacon(_url(), _body(_batch(rest)));
+  }
   if (_inflight || !_queue.length || _state._wait || !_state._went) return;
   const batch = _batch(_queue);
   _inflight = 1;
@@ -174,20 +190,7 @@ function _flush(): void {
     _schedule(+res?.headers.get('Retry-After')! * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
     _tries++;
   });
-}
-
-/**
- * When the page is hidden (maybe for good), hand the browser the queue from its head, in flight
- * or not: the server stores each id once, and one ordered batch never names a page view that
- * another request still carries. Storage keeps everything for the next page anyway.
- */
-function _onHide(): void {
-  const rest = _kept();
-  if (!rest.length || _state._wait) return;
-  // Store again what this page still holds: another tab may have overwritten the list meanwhile.
-  _save(rest);
-  _beacon(_url(), _body(_batch(rest)));
-}
+});
 
 /** Stores what this page holds and sends it: consent given again after it was withdrawn. */
 export function _resume(): void {
@@ -204,5 +207,5 @@ function _listen(): void {
     _tries = 0;
     _schedule(0);
   });
-  document.addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && _onHide());
+  document.addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && _flush(true));
 }

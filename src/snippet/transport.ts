@@ -40,12 +40,3 @@ export function _post<T>(url: string, body: string): Promise<Reply<T>> {
     .then((r) => r.json().then((o: T) => [r, o], () => [r]) as Promise<Reply<T>>)
     .catch((e: unknown): Reply<T> => (_debug('request failed', e), []));
 }
-
-/** Sends a body with `navigator.sendBeacon` (text/plain, no answer); false when it cannot. */
-export function _beacon(url: string, body: string): boolean {
-  try {
-    return navigator.sendBeacon(url, body);
-  } catch {
-    return false;
-  }
-}

@@ -314,7 +314,7 @@ test.describe('when the server fails, the page keeps its own numbers and works',
     });
   }
 
-  test('answering phones that are malformed or unsafe: those are dropped', async ({ page, open, stack }) => {
+  test('answering phones that are malformed: those are dropped; an image address runs nothing', async ({ page, open, stack }) => {
     await page.route(stack.svcUrl + 'w/**', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
@@ -330,7 +330,10 @@ test.describe('when the server fails, the page keeps its own numbers and works',
     });
     await open('phones.html');
     await page.waitForFunction(() => Svc.getCredentials() !== null);
-    await expect(page.locator('.phone-img')).toHaveText('NO IMAGE');
+    // The address goes only into an <img> (the server itself accepts only http(s) images): inert.
+    await expect(page.locator('.phone-img img')).toHaveAttribute('alt', 'NO IMAGE');
+    expect(await page.locator('.phone-img img').getAttribute('src')).toBe('javascript:window.xss=1');
+    await page.waitForTimeout(200);
     expect(await page.evaluate(() => [Svc.getPhones().map((p) => p.id), (window as unknown as { xss?: number }).xss])).toEqual([['.phone-img'], undefined]);
     expect(await text(page, '#main-phone')).toBe(ORIGINAL);
     expect(await page.locator('h2').count()).toBe(1);
