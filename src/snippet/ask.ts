@@ -1,6 +1,7 @@
 import type { WriteType } from '../protocol.js';
 import { _warn } from './log.js';
 import { _add, _call } from './outbox.js';
+import { BATCH_CHARS } from './transport.js';
 
 /** Makes a callback's argument in its documented shape from success and the result or failure code. */
 export type Shape = (ok: boolean, v: unknown) => object;
@@ -11,15 +12,18 @@ export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, 
 /**
  * Sends what the page passed as a write and answers `cb` through `shape`. The server checks the
  * data (src/server/writes/form-fields.ts and the schemas) and its refusal reaches `cb` like any
- * answer: one set of rules, none of them in this script. Data longer than one request goes alone
- * and the server refuses it (`413001: Request body too large`, or the field's limit). Only what no
- * request can carry is refused here, on a later tick: data that cannot be serialised (a BigInt, a
- * throwing getter or `toJSON`, a Proxy) as `invalid_request`. The data is copied as serialised, so
+ * answer: one set of rules, none of them in this script. Only what no request can carry is refused
+ * here, on a later tick, as `invalid_request`: data that cannot be serialised (a BigInt, a throwing
+ * getter or `toJSON`, a Proxy) or is longer than one request. The data is copied as serialised, so
  * the page changing its object afterwards changes nothing.
  */
 export function _ask(type: WriteType, data: unknown, cb: unknown, shape: Shape = _status, keep?: boolean): void {
   try {
     const s = JSON.stringify(data);
+    // Longer than one request: refused here, before it is stored (a megabyte in storage would be
+    // parsed and written again with every later write) or sent (a megabyte of the visitor's upload
+    // for a refusal).
+    if (s.length > BATCH_CHARS) throw 'too large';
     _add(type, JSON.parse(s), (r) => _call(cb, shape(r.success, r.success ? r.result : r.code)), keep);
   } catch (e) {
     _warn(type + ':', e);

@@ -178,9 +178,9 @@ const _flush = _safe('send', (hide?: boolean): void => {
     // alone, so this is no write's fault but the request's (a single write larger than the body
     // limit): it fails as it is, or it would block every write behind it.
     if (s == 400 || s == 413) return _settle(batch.map(({ id }) => ({ id, success: false, code: '' + why })));
-    if (s >= 400 && s < 500 && s != 408 && s != 429) {
-      // The site itself is refused (unknown site key, origin not allowed): retrying here only
-      // repeats it. Warn, keep the writes stored for a later page, and wait as in a back-off
+    if (s == 403 || s == 404) {
+      // The site itself is refused (origin not allowed, unknown site key): retrying here only
+      // repeats it. (Other statuses, 408, 429 and the 5xx above all, are retried with back-off.) Warn, keep the writes stored for a later page, and wait as in a back-off
       // with no timer: new writes do not send (see `_add`), only `online` or a new page does.
       _tries = 1;
       return _warn('refused:', why);

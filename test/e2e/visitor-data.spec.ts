@@ -207,8 +207,8 @@ test.describe('addOfflineRequest', () => {
       [{ form_name: 'only a form' }, /^invalid: name, email, phone or message is required/],
       [{ name: { first: 'A' } }, 'invalid_name'],
       [{ message: 'x'.repeat(5000) }, 'invalid_message'],
-      // Longer than one request: it goes alone, and the server refuses the body.
-      [{ message: 'x'.repeat(70 * 1024) }, '413001: Request body too large'],
+      // Longer than one request: refused before it is stored or sent.
+      [{ message: 'x'.repeat(70 * 1024) }, 'invalid_request'],
       [{ message: 'hi', sale_cost: '10' }, 'invalid: sale_cost: requires is_sale true'],
       [{ message: 'hi', is_sale: 'yes' }, /^invalid: is_sale/],
       [{ message: 'hi', is_sale: true, sale_cost: 'ten' }, 'invalid: sale_cost: must be a decimal number'],
