@@ -115,7 +115,7 @@ export async function run({ root, browser, reps = 9 }) {
         const pg = await ctx.newPage();
         const one = async (kind) => {
           const v = await visit(pg, stack.siteUrl + 'shop.html');
-          if (kind === 'warm' && !(await pg.evaluate(() => !!localStorage.getItem('_svc_ph_bench-site'))))
+          if (kind === 'warm' && !(await pg.evaluate(() => !!JSON.parse(localStorage.getItem('_svc_bench-site') || '{}').p)))
             throw new Error('swap: no phone cache in localStorage for the warm visit');
           if (!(await pg.evaluate(() => !/123-45-67/.test(document.getElementById('probe').textContent))))
             throw new Error(`swap (${kind}, ${delay} ms): the number was not replaced`);
