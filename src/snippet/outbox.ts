@@ -146,8 +146,8 @@ function _settle(results: WriteResult[]): void {
  * page that broke JSON.stringify) would reach the page; the writes then stay queued.
  */
 const _flush = _safe('send', (hide?: boolean): void => {
-  const rest = _kept();
   if (hide) {
+    const rest = _kept();
     if (!rest.length || _state._wait) return;
     // Store again what this page still holds: another tab may have overwritten the list meanwhile.
     _save(rest);
