@@ -49,18 +49,21 @@ function _merge(a: Write[], b: Write[]): Write[] {
 }
 
 /** The stored writes. Anything else in the list (a hand edit, another version's) is dropped: a write without a string id could never be answered. */
-function _stored(list: unknown = _load().w): Write[] {
+function _stored(list: unknown): Write[] {
   return Array.isArray(list) ? list.filter((w) => w && typeof w.id == 'string' && w.at > Date.now() - MAX_AGE_MS) : [];
 }
 
 /**
  * Read-merge-write of the stored list: another tab of the site may have stored or confirmed
- * writes since this one last looked, and neither may drop the other's.
+ * writes since this one last looked, and neither may drop the other's. The visitor the server
+ * named goes in with it (one write of the record per answer); before the stored one is read at
+ * start, the record's own stays.
  */
 function _save(add: Write[], remove: string[] = []): void {
   // before start: _loadOutbox stores them
   _state._key &&
     _store((s) => {
+      s.v = _state._visitor || s.v;
       const list = _merge(_stored(s.w), add).filter((w) => remove.indexOf(w.id) < 0);
       if (list.length > MAX_STORED) _warn('outbox full: dropped', list.length - MAX_STORED);
       s.w = list.slice(-MAX_STORED);
@@ -92,10 +95,11 @@ function _batch(list: Write[]): Write[] {
  * as stored: the server takes a malformed one for none, like an unknown one.
  */
 export function _loadOutbox(): void {
-  _state._visitor = _load().v || null;
+  const s = _load();
+  _state._visitor = s.v || null;
   // Writes made before the site key was known are stored now; earlier pages' writes go first.
   _save(_kept());
-  _queue = _merge(_stored(), _queue);
+  _queue = _merge(_stored(s.w), _queue);
   _schedule(0);
   _listen();
 }
@@ -165,8 +169,8 @@ const _flush = _safe('send', (hide?: boolean): void => {
       // fail like a network error below (settling nothing and sending again at once would spin).
       if (res!.ok && o!.success === true && o!.results.some((r) => r.id == batch[0]!.id)) {
         _tries = 0;
-        const v = o!.visitor;
-        if (v) _store((s) => (s.v = _state._visitor = v));
+        // Stored by `_settle`, with the confirmed writes taken out.
+        _state._visitor = o!.visitor || _state._visitor;
         return _settle(o!.results);
       }
     } catch {

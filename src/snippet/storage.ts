@@ -3,8 +3,8 @@ import { _state } from './state.js';
 
 /**
  * First-party storage on the site's domain: one localStorage record per site key, `_svc_<key>`,
- * holding the visitor, the unsent writes and the cached numbers. One key means one read and one
- * parse at start and one removal when consent is withdrawn. localStorage may be missing or throw
+ * holding the visitor, the unsent writes and the cached numbers. One key: the outbox and the phones
+ * each read it once at start, and withdrawn consent removes it at once. localStorage may be missing or throw
  * (private mode, blocked site data, sandboxed frames): every access is guarded, and a failure reads
  * as "nothing stored". No cookie: the consultant server never sees the site's cookies (requests go
  * without credentials), so a cookie would only ride along on every request to the site's own
