@@ -124,7 +124,8 @@ export async function run({ root, browser, reps = 15 }) {
     const ctx = await browser.newContext();
     const on = await open(ctx, stack.siteUrl + 'on.html');
     const off = await open(ctx, stack.siteUrl + 'off.html');
-    if (!(await on.evaluate(() => window.mo.made))) throw new Error('dynamic: the snippet made no MutationObserver (is the counting wrapper stale?)');
+    if (!(await on.evaluate(() => window.mo.made)))
+      throw new Error('dynamic: the snippet made no MutationObserver (is the counting wrapper stale?)');
     for (const [shape, label, batches] of SHAPES) {
       const t = { on: [], off: [], calls: [], callbackMs: [] };
       // One unmeasured warm-up each, then alternate so that drift falls on both alike.
@@ -134,7 +135,9 @@ export async function run({ root, browser, reps = 15 }) {
           await p.bringToFront();
           const r = await p.evaluate(([s, o]) => window.measure(s, o), [shape, which === 'on']);
           if (which === 'on' && (r.replaced !== NUMBERS || r.left))
-            throw new Error(`dynamic ${shape}: ${r.replaced} of ${NUMBERS} numbers replaced, ${r.left} originals left (dynamic replacement on)`);
+            throw new Error(
+              `dynamic ${shape}: ${r.replaced} of ${NUMBERS} numbers replaced, ${r.left} originals left (dynamic replacement on)`,
+            );
           if (which === 'off' && (r.replaced || r.calls))
             throw new Error(`dynamic ${shape}: with dynamic replacement off ${r.replaced} numbers were replaced by ${r.calls} callbacks`);
           if (i < 0) continue;
@@ -158,19 +161,31 @@ export async function run({ root, browser, reps = 15 }) {
         callbacksPerBatch: { median: r2(median(perBatch)), max: r2(Math.max(...perBatch)) },
         allReplaced: true,
       });
-      rows.push([`${label}: on / off, until 100 numbers replaced`, `${f.ratio}x (${f.onMs} / ${f.offMs} ms; callbacks ${f.callbackMs} ms)`, 'reported']);
-      rows.push([`  observer callbacks per batch (${batches} batch${batches > 1 ? 'es' : ''})`, `median ${f.callbacksPerBatch.median}, max ${f.callbacksPerBatch.max}`, '≤ 2']);
+      rows.push([
+        `${label}: on / off, until 100 numbers replaced`,
+        `${f.ratio}x (${f.onMs} / ${f.offMs} ms; callbacks ${f.callbackMs} ms)`,
+        'reported',
+      ]);
+      rows.push([
+        `  observer callbacks per batch (${batches} batch${batches > 1 ? 'es' : ''})`,
+        `median ${f.callbacksPerBatch.median}, max ${f.callbacksPerBatch.max}`,
+        '≤ 2',
+      ]);
     }
 
     // No full rescan: the same 100 rows into the small page and into a page of 100k text nodes.
     await on.bringToFront();
     const smallMs = [];
     const bigMs = [];
-    for (const [list, size] of [[smallMs, 0], [bigMs, 100000]]) {
+    for (const [list, size] of [
+      [smallMs, 0],
+      [bigMs, 100000],
+    ]) {
       await on.evaluate((n) => window.bigPage(n), size);
       for (let i = -1; i < reps; i++) {
         const r = await on.evaluate(() => window.small());
-        if (r.replaced !== 10) throw new Error(`dynamic: ${r.replaced} of 10 numbers replaced in 100 rows added to a page of ${size} extra text nodes`);
+        if (r.replaced !== 10)
+          throw new Error(`dynamic: ${r.replaced} of 10 numbers replaced in 100 rows added to a page of ${size} extra text nodes`);
         if (i >= 0) list.push(r.callbackMs);
       }
     }
@@ -178,7 +193,11 @@ export async function run({ root, browser, reps = 15 }) {
     const s = median(smallMs);
     const b = median(bigMs);
     figures.noRescan = { smallPageMs: r2(s), page100kMs: r2(b), ratio: r2(b / Math.max(s, 0.01)) };
-    rows.push(['callback for 100 rows added: 100k-node page / small page', `${figures.noRescan.ratio}x (${r2(b)} / ${r2(s)} ms)`, '≈ 1x (no full rescan)']);
+    rows.push([
+      'callback for 100 rows added: 100k-node page / small page',
+      `${figures.noRescan.ratio}x (${r2(b)} / ${r2(s)} ms)`,
+      '≈ 1x (no full rescan)',
+    ]);
     await ctx.close();
   } finally {
     await stack.close();

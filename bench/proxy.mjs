@@ -18,10 +18,13 @@ export async function startProxy() {
     const delay = req.method === 'POST' && /\/w\//.test(req.url) ? proxy.delay : 0;
     const t = new URL(proxy.target);
     const forward = () => {
-      const up = request({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: t.host }, agent }, (r) => {
-        res.writeHead(r.statusCode, r.headers);
-        r.pipe(res);
-      });
+      const up = request(
+        { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: t.host }, agent },
+        (r) => {
+          res.writeHead(r.statusCode, r.headers);
+          r.pipe(res);
+        },
+      );
       up.on('error', () => res.destroy());
       req.pipe(up);
     };

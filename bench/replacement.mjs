@@ -86,16 +86,25 @@ window.floor = function (n) {
   return performance.now() - t;
 };`;
 
-const pages = { 'bench.html': `${head}<body><h1 id="header-phone">+7 (495) 123-45-67</h1><div id="root"></div><script>${BUILD}</script></body></html>` };
+const pages = {
+  'bench.html': `${head}<body><h1 id="header-phone">+7 (495) 123-45-67</h1><div id="root"></div><script>${BUILD}</script></body></html>`,
+};
 
 async function open(ctx, url) {
   const page = await ctx.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => window.Svc && Svc.getCredentials() && Svc.getPhones().length > 0 && /777/.test(document.getElementById('header-phone').textContent));
+  await page.waitForFunction(
+    () =>
+      window.Svc && Svc.getCredentials() && Svc.getPhones().length > 0 && /777/.test(document.getElementById('header-phone').textContent),
+  );
   return page;
 }
 
-const SIZES = [[1000, 25], [10000, 15], [100000, 9]];
+const SIZES = [
+  [1000, 25],
+  [10000, 15],
+  [100000, 9],
+];
 /** Freshly loaded pages per size for the cold first pass. */
 const COLD = 7;
 
@@ -104,7 +113,8 @@ export async function run({ root, browser }) {
   const rows = [];
   const figures = { sizes: {} };
   const check = (r, n, what) => {
-    if (r.found[0] !== 1000 || r.found[1]) throw new Error(`replacement (${n} nodes, ${what}): ${r.found[0]} of 1000 numbers replaced, ${r.found[1]} originals left`);
+    if (r.found[0] !== 1000 || r.found[1])
+      throw new Error(`replacement (${n} nodes, ${what}): ${r.found[0]} of 1000 numbers replaced, ${r.found[1]} originals left`);
   };
   try {
     const ctx = await browser.newContext();
@@ -171,7 +181,11 @@ export async function run({ root, browser }) {
         cold: { runs: COLD, replaceMs: r2(c), bareWalkMs: r2(cw), ratio: r2(c / cw), longTasks: lt(coldLong) },
         longTasks: lt(warmLong),
       };
-      rows.push([`${n / 1000}k text nodes, 1000 numbers: warm pass / bare walk`, `${r2(p / w)}x (${r2(p)} / ${r2(w)} ms)`, '≤ 1.5x (aim 1.3x)']);
+      rows.push([
+        `${n / 1000}k text nodes, 1000 numbers: warm pass / bare walk`,
+        `${r2(p / w)}x (${r2(p)} / ${r2(w)} ms)`,
+        '≤ 1.5x (aim 1.3x)',
+      ]);
       rows.push([`  cold first pass (page just loaded) / bare walk`, `${r2(c / cw)}x (${r2(c)} / ${r2(cw)} ms)`, 'reported']);
       rows.push([`  walk + writing those nodes with a fixed text (the floor)`, `${r2(f / w)}x (${r2(f)} ms)`, '']);
       if (n === 10000) {
@@ -180,9 +194,21 @@ export async function run({ root, browser }) {
         const ctl = lt(control);
         figures.longTasks10k = { cold: cl, warm: wl, control: ctl };
         const d = (x) => (x.length ? ` (${x.join(', ')} ms)` : '');
-        rows.push(['long tasks at 10k: the pass\'s own task, cold / warm passes', `${cl.passTaskLong} of ${cl.passes}${d(cl.passTaskMs)} / ${wl.passTaskLong} of ${wl.passes}${d(wl.passTaskMs)}`, '0']);
-        rows.push(['  later tasks (relayout, the answer\'s pass), cold / warm', `${cl.laterLong} of ${cl.passes}${d(cl.laterMs)} / ${wl.laterLong} of ${wl.passes}${d(wl.laterMs)}`, 'reported']);
-        rows.push(['  the same after a fixed-text write of those nodes (control)', `own task ${ctl.passTaskLong} of ${ctl.passes}${d(ctl.passTaskMs)}; later ${ctl.laterLong} of ${ctl.passes}${d(ctl.laterMs)}`, '']);
+        rows.push([
+          "long tasks at 10k: the pass's own task, cold / warm passes",
+          `${cl.passTaskLong} of ${cl.passes}${d(cl.passTaskMs)} / ${wl.passTaskLong} of ${wl.passes}${d(wl.passTaskMs)}`,
+          '0',
+        ]);
+        rows.push([
+          "  later tasks (relayout, the answer's pass), cold / warm",
+          `${cl.laterLong} of ${cl.passes}${d(cl.laterMs)} / ${wl.laterLong} of ${wl.passes}${d(wl.laterMs)}`,
+          'reported',
+        ]);
+        rows.push([
+          '  the same after a fixed-text write of those nodes (control)',
+          `own task ${ctl.passTaskLong} of ${ctl.passes}${d(ctl.passTaskMs)}; later ${ctl.laterLong} of ${ctl.passes}${d(ctl.laterMs)}`,
+          '',
+        ]);
       }
     }
     await ctx.close();

@@ -52,12 +52,18 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     const first = wid();
     const res = await fetch(svc.url + 'w/demo-site', {
       method: 'POST',
-      body: JSON.stringify({ visitor: null, writes: [{ id: first, type: 'hit', hit: first, at: Date.now(), data: { url: 'http://localhost/', title: 'Bench', referrer: '' } }] }),
+      body: JSON.stringify({
+        visitor: null,
+        writes: [{ id: first, type: 'hit', hit: first, at: Date.now(), data: { url: 'http://localhost/', title: 'Bench', referrer: '' } }],
+      }),
     });
     const visitor = (await res.json()).visitor;
     const hitBody = () => {
       const id = wid();
-      return JSON.stringify({ visitor, writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }] });
+      return JSON.stringify({
+        visitor,
+        writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }],
+      });
     };
     const common = { connections, duration, headers: { 'content-type': 'text/plain;charset=UTF-8' }, method: 'POST' };
     // Warm both up, then measure the baseline and the endpoint back to back.
@@ -78,7 +84,11 @@ export async function run({ duration = 5, connections = 20 } = {}) {
       figures,
       rows: [
         ['requests/s, page view / bare', `${figures.rpsRatio.toFixed(3)}× (${figures.pageView.rps} / ${figures.baseline.rps})`, 'reported'],
-        ['p99 latency, page view / bare', `${figures.p99Ratio.toFixed(1)}× (${figures.pageView.p99_ms} / ${figures.baseline.p99_ms} ms)`, 'reported'],
+        [
+          'p99 latency, page view / bare',
+          `${figures.p99Ratio.toFixed(1)}× (${figures.pageView.p99_ms} / ${figures.baseline.p99_ms} ms)`,
+          'reported',
+        ],
         ['errors and non-2xx answers', errors, '0'],
       ],
     };
@@ -88,4 +98,3 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-

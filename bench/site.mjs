@@ -24,7 +24,15 @@ export const config = {
 };
 
 /** The site's two numbers in mixed formats (no-break spaces, dots, brackets, no country code). */
-export const FORMATS = ['+7 (495) 123-45-67', '8 495 123-45-67', '84951234567', '+7\u00a0495\u00a0123\u00a045\u00a067', '8 (800) 555-35-35', '8.495.123.45.67', '(495) 123-45-67'];
+export const FORMATS = [
+  '+7 (495) 123-45-67',
+  '8 495 123-45-67',
+  '84951234567',
+  '+7\u00a0495\u00a0123\u00a045\u00a067',
+  '8 (800) 555-35-35',
+  '8.495.123.45.67',
+  '(495) 123-45-67',
+];
 
 /** Sources (for a page's script) of patterns of the replacements, and of the originals, in any of {@link FORMATS}. */
 export const REPLACED_RE = String.raw`/777[-.\s]?00[-.\s]?11|111-22-33/g`;

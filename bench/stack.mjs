@@ -11,7 +11,11 @@ export async function startStack(root, { config, pages }) {
   for (const [name, html] of Object.entries(pages)) writeFileSync(join(dir, name), html);
   const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
   const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
-  const server = await createServer({ dbPath: join(dir, 'svc.db'), siteConfig: join(dir, 'site-config.json'), bundleDir: join(root, 'dist') });
+  const server = await createServer({
+    dbPath: join(dir, 'svc.db'),
+    siteConfig: join(dir, 'site-config.json'),
+    bundleDir: join(root, 'dist'),
+  });
   const svcUrl = await server.listen(0, '127.0.0.1');
   const site = await startSite({ root: dir, svcUrl, port: 0 });
   return {

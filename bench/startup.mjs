@@ -34,7 +34,10 @@ export async function run({ root, browser, runs = 25 }) {
         const page = await browser.newPage();
         await page.goto(stack.siteUrl + 'blank.html');
         await page.evaluate((host) => {
-          window.__cs = [['setCsAccount', 'demo-site'], ['setCsHost', host]];
+          window.__cs = [
+            ['setCsAccount', 'demo-site'],
+            ['setCsHost', host],
+          ];
         }, stack.svcUrl);
         (which === 'svc' ? snippet : baseline).push(await evalTime(page, which === 'svc' ? svc : empty));
         await page.close();
@@ -46,7 +49,11 @@ export async function run({ root, browser, runs = 25 }) {
     return {
       figures,
       rows: [
-        ['evaluate svc.js / empty script of the same size', `${figures.ratio.toFixed(1)}× (${s.toFixed(2)} / ${b.toFixed(2)} ms)`, 'reported'],
+        [
+          'evaluate svc.js / empty script of the same size',
+          `${figures.ratio.toFixed(1)}× (${s.toFixed(2)} / ${b.toFixed(2)} ms)`,
+          'reported',
+        ],
       ],
     };
   } finally {

@@ -91,7 +91,10 @@ async function visit(pg, url) {
 const roundTrip = (pg, url) =>
   pg.evaluate(async (u) => {
     const id = 'rt' + Math.random().toString(36).slice(2, 12);
-    const body = JSON.stringify({ visitor: null, writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: location.href, title: 'RT', referrer: '' } }] });
+    const body = JSON.stringify({
+      visitor: null,
+      writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: location.href, title: 'RT', referrer: '' } }],
+    });
     const t = performance.now();
     const a = await (await fetch(u, { method: 'POST', body, credentials: 'omit' })).json();
     const ms = performance.now() - t;
@@ -121,7 +124,11 @@ export async function run({ root, browser, reps = 9 }) {
             throw new Error(`swap (${kind}, ${delay} ms): the number was not replaced`);
           // Where a first visit's time goes: start → page view sent, its round trip, answer → swap.
           const parts = v.hit && [v.hit[0] - v.start, v.hit[1] - v.hit[0], v.swapAt - v.hit[1]];
-          return { ms: v.swapAt - v.start, parts, req: { answered: v.answered, sent: v.sent.length, hits: v.sent.filter((p) => p.startsWith('w/')).length } };
+          return {
+            ms: v.swapAt - v.start,
+            parts,
+            req: { answered: v.answered, sent: v.sent.length, hits: v.sent.filter((p) => p.startsWith('w/')).length },
+          };
         };
         const cold = await one('cold');
         const rt = await roundTrip(pg, proxy.url + 'w/bench-site');
@@ -148,15 +155,32 @@ export async function run({ root, browser, reps = 9 }) {
       const w = median(r.warm);
       const f = (figures.delays[delay] = {
         roundTripMs: r2(rt),
-        cold: { swapMs: r2(c), minusDelayMs: r2(c - delay), overRoundTripMs: r2(c - rt), ratio: r2(c / rt), beforeSwap: requests(r.cold_req), startToSentMs: r2(median(r.parts.map((x) => x[0]))), pageViewRoundTripMs: r2(median(r.parts.map((x) => x[1]))), answerToSwapMs: r2(median(r.parts.map((x) => x[2]))) },
+        cold: {
+          swapMs: r2(c),
+          minusDelayMs: r2(c - delay),
+          overRoundTripMs: r2(c - rt),
+          ratio: r2(c / rt),
+          beforeSwap: requests(r.cold_req),
+          startToSentMs: r2(median(r.parts.map((x) => x[0]))),
+          pageViewRoundTripMs: r2(median(r.parts.map((x) => x[1]))),
+          answerToSwapMs: r2(median(r.parts.map((x) => x[2]))),
+        },
         warm: { swapMs: r2(w), minusDelayMs: r2(w - delay), ratio: r2(w / rt), beforeSwap: requests(r.warm_req) },
       });
       const sign = (x) => (x >= 0 ? '+ ' + x : '− ' + -x);
       const n = (x) => (x.min === x.max ? String(x.min) : `${x.min}–${x.max}`);
       const req = (b) => `${n(b.answered)} / ${n(b.sent)} (page views sent ${n(b.pageViewsSent)})`;
       rows.push([`server +${delay} ms: the page's own round trip (baseline)`, `${f.roundTripMs} ms`, '']);
-      rows.push([`  first visit: script start → swap / round trip`, `${f.cold.ratio}x (${f.cold.swapMs} ms = delay + ${f.cold.minusDelayMs}; round trip ${sign(f.cold.overRoundTripMs)} ms)`, '≈ 1x']);
-      rows.push([`    start → page view sent, its round trip, answer → swap`, `${f.cold.startToSentMs} + ${f.cold.pageViewRoundTripMs} + ${f.cold.answerToSwapMs} ms`, '']);
+      rows.push([
+        `  first visit: script start → swap / round trip`,
+        `${f.cold.ratio}x (${f.cold.swapMs} ms = delay + ${f.cold.minusDelayMs}; round trip ${sign(f.cold.overRoundTripMs)} ms)`,
+        '≈ 1x',
+      ]);
+      rows.push([
+        `    start → page view sent, its round trip, answer → swap`,
+        `${f.cold.startToSentMs} + ${f.cold.pageViewRoundTripMs} + ${f.cold.answerToSwapMs} ms`,
+        '',
+      ]);
       rows.push([`  first visit: requests answered / sent before the swap`, req(f.cold.beforeSwap), '1 answered']);
       rows.push([`  warm visit: script start → swap / round trip`, `${f.warm.ratio}x (${f.warm.swapMs} ms)`, 'not the delay']);
       rows.push([`  warm visit: requests answered / sent before the swap`, req(f.warm.beforeSwap), '0']);

@@ -26,11 +26,23 @@ const opt = (name) => {
 const jsonFile = opt('--json');
 const only = opt('--only')?.split(',') ?? SECTIONS;
 
-if (!args.includes('--no-build')) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? (await findChromium({ install: true })), args: CHROMIUM_ARGS });
+if (!args.includes('--no-build'))
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? (await findChromium({ install: true })),
+  args: CHROMIUM_ARGS,
+});
 // Figures depend on the machine and on what else runs on it: said with them.
-const machine = { cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), loadAverage: loadavg().map((x) => Math.round(x * 100) / 100) };
-console.log(`${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}, load average at start ${machine.loadAverage.join(' ')}`);
+const machine = {
+  cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  chromium: browser.version(),
+  loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+};
+console.log(
+  `${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}, load average at start ${machine.loadAverage.join(' ')}`,
+);
 const out = { machine };
 try {
   for (const name of only) {
@@ -40,7 +52,12 @@ try {
     out[name] = figures;
     const w = [0, 0, 0];
     for (const r of rows) r.forEach((c, i) => (w[i] = Math.max(w[i], String(c ?? '').length)));
-    const line = (r) => '  ' + r.map((c, i) => String(c ?? '').padEnd(w[i])).join('   ').trimEnd();
+    const line = (r) =>
+      '  ' +
+      r
+        .map((c, i) => String(c ?? '').padEnd(w[i]))
+        .join('   ')
+        .trimEnd();
     console.log(line(['measure', 'value', 'goal']));
     for (const r of rows) console.log(line(r));
   }
@@ -48,7 +65,9 @@ try {
   await browser.close();
 }
 machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
-console.log(`\nload average at the end ${machine.loadAverageAtEnd.join(' ')} (on ${cpus().length} cores: above that, timings are inflated)`);
+console.log(
+  `\nload average at the end ${machine.loadAverageAtEnd.join(' ')} (on ${cpus().length} cores: above that, timings are inflated)`,
+);
 if (jsonFile) {
   writeFileSync(jsonFile, JSON.stringify({ date: new Date().toISOString(), ...out }, null, 2) + '\n');
   console.log(`\nfigures written to ${jsonFile}`);

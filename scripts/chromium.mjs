@@ -43,9 +43,12 @@ export async function findChromium({ install = false } = {}) {
   const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && debian && root) {
-    console.log('No Chromium found: installing Debian\'s chromium package (about a minute)…');
+    console.log("No Chromium found: installing Debian's chromium package (about a minute)…");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const now = findNow();
     if (now) return now;
   }

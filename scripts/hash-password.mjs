@@ -5,7 +5,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-const N = 16384, R = 8, P = 1;
+const N = 16384,
+  R = 8,
+  P = 1;
 let password = process.argv[2];
 if (password == null) password = readFileSync(0, 'utf8').replace(/\r?\n$/, '');
 if (!password) {

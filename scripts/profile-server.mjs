@@ -18,7 +18,14 @@ const dir = opt('--out') ?? mkdtempSync(join(tmpdir(), 'svc-prof-'));
 
 const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, 'dist/node/server/main.js'], {
   cwd: root,
-  env: { ...process.env, SVC_PORT: '0', SVC_DB: join(dir, 'prof.db'), SVC_SITE_CONFIG: join(root, 'demo-site/site-config.json'), SVC_RATE_IP: '0', SVC_RATE_VISITOR: '0' },
+  env: {
+    ...process.env,
+    SVC_PORT: '0',
+    SVC_DB: join(dir, 'prof.db'),
+    SVC_SITE_CONFIG: join(root, 'demo-site/site-config.json'),
+    SVC_RATE_IP: '0',
+    SVC_RATE_VISITOR: '0',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise((ok, fail) => {
@@ -32,12 +39,22 @@ const url = await new Promise((ok, fail) => {
 let seq = 0;
 const hit = (visitor) => {
   const id = `p${(seq++).toString(36).padStart(12, '0')}`;
-  return JSON.stringify({ visitor, writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }] });
+  return JSON.stringify({
+    visitor,
+    writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }],
+  });
 };
 const visitor = (await (await fetch(url + 'w/demo-site', { method: 'POST', body: hit(null) })).json()).visitor;
 const r = await new Promise((ok, fail) =>
   autocannon(
-    { url: url + 'w/demo-site', method: 'POST', connections: 20, duration: seconds, headers: { 'content-type': 'text/plain;charset=UTF-8' }, requests: [{ setupRequest: (q) => ({ ...q, body: hit(visitor) }) }] },
+    {
+      url: url + 'w/demo-site',
+      method: 'POST',
+      connections: 20,
+      duration: seconds,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      requests: [{ setupRequest: (q) => ({ ...q, body: hit(visitor) }) }],
+    },
     (e, res) => (e ? fail(e) : ok(res)),
   ),
 );

@@ -10,7 +10,13 @@ document.addEventListener('DOMContentLoaded', function () {
   fetch(location.href, { method: 'HEAD' }).then(function (r) {
     document.getElementById('policy').textContent = (r.headers.get('Content-Security-Policy') || '').split('; ').join(';\n');
   });
-  document.getElementById('callback').addEventListener('click', function () { SvcWidget.openSitePhonePanel(); });
-  document.getElementById('request').addEventListener('click', function () { Svc.openSiteRequestPanel(); });
-  document.getElementById('chat').addEventListener('click', function () { Svc.openChatWindow(); });
+  document.getElementById('callback').addEventListener('click', function () {
+    SvcWidget.openSitePhonePanel();
+  });
+  document.getElementById('request').addEventListener('click', function () {
+    Svc.openSiteRequestPanel();
+  });
+  document.getElementById('chat').addEventListener('click', function () {
+    Svc.openChatWindow();
+  });
 });

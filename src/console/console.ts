@@ -4,14 +4,7 @@
  * EventSource brings chats, messages and requests; it reconnects by itself, and each reconnect
  * starts with a fresh snapshot, so nothing is missed.
  */
-import {
-  CONSOLE_API,
-  type ConsoleChat,
-  type ConsoleEvents,
-  type ConsoleMe,
-  type ConsoleMessage,
-  type ConsoleRequest,
-} from './protocol.js';
+import { CONSOLE_API, type ConsoleChat, type ConsoleEvents, type ConsoleMe, type ConsoleMessage, type ConsoleRequest } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -204,7 +197,7 @@ $('login').addEventListener('submit', (e) => {
     if (r.success && r.data) {
       $<HTMLInputElement>('password').value = '';
       showConsole(r.data);
-    } else $('login-error').textContent = r.status === 401 ? 'Неверный e-mail или пароль' : r.message ?? 'Ошибка';
+    } else $('login-error').textContent = r.status === 401 ? 'Неверный e-mail или пароль' : (r.message ?? 'Ошибка');
   });
 });
 

@@ -76,7 +76,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
             : new ApiError(400, 400004, 'Bad request: unreadable HTTP');
       const body = JSON.stringify(e.envelope());
       if (socket.writable) {
-        socket.write(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+        socket.write(
+          `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+        );
       }
       socket.destroy(err);
     },
@@ -153,7 +155,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
   await credentialRoutes(app, { db, publicUrl: opts.publicUrl });
   registerCallbacks(app, db, opts.callbackPlatform);
-  const closeConsultant = consultant(app, { db, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl, sessionMs: opts.operatorSessionMs, graceMs: opts.operatorGraceMs });
+  const closeConsultant = consultant(app, {
+    db,
+    bundleDir: opts.bundleDir,
+    publicUrl: opts.publicUrl,
+    sessionMs: opts.operatorSessionMs,
+    graceMs: opts.operatorGraceMs,
+  });
 
   return {
     app,

@@ -5,9 +5,18 @@
  */
 
 export const CAMPAIGN_FIELDS = [
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term',
-  'os_ad_id', 'os_campaign_id', 'os_service_name', 'os_source_id',
-  'gclid', 'yclid', 'ef_id',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'os_ad_id',
+  'os_campaign_id',
+  'os_service_name',
+  'os_source_id',
+  'gclid',
+  'yclid',
+  'ef_id',
 ] as const;
 
 export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
@@ -92,16 +101,14 @@ export function userAgentInfo(ua: string): {
   os_version: string | null;
 } {
   const b =
-    /(YaBrowser|Edg|OPR|Firefox|Chrome|Version)\/([\d.]+)/.exec(ua.replace(/Chrome\/[\d.]+ (?=.*(YaBrowser|Edg|OPR)\/)/, '')) ??
-    null;
+    /(YaBrowser|Edg|OPR|Firefox|Chrome|Version)\/([\d.]+)/.exec(ua.replace(/Chrome\/[\d.]+ (?=.*(YaBrowser|Edg|OPR)\/)/, '')) ?? null;
   const names: Record<string, string> = { YaBrowser: 'Yandex', Edg: 'Edge', OPR: 'Opera', Version: 'Safari' };
-  const os =
-    /(Windows NT|Android|iPhone OS|CPU OS|Mac OS X|Linux) ?([\d._]*)/.exec(ua) ?? null;
+  const os = /(Windows NT|Android|iPhone OS|CPU OS|Mac OS X|Linux) ?([\d._]*)/.exec(ua) ?? null;
   const osNames: Record<string, string> = { 'Windows NT': 'Windows', 'iPhone OS': 'iOS', 'CPU OS': 'iPadOS', 'Mac OS X': 'macOS' };
   return {
-    browser_name: b ? names[b[1]!] ?? b[1]! : null,
+    browser_name: b ? (names[b[1]!] ?? b[1]!) : null,
     browser_version: b ? b[2]! : null,
-    os_name: os ? osNames[os[1]!] ?? os[1]! : null,
+    os_name: os ? (osNames[os[1]!] ?? os[1]!) : null,
     os_version: os && os[2] ? os[2].replace(/_/g, '.') : null,
   };
 }

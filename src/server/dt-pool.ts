@@ -92,8 +92,11 @@ function insertLease(db: DB, r: LeaseRequest, number: string): void {
 
 /** Counts a session whose pool was dry, once per session and block. */
 export function recordOverflow(db: DB, r: LeaseRequest, fallback: 'static' | 'reserved' | 'none'): void {
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO dt_overflows (site_id, block_id, session_id, created_at, fallback) VALUES (?, ?, ?, ?, ?)`,
-  ).run(r.siteId, r.blockId, r.sessionId, timestamp(r.now), fallback);
+  stmt(db, `INSERT OR IGNORE INTO dt_overflows (site_id, block_id, session_id, created_at, fallback) VALUES (?, ?, ?, ?, ?)`).run(
+    r.siteId,
+    r.blockId,
+    r.sessionId,
+    timestamp(r.now),
+    fallback,
+  );
 }

@@ -14,8 +14,16 @@ export interface RequestPlace {
 
 /** The session fields every offline-message record repeats (rest-api "common visitor-context fields"). */
 const CONTEXT = [
-  'ac_id', 'country', 'region', 'city', 'search_engine', 'search_query', 'referrer_domain', 'referrer',
-  'ua_client_id', ...CAMPAIGN_FIELDS,
+  'ac_id',
+  'country',
+  'region',
+  'city',
+  'search_engine',
+  'search_query',
+  'referrer_domain',
+  'referrer',
+  'ua_client_id',
+  ...CAMPAIGN_FIELDS,
 ] as const;
 
 const INSERT = `INSERT INTO offline_messages (site_id, visitor_id, session_id, hit_id, date_time, source, name, email,
@@ -30,13 +38,7 @@ const INSERT = `INSERT INTO offline_messages (site_id, visitor_id, session_id, h
  * e-mail and phone to the visitor's lists (its name only when the visitor has none yet).
  * Returns the request id.
  */
-export function storeOfflineMessage(
-  db: DB,
-  place: RequestPlace,
-  data: OfflineRequestData,
-  source: 'page' | 'server',
-  now: number,
-): number {
+export function storeOfflineMessage(db: DB, place: RequestPlace, data: OfflineRequestData, source: 'page' | 'server', now: number): number {
   const session = stmt<Record<string, unknown>>(db, `SELECT ${CONTEXT.join(', ')} FROM sessions WHERE id = ?`).get(place.session_id)!;
   const visitor = stmt<{ name: string | null; first_ac_id: number; visits_count: number }>(
     db,

@@ -13,9 +13,24 @@ import { internationalDigits } from './phones.js';
  */
 
 export const CONDITION_PARAMETERS = [
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term',
-  'os_ad_id', 'os_campaign_id', 'os_service_name', 'os_source_id',
-  'gclid', 'yclid', 'ef_id', 'town', 'country', 'search_engine', 'search_query', 'referrer', 'url',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'os_ad_id',
+  'os_campaign_id',
+  'os_service_name',
+  'os_source_id',
+  'gclid',
+  'yclid',
+  'ef_id',
+  'town',
+  'country',
+  'search_engine',
+  'search_query',
+  'referrer',
+  'url',
 ] as const;
 
 export type ConditionParameter = (typeof CONDITION_PARAMETERS)[number];
@@ -59,7 +74,11 @@ const Block = z.strictObject({
   text: z.string().max(64).nullable().default(null),
   forward_numb: z.string().nullable().default(null),
   phone_type: z.string().nullable().default(null),
-  image: z.string().regex(/^https?:\/\//, 'image must be an http(s) URL').nullable().default(null),
+  image: z
+    .string()
+    .regex(/^https?:\/\//, 'image must be an http(s) URL')
+    .nullable()
+    .default(null),
   /** Dynamic-tracking numbers: each session leases one of them for this block. */
   dt_pool: z.array(digits).default([]),
 });
@@ -108,7 +127,10 @@ const Site = z.strictObject({
       overflow: z.enum(['static', 'reserved']).default('static'),
       reserved_number: digits.nullable().default(null),
     })
-    .refine((d) => d.overflow !== 'reserved' || d.reserved_number, { message: 'overflow "reserved" needs reserved_number', path: ['reserved_number'] })
+    .refine((d) => d.overflow !== 'reserved' || d.reserved_number, {
+      message: 'overflow "reserved" needs reserved_number',
+      path: ['reserved_number'],
+    })
     .optional(),
   /** The site's default numbers: blocks used when no campaign matches. */
   blocks: z.array(Block).default([]),
@@ -130,11 +152,16 @@ export const SiteConfigSchema = z.strictObject({ customers: z.array(Customer) })
     const own = new Set(c.sites.map((s) => s.id));
     c.employees.forEach((e, ei) => {
       const email = e.email.toLowerCase();
-      if (emails.has(email)) ctx.addIssue({ code: 'custom', path: ['customers', ci, 'employees', ei, 'email'], message: `e-mail ${email} is used twice` });
+      if (emails.has(email))
+        ctx.addIssue({ code: 'custom', path: ['customers', ci, 'employees', ei, 'email'], message: `e-mail ${email} is used twice` });
       emails.add(email);
       e.sites.forEach((id, si) => {
         if (!own.has(id)) {
-          ctx.addIssue({ code: 'custom', path: ['customers', ci, 'employees', ei, 'sites', si], message: `site ${id} is not a site of customer ${c.id}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['customers', ci, 'employees', ei, 'sites', si],
+            message: `site ${id} is not a site of customer ${c.id}`,
+          });
         }
       });
     });
@@ -162,9 +189,7 @@ export function readSiteConfig(path: string): SiteConfig {
 /** Brings the database in line with the configuration, in one transaction. */
 export function applySiteConfig(db: DB, config: SiteConfig): void {
   const q = {
-    customer: db.prepare(
-      `INSERT INTO customers (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
-    ),
+    customer: db.prepare(`INSERT INTO customers (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name`),
     site: db.prepare(
       `INSERT INTO sites (id, customer_id, domain, site_key, widget_key, user_phone, origins, settings)
        VALUES (@id, @customer_id, @domain, @site_key, @widget_key, @user_phone, @origins, @settings)
@@ -174,9 +199,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
     ),
     callback: db.prepare(`UPDATE sites SET callback = ? WHERE id = ?`),
     dropBlocks: db.prepare(`DELETE FROM site_blocks WHERE site_id = ?`),
-    dropGroups: db.prepare(
-      `DELETE FROM ac_condition_groups WHERE ac_id IN (SELECT id FROM ad_campaigns WHERE site_id = ?)`,
-    ),
+    dropGroups: db.prepare(`DELETE FROM ac_condition_groups WHERE ac_id IN (SELECT id FROM ad_campaigns WHERE site_id = ?)`),
     campaign: db.prepare(
       `INSERT INTO ad_campaigns (id, site_id, name, priority) VALUES (?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET site_id = excluded.site_id, name = excluded.name, priority = excluded.priority`,

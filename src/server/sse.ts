@@ -57,7 +57,11 @@ export function openSse(app: FastifyInstance, reply: FastifyReply, onClose: () =
     send(event, data, id) {
       if (closed) return;
       // JSON has no raw newlines, so one `data:` line always suffices.
-      res.write((event ? `event: ${event}\n` : '') + (id != null ? `id: ${id}\n` : '') + `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      res.write(
+        (event ? `event: ${event}\n` : '') +
+          (id != null ? `id: ${id}\n` : '') +
+          `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
+      );
     },
     close() {
       if (closed) return;

@@ -49,7 +49,7 @@ function _go(): void {
  * stays there, unsent, in case consent comes back on this page.
  */
 function _consent(on: unknown): void {
-  if (typeof on != 'boolean') _no();
+  if (typeof on !== 'boolean') _no();
   _state._wait = !on;
   // Before start, `_start` goes on by itself; after a withdrawal, what this page holds is resent.
   on ? _state._started && (_state._went ? _resume() : _go()) : _forget();
@@ -99,7 +99,9 @@ export function _install(w: Window, host: string | null): SvcApi {
   } as SvcApi);
   // Not wrapped: it cannot throw (a callback that is no function fails inside the outbox's call,
   // which warns). A read: kept out of storage, a captcha is of no use to a later page.
-  api.Captcha = { get_captcha: ((cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), false)) as SvcApi['Captcha']['get_captcha'] };
+  api.Captcha = {
+    get_captcha: ((cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), false)) as SvcApi['Captcha']['get_captcha'],
+  };
   // Not wrapped: `push` is, and `_widget` cannot throw.
   const widget: SvcWidgetApi = {
     push: api.push,

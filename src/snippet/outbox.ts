@@ -35,7 +35,7 @@ let _timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Calls `cb` with `v` when it is a function; nothing it throws reaches the page. */
 export function _call(cb: unknown, v: unknown): void {
-  if (typeof cb == 'function')
+  if (typeof cb === 'function')
     try {
       cb(v);
     } catch (e) {
@@ -50,7 +50,7 @@ function _merge(a: Write[], b: Write[]): Write[] {
 
 /** The stored writes. Anything else in the list (a hand edit, another version's) is dropped: a write without a string id could never be answered. */
 function _stored(list: unknown): Write[] {
-  return Array.isArray(list) ? list.filter((w) => w && typeof w.id == 'string' && w.at > Date.now() - MAX_AGE_MS) : [];
+  return Array.isArray(list) ? list.filter((w) => w && typeof w.id === 'string' && w.at > Date.now() - MAX_AGE_MS) : [];
 }
 
 /**
@@ -103,7 +103,6 @@ export function _loadOutbox(): void {
   _schedule(0);
   _listen();
 }
-
 
 /**
  * Queues a write under a new client id and starts sending. `keep` false keeps the write out of

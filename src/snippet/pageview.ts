@@ -30,7 +30,7 @@ export function _pageView(spa: boolean): void {
 
 /** `onReady(fn)`: at once when credentials are known, else after the page view is answered. */
 export function _onReady(fn: ReadyCallback): void {
-  if (typeof fn != 'function') _no();
+  if (typeof fn !== 'function') _no();
   if (_state._creds) _call(fn, { ..._state._creds });
   else _state._ready.push(fn);
 }

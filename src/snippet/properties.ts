@@ -17,7 +17,13 @@ export function _deleteProperty(name: unknown, cb?: unknown): void {
 /** `hasProperty` (`has`) and `getProperty`: `{success, result}`; on failure result false and `code`. */
 function _get(has: boolean) {
   return (name: unknown, cb?: unknown) =>
-    _ask('property_get', { name }, cb, (ok, v) => (ok ? { success: ok, result: has ? v !== false : v } : { success: ok, result: false, code: v }), false);
+    _ask(
+      'property_get',
+      { name },
+      cb,
+      (ok, v) => (ok ? { success: ok, result: has ? v !== false : v } : { success: ok, result: false, code: v }),
+      false,
+    );
 }
 
 export const _hasProperty = _get(true);

@@ -14,13 +14,13 @@ const LATE = 'too late';
 const _config: Record<string, Handler> = _wrap({
   // A different key later is refused: the writes already made belong to the first.
   setCsAccount: (key: unknown) =>
-    typeof key != 'string' || !/^[\w-]{1,64}$/.test(key) ? _no() : _state._key && _state._key != key ? _no(LATE) : (_state._key = key),
+    typeof key !== 'string' || !/^[\w-]{1,64}$/.test(key) ? _no() : _state._key && _state._key != key ? _no(LATE) : (_state._key = key),
   setCsHost(url: unknown) {
     const host = _normalizeHost(url);
     // After start, the writes already go to the first host.
     return !host ? _no() : _state._started && host != _state._host ? _no(LATE) : (_state._host = host);
   },
-  setUIPhoneMaskFormat: (mask: unknown) => (typeof mask != 'string' || !mask ? _no() : (_state._mask = mask)),
+  setUIPhoneMaskFormat: (mask: unknown) => (typeof mask !== 'string' || !mask ? _no() : (_state._mask = mask)),
   setDynamicalReplacement(on: unknown) {
     _state._dyn = on === true;
     _watch();
@@ -37,7 +37,7 @@ const _config: Record<string, Handler> = _wrap({
 export function _normalizeHost(url: unknown): string | null {
   try {
     const u = new URL(url as string, location.href);
-    if (typeof url == 'string' && /^https?:$/.test(u.protocol)) return u.origin + u.pathname.replace(/[^/]*$/, '');
+    if (typeof url === 'string' && /^https?:$/.test(u.protocol)) return u.origin + u.pathname.replace(/[^/]*$/, '');
   } catch {
     // not a URL
   }
@@ -46,7 +46,7 @@ export function _normalizeHost(url: unknown): string | null {
 
 function _isCommand(c: unknown): c is [string, ...unknown[]] {
   try {
-    return Array.isArray(c) && typeof c[0] == 'string';
+    return Array.isArray(c) && typeof c[0] === 'string';
   } catch {
     // a Proxy or getter that throws: a queued entry must not stop the queue (and start) behind it
     return false;
@@ -68,7 +68,7 @@ export const _run = _safe('command', (cmd: unknown, api: Record<string, unknown>
   }
   const name = cmd[0];
   const fn = _isConfig(cmd) ? _config[name] : name != 'push' && api.hasOwnProperty(name) && api[name];
-  if (typeof fn != 'function') {
+  if (typeof fn !== 'function') {
     _warn('unknown command', name);
     return false;
   }

@@ -37,6 +37,12 @@ export function _post<T>(url: string, body: string): Promise<Reply<T>> {
       }),
     ),
   )
-    .then((r) => r.json().then((o: T) => [r, o], () => [r]) as Promise<Reply<T>>)
+    .then(
+      (r) =>
+        r.json().then(
+          (o: T) => [r, o],
+          () => [r],
+        ) as Promise<Reply<T>>,
+    )
     .catch((e: unknown): Reply<T> => (_debug('request failed', e), []));
 }

@@ -25,8 +25,12 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
   _onReady(() => {
     (_bundle =
       _bundle ||
-      (import(/* webpackIgnore: true */ /* @vite-ignore */ _state._host + 'svc-widgets.js' + (_tries ? '?' + _tries : '')) as Promise<WidgetsModule>))
-      .then((w) => (_module = w).open(name, _state._settings!, _state._lang!, _state._mask!, arg, { visitor: _state._visitor, send: _add }, cb))
+      (import(
+        /* webpackIgnore: true */ /* @vite-ignore */ _state._host + 'svc-widgets.js' + (_tries ? '?' + _tries : '')
+      ) as Promise<WidgetsModule>))
+      .then((w) =>
+        (_module = w).open(name, _state._settings!, _state._lang!, _state._mask!, arg, { visitor: _state._visitor, send: _add }, cb),
+      )
       .catch(() => {
         _bundle = 0;
         _tries++;

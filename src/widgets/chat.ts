@@ -115,7 +115,12 @@ function showChat(lang: string, core: CoreBridge): void {
   }
 
   function bubble(from: 'visitor' | 'operator', text: string): HTMLElement {
-    const el = h('p', { class: 'm ' + (from === 'visitor' ? 'me' : 'op') }, h('span', { class: 'sr' }, (from === 'visitor' ? t.you : t.operator) + ': '), text);
+    const el = h(
+      'p',
+      { class: 'm ' + (from === 'visitor' ? 'me' : 'op') },
+      h('span', { class: 'sr' }, (from === 'visitor' ? t.you : t.operator) + ': '),
+      text,
+    );
     log.append(el);
     log.scrollTop = log.scrollHeight;
     return el;

@@ -65,7 +65,7 @@ const LANGS: Record<string, Texts> = { ru, en };
 /** The language to use: the asked one when we have it, else the site's, else Russian. */
 export function pickLang(...wanted: Array<string | null | undefined>): string {
   // Only the languages we have: setLang takes anything a page passes (an object, '__proto__').
-  for (const l of wanted) if (typeof l == 'string' && Object.prototype.hasOwnProperty.call(LANGS, l)) return l;
+  for (const l of wanted) if (typeof l === 'string' && Object.prototype.hasOwnProperty.call(LANGS, l)) return l;
   return 'ru';
 }
 

@@ -26,7 +26,13 @@ export function openRequest(lang: string, message = ''): void {
     const err = h('p', { class: 'err', id: id + '-err', hidden: true });
     el.id = id;
     el.setAttribute('aria-describedby', id + '-err');
-    const wrap = h('div', { class: 'field' }, h('label', { for: id }, label, optional ? h('span', { class: 'opt' }, ' ' + t.optional) : null), el, err);
+    const wrap = h(
+      'div',
+      { class: 'field' },
+      h('label', { for: id }, label, optional ? h('span', { class: 'opt' }, ' ' + t.optional) : null),
+      el,
+      err,
+    );
     return { wrap, el, err };
   };
   const name = field('svc-name', t.name, h('input', { type: 'text', name: 'name', autocomplete: 'name', maxlength: '255' }), true);

@@ -21,7 +21,7 @@ export function sitePhoneCall(
   // after the checking is done, so a callback that throws is never called twice.
   const done = (result: SitePhoneResult) => {
     const r = { success: !result.status, result } as SitePhoneCallResult;
-    if (typeof cb == 'function') cb(r);
+    if (typeof cb === 'function') cb(r);
     else show(r);
   };
   let data: SitePhoneCallParams | undefined;
@@ -53,7 +53,7 @@ function check(settings: SiteSettings, p: SitePhoneCallParams, out: SitePhoneCal
   for (const k of FIELDS) {
     const v = p[k];
     if (v == null) continue;
-    if (typeof v == 'number' ? !isFinite(v) : typeof v != 'string' || v.length > LIMITS.text) return 'invalid_' + k;
+    if (typeof v === 'number' ? !isFinite(v) : typeof v !== 'string' || v.length > LIMITS.text) return 'invalid_' + k;
     (out as unknown as Record<string, unknown>)[k] = v;
   }
   return '';

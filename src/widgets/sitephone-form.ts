@@ -63,7 +63,13 @@ export function openSitePhoneForm(t: Texts, lang: string, captchaOn: boolean, ma
     code.focus();
   });
 
-  const time = h('input', { id: 'svc-time', name: 'time', type: 'datetime-local', min: localNow(), 'aria-describedby': 'svc-time-hint svc-time-err' });
+  const time = h('input', {
+    id: 'svc-time',
+    name: 'time',
+    type: 'datetime-local',
+    min: localNow(),
+    'aria-describedby': 'svc-time-hint svc-time-err',
+  });
   const timeErr = error('svc-time-err');
 
   const submit = h('button', { type: 'submit', class: 'primary' }, t.submit);
@@ -102,7 +108,11 @@ export function openSitePhoneForm(t: Texts, lang: string, captchaOn: boolean, ma
     input.setAttribute('aria-invalid', 'true');
   }
   const clear = () => {
-    for (const [err, input] of [[phoneErr, phone], [codeErr, code], [timeErr, time]] as const) {
+    for (const [err, input] of [
+      [phoneErr, phone],
+      [codeErr, code],
+      [timeErr, time],
+    ] as const) {
       err.hidden = true;
       err.textContent = '';
       input.removeAttribute('aria-invalid');
@@ -150,9 +160,9 @@ export function openSitePhoneForm(t: Texts, lang: string, captchaOn: boolean, ma
     }
     // Any judged request used the captcha key up: show a new picture.
     if (captchaOn && status > 0) loadCaptcha();
-    if (why === 'invalid_phone') return show(phoneErr, phone, text), phone.focus();
-    if (why === 'invalid_time') return show(timeErr, time, text), time.focus();
-    if (status === 1 || why === 'captcha_required') return show(codeErr, code, text), code.focus();
+    if (why === 'invalid_phone') return (show(phoneErr, phone, text), phone.focus());
+    if (why === 'invalid_time') return (show(timeErr, time, text), time.focus());
+    if (status === 1 || why === 'captcha_required') return (show(codeErr, code, text), code.focus());
     result.textContent = text;
     result.className = 'result bad';
   }

@@ -86,7 +86,12 @@ export function dialog(t: Texts, lang: string, title: string, onClose: () => voi
   const box = h(
     'div',
     { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'svc-title', lang },
-    h('div', { class: 'head' }, h('h2', { id: 'svc-title' }, title), closeButton(t, () => close())),
+    h(
+      'div',
+      { class: 'head' },
+      h('h2', { id: 'svc-title' }, title),
+      closeButton(t, () => close()),
+    ),
     body,
   );
   root.append(h('div', { class: 'backdrop' }, box));

@@ -27,7 +27,13 @@ test.describe('consent', () => {
       Svc.setProperty('plan', 'gold');
     });
     await page.waitForTimeout(300);
-    expect(capture.requests().filter((r) => !r.url().endsWith('svc.js')).map((r) => r.url()), 'no request but the script itself').toEqual([]);
+    expect(
+      capture
+        .requests()
+        .filter((r) => !r.url().endsWith('svc.js'))
+        .map((r) => r.url()),
+      'no request but the script itself',
+    ).toEqual([]);
     expect(await stored(page)).toEqual(NOTHING);
     expect(await page.evaluate(() => Svc.getCredentials())).toBeNull();
     // The site's own number stays until the server may be asked.
@@ -37,13 +43,23 @@ test.describe('consent', () => {
     const c = await credentials(page);
     await expect(page.locator('#phone')).toHaveText('+7 (495) 777-00-11');
     await expect
-      .poll(() => stack.db.prepare('SELECT action FROM goals WHERE visitor_id = ? ORDER BY id').all(c.visitor_id).map((r) => (r as { action: string }).action))
+      .poll(() =>
+        stack.db
+          .prepare('SELECT action FROM goals WHERE visitor_id = ? ORDER BY id')
+          .all(c.visitor_id)
+          .map((r) => (r as { action: string }).action),
+      )
       .toEqual(['before', 'waiting']);
     await expect
       .poll(() => stack.db.prepare("SELECT value FROM visitor_properties WHERE visitor_id = ? AND name = 'plan'").pluck().get(c.visitor_id))
       .toBe('gold');
     // The first batch after consent starts with the page view: the writes made before it follow.
-    expect(capture.writes().map((w) => w.type).slice(0, 3)).toEqual(['hit', 'event', 'event']);
+    expect(
+      capture
+        .writes()
+        .map((w) => w.type)
+        .slice(0, 3),
+    ).toEqual(['hit', 'event', 'event']);
     await expect.poll(async () => (await record(page))?.v).toMatchObject({ id: expect.any(Number) });
   });
 
@@ -97,14 +113,20 @@ test.describe('consent', () => {
       Svc.push(['requireConsent']);
       (Svc.setConsent as (v: unknown) => void)('yes');
     });
-    expect(warnings).toEqual(expect.arrayContaining([expect.stringContaining('requireConsent: too late'), expect.stringContaining('setConsent: bad arguments')]));
+    expect(warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('requireConsent: too late'), expect.stringContaining('setConsent: bad arguments')]),
+    );
     // Still storing and sending: requireConsent after start changed nothing.
     await page.evaluate(() => Svc.trackEvent('consent', 'still'));
     await expect.poll(async () => (await record(page))?.v).toMatchObject({ id: expect.any(Number) });
   });
 });
 
-test('the demo consent page: the site\'s number until accepted, tracked after, nothing stored after declining', async ({ page, demo, pageErrors }) => {
+test("the demo consent page: the site's number until accepted, tracked after, nothing stored after declining", async ({
+  page,
+  demo,
+  pageErrors,
+}) => {
   void pageErrors;
   await page.goto(demo.siteUrl + 'consent.html');
   await page.waitForFunction(() => !!window.Svc);

@@ -25,8 +25,18 @@ async function chatFromVisitor(page: Page, text: string) {
   await expect(widget(page).locator('.log .me', { hasText: text })).toBeVisible();
 }
 
-test('getOperatorStatus opens the status stream on its first call (one bundle, one stream however often it is polled) and follows the operator', async ({ page, open, browser, stack, capture }) => {
-  const urls = (part: string) => capture.requests().map((r) => r.url()).filter((u) => u.includes(part));
+test('getOperatorStatus opens the status stream on its first call (one bundle, one stream however often it is polled) and follows the operator', async ({
+  page,
+  open,
+  browser,
+  stack,
+  capture,
+}) => {
+  const urls = (part: string) =>
+    capture
+      .requests()
+      .map((r) => r.url())
+      .filter((u) => u.includes(part));
   await open('consultant.html?site=chat-site');
   await credentials(page);
   // Not asked yet: no stream, no bundle.
@@ -60,7 +70,12 @@ test('getOperatorStatus opens the status stream on its first call (one bundle, o
   }
 });
 
-test('the status stream is closed while the page is hidden and brings the current status when it is shown', async ({ page, open, browser, stack }) => {
+test('the status stream is closed while the page is hidden and brings the current status when it is shown', async ({
+  page,
+  open,
+  browser,
+  stack,
+}) => {
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
   try {
     await open('consultant.html?site=chat-site');
@@ -87,7 +102,12 @@ test('the status stream is closed while the page is hidden and brings the curren
   }
 });
 
-test('the chat button of a page that never asked for the status opens the chat when an operator is online', async ({ page, open, browser, stack }) => {
+test('the chat button of a page that never asked for the status opens the chat when an operator is online', async ({
+  page,
+  open,
+  browser,
+  stack,
+}) => {
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
   try {
     await op.online(true);
@@ -102,7 +122,12 @@ test('the chat button of a page that never asked for the status opens the chat w
   }
 });
 
-test('a chat both ways within a second, kept across a reload and a page change, stored as REST records', async ({ page, open, browser, stack }) => {
+test('a chat both ways within a second, kept across a reload and a page change, stored as REST records', async ({
+  page,
+  open,
+  browser,
+  stack,
+}) => {
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
   try {
     await op.online(true);
@@ -180,7 +205,12 @@ test('a chat both ways within a second, kept across a reload and a page change, 
   }
 });
 
-test('with no operator online the chat button opens the request form, stored and shown live to the operator', async ({ page, open, browser, stack }) => {
+test('with no operator online the chat button opens the request form, stored and shown live to the operator', async ({
+  page,
+  open,
+  browser,
+  stack,
+}) => {
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
   try {
     await op.online(false);
@@ -241,7 +271,10 @@ test('a chat nobody answers becomes lost and the visitor is offered the request 
     await expect(widget(page).locator('[role=status]')).toHaveText('Waiting for a consultant…');
     await expect(op.page.locator('#chats li.waiting', { hasText: 'Is anybody there?' })).toBeVisible();
     // chat_wait is 2 s on lost-site.
-    await expect(widget(page).locator('[role=status]')).toHaveText('Our consultants are busy. Leave a request and we will get back to you.', { timeout: 4000 });
+    await expect(widget(page).locator('[role=status]')).toHaveText(
+      'Our consultants are busy. Leave a request and we will get back to you.',
+      { timeout: 4000 },
+    );
     await expect(op.page.locator('#chats li', { hasText: 'потерян' })).toBeVisible();
     await widget(page).getByRole('button', { name: 'Leave a request' }).click();
     await expect(widget(page).locator('h2')).toHaveText('Leave a request');
@@ -279,9 +312,9 @@ test('each widget passes an axe-core scan and fits a 360 px wide screen', async 
       expect(box.x + box.width, name).toBeLessThanOrEqual(360);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360);
       const result = await page.evaluate(async () => {
-        const r = await (window as unknown as { axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe.run(
-          document,
-        );
+        const r = await (
+          window as unknown as { axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }
+        ).axe.run(document);
         return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => (n as { target: unknown }).target))}`);
       });
       expect(result, name).toEqual([]);
@@ -317,7 +350,13 @@ test('every widget works under a strict Content-Security-Policy without a violat
     `img-src ${svc}`,
     "require-trusted-types-for 'script'",
   ].join('; ');
-  const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: stack.svcUrl, port: 0, host: 'localhost', headers: { 'Content-Security-Policy': csp } });
+  const site = await startSite({
+    root: join(root, 'test/e2e/pages'),
+    svcUrl: stack.svcUrl,
+    port: 0,
+    host: 'localhost',
+    headers: { 'Content-Security-Policy': csp },
+  });
   const consoleCsp: string[] = [];
   page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && consoleCsp.push(m.text()));
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
@@ -348,13 +387,23 @@ test('every widget works under a strict Content-Security-Policy without a violat
   }
 });
 
-test('under Trusted Types allowing no policy at all, a widget bundle that failed to load loads on the next open from a new address', async ({ page, stack, pageErrors }) => {
+test('under Trusted Types allowing no policy at all, a widget bundle that failed to load loads on the next open from a new address', async ({
+  page,
+  stack,
+  pageErrors,
+}) => {
   void pageErrors;
   const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
   const svc = new URL(stack.svcUrl).origin;
   // `trusted-types 'none'`: no policy may be made; import() needs none.
   const csp = `default-src 'self'; script-src 'self' ${svc}; style-src 'self'; connect-src ${svc}; img-src ${svc}; require-trusted-types-for 'script'; trusted-types 'none'`;
-  const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: stack.svcUrl, port: 0, host: 'localhost', headers: { 'Content-Security-Policy': csp } });
+  const site = await startSite({
+    root: join(root, 'test/e2e/pages'),
+    svcUrl: stack.svcUrl,
+    port: 0,
+    host: 'localhost',
+    headers: { 'Content-Security-Policy': csp },
+  });
   const consoleCsp: string[] = [];
   page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && consoleCsp.push(m.text()));
   try {
@@ -379,8 +428,16 @@ test('under Trusted Types allowing no policy at all, a widget bundle that failed
   }
 });
 
-test('a page that never opens a widget nor asks for the operator status loads no widget bundle and opens no status stream', async ({ page, open, capture }) => {
-  const urls = (part: string) => capture.requests().map((r) => r.url()).filter((u) => u.includes(part));
+test('a page that never opens a widget nor asks for the operator status loads no widget bundle and opens no status stream', async ({
+  page,
+  open,
+  capture,
+}) => {
+  const urls = (part: string) =>
+    capture
+      .requests()
+      .map((r) => r.url())
+      .filter((u) => u.includes(part));
   await open('consultant.html?site=chat-site');
   await credentials(page);
   await page.evaluate(() => Svc.trackEvent('page', 'seen'));

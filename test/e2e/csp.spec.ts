@@ -36,7 +36,11 @@ test('the demo strict-CSP page runs the snippet and every widget without a viola
     await expect(dialog).toBeVisible();
     const img = dialog.locator('img');
     await expect(img).toHaveAttribute('src', /\.png$/);
-    expect(await img.evaluate((i: HTMLImageElement) => new Promise<number>((ok) => (i.complete ? ok(i.naturalWidth) : (i.onload = () => ok(i.naturalWidth)))))).toBe(200);
+    expect(
+      await img.evaluate(
+        (i: HTMLImageElement) => new Promise<number>((ok) => (i.complete ? ok(i.naturalWidth) : (i.onload = () => ok(i.naturalWidth)))),
+      ),
+    ).toBe(200);
     const key = /([0-9a-f]{32})\.png$/.exec((await img.getAttribute('src'))!)![1]!;
     const answer = (demo.db.prepare('SELECT answer FROM captchas WHERE key = ?').get(key) as { answer: string }).answer;
     await dialog.locator('input[type=tel]').fill('9161234567');

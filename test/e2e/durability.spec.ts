@@ -89,7 +89,14 @@ test('a server killed mid-burst keeps every write it confirmed, none half-writte
   let p = await server(dbPath, 0, unlimited);
 
   const hitId = 'durhit' + Date.now().toString(36);
-  const first = (await (await postBatch(p.url, { visitor: null, writes: [{ id: hitId, type: 'hit', hit: hitId, at: Date.now(), data: { url: 'http://localhost/burst', title: 'Burst', referrer: '' } }] })).json()) as WriteResponse;
+  const first = (await (
+    await postBatch(p.url, {
+      visitor: null,
+      writes: [
+        { id: hitId, type: 'hit', hit: hitId, at: Date.now(), data: { url: 'http://localhost/burst', title: 'Burst', referrer: '' } },
+      ],
+    })
+  ).json()) as WriteResponse;
   const visitor = first.visitor!;
   const BATCHES = 240;
   const PER = 10;
@@ -127,10 +134,15 @@ test('a server killed mid-burst keeps every write it confirmed, none half-writte
   const db = new Database(dbPath, { readonly: true });
   try {
     const stored = new Map<string, number>();
-    for (const r of db.prepare(`SELECT label, count(*) n FROM goals WHERE category = 'burst' GROUP BY label`).all() as Array<{ label: string; n: number }>) {
+    for (const r of db.prepare(`SELECT label, count(*) n FROM goals WHERE category = 'burst' GROUP BY label`).all() as Array<{
+      label: string;
+      n: number;
+    }>) {
       stored.set(r.label, r.n);
     }
-    const dedupe = new Set((db.prepare(`SELECT id FROM client_writes WHERE id LIKE 'burst%'`).all() as Array<{ id: string }>).map((r) => r.id));
+    const dedupe = new Set(
+      (db.prepare(`SELECT id FROM client_writes WHERE id LIKE 'burst%'`).all() as Array<{ id: string }>).map((r) => r.id),
+    );
     let unconfirmedButStored = 0;
     batches.forEach((batch, b) => {
       const ids = batch.writes.map((w) => w.id);
@@ -141,8 +153,13 @@ test('a server killed mid-burst keeps every write it confirmed, none half-writte
       expect(inDedupe, `batch ${b}: goals and the dedupe table agree`).toBe(inGoals);
       if (!confirmed.has(b) && inGoals) unconfirmedButStored++;
     });
-    expect([...stored.values()].every((n) => n === 1), 'no write stored twice').toBe(true);
-    console.log(`durability: ${confirmed.size} of ${BATCHES} batches confirmed before SIGKILL, ${unconfirmedButStored} more committed whose answer was lost`);
+    expect(
+      [...stored.values()].every((n) => n === 1),
+      'no write stored twice',
+    ).toBe(true);
+    console.log(
+      `durability: ${confirmed.size} of ${BATCHES} batches confirmed before SIGKILL, ${unconfirmedButStored} more committed whose answer was lost`,
+    );
 
     // The outbox sends everything it was not told was stored, the lost answers included.
     const rest = batches.filter((_, b) => !confirmed.has(b));
@@ -153,7 +170,10 @@ test('a server killed mid-burst keeps every write it confirmed, none half-writte
       }
     };
     await Promise.all(Array.from({ length: 8 }, resend));
-    expect(db.prepare(`SELECT count(*) n, count(DISTINCT label) d FROM goals WHERE category = 'burst'`).get()).toEqual({ n: BATCHES * PER, d: BATCHES * PER });
+    expect(db.prepare(`SELECT count(*) n, count(DISTINCT label) d FROM goals WHERE category = 'burst'`).get()).toEqual({
+      n: BATCHES * PER,
+      d: BATCHES * PER,
+    });
   } finally {
     db.close();
   }
@@ -163,14 +183,19 @@ test('the rate limits are read from SVC_RATE_* and a bad value stops the start',
   const p = await server(join(dir, 'limits.db'), 0, { SVC_RATE_IP: '2', SVC_RATE_VISITOR: '0', SVC_RATE_WINDOW_MS: '60000' });
   const hit = () => {
     const id = 'rate' + Math.random().toString(36).slice(2, 12);
-    return postBatch(p.url, { visitor: null, writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/', title: '', referrer: '' } }] });
+    return postBatch(p.url, {
+      visitor: null,
+      writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/', title: '', referrer: '' } }],
+    });
   };
   expect((await hit()).status).toBe(200);
   expect((await hit()).status).toBe(200);
   const refused = await hit();
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-  await expect(startServer(join(dir, 'bad.db'), 0, { SVC_RATE_IP: 'lots' })).rejects.toThrow(/exited with 1: .*SVC_RATE_IP must be a whole number/);
+  await expect(startServer(join(dir, 'bad.db'), 0, { SVC_RATE_IP: 'lots' })).rejects.toThrow(
+    /exited with 1: .*SVC_RATE_IP must be a whole number/,
+  );
 });
 
 test('the page’s outbox re-sends what a killed server did not store: exactly 50 events, no duplicates', async ({ page, pageErrors }) => {
@@ -181,12 +206,16 @@ test('the page’s outbox re-sends what a killed server did not store: exactly 5
   const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
   const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: p.url, port: 0, host: 'localhost' });
   const db = new Database(dbPath, { readonly: true });
-  const count = () => (db.prepare(`SELECT count(*) n, count(DISTINCT action) d FROM goals WHERE category = 'durability'`).get() as { n: number; d: number });
+  const count = () =>
+    db.prepare(`SELECT count(*) n, count(DISTINCT action) d FROM goals WHERE category = 'durability'`).get() as { n: number; d: number };
   try {
     await page.goto(site.url + 'bare.html');
     const load = () =>
       page.evaluate((svcUrl) => {
-        (window as unknown as { __cs: unknown[] }).__cs = [['setCsHost', svcUrl], ['setCsAccount', 'test-site']];
+        (window as unknown as { __cs: unknown[] }).__cs = [
+          ['setCsHost', svcUrl],
+          ['setCsAccount', 'test-site'],
+        ];
         const s = document.createElement('script');
         s.src = svcUrl + 'svc.js';
         document.head.appendChild(s);
@@ -217,14 +246,19 @@ test('the page’s outbox re-sends what a killed server did not store: exactly 5
     await page.waitForTimeout(500);
     expect(count()).toEqual({ n: 50, d: 50 });
     // The outbox kept in storage holds none of them any more.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => localStorage.getItem(k)!.includes('durability')))).toEqual([]);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => localStorage.getItem(k)!.includes('durability'))))
+      .toEqual([]);
   } finally {
     db.close();
     await site.close();
   }
 });
 
-test('a rate-limited page reads the 429 and its Retry-After, and its outbox stores every write after the wait', async ({ page, pageErrors }) => {
+test('a rate-limited page reads the 429 and its Retry-After, and its outbox stores every write after the wait', async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(45_000);
   void pageErrors;
   const dbPath = join(dir, 'svc.db');
@@ -237,7 +271,10 @@ test('a rate-limited page reads the 429 and its Retry-After, and its outbox stor
   try {
     await page.goto(site.url + 'bare.html');
     await page.evaluate((svcUrl) => {
-      (window as unknown as { __cs: unknown[] }).__cs = [['setCsHost', svcUrl], ['setCsAccount', 'test-site']];
+      (window as unknown as { __cs: unknown[] }).__cs = [
+        ['setCsHost', svcUrl],
+        ['setCsAccount', 'test-site'],
+      ];
       const s = document.createElement('script');
       s.src = svcUrl + 'svc.js';
       document.head.appendChild(s);
@@ -262,11 +299,12 @@ test('a rate-limited page reads the 429 and its Retry-After, and its outbox stor
     expect(Number(seen.retryAfter)).toBeLessThanOrEqual(3);
     expect(seen.body).toEqual({ success: false, message: expect.stringMatching(/^429002: /) });
     await expect
-      .poll(() => db.prepare(`SELECT count(*) n, count(DISTINCT action) d FROM goals WHERE category = 'limited'`).get(), { timeout: 20_000 })
+      .poll(() => db.prepare(`SELECT count(*) n, count(DISTINCT action) d FROM goals WHERE category = 'limited'`).get(), {
+        timeout: 20_000,
+      })
       .toEqual({ n: 10, d: 10 });
   } finally {
     db.close();
     await site.close();
   }
 });
-

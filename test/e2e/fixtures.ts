@@ -109,7 +109,10 @@ export const test = base.extend<Fixtures, Worker>({
     const errors: Error[] = [];
     page.on('pageerror', (e) => errors.push(e));
     await use(errors);
-    expect(errors.map((e) => e.message), 'no uncaught exception on the page').toEqual([]);
+    expect(
+      errors.map((e) => e.message),
+      'no uncaught exception on the page',
+    ).toEqual([]);
   },
 
   capture: async ({ page, stack }, use) => {
@@ -166,7 +169,9 @@ export async function credentials(page: Page) {
  * The snippet's localStorage record for the test site (`_svc_test-site`): visitor `v`, unsent
  * writes `w`, cached numbers `p` until `u`; null when there is none.
  */
-export async function record(page: Page): Promise<{ v?: { id: number; token: string }; w?: Array<{ type: string; data: unknown }>; p?: unknown[]; u?: number } | null> {
+export async function record(
+  page: Page,
+): Promise<{ v?: { id: number; token: string }; w?: Array<{ type: string; data: unknown }>; p?: unknown[]; u?: number } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('_svc_test-site') || 'null'));
 }
 

@@ -13,9 +13,7 @@ async function loadScript(page: import('@playwright/test').Page, svcUrl: string)
 test('installs the globals and delivers exactly the credentials of the spec', async ({ page, open, stack, capture }) => {
   await open('basic.html?utm_source=newsletter&utm_campaign=spring&gclid=abc123');
   const c = await credentials(page);
-  expect(Object.keys(c).sort()).toEqual(
-    ['consultant_server_url', 'hit_id', 'key', 'session_id', 'site_key', 'uri', 'visitor_id'].sort(),
-  );
+  expect(Object.keys(c).sort()).toEqual(['consultant_server_url', 'hit_id', 'key', 'session_id', 'site_key', 'uri', 'visitor_id'].sort());
   expect(c.site_key).toBe('test-site');
   expect(c.key).toBe('wk-test-1');
   expect(c.consultant_server_url).toBe(stack.svcUrl);
@@ -62,7 +60,9 @@ test('runs the queue in the documented order: configuration first, then the rest
   await expect.poll(() => page.evaluate(() => (window as unknown as { log: string[] }).log)).toEqual(['ready']);
 
   // After load, a push runs at once and returns how many commands ran.
-  expect(await page.evaluate(() => (window.__cs as unknown as { push(...c: unknown[]): number }).push(['trackEvent', 'queue', 'third']))).toBe(1);
+  expect(
+    await page.evaluate(() => (window.__cs as unknown as { push(...c: unknown[]): number }).push(['trackEvent', 'queue', 'third'])),
+  ).toBe(1);
   expect(await page.evaluate(() => Svc.push(['trackEvent', 'queue', 'fourth'], ['bogus']))).toBe(1);
   await capture.waitForWrite('event', { action: 'fourth' });
 
@@ -80,7 +80,10 @@ test('runs the queue in the documented order: configuration first, then the rest
     .toEqual(['first', 'second', 'third', 'fourth'].map((action) => ({ action, hit_id: c.hit_id })));
 
   for (const w of ['unknown command noSuchCommand', 'unknown command bogus', 'bad command']) {
-    expect(warnings.some((t) => t.includes(w)), w).toBe(true);
+    expect(
+      warnings.some((t) => t.includes(w)),
+      w,
+    ).toBe(true);
   }
 });
 
@@ -161,9 +164,21 @@ test('trackEvent stores the event with its category, action, name and value', as
     (Svc.trackEvent as unknown as (...a: unknown[]) => void)({}, 'x');
   });
   await expect
-    .poll(() => stack.db.prepare('SELECT category, action, label, value, hit_id, session_id, visitor_id FROM goals WHERE visitor_id = ? ORDER BY id').all(c.visitor_id))
+    .poll(() =>
+      stack.db
+        .prepare('SELECT category, action, label, value, hit_id, session_id, visitor_id FROM goals WHERE visitor_id = ? ORDER BY id')
+        .all(c.visitor_id),
+    )
     .toEqual([
-      { category: 'form', action: 'submit', label: 'contact form', value: '1500', hit_id: c.hit_id, session_id: c.session_id, visitor_id: c.visitor_id },
+      {
+        category: 'form',
+        action: 'submit',
+        label: 'contact form',
+        value: '1500',
+        hit_id: c.hit_id,
+        session_id: c.session_id,
+        visitor_id: c.visitor_id,
+      },
       { category: 'video', action: 'play', label: null, value: null, hit_id: c.hit_id, session_id: c.session_id, visitor_id: c.visitor_id },
     ]);
 });
@@ -196,8 +211,6 @@ test('the demo site runs on its own origin with the documented loader and its ow
   expect(new URL(demo.siteUrl).origin).not.toBe(new URL(demo.svcUrl).origin);
   await expect(page.locator('#credentials')).toContainText('"hit_id"');
   await page.click('#track');
-  await expect
-    .poll(() => demo.db.prepare('SELECT category, action FROM goals').all())
-    .toEqual([{ category: 'demo', action: 'click' }]);
+  await expect.poll(() => demo.db.prepare('SELECT category, action FROM goals').all()).toEqual([{ category: 'demo', action: 'click' }]);
   expect(errors).toEqual([]);
 });

@@ -55,10 +55,45 @@ export function harness(): void {
     throw new Error('fuzz: trap');
   };
   const traps: ProxyHandler<object> = {};
-  for (const t of ['get', 'set', 'has', 'deleteProperty', 'ownKeys', 'getOwnPropertyDescriptor', 'defineProperty', 'getPrototypeOf', 'setPrototypeOf', 'isExtensible', 'preventExtensions', 'apply', 'construct'])
+  for (const t of [
+    'get',
+    'set',
+    'has',
+    'deleteProperty',
+    'ownKeys',
+    'getOwnPropertyDescriptor',
+    'defineProperty',
+    'getPrototypeOf',
+    'setPrototypeOf',
+    'isExtensible',
+    'preventExtensions',
+    'apply',
+    'construct',
+  ])
     (traps as Record<string, unknown>)[t] = boom;
   const proxy = <T extends object>(target: T): T => new Proxy(target, traps as ProxyHandler<T>);
-  const NAMES = ['name', 'email', 'phone', 'message', 'is_sale', 'sale_cost', 'group_id', 'form_name', 'captcha_key', 'captcha_value', 'delayed_call_time', 'category', 'action', 'value', 'toString', 'valueOf', 'toJSON', 'length', 'then', '0'];
+  const NAMES = [
+    'name',
+    'email',
+    'phone',
+    'message',
+    'is_sale',
+    'sale_cost',
+    'group_id',
+    'form_name',
+    'captcha_key',
+    'captcha_value',
+    'delayed_call_time',
+    'category',
+    'action',
+    'value',
+    'toString',
+    'valueOf',
+    'toJSON',
+    'length',
+    'then',
+    '0',
+  ];
   const getters = () => {
     const o = {};
     for (const k of NAMES) Object.defineProperty(o, k, { get: boom, enumerable: true });
@@ -229,7 +264,8 @@ export function harness(): void {
       const before = counts[surface] || 0;
       const w = window as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>;
       if (surface === '__cs.push after load' || surface === 'Svc.push') {
-        const push = (c: unknown[]) => (surface === 'Svc.push' ? w.Svc!.push!(...c) : (w.__cs as unknown as { push(...c: unknown[]): unknown }).push(...c));
+        const push = (c: unknown[]) =>
+          surface === 'Svc.push' ? w.Svc!.push!(...c) : (w.__cs as unknown as { push(...c: unknown[]): unknown }).push(...c);
         for (const c of junk()) call(surface, () => push([c]));
         for (const c of junk()) call(surface, () => push([c, c]));
         for (const name of config) for (const c of configCases(name, false)) call(surface, () => push([c]));
@@ -238,7 +274,8 @@ export function harness(): void {
           for (const [, args] of cases(name, spec)) call(surface, () => push([[name, ...args]]));
         }
       } else {
-        const target = surface === 'Svc.Captcha' ? (w.Svc!.Captcha as unknown as Record<string, (...a: unknown[]) => unknown>) : w[surface]!;
+        const target =
+          surface === 'Svc.Captcha' ? (w.Svc!.Captcha as unknown as Record<string, (...a: unknown[]) => unknown>) : w[surface]!;
         // Every function on the live object; the table says how to call the known ones.
         for (const name of Object.keys(target)) {
           if (typeof target[name] !== 'function') continue;
@@ -263,14 +300,18 @@ export function harness(): void {
             ? !!x && typeof x.visitor_id === 'number'
             : r.kind === 'captcha'
               ? !!x && ((typeof x.key === 'string' && typeof x.url === 'string') || x.success === false)
-              : !!x && typeof x.success === 'boolean' &&
+              : !!x &&
+                typeof x.success === 'boolean' &&
                 (!r.kind.startsWith('offline') || 'result' in x) &&
                 (!r.kind.startsWith('call') || (!!x.result && typeof (x.result as { status?: unknown }).status === 'number'));
         if (r.got.length !== 1) bad.push(`${r.label}: called ${r.got.length} times`);
         else if (!shape) bad.push(`${r.label}: answered ${JSON.stringify(x)}`);
         else if (r.bad && x!.success !== false) bad.push(`${r.label}: bad input answered ${JSON.stringify(x)}`);
       }
-      const missing = recs.filter((r) => !r.got.length).map((r) => r.label).slice(0, 40);
+      const missing = recs
+        .filter((r) => !r.got.length)
+        .map((r) => r.label)
+        .slice(0, 40);
       return { counts, bad, recorders: recs.length, called, missing, errors: errors.slice() };
     },
   };

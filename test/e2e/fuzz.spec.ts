@@ -18,9 +18,24 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The public API of page-api.md §4 ("JavaScript methods", "Snippet settings"). */
 const SPEC: Record<string, string[]> = {
   Svc: [
-    'trackEvent', 'getOperatorStatus', 'openSiteRequestPanel', 'openChatWindow', 'addOfflineRequest', 'getVisitorId',
-    'getSessionId', 'getCredentials', 'addVisitorInfo', 'setProperty', 'hasProperty', 'getProperty', 'deleteProperty',
-    'getPhones', 'getDTPhones', 'getReplacedPhones', 'reinitTrackView', 'push',
+    'trackEvent',
+    'getOperatorStatus',
+    'openSiteRequestPanel',
+    'openChatWindow',
+    'addOfflineRequest',
+    'getVisitorId',
+    'getSessionId',
+    'getCredentials',
+    'addVisitorInfo',
+    'setProperty',
+    'hasProperty',
+    'getProperty',
+    'deleteProperty',
+    'getPhones',
+    'getDTPhones',
+    'getReplacedPhones',
+    'reinitTrackView',
+    'push',
   ],
   'Svc.Captcha': ['get_captcha'],
   SvcWidget: ['openSitePhonePanel', 'sitePhoneCall'],
@@ -36,7 +51,9 @@ const TABLE: Record<string, Record<string, MethodSpec>> = {
     openSiteRequestPanel: {},
     openChatWindow: {},
     addOfflineRequest: {
-      args: [{ message: 'fuzz request' }], cb: 1, kind: 'offline',
+      args: [{ message: 'fuzz request' }],
+      cb: 1,
+      kind: 'offline',
       fields: ['name', 'email', 'phone', 'message', 'is_sale', 'sale_cost', 'group_id', 'form_name'],
       anyFields: ['is_sale', 'group_id'],
     },
@@ -61,7 +78,9 @@ const TABLE: Record<string, Record<string, MethodSpec>> = {
   'Svc.Captcha': { get_captcha: { cb: 0, kind: 'captcha' } },
   SvcWidget: {
     sitePhoneCall: {
-      args: [{ phone: '+7 900 000-00-01' }], cb: 1, kind: 'call',
+      args: [{ phone: '+7 900 000-00-01' }],
+      cb: 1,
+      kind: 'call',
       fields: ['phone', 'captcha_key', 'captcha_value', 'delayed_call_time', 'group_id'],
       // Captcha is off for test-site; the time and group are the server's to judge.
       anyFields: ['captcha_key', 'captcha_value', 'delayed_call_time', 'group_id'],
@@ -73,7 +92,11 @@ const TABLE: Record<string, Record<string, MethodSpec>> = {
 
 const SURFACES = ['Svc', 'SvcWidget', 'Svc.Captcha', '__cs.push after load', 'Svc.push'];
 
-test('every public method and command survives bad arguments; callbacks answer; the page and the snippet keep working', async ({ page, open, stack }) => {
+test('every public method and command survives bad arguments; callbacks answer; the page and the snippet keep working', async ({
+  page,
+  open,
+  stack,
+}) => {
   test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
@@ -97,13 +120,18 @@ test('every public method and command survives bad arguments; callbacks answer; 
     'Svc.Captcha': Object.keys(Svc.Captcha),
     SvcWidget: Object.keys(SvcWidget),
   }));
-  for (const [surface, names] of Object.entries(SPEC)) expect(live[surface as keyof typeof live], surface).toEqual(expect.arrayContaining(names));
+  for (const [surface, names] of Object.entries(SPEC))
+    expect(live[surface as keyof typeof live], surface).toEqual(expect.arrayContaining(names));
   for (const [surface, names] of Object.entries(live))
     expect(Object.keys(TABLE[surface]!), `${surface}: every live method has a table entry`).toEqual(expect.arrayContaining(names));
 
   for (const surface of SURFACES) {
     const t0 = Date.now();
-    const n = await page.evaluate(({ s, table, config }) => window.__fuzz.run(s, table, config), { s: surface, table: TABLE, config: CONFIG });
+    const n = await page.evaluate(({ s, table, config }) => window.__fuzz.run(s, table, config), {
+      s: surface,
+      table: TABLE,
+      config: CONFIG,
+    });
     if (process.env.FUZZ_DEBUG) console.log(surface, n, 'calls', Date.now() - t0, 'ms');
   }
   // The barrage required, gave and withdrew consent (valid calls among the bad ones): the visitor
@@ -112,7 +140,11 @@ test('every public method and command survives bad arguments; callbacks answer; 
 
   // Every recorder is answered (the server's answers come through the outbox).
   await expect
-    .poll(() => page.evaluate(() => window.__fuzz.report().missing), { timeout: 60_000, intervals: [500], message: 'callbacks never answered' })
+    .poll(() => page.evaluate(() => window.__fuzz.report().missing), {
+      timeout: 60_000,
+      intervals: [500],
+      message: 'callbacks never answered',
+    })
     .toEqual([]);
   // A little longer: a callback answered twice would show now.
   await page.waitForTimeout(500);
@@ -132,7 +164,9 @@ test('every public method and command survives bad arguments; callbacks answer; 
   // The snippet: a valid event is stored, credentials and a property read still answer.
   await page.evaluate(() => Svc.trackEvent('fuzz', 'after barrage'));
   await expect
-    .poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE visitor_id = ? AND action = 'after barrage'").get(c.visitor_id), { timeout: 20_000 })
+    .poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE visitor_id = ? AND action = 'after barrage'").get(c.visitor_id), {
+      timeout: 20_000,
+    })
     .toEqual({ n: 1 });
   expect(await page.evaluate(() => Svc.getCredentials()!.visitor_id)).toBe(c.visitor_id);
   expect(await page.evaluate(() => new Promise((ok) => Svc.hasProperty('fuzz-after', ok)))).toEqual({ success: true, result: false });

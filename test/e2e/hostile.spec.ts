@@ -24,9 +24,28 @@ const CASES: Case[] = [
   {
     name: 'Object.prototype and Array.prototype polluted with enumerable keys',
     init: () => {
-      for (const k of ['polluted', 'id', 'raw', 'img', 'text', 'dt', 'code', 'result', 'results', 'visitor', 'phones', 'settings', 'success', 'hit', 'type', 'data'])
+      for (const k of [
+        'polluted',
+        'id',
+        'raw',
+        'img',
+        'text',
+        'dt',
+        'code',
+        'result',
+        'results',
+        'visitor',
+        'phones',
+        'settings',
+        'success',
+        'hit',
+        'type',
+        'data',
+      ])
         (Object.prototype as unknown as Record<string, unknown>)[k] = 'polluted:' + k;
-      (Array.prototype as unknown as Record<string, unknown>).evil = function () { return 'evil'; };
+      (Array.prototype as unknown as Record<string, unknown>).evil = function () {
+        return 'evil';
+      };
     },
     works: true,
   },
@@ -37,12 +56,32 @@ const CASES: Case[] = [
       type Fn = (...a: any[]) => any;
       const A = Array.prototype as unknown as Record<string, Fn>;
       // As old utility libraries did: plain loops instead of the native methods, no thisArg.
-      A.forEach = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => void) { for (let i = 0; i < this.length; i++) if (i in this) fn(this[i], i, this); };
-      A.map = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => unknown) { const out: unknown[] = []; for (let i = 0; i < this.length; i++) out[i] = fn(this[i], i, this); return out; };
-      A.filter = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => unknown) { const out: unknown[] = []; for (let i = 0; i < this.length; i++) if (fn(this[i], i, this)) out[out.length] = this[i]; return out; };
-      A.some = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => unknown) { for (let i = 0; i < this.length; i++) if (fn(this[i], i, this)) return true; return false; };
-      A.indexOf = function (this: unknown[], x: unknown) { for (let i = 0; i < this.length; i++) if (this[i] === x) return i; return -1; };
-      A.join = function (this: unknown[], sep = ',') { let s = ''; for (let i = 0; i < this.length; i++) s += (i ? sep : '') + (this[i] == null ? '' : String(this[i])); return s; };
+      A.forEach = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => void) {
+        for (let i = 0; i < this.length; i++) if (i in this) fn(this[i], i, this);
+      };
+      A.map = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => unknown) {
+        const out: unknown[] = [];
+        for (let i = 0; i < this.length; i++) out[i] = fn(this[i], i, this);
+        return out;
+      };
+      A.filter = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => unknown) {
+        const out: unknown[] = [];
+        for (let i = 0; i < this.length; i++) if (fn(this[i], i, this)) out[out.length] = this[i];
+        return out;
+      };
+      A.some = function (this: unknown[], fn: (v: unknown, i: number, a: unknown[]) => unknown) {
+        for (let i = 0; i < this.length; i++) if (fn(this[i], i, this)) return true;
+        return false;
+      };
+      A.indexOf = function (this: unknown[], x: unknown) {
+        for (let i = 0; i < this.length; i++) if (this[i] === x) return i;
+        return -1;
+      };
+      A.join = function (this: unknown[], sep = ',') {
+        let s = '';
+        for (let i = 0; i < this.length; i++) s += (i ? sep : '') + (this[i] == null ? '' : String(this[i]));
+        return s;
+      };
     },
     works: true,
   },
@@ -51,16 +90,37 @@ const CASES: Case[] = [
     init: () => {
       const A = Array.prototype as unknown as Record<string, unknown>;
       const saved: Record<string, unknown> = {};
-      for (const k of ['map', 'forEach', 'filter', 'some', 'every', 'indexOf', 'includes', 'find', 'join', 'concat', 'slice', 'splice', 'reduce']) {
+      for (const k of [
+        'map',
+        'forEach',
+        'filter',
+        'some',
+        'every',
+        'indexOf',
+        'includes',
+        'find',
+        'join',
+        'concat',
+        'slice',
+        'splice',
+        'reduce',
+      ]) {
         saved[k] = A[k];
-        A[k] = () => { throw new Error('poisoned Array.prototype.' + k); };
+        A[k] = () => {
+          throw new Error('poisoned Array.prototype.' + k);
+        };
       }
       const w = window as unknown as { hostileErrors: string[]; restored: boolean };
       // The page uses the API while poisoned (Playwright itself cannot evaluate then), then heals.
       setTimeout(() => {
         try {
-          Svc.trackEvent('hostile', 'poisoned'); Svc.getCredentials(); Svc.getPhones(); Svc.getReplacedPhones('static');
-          Svc.setProperty('p', '1'); Svc.hasProperty('p', () => undefined); Svc.reinitTrackView();
+          Svc.trackEvent('hostile', 'poisoned');
+          Svc.getCredentials();
+          Svc.getPhones();
+          Svc.getReplacedPhones('static');
+          Svc.setProperty('p', '1');
+          Svc.hasProperty('p', () => undefined);
+          Svc.reinitTrackView();
         } catch (e) {
           w.hostileErrors.push('thrown: ' + String(e));
         }
@@ -76,15 +136,21 @@ const CASES: Case[] = [
   {
     name: 'Array.prototype.toJSON defined (as Prototype.js 1.6 did)',
     init: () => {
-      (Array.prototype as unknown as Record<string, unknown>).toJSON = function () { return 'not an array'; };
+      (Array.prototype as unknown as Record<string, unknown>).toJSON = function () {
+        return 'not an array';
+      };
     },
     works: false,
   },
   {
     name: 'JSON.stringify and JSON.parse replaced by throwing versions',
     init: () => {
-      JSON.stringify = () => { throw new Error('no JSON.stringify here'); };
-      JSON.parse = () => { throw new Error('no JSON.parse here'); };
+      JSON.stringify = () => {
+        throw new Error('no JSON.stringify here');
+      };
+      JSON.parse = () => {
+        throw new Error('no JSON.parse here');
+      };
     },
     works: false,
   },
@@ -99,7 +165,9 @@ const CASES: Case[] = [
   {
     name: 'fetch replaced by one that throws',
     init: () => {
-      window.fetch = () => { throw new TypeError('fetch is disabled here'); };
+      window.fetch = () => {
+        throw new TypeError('fetch is disabled here');
+      };
     },
     works: false,
   },
@@ -121,7 +189,11 @@ const CASES: Case[] = [
     name: 'localStorage and sessionStorage throwing on access (private mode)',
     init: () => {
       for (const k of ['localStorage', 'sessionStorage'])
-        Object.defineProperty(window, k, { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+        Object.defineProperty(window, k, {
+          get() {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
     },
     works: true,
   },
@@ -135,8 +207,20 @@ const CASES: Case[] = [
   {
     name: 'cookies disabled and localStorage throwing',
     init: () => {
-      Object.defineProperty(Document.prototype, 'cookie', { get: () => { throw new DOMException('no cookies', 'SecurityError'); }, set: () => { throw new DOMException('no cookies', 'SecurityError'); }, configurable: true });
-      Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+      Object.defineProperty(Document.prototype, 'cookie', {
+        get: () => {
+          throw new DOMException('no cookies', 'SecurityError');
+        },
+        set: () => {
+          throw new DOMException('no cookies', 'SecurityError');
+        },
+        configurable: true,
+      });
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
     },
     works: true,
   },
@@ -156,13 +240,18 @@ for (const c of CASES) {
     await watch(page);
     await page.addInitScript(c.init);
     await open('fuzz.html');
-    if (c.healed) await expect.poll(() => page.evaluate(() => !!(window as unknown as { restored?: boolean }).restored).catch(() => false), { timeout: 10_000 }).toBe(true);
+    if (c.healed)
+      await expect
+        .poll(() => page.evaluate(() => !!(window as unknown as { restored?: boolean }).restored).catch(() => false), { timeout: 10_000 })
+        .toBe(true);
     await page.waitForFunction(() => !!window.Svc);
     if (c.works) {
       const creds = await credentials(page);
       await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
       await page.evaluate(() => Svc.trackEvent('hostile', 'works'));
-      await expect.poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'works' AND visitor_id = ?").get(creds.visitor_id)).toEqual({ n: 1 });
+      await expect
+        .poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'works' AND visitor_id = ?").get(creds.visitor_id))
+        .toEqual({ n: 1 });
       expect(await page.evaluate(() => Svc.getReplacedPhones())).toEqual({ 'number=74951234567': '74957770011' });
     } else {
       // Let it try (and retry) for a while.
@@ -171,8 +260,14 @@ for (const c of CASES) {
     }
     // Every method still answers without throwing.
     await page.evaluate(() => {
-      Svc.getCredentials(); Svc.getPhones(); Svc.getDTPhones(); Svc.getReplacedPhones(); Svc.getOperatorStatus();
-      Svc.setProperty('hostile', '1'); Svc.hasProperty('hostile', () => undefined); Svc.reinitTrackView();
+      Svc.getCredentials();
+      Svc.getPhones();
+      Svc.getDTPhones();
+      Svc.getReplacedPhones();
+      Svc.getOperatorStatus();
+      Svc.setProperty('hostile', '1');
+      Svc.hasProperty('hostile', () => undefined);
+      Svc.reinitTrackView();
     });
     await page.waitForTimeout(300);
     await expect(page.locator('#own-tel')).toHaveText('+7 (812) 000-11-22');

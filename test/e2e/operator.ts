@@ -17,7 +17,12 @@ export interface OperatorConsole {
  * The operator's side, in a browser context of its own: signs in to the console served by the
  * consultant server through its form, as an operator would.
  */
-export async function operatorConsole(browser: Browser, svcUrl: string, email: string, password = OPERATOR_PASSWORD): Promise<OperatorConsole> {
+export async function operatorConsole(
+  browser: Browser,
+  svcUrl: string,
+  email: string,
+  password = OPERATOR_PASSWORD,
+): Promise<OperatorConsole> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];

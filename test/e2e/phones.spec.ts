@@ -29,7 +29,11 @@ async function visitor(browser: Browser, stack: Stack, path: string) {
   return { page, ctx, errors };
 }
 
-test('replaces the site numbers in every formatting, split across elements, in links and labels; leaves code, fields and editable content alone', async ({ page, open, capture }) => {
+test('replaces the site numbers in every formatting, split across elements, in links and labels; leaves code, fields and editable content alone', async ({
+  page,
+  open,
+  capture,
+}) => {
   await open('phones.html');
   await expect(page.locator('#main-phone')).toHaveText(STATIC);
   expect(await texts(page, '#formats li')).toEqual([
@@ -45,17 +49,18 @@ test('replaces the site numbers in every formatting, split across elements, in l
   ]);
   expect(await page.locator('#split').innerHTML()).toBe('+7 (495) <b>777-00-11</b>');
   expect(await text(page, '#split2')).toBe('8 (495) 777-00-11');
-  expect(await page.locator('#tel').evaluate((a) => [a.getAttribute('href'), a.getAttribute('title'), a.getAttribute('aria-label'), a.textContent])).toEqual([
-    'tel:+74957770011',
-    'Call 8 (495) 777-00-11',
-    'Phone 8 495 777 00 11',
-    'Call us',
-  ]);
+  expect(
+    await page
+      .locator('#tel')
+      .evaluate((a) => [a.getAttribute('href'), a.getAttribute('title'), a.getAttribute('aria-label'), a.textContent]),
+  ).toEqual(['tel:+74957770011', 'Call 8 (495) 777-00-11', 'Phone 8 495 777 00 11', 'Call us']);
   // The page's own nodes were edited, not replaced, and its listeners still work.
-  expect(await page.evaluate(() => {
-    const w = window as unknown as { refs: { bold: Text; btnText: Text } };
-    return [w.refs.bold === document.querySelector('#split b')!.firstChild, w.refs.btnText.data];
-  })).toEqual([true, 'Call +7 (495) 777-00-11']);
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as { refs: { bold: Text; btnText: Text } };
+      return [w.refs.bold === document.querySelector('#split b')!.firstChild, w.refs.btnText.data];
+    }),
+  ).toEqual([true, 'Call +7 (495) 777-00-11']);
   await page.click('#btn');
   expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(1);
   // Other numbers, code, styles, fields and editable content stay as they are.
@@ -77,11 +82,9 @@ test('replaces the site numbers in every formatting, split across elements, in l
   expect(await text(page, '[name=callback-phone]')).toBe(STATIC);
   expect(await page.locator('.phone-img').innerHTML()).toBe('<img src="http://127.0.0.1:9/phone.png" alt="+7 (495) 777-00-11">');
   // Text from the server is text: markup in it is shown, never parsed.
-  expect(await page.locator('#markup').evaluate((e) => [e.textContent, e.children.length, (window as unknown as { xss?: number }).xss])).toEqual([
-    '<img src=x onerror="window.xss=1">',
-    0,
-    undefined,
-  ]);
+  expect(
+    await page.locator('#markup').evaluate((e) => [e.textContent, e.children.length, (window as unknown as { xss?: number }).xss]),
+  ).toEqual(['<img src=x onerror="window.xss=1">', 0, undefined]);
 
   // The API gives exactly the spec's shapes.
   const phones = await page.evaluate(() => Svc.getPhones());
@@ -94,7 +97,14 @@ test('replaces the site numbers in every formatting, split across elements, in l
     { id: '.phone-img', img: 'http://127.0.0.1:9/phone.png', text: STATIC, raw: '74957770011' },
     { id: '#markup', img: null, text: '<img src=x onerror="window.xss=1">', raw: '74957770011' },
   ]);
-  expect(await page.evaluate(() => [Svc.getDTPhones(), Svc.getReplacedPhones(), Svc.getReplacedPhones('static'), Svc.getReplacedPhones('dynamic')])).toEqual([
+  expect(
+    await page.evaluate(() => [
+      Svc.getDTPhones(),
+      Svc.getReplacedPhones(),
+      Svc.getReplacedPhones('static'),
+      Svc.getReplacedPhones('dynamic'),
+    ]),
+  ).toEqual([
     null,
     { 'number=74951234567': '74957770011', 'number=88005553535': '78001112233' },
     { '74957770011': ['number=74951234567'], '78001112233': ['number=88005553535'] },
@@ -114,17 +124,29 @@ test('a campaign landing URL gets a DT number: two visitors get different ones, 
   };
   const [da, db] = [await dt(a.page), await dt(b.page)];
   expect(da).toHaveLength(1);
-  expect(da[0]).toEqual({ id: 'number=74951234567', img: null, text: expect.stringMatching(/^\+7 \(499\) 000-00-0[123]$/), raw: expect.stringMatching(/^7499000000[123]$/) });
+  expect(da[0]).toEqual({
+    id: 'number=74951234567',
+    img: null,
+    text: expect.stringMatching(/^\+7 \(499\) 000-00-0[123]$/),
+    raw: expect.stringMatching(/^7499000000[123]$/),
+  });
   expect(db[0]!.raw).not.toBe(da[0]!.raw);
-  for (const [v, d] of [[a, da[0]!], [b, db[0]!]] as const) {
+  for (const [v, d] of [
+    [a, da[0]!],
+    [b, db[0]!],
+  ] as const) {
     const digits = d.raw.slice(1);
-    await expect(v.page.locator('#formats li').first()).toHaveText(`+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`);
+    await expect(v.page.locator('#formats li').first()).toHaveText(
+      `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
+    );
     await expect(v.page.locator('#split b')).toHaveText(`${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`);
     expect(await v.page.evaluate(() => Svc.getReplacedPhones('dynamic'))).toEqual({ [d.raw]: ['number=74951234567'] });
     // The campaign is on the session; the number is leased to it.
     const c = await credentials(v.page);
     expect(stack.db.prepare('SELECT ac_id FROM sessions WHERE id = ?').get(c.session_id)).toEqual({ ac_id: 10 });
-    expect(stack.db.prepare('SELECT number FROM dt_leases WHERE session_id = ? AND until_ms > ?').get(c.session_id, Date.now())).toEqual({ number: d.raw });
+    expect(stack.db.prepare('SELECT number FROM dt_leases WHERE session_id = ? AND until_ms > ?').get(c.session_id, Date.now())).toEqual({
+      number: d.raw,
+    });
   }
   // Elements of the default blocks keep their static numbers.
   await expect(a.page.locator('#main-phone')).toHaveText(STATIC);
@@ -144,19 +166,30 @@ test('when the pool runs dry the visitor gets the reserved number and the overfl
   await expect(a.page.locator('#formats li').first()).toHaveText('+7 (499) 333-00-01');
   const b = await visitor(browser, stack, 'phones.html?utm_source=tiny');
   await expect(b.page.locator('#formats li').first()).toHaveText('+7 (495) 000-00-00');
-  expect(await b.page.evaluate(() => [Svc.getDTPhones(), Svc.getReplacedPhones('static')['74950000000']])).toEqual([null, ['number=74951234567']]);
+  expect(await b.page.evaluate(() => [Svc.getDTPhones(), Svc.getReplacedPhones('static')['74950000000']])).toEqual([
+    null,
+    ['number=74951234567'],
+  ]);
   const c = await credentials(b.page);
-  expect(stack.db.prepare('SELECT block_id, fallback FROM dt_overflows WHERE session_id = ?').all(c.session_id)).toEqual([{ block_id: 21, fallback: 'reserved' }]);
+  expect(stack.db.prepare('SELECT block_id, fallback FROM dt_overflows WHERE session_id = ?').all(c.session_id)).toEqual([
+    { block_id: 21, fallback: 'reserved' },
+  ]);
   await a.ctx.close();
   await b.ctx.close();
 });
 
 test('matches a campaign on the town and country a trusted proxy reports', async ({ page, stack, open }) => {
-  await page.route(stack.svcUrl + 'w/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-svc-city': 'Moscow', 'x-svc-country': 'RU' } }));
+  await page.route(stack.svcUrl + 'w/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-svc-city': 'Moscow', 'x-svc-country': 'RU' } }),
+  );
   await open('phones.html');
   await expect(page.locator('#main-phone')).toHaveText('+7 (495) 666-00-00');
   const c = await credentials(page);
-  expect(stack.db.prepare('SELECT ac_id, city, country FROM sessions WHERE id = ?').get(c.session_id)).toEqual({ ac_id: 30, city: 'Moscow', country: 'RU' });
+  expect(stack.db.prepare('SELECT ac_id, city, country FROM sessions WHERE id = ?').get(c.session_id)).toEqual({
+    ac_id: 30,
+    city: 'Moscow',
+    country: 'RU',
+  });
 });
 
 /** Holds every write request until `release()`: nothing the server says can reach the page. */
@@ -182,7 +215,9 @@ test('a reload shows the cached DT number before the server has answered anythin
   const postsBefore = capture.requests().filter((r) => r.method() === 'POST').length;
   await page.reload();
   // The request is held, yet the numbers are there: the swap needed no answer.
-  await expect(page.locator('#formats li').first()).toHaveText(`+7 (${dt.raw.slice(1, 4)}) ${dt.raw.slice(4, 7)}-${dt.raw.slice(7, 9)}-${dt.raw.slice(9)}`);
+  await expect(page.locator('#formats li').first()).toHaveText(
+    `+7 (${dt.raw.slice(1, 4)}) ${dt.raw.slice(4, 7)}-${dt.raw.slice(7, 9)}-${dt.raw.slice(9)}`,
+  );
   await expect(page.locator('#main-phone')).toHaveText(STATIC);
   expect(await page.evaluate(() => [Svc.getCredentials(), Svc.getDTPhones()])).toEqual([null, [dt]]);
   await expect.poll(hold.count).toBe(1);
@@ -206,7 +241,7 @@ test('with the script in <head>, the cached number is in the first frame that sh
   await hold.release();
 });
 
-test('the server\'s answer corrects a cached number that is no longer the visitor\'s', async ({ page, open }) => {
+test("the server's answer corrects a cached number that is no longer the visitor's", async ({ page, open }) => {
   // A cache from an earlier visit holds another number for the main block.
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;
@@ -271,7 +306,11 @@ test('setDynamicalReplacement replaces numbers in content added later, once per 
   expect(await calls()).toBe(settled);
 });
 
-test('without setDynamicalReplacement later content waits for reinitTrackView, which replaces it at once', async ({ page, open, stack }) => {
+test('without setDynamicalReplacement later content waits for reinitTrackView, which replaces it at once', async ({
+  page,
+  open,
+  stack,
+}) => {
   await open('phones-spa.html');
   const first = await credentials(page);
   const hold = await holdServer(page, stack.svcUrl);
@@ -296,8 +335,20 @@ test('without setDynamicalReplacement later content waits for reinitTrackView, w
 test.describe('when the server fails, the page keeps its own numbers and works', () => {
   const cases: Array<[string, (route: Route) => unknown]> = [
     ['unreachable', (r) => r.abort('connectionrefused')],
-    ['answering 500', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"500000: Internal error"}' })],
-    ['answering garbage', (r) => r.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"success":true,"results":"nope"}' })],
+    [
+      'answering 500',
+      (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"500000: Internal error"}' }),
+    ],
+    [
+      'answering garbage',
+      (r) =>
+        r.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': '*' },
+          body: '{"success":true,"results":"nope"}',
+        }),
+    ],
     ['never answering', () => undefined],
   ];
   for (const [name, handler] of cases) {
@@ -334,13 +385,19 @@ test.describe('when the server fails, the page keeps its own numbers and works',
     await expect(page.locator('.phone-img img')).toHaveAttribute('alt', 'NO IMAGE');
     expect(await page.locator('.phone-img img').getAttribute('src')).toBe('javascript:window.xss=1');
     await page.waitForTimeout(200);
-    expect(await page.evaluate(() => [Svc.getPhones().map((p) => p.id), (window as unknown as { xss?: number }).xss])).toEqual([['.phone-img'], undefined]);
+    expect(await page.evaluate(() => [Svc.getPhones().map((p) => p.id), (window as unknown as { xss?: number }).xss])).toEqual([
+      ['.phone-img'],
+      undefined,
+    ]);
     expect(await text(page, '#main-phone')).toBe(ORIGINAL);
     expect(await page.locator('h2').count()).toBe(1);
   });
 });
 
-test('the demo phones page works as `npm start` serves it: campaign landing gets DT numbers, later content is replaced', async ({ page, demo }) => {
+test('the demo phones page works as `npm start` serves it: campaign landing gets DT numbers, later content is replaced', async ({
+  page,
+  demo,
+}) => {
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
   await page.goto(demo.siteUrl + 'phones.html?utm_source=yandex');

@@ -16,24 +16,49 @@ const CORS = { 'access-control-allow-origin': '*' };
 type Fault = [name: string, handler: (route: Route) => unknown, reaches: boolean];
 
 /** Forwards to the real server, then hands the page `body` instead of its answer. */
-const corrupt = (body: string, status = 200) => async (route: Route) => {
-  await route.fetch();
-  await route.fulfill({ status, headers: CORS, contentType: 'application/json', body });
-};
+const corrupt =
+  (body: string, status = 200) =>
+  async (route: Route) => {
+    await route.fetch();
+    await route.fulfill({ status, headers: CORS, contentType: 'application/json', body });
+  };
 
 const FAULTS: Fault[] = [
   ['the server down (connection refused)', (r) => r.abort('connectionrefused'), false],
-  ['answering 500 with the error envelope', (r) => r.fulfill({ status: 500, headers: CORS, contentType: 'application/json', body: '{"success":false,"message":"500000: Internal error"}' }), false],
-  ['answering 502 with an HTML page', (r) => r.fulfill({ status: 502, headers: CORS, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }), false],
+  [
+    'answering 500 with the error envelope',
+    (r) =>
+      r.fulfill({
+        status: 500,
+        headers: CORS,
+        contentType: 'application/json',
+        body: '{"success":false,"message":"500000: Internal error"}',
+      }),
+    false,
+  ],
+  [
+    'answering 502 with an HTML page',
+    (r) => r.fulfill({ status: 502, headers: CORS, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),
+    false,
+  ],
   ['answering malformed JSON after storing', corrupt('{"success":true,"results":[{"id":'), true],
   ['answering an empty body after storing', corrupt(''), true],
   ['answering JSON null after storing', corrupt('null'), true],
   ['answering results that are not a list after storing', corrupt('{"success":true,"visitor":"garbage","results":5}'), true],
-  ['answering results of other writes after storing', corrupt('{"success":true,"visitor":{"id":"x","token":7},"results":[{"id":"nope","success":true}]}'), true],
+  [
+    'answering results of other writes after storing',
+    corrupt('{"success":true,"visitor":{"id":"x","token":7},"results":[{"id":"nope","success":true}]}'),
+    true,
+  ],
   ['answering a bare array after storing', corrupt('[1,2,3]'), true],
 ];
 
-const own = (page: Page) => page.evaluate(() => [document.getElementById('own-tel')!.textContent, document.getElementById('own-tel')!.getAttribute('href'), document.getElementById('tracked')!.textContent]);
+const own = (page: Page) =>
+  page.evaluate(() => [
+    document.getElementById('own-tel')!.textContent,
+    document.getElementById('own-tel')!.getAttribute('href'),
+    document.getElementById('tracked')!.textContent,
+  ]);
 
 for (const [name, fault, reaches] of FAULTS) {
   test(name, async ({ page, open, stack, capture }) => {
@@ -67,10 +92,14 @@ for (const [name, fault, reaches] of FAULTS) {
     await page.evaluate(() => dispatchEvent(new Event('online')));
     const c = await credentials(page);
     await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([{ success: true, result: null }]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { answers: unknown[] }).answers))
+      .toEqual([{ success: true, result: null }]);
     await expect.poll(() => unsent(page)).toEqual([]);
     const rows = () => ({
-      requests: stack.db.prepare("SELECT count(*) n FROM offline_messages WHERE message = 'sent during a fault' AND visitor_id = ?").get(c.visitor_id),
+      requests: stack.db
+        .prepare("SELECT count(*) n FROM offline_messages WHERE message = 'sent during a fault' AND visitor_id = ?")
+        .get(c.visitor_id),
       events: stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'during fault' AND visitor_id = ?").get(c.visitor_id),
     });
     expect(rows()).toEqual({ requests: { n: 1 }, events: { n: 1 } });
@@ -102,7 +131,9 @@ test('a server slower than the time-out: the request is abandoned and retried, a
   const c = await credentials(page);
   expect(held).toBeGreaterThanOrEqual(2);
   await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
-  await expect.poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'slow server' AND visitor_id = ?").get(c.visitor_id)).toEqual({ n: 1 });
+  await expect
+    .poll(() => stack.db.prepare("SELECT count(*) n FROM goals WHERE action = 'slow server' AND visitor_id = ?").get(c.visitor_id))
+    .toEqual({ n: 1 });
   expect(stack.db.prepare('SELECT count(*) n FROM hits WHERE visitor_id = ?').get(c.visitor_id)).toEqual({ n: 1 });
   expect(capture.writes('hit').length).toBe(2);
 });

@@ -19,10 +19,7 @@ type Db = import('better-sqlite3').Database;
 
 /** sitePhoneCall through the public API, resolved with what its callback got. */
 function call(page: Page, params: unknown): Promise<SitePhoneCallResult> {
-  return page.evaluate(
-    (p) => new Promise<SitePhoneCallResult>((ok) => SvcWidget.sitePhoneCall(p as SitePhoneCallParams, ok)),
-    params,
-  );
+  return page.evaluate((p) => new Promise<SitePhoneCallResult>((ok) => SvcWidget.sitePhoneCall(p as SitePhoneCallParams, ok)), params);
 }
 
 function getCaptcha(page: Page): Promise<Captcha | Failure> {
@@ -156,9 +153,9 @@ test.describe('sitePhoneCall', () => {
     await open('sitephone.html?site=cb-platform-down');
     const c = await credentials(page);
     expect(await call(page, { phone: '+7 916 555 00 22' })).toEqual({ success: false, result: { status: 3, code: 'platform_error' } });
-    expect(stack.db.prepare('SELECT request_status, dispatch_state, dispatch_error FROM calls WHERE visitor_id = ?').all(c.visitor_id)).toEqual([
-      { request_status: 3, dispatch_state: 'failed', dispatch_error: 'platform_down' },
-    ]);
+    expect(
+      stack.db.prepare('SELECT request_status, dispatch_state, dispatch_error FROM calls WHERE visitor_id = ?').all(c.visitor_id),
+    ).toEqual([{ request_status: 3, dispatch_state: 'failed', dispatch_error: 'platform_down' }]);
   });
 
   test('status 4: the eleventh call within a minute, and the limit holds across a reload', async ({ page, open, stack }) => {
@@ -167,7 +164,9 @@ test.describe('sitePhoneCall', () => {
     const statuses = await page.evaluate(async () => {
       const out: number[] = [];
       for (let i = 0; i < 11; i++) {
-        out.push(await new Promise<number>((ok) => SvcWidget.sitePhoneCall({ phone: '+7 916 000 00 ' + (10 + i) }, (r) => ok(r.result.status))));
+        out.push(
+          await new Promise<number>((ok) => SvcWidget.sitePhoneCall({ phone: '+7 916 000 00 ' + (10 + i) }, (r) => ok(r.result.status))),
+        );
       }
       return out;
     });
@@ -404,7 +403,11 @@ test.describe('the site-phone form', () => {
     await expect(page.getByRole('dialog').getByText('Введите номер телефона полностью.')).toBeVisible();
     await page.addScriptTag({ path: axePath });
     const result = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }>; passes: unknown[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }>; passes: unknown[] }> };
+        }
+      ).axe;
       const r = await axe.run(
         { include: [['svc-widget']] },
         { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } },
@@ -460,7 +463,12 @@ test.describe('the site-phone form', () => {
     const { startSite } = await import('../../demo-site/server.mjs');
     const svc = new URL(stack.svcUrl).origin;
     const csp = `default-src 'none'; script-src 'nonce-svc-test-nonce' 'strict-dynamic'; style-src 'self'; connect-src ${svc}; img-src ${svc}`;
-    const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: stack.svcUrl, port: 0, headers: { 'Content-Security-Policy': csp } });
+    const site = await startSite({
+      root: join(root, 'test/e2e/pages'),
+      svcUrl: stack.svcUrl,
+      port: 0,
+      headers: { 'Content-Security-Policy': csp },
+    });
     const violations: string[] = [];
     page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()));
     const errors: Error[] = [];
@@ -475,9 +483,12 @@ test.describe('the site-phone form', () => {
       await expect
         .poll(() => dialog.getByRole('button', { name: 'Перезвоните мне' }).evaluate((el) => getComputedStyle(el).backgroundColor))
         .toBe('rgb(11, 87, 208)');
-      const size = await dialog.getByRole('img').evaluate(
-        (img: HTMLImageElement) => new Promise<number>((ok) => (img.complete ? ok(img.naturalWidth) : (img.onload = () => ok(img.naturalWidth)))),
-      );
+      const size = await dialog
+        .getByRole('img')
+        .evaluate(
+          (img: HTMLImageElement) =>
+            new Promise<number>((ok) => (img.complete ? ok(img.naturalWidth) : (img.onload = () => ok(img.naturalWidth)))),
+        );
       expect(size).toBe(200);
       expect(violations).toEqual([]);
       expect(errors).toEqual([]);

@@ -73,7 +73,7 @@ test.describe('visitor properties', () => {
     expect(stack.db.prepare('SELECT count(*) n FROM visitor_properties WHERE visitor_id = ?').get(c.visitor_id)).toEqual({ n: 0 });
   });
 
-  test('a read waits behind the visitor\'s own writes that the network held back', async ({ page, open, stack }) => {
+  test("a read waits behind the visitor's own writes that the network held back", async ({ page, open, stack }) => {
     await open('basic.html');
     const c = await credentials(page);
     await page.route(stack.svcUrl + 'w/**', (r) => r.abort('internetdisconnected'));
@@ -97,7 +97,11 @@ test.describe('visitor properties', () => {
     const c = await credentials(page);
     expect(await call(page, 'hasProperty', '')).toStrictEqual({ success: false, result: false, code: 'empty' });
     expect(await call(page, 'getProperty', { not: 'text' })).toStrictEqual({ success: false, result: false, code: 'invalid_name' });
-    expect(await call(page, 'getProperty', 'x'.repeat(300))).toMatchObject({ success: false, result: false, code: expect.stringMatching(/^invalid: name/) });
+    expect(await call(page, 'getProperty', 'x'.repeat(300))).toMatchObject({
+      success: false,
+      result: false,
+      code: expect.stringMatching(/^invalid: name/),
+    });
     await page.evaluate(() => {
       const S = Svc as unknown as Record<string, (...a: unknown[]) => void>;
       S.setProperty!();
@@ -111,7 +115,9 @@ test.describe('visitor properties', () => {
     await expect.poll(() => warnings.filter((w) => /refused: (empty|invalid_value)/.test(w)).length).toBe(4);
     expect(warnings.filter((w) => w.includes('refused: invalid_value'))).toHaveLength(1);
     expect(capture.writes('property_set')).toHaveLength(2);
-    expect(stack.db.prepare("SELECT count(*) FROM visitor_properties WHERE visitor_id = ? AND name = 'n'").pluck().get(c.visitor_id)).toBe(0);
+    expect(stack.db.prepare("SELECT count(*) FROM visitor_properties WHERE visitor_id = ? AND name = 'n'").pluck().get(c.visitor_id)).toBe(
+      0,
+    );
   });
 });
 
@@ -119,13 +125,19 @@ test.describe('addVisitorInfo', () => {
   test('overwrites the name and adds e-mails and phones once each', async ({ page, open, stack }) => {
     await open('basic.html');
     const c = await credentials(page);
-    expect(await call(page, 'addVisitorInfo', { name: 'Ann', email: 'ann@example.com', phone: '+7 (495) 123-45-67', age: 40 })).toStrictEqual({
+    expect(
+      await call(page, 'addVisitorInfo', { name: 'Ann', email: 'ann@example.com', phone: '+7 (495) 123-45-67', age: 40 }),
+    ).toStrictEqual({
       success: true,
     });
-    expect(await call(page, 'addVisitorInfo', { name: 'Anna', email: 'ANN@example.com', phone: '8 495 123 45 67' })).toStrictEqual({ success: true });
+    expect(await call(page, 'addVisitorInfo', { name: 'Anna', email: 'ANN@example.com', phone: '8 495 123 45 67' })).toStrictEqual({
+      success: true,
+    });
     expect(await call(page, 'addVisitorInfo', { phone: '+7 900 000-00-01' })).toStrictEqual({ success: true });
     expect(stack.db.prepare('SELECT name FROM visitors WHERE id = ?').get(c.visitor_id)).toEqual({ name: 'Anna' });
-    expect(stack.db.prepare('SELECT email FROM visitor_emails WHERE visitor_id = ?').all(c.visitor_id)).toEqual([{ email: 'ann@example.com' }]);
+    expect(stack.db.prepare('SELECT email FROM visitor_emails WHERE visitor_id = ?').all(c.visitor_id)).toEqual([
+      { email: 'ann@example.com' },
+    ]);
     // "8 495…" has other digits than "+7 (495)…": a different number as far as digits go.
     expect(stack.db.prepare('SELECT phone FROM visitor_phones WHERE visitor_id = ? ORDER BY rowid').all(c.visitor_id)).toEqual([
       { phone: '+7 (495) 123-45-67' },
@@ -199,7 +211,8 @@ test.describe('addOfflineRequest', () => {
   test('bad arguments fail in the callback with a code, never throw', async ({ page, open, stack }) => {
     await open('request.html');
     const c = await credentials(page);
-    const codes = async (req: unknown) => ((await call(page, 'addOfflineRequest', req)) as { success: boolean; result: { code: string } | null });
+    const codes = async (req: unknown) =>
+      (await call(page, 'addOfflineRequest', req)) as { success: boolean; result: { code: string } | null };
     const cases: Array<[unknown, string | RegExp]> = [
       [null, 'invalid_request'],
       ['text', 'invalid_request'],
@@ -227,7 +240,9 @@ test.describe('addOfflineRequest', () => {
       S.addOfflineRequest!({ message: 'callback that is no function' }, 'x');
       S.addOfflineRequest!();
     });
-    await expect.poll(() => stack.db.prepare('SELECT count(*) n FROM offline_messages WHERE visitor_id = ?').get(c.visitor_id)).toEqual({ n: 2 });
+    await expect
+      .poll(() => stack.db.prepare('SELECT count(*) n FROM offline_messages WHERE visitor_id = ?').get(c.visitor_id))
+      .toEqual({ n: 2 });
   });
 });
 
@@ -307,12 +322,17 @@ test.describe('nothing lost, nothing twice', () => {
     await expect.poll(() => rows(stack.db, c.visitor_id)).toHaveLength(1);
     // Every request the page itself reported was a fetch, and each was aborted: the row came by the
     // beacon, which Chromium sends after the page is gone (so the page reports no request for it).
-    expect(capture.requests().filter((r) => r.method() === 'POST').every((r) => r.resourceType() === 'fetch')).toBe(true);
+    expect(
+      capture
+        .requests()
+        .filter((r) => r.method() === 'POST')
+        .every((r) => r.resourceType() === 'fetch'),
+    ).toBe(true);
   });
 });
 
 test.describe('HTTP endpoints, called by a real HTTP client', () => {
-  test('add_offline_message from the site\'s server with the page\'s credentials', async ({ page, open, stack }) => {
+  test("add_offline_message from the site's server with the page's credentials", async ({ page, open, stack }) => {
     await open('request.html?utm_source=s2s');
     const c = await credentials(page);
     const form = (extra: Record<string, string>) =>
@@ -328,12 +348,31 @@ test.describe('HTTP endpoints, called by a real HTTP client', () => {
           ...extra,
         }),
       });
-    const ok = await form({ name: 'Server Sam', email: 'sam@example.com', phone: '', text: 'from the back end', is_sale: 'true', sale_cost: '100' });
+    const ok = await form({
+      name: 'Server Sam',
+      email: 'sam@example.com',
+      phone: '',
+      text: 'from the back end',
+      is_sale: 'true',
+      sale_cost: '100',
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await ok.json()).toEqual({ success: true });
-    expect(stack.db.prepare('SELECT source, name, message, is_sale, sale_cost, hit_id, utm_source FROM offline_messages WHERE visitor_id = ?').all(c.visitor_id)).toEqual([
-      { source: 'server', name: 'Server Sam', message: 'from the back end', is_sale: 1, sale_cost: 100, hit_id: c.hit_id, utm_source: 's2s' },
+    expect(
+      stack.db
+        .prepare('SELECT source, name, message, is_sale, sale_cost, hit_id, utm_source FROM offline_messages WHERE visitor_id = ?')
+        .all(c.visitor_id),
+    ).toEqual([
+      {
+        source: 'server',
+        name: 'Server Sam',
+        message: 'from the back end',
+        is_sale: 1,
+        sale_cost: 100,
+        hit_id: c.hit_id,
+        utm_source: 's2s',
+      },
     ]);
     // Credentials that do not belong together are refused, with a reason.
     const bad = await form({ session_id: String(c.session_id + 1000), text: 'x' });
@@ -354,7 +393,9 @@ test.describe('HTTP endpoints, called by a real HTTP client', () => {
     const short = await fetch(url({ sk: c.site_key, vp: '+7 900 555-44-33', s: '1' }));
     expect(await short.json()).toEqual({ success: true });
     expect(stack.db.prepare('SELECT name FROM visitors WHERE id = ?').get(c.visitor_id)).toEqual({ name: 'Outside Oleg' });
-    expect(stack.db.prepare('SELECT phone FROM visitor_phones WHERE visitor_id = ?').all(c.visitor_id)).toEqual([{ phone: '+7 900 555-44-33' }]);
+    expect(stack.db.prepare('SELECT phone FROM visitor_phones WHERE visitor_id = ?').all(c.visitor_id)).toEqual([
+      { phone: '+7 900 555-44-33' },
+    ]);
     const refused = await fetch(url({ k: c.key, hi: String(c.hit_id + 1000), vn: 'x' }));
     expect(refused.status).toBe(403);
     // Another site's page may read the answer too: the call is meant for outside the page.
@@ -363,7 +404,10 @@ test.describe('HTTP endpoints, called by a real HTTP client', () => {
   });
 });
 
-test('the demo site shows both request flows: the page API without a reload, and the plain form through its back end', async ({ page, demo }) => {
+test('the demo site shows both request flows: the page API without a reload, and the plain form through its back end', async ({
+  page,
+  demo,
+}) => {
   const db = demo.db;
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
@@ -392,9 +436,29 @@ test('the demo site shows both request flows: the page API without a reload, and
   await expect(page).toHaveURL(/contact\.html\?sent=1$/);
   await expect(page.locator('#plain-status')).toHaveText('Thank you, your request is stored.');
 
-  expect(db.prepare('SELECT source, name, email, message, is_sale, sale_cost, form_name, hit_id FROM offline_messages ORDER BY id').all()).toEqual([
-    { source: 'page', name: 'Demo Dina', email: null, message: 'Through the page API', is_sale: 1, sale_cost: 1200, form_name: 'demo contact', hit_id: c.hit_id },
-    { source: 'server', name: null, email: 'dina@example.com', message: 'Through the shop back end', is_sale: 0, sale_cost: null, form_name: null, hit_id: c.hit_id },
+  expect(
+    db.prepare('SELECT source, name, email, message, is_sale, sale_cost, form_name, hit_id FROM offline_messages ORDER BY id').all(),
+  ).toEqual([
+    {
+      source: 'page',
+      name: 'Demo Dina',
+      email: null,
+      message: 'Through the page API',
+      is_sale: 1,
+      sale_cost: 1200,
+      form_name: 'demo contact',
+      hit_id: c.hit_id,
+    },
+    {
+      source: 'server',
+      name: null,
+      email: 'dina@example.com',
+      message: 'Through the shop back end',
+      is_sale: 0,
+      sale_cost: null,
+      form_name: null,
+      hit_id: c.hit_id,
+    },
   ]);
 
   // Properties: a write, then a read that answers after it.

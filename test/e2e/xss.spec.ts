@@ -45,15 +45,18 @@ function rewriteHits(edit: (result: Record<string, unknown>) => void) {
 
 test('numbers and settings from the page-view answer are written as text', async ({ page, open, stack }) => {
   const seen = dialogs(page);
-  await page.route(stack.svcUrl + 'w/**', rewriteHits((r) => {
-    r.phones = [
-      { id: '#main-phone', img: null, text: PAYLOAD, raw: '74957770011', dt: false },
-      { id: '.footer-phone', img: `javascript:${FLAG}`, text: PAYLOAD, raw: '74957770011', dt: false },
-      { id: '[name=callback-phone]', img: `data:text/html,<script>${FLAG}</script>`, text: PAYLOAD, raw: '74957770011', dt: false },
-      { id: '#markup', img: null, text: PAYLOAD, raw: '74957770011', dt: false },
-    ];
-    r.settings = { captcha: PAYLOAD, lang: PAYLOAD, chat_wait: PAYLOAD };
-  }));
+  await page.route(
+    stack.svcUrl + 'w/**',
+    rewriteHits((r) => {
+      r.phones = [
+        { id: '#main-phone', img: null, text: PAYLOAD, raw: '74957770011', dt: false },
+        { id: '.footer-phone', img: `javascript:${FLAG}`, text: PAYLOAD, raw: '74957770011', dt: false },
+        { id: '[name=callback-phone]', img: `data:text/html,<script>${FLAG}</script>`, text: PAYLOAD, raw: '74957770011', dt: false },
+        { id: '#markup', img: null, text: PAYLOAD, raw: '74957770011', dt: false },
+      ];
+      r.settings = { captcha: PAYLOAD, lang: PAYLOAD, chat_wait: PAYLOAD };
+    }),
+  );
   await open('phones.html');
   await credentials(page);
   await expect(page.locator('#main-phone')).toHaveText(PAYLOAD);
@@ -97,7 +100,12 @@ test('the call-back popup and the custom form callback carry a hostile result co
   expect(seen).toEqual([]);
 });
 
-test('chat messages of the operator and the visitor, and request fields, are shown as text on both sides', async ({ page, open, browser, stack }) => {
+test('chat messages of the operator and the visitor, and request fields, are shown as text on both sides', async ({
+  page,
+  open,
+  browser,
+  stack,
+}) => {
   test.setTimeout(60_000);
   const seen = dialogs(page);
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
@@ -130,7 +138,9 @@ test('chat messages of the operator and the visitor, and request fields, are sho
     await widget(page).locator('button[type=submit]').click();
     await expect(widget(page).locator('.result.good')).toBeVisible();
     const c = await credentials(page);
-    await expect.poll(() => stack.db.prepare('SELECT name, message FROM offline_messages WHERE visitor_id = ?').all(c.visitor_id)).toEqual([{ name: PAYLOAD.slice(0, 255).trim(), message: PAYLOAD }]);
+    await expect
+      .poll(() => stack.db.prepare('SELECT name, message FROM offline_messages WHERE visitor_id = ?').all(c.visitor_id))
+      .toEqual([{ name: PAYLOAD.slice(0, 255).trim(), message: PAYLOAD }]);
     // A bad e-mail made of markup: the form's message, never the markup.
     await page.keyboard.press('Escape');
     await page.evaluate(() => Svc.openSiteRequestPanel());

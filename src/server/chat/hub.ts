@@ -76,7 +76,9 @@ export function createHub(db: DB, opts: HubOptions = {}): Hub {
   };
 
   const sitesOf = (employeeId: number) =>
-    stmt<{ site_id: number }>(db, `SELECT site_id FROM employee_sites WHERE employee_id = ?`).all(employeeId).map((r) => r.site_id);
+    stmt<{ site_id: number }>(db, `SELECT site_id FROM employee_sites WHERE employee_id = ?`)
+      .all(employeeId)
+      .map((r) => r.site_id);
 
   const hub: Hub = {
     subscribe(topic, fn) {

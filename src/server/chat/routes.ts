@@ -47,14 +47,21 @@ export function visitorStreams(app: FastifyInstance, db: DB, hub: Hub): void {
     const site = siteOf(req);
     const q = ChatStreamQuery.safeParse(req.query);
     if (!q.success) throw errors.invalid(describeIssue(q.error));
-    const visitor = stmt<{ id: number }>(db, `SELECT id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(q.data.v, site.id, q.data.t);
+    const visitor = stmt<{ id: number }>(db, `SELECT id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(
+      q.data.v,
+      site.id,
+      q.data.t,
+    );
     if (!visitor) throw errors.unknownVisitor();
 
     // Resume: the browser sends the id of the last message it received when it reconnects.
     let last = Number(req.headers['last-event-id']) || 0;
     let followed: number | null = null;
     const latest = latestChat(db, site.id, visitor.id);
-    if (latest && (latest.end_ms == null || (last && stmt(db, `SELECT 1 FROM chat_messages WHERE id = ? AND chat_id = ?`).get(last, latest.id)))) {
+    if (
+      latest &&
+      (latest.end_ms == null || (last && stmt(db, `SELECT 1 FROM chat_messages WHERE id = ? AND chat_id = ?`).get(last, latest.id)))
+    ) {
       // The open chat, or the one this page was following when it ended while the page was away.
       followed = latest.id;
     }

@@ -40,7 +40,12 @@ export function latestChat(db: DB, siteId: number, visitorId: number): ChatRow |
 }
 
 /** Starts a chat on behalf of the visitor, with the context of the page view it was started on. */
-export function startChat(db: DB, siteId: number, hit: { id: number; session_id: number; visitor_id: number; url: string }, now: number): ChatRow {
+export function startChat(
+  db: DB,
+  siteId: number,
+  hit: { id: number; session_id: number; visitor_id: number; url: string },
+  now: number,
+): ChatRow {
   const ctx = stmt<{ ac_id: number; visits_count: number }>(
     db,
     `SELECT s.ac_id, v.visits_count FROM sessions s JOIN visitors v ON v.id = s.visitor_id WHERE s.id = ?`,
@@ -50,8 +55,17 @@ export function startChat(db: DB, siteId: number, hit: { id: number; session_id:
       db,
       `INSERT INTO chats (site_id, visitor_id, session_id, hit_id, ac_id, visitor_type, start_time, start_ms, page_url)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(siteId, hit.visitor_id, hit.session_id, hit.id, ctx?.ac_id ?? -1, (ctx?.visits_count ?? 1) > 1 ? 'returning' : 'new',
-      timestamp(now), now, hit.url).lastInsertRowid,
+    ).run(
+      siteId,
+      hit.visitor_id,
+      hit.session_id,
+      hit.id,
+      ctx?.ac_id ?? -1,
+      (ctx?.visits_count ?? 1) > 1 ? 'returning' : 'new',
+      timestamp(now),
+      now,
+      hit.url,
+    ).lastInsertRowid,
   );
   return chatById(db, id)!;
 }
@@ -110,7 +124,9 @@ export function endChat(db: DB, chatId: number, now: number, unanswered: 'lost' 
 
 /** Loses a chat that is still waiting for its first answer; false when it no longer waits. */
 export function loseIfWaiting(db: DB, chatId: number, now: number): boolean {
-  return stmt(db, `UPDATE chats SET end_ms = ?, status = 'lost' WHERE id = ? AND end_ms IS NULL AND status IS NULL`).run(now, chatId).changes > 0;
+  return (
+    stmt(db, `UPDATE chats SET end_ms = ?, status = 'lost' WHERE id = ? AND end_ms IS NULL AND status IS NULL`).run(now, chatId).changes > 0
+  );
 }
 
 /** Chats still waiting for an answer, for the lost timers after a restart. */
@@ -131,13 +147,19 @@ export function chatState(c: ChatRow): ChatState {
     id: c.id,
     status: c.status,
     closed: c.end_ms != null,
-    operator: c.operator_name ? c.operator_name.split(' ')[1] ?? c.operator_name : null,
+    operator: c.operator_name ? (c.operator_name.split(' ')[1] ?? c.operator_name) : null,
   };
 }
 
 /** What the visitor's page sees of a message: the operator's id stays on the server. */
 export function messageEvent(m: MessageRow): ChatMessageEvent {
-  const e: ChatMessageEvent = { id: m.id, chat_id: m.chat_id, from: m.sourse === OPERATOR ? 'operator' : 'visitor', text: m.message, at: m.date_time };
+  const e: ChatMessageEvent = {
+    id: m.id,
+    chat_id: m.chat_id,
+    from: m.sourse === OPERATOR ? 'operator' : 'visitor',
+    text: m.message,
+    at: m.date_time,
+  };
   if (m.client_id && m.sourse === VISITOR) e.cid = m.client_id;
   return e;
 }

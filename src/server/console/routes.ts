@@ -102,7 +102,9 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
 
   app.get(CONSOLE_PATH.slice(0, -1), async (_req, reply) => reply.redirect(CONSOLE_PATH));
   app.get(CONSOLE_PATH, async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(consolePage()));
-  app.get(CONSOLE_PATH + 'console.css', async (_req, reply) => reply.headers(pageHeaders).type('text/css; charset=utf-8').send(CONSOLE_CSS));
+  app.get(CONSOLE_PATH + 'console.css', async (_req, reply) =>
+    reply.headers(pageHeaders).type('text/css; charset=utf-8').send(CONSOLE_CSS),
+  );
   app.get(CONSOLE_PATH + 'console.js', async (_req, reply) => {
     let body: Buffer;
     try {

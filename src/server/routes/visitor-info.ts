@@ -42,6 +42,8 @@ export function visitorInfoRoute(app: FastifyInstance, opts: { db: DB; publicUrl
     const info = VisitorInfoDataSchema.safeParse({ name: q.vn, email: q.ve, phone: q.vp });
     if (!info.success) throw errors.invalid(describeIssue(info.error));
     saveVisitorInfo(db, place.visitor_id, info.data, Date.now());
-    return q.s === '1' ? { success: true } : { success: true, visitor_id: place.visitor_id, session_id: place.session_id, hit_id: place.hit_id };
+    return q.s === '1'
+      ? { success: true }
+      : { success: true, visitor_id: place.visitor_id, session_id: place.session_id, hit_id: place.hit_id };
   });
 }

@@ -15,7 +15,9 @@ export const chatMessageHandler: WriteHandler<'chat_message'> = (ctx, data, writ
   // message is never dropped for want of context.
   const hit =
     ctx.hit(write.hit) ??
-    stmt<HitRow>(ctx.db, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(ctx.visitor!.id);
+    stmt<HitRow>(ctx.db, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(
+      ctx.visitor!.id,
+    );
   if (!hit) return { success: false, code: 'unknown_hit' };
   if (!data.text.trim()) return { success: false, code: 'empty_message' };
   const hub = hubOf(ctx.db);

@@ -9,7 +9,17 @@ export const eventHandler: WriteHandler<'event'> = (ctx, data, write) => {
     ctx.db,
     `INSERT INTO goals (site_id, visitor_id, session_id, hit_id, name, category, action, label, value, start_time)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(ctx.site.id, hit.visitor_id, hit.session_id, hit.id, data.action, data.category, data.action,
-      data.name ?? null, data.value ?? null, timestamp(ctx.now));
+  ).run(
+    ctx.site.id,
+    hit.visitor_id,
+    hit.session_id,
+    hit.id,
+    data.action,
+    data.category,
+    data.action,
+    data.name ?? null,
+    data.value ?? null,
+    timestamp(ctx.now),
+  );
   return { success: true, result: { goal_id: Number(r.lastInsertRowid) } };
 };

@@ -28,14 +28,14 @@ const AS_GIVEN: Partial<Record<WriteType, string[]>> = { offline_request: ['is_s
 export function formFields(type: WriteType, data: unknown): { data: unknown } | { code: string } {
   const names = FIELDS[type];
   if (!names) return { data };
-  if (!data || typeof data != 'object') return { code: 'invalid_request' };
+  if (!data || typeof data !== 'object') return { code: 'invalid_request' };
   const given = data as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of names) {
     let v = Object.hasOwn(given, k) ? given[k] : undefined;
-    if (typeof v == 'number' && Number.isFinite(v)) v = String(v);
+    if (typeof v === 'number' && Number.isFinite(v)) v = String(v);
     if (v == null || v === '') continue;
-    if (typeof v != 'string' || v.length > LIMITS.text) return { code: 'invalid_' + k };
+    if (typeof v !== 'string' || v.length > LIMITS.text) return { code: 'invalid_' + k };
     out[k] = v;
   }
   if (!Object.keys(out).length) return { code: 'empty' };

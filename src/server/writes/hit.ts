@@ -49,8 +49,7 @@ export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
   const visitor = ctx.visitor;
   const params = campaignParams(data.url);
   const session = stmt<SessionRow>(db, LAST_SESSION).get(visitor.id);
-  const fresh =
-    !session || ctx.now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params));
+  const fresh = !session || ctx.now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params));
   let sessionId: number;
   let acId: number;
   if (fresh) {
@@ -96,8 +95,7 @@ export const hitHandler: WriteHandler<'hit'> = (ctx, data, write) => {
       db,
       `INSERT INTO hits (site_id, visitor_id, session_id, client_id, hit_time, url, title, referrer, is_spa)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(ctx.site.id, visitor.id, sessionId, write.id, created, data.url, data.title, data.referrer, data.spa ? 1 : 0)
-      .lastInsertRowid,
+    ).run(ctx.site.id, visitor.id, sessionId, write.id, created, data.url, data.title, data.referrer, data.spa ? 1 : 0).lastInsertRowid,
   );
   const { phones, ttl } = sessionPhones(db, ctx.site.id, { id: sessionId, visitor_id: visitor.id, ac_id: acId }, ctx.now, SESSION_IDLE_MS);
   const result: HitResult = {

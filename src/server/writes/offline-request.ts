@@ -10,7 +10,9 @@ import type { HitRow, WriteHandler } from './context.js';
 export const offlineRequestHandler: WriteHandler<'offline_request'> = (ctx, data, write) => {
   const hit =
     ctx.hit(write.hit) ??
-    stmt<HitRow>(ctx.db, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(ctx.visitor!.id);
+    stmt<HitRow>(ctx.db, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(
+      ctx.visitor!.id,
+    );
   if (!hit) return { success: false, code: 'unknown_hit' };
   const id = storeOfflineMessage(
     ctx.db,

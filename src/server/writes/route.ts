@@ -27,7 +27,12 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
   const sites = siteLookup(db);
 
   const runBatch = db.transaction(
-    (site: Site, visitor: VisitorRow | null, writes: typeof WriteRequestSchema._zod.output.writes, ctxBase: Omit<WriteContext, 'visitor' | 'hit' | 'db' | 'site'>) => {
+    (
+      site: Site,
+      visitor: VisitorRow | null,
+      writes: typeof WriteRequestSchema._zod.output.writes,
+      ctxBase: Omit<WriteContext, 'visitor' | 'hit' | 'db' | 'site'>,
+    ) => {
       const ctx: WriteContext = {
         ...ctxBase,
         db,
@@ -53,7 +58,10 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           continue;
         }
         const w = envelope.data;
-        const seen = stmt<{ result: string | null; visitor_id: number | null }>(db, `SELECT result, visitor_id FROM client_writes WHERE site_id = ? AND id = ?`).get(site.id, w.id);
+        const seen = stmt<{ result: string | null; visitor_id: number | null }>(
+          db,
+          `SELECT result, visitor_id FROM client_writes WHERE site_id = ? AND id = ?`,
+        ).get(site.id, w.id);
         if (seen && ctx.visitor && seen.visitor_id != null && seen.visitor_id !== ctx.visitor.id) {
           // Another visitor's write id: its stored result is that visitor's (a property, a page
           // view's ids), and this write is no retry of it.
@@ -94,7 +102,11 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           results.push({ id: w.id, success: false, code: 'unknown_visitor' });
           continue;
         }
-        const handler = handlers[w.type as WriteType] as (c: WriteContext, d: unknown, w: { id: string; hit: string; at: number }) => ReturnType<(typeof handlers)['hit']>;
+        const handler = handlers[w.type as WriteType] as (
+          c: WriteContext,
+          d: unknown,
+          w: { id: string; hit: string; at: number },
+        ) => ReturnType<(typeof handlers)['hit']>;
         const r = handler(ctx, data.data, w);
         if (r.success) {
           stmt(db, `INSERT INTO client_writes (site_id, id, type, result, created_at, visitor_id) VALUES (?, ?, ?, ?, ?, ?)`).run(

@@ -16,8 +16,16 @@ const AHEAD_MS = 90 * 864e5;
 
 /** Session fields copied onto the call record: the visitor context of the REST call report. */
 const CONTEXT = [
-  'ac_id', 'country', 'region', 'city', 'referrer', 'referrer_domain', 'search_engine', 'search_query',
-  'ua_client_id', ...CAMPAIGN_FIELDS,
+  'ac_id',
+  'country',
+  'region',
+  'city',
+  'referrer',
+  'referrer_domain',
+  'search_engine',
+  'search_query',
+  'ua_client_id',
+  ...CAMPAIGN_FIELDS,
 ] as const;
 
 const INSERT = `INSERT INTO calls (site_id, communication_type, call_date, session_start, numa, scenario_name,
@@ -60,9 +68,10 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = (ctx, data, write) =>
 
   const settings = siteCallback(db, site.id);
   const session = stmt<Record<string, unknown>>(db, `SELECT * FROM sessions WHERE id = ?`).get(hit.session_id)!;
-  const visitor = stmt<{ visits_count: number; first_ac_id: number }>(db, `SELECT visits_count, first_ac_id FROM visitors WHERE id = ?`).get(
-    hit.visitor_id,
-  )!;
+  const visitor = stmt<{ visits_count: number; first_ac_id: number }>(
+    db,
+    `SELECT visits_count, first_ac_id FROM visitors WHERE id = ?`,
+  ).get(hit.visitor_id)!;
   const id = Number(
     stmt(db, INSERT).run({
       site_id: site.id,
@@ -97,7 +106,11 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = (ctx, data, write) =>
     sent = { ok: false, error: String((e as Error)?.message ?? e).slice(0, 200) };
   }
   if (!sent.ok) {
-    stmt(db, `UPDATE calls SET request_status = ?, dispatch_state = 'failed', dispatch_error = ? WHERE id = ?`).run(S.platform, sent.error, id);
+    stmt(db, `UPDATE calls SET request_status = ?, dispatch_state = 'failed', dispatch_error = ? WHERE id = ?`).run(
+      S.platform,
+      sent.error,
+      id,
+    );
     return answer(S.platform, 'platform_error');
   }
   return answer(S.sent, 'sent');

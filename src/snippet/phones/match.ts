@@ -88,7 +88,7 @@ export function _text(root: Node): void {
     nodes = [];
     s = c = '';
   };
-  for (let n: Text | null; (n = w.nextNode() as Text | null); ) {
+  for (let n: Text | null; (n = w.nextNode() as Text | null);) {
     const d = n.data;
     if (/\d/.test(d) || (s && /^[\s()+.\u2010-\u2015-]*$/.test(d))) {
       if (s && !/^(?!\d\d)[\d\s()+.\u2010-\u2015-]{2}$/.test(c + d[0])) flush();

@@ -25,5 +25,6 @@ export function _watch(): void {
       _watch();
     });
   _mo.disconnect();
-  if (_active() && (_state._dyn || document.readyState == 'loading')) _mo.observe(document, { childList: true, subtree: true, characterData: true });
+  if (_active() && (_state._dyn || document.readyState == 'loading'))
+    _mo.observe(document, { childList: true, subtree: true, characterData: true });
 }

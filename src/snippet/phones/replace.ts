@@ -20,7 +20,8 @@ export function _use(list: HitPhone[]): void {
   for (const p of list) {
     const orig = p.id.slice(7);
     const to = _forms(p.raw);
-    if (p.id[0] == 'n') for (const raw of [orig, _was[orig] || orig]) _forms(raw).forEach((f, k) => targets.push([f, orig, p, to[k] || p.raw]));
+    if (p.id[0] == 'n')
+      for (const raw of [orig, _was[orig] || orig]) _forms(raw).forEach((f, k) => targets.push([f, orig, p, to[k] || p.raw]));
     _was[orig] = p.raw;
   }
   _find(targets);

@@ -51,7 +51,11 @@ export async function world(rateLimits: WriteLimits = { ip: 0, visitor: 0 }): Pr
     const creds = r.results[0]!.result as HitResult;
     const v = { siteKey, widgetKey: creds.key, visitor: r.visitor!, hit: h.id, creds };
     const write = async (type: string, data: unknown) =>
-      ((await post(siteKey, { visitor: v.visitor, writes: [{ id: wid(), type, hit: h.id, at: Date.now(), data }] })).json() as WriteResponse).results[0]!;
+      (
+        (
+          await post(siteKey, { visitor: v.visitor, writes: [{ id: wid(), type, hit: h.id, at: Date.now(), data }] })
+        ).json() as WriteResponse
+      ).results[0]!;
     const chat = await write('chat_message', { text: `hello from ${siteKey}` });
     const captcha = await write('captcha', {});
     await write('property_set', { name: 'secret', value: `secret of ${siteKey}` });
@@ -59,7 +63,12 @@ export async function world(rateLimits: WriteLimits = { ip: 0, visitor: 0 }): Pr
     return { ...v, chatId: (chat.result as { chat_id: number }).chat_id, captchaKey: (captcha.result as { key: string }).key };
   };
   const signIn = async (email: string) => {
-    const r = await inject({ method: 'POST', url: '/op/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: PASSWORD }) });
+    const r = await inject({
+      method: 'POST',
+      url: '/op/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password: PASSWORD }),
+    });
     if (r.statusCode !== 200) throw new Error('sign-in failed: ' + r.body);
     return String(r.headers['set-cookie']).split(';')[0]!;
   };
@@ -80,22 +89,74 @@ export function prng(seed: number) {
   };
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  const STRINGS = ['', ' ', 'x', '0', '-1', '1e999', 'null', 'true', '<script>alert(1)</script>', "'; DROP TABLE visitors; --", '%00', '\u0000', '\ud800', '../../etc/passwd', 'ÿ'.repeat(40), 'a'.repeat(5000), '+7 (495) 123-45-67', 'a@b', 'http://localhost/', 'javascript:alert(1)', '__proto__', 'constructor'];
-  const KEYS = ['id', 'token', 'type', 'hit', 'at', 'data', 'name', 'value', 'text', 'url', 'title', 'referrer', 'phone', 'email', 'chat_id', 'visitor', 'writes', '__proto__', 'constructor', 'x'];
+  const STRINGS = [
+    '',
+    ' ',
+    'x',
+    '0',
+    '-1',
+    '1e999',
+    'null',
+    'true',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE visitors; --",
+    '%00',
+    '\u0000',
+    '\ud800',
+    '../../etc/passwd',
+    'ÿ'.repeat(40),
+    'a'.repeat(5000),
+    '+7 (495) 123-45-67',
+    'a@b',
+    'http://localhost/',
+    'javascript:alert(1)',
+    '__proto__',
+    'constructor',
+  ];
+  const KEYS = [
+    'id',
+    'token',
+    'type',
+    'hit',
+    'at',
+    'data',
+    'name',
+    'value',
+    'text',
+    'url',
+    'title',
+    'referrer',
+    'phone',
+    'email',
+    'chat_id',
+    'visitor',
+    'writes',
+    '__proto__',
+    'constructor',
+    'x',
+  ];
   /** Any JSON value, nested up to `depth`. */
   const json = (depth = 3): unknown => {
     switch (int(depth > 0 ? 9 : 6)) {
-      case 0: return null;
-      case 1: return next() < 0.5;
-      case 2: return pick([0, -1, 1, 1.5, 2 ** 53, -(2 ** 63), 1e308, -0, 42]);
-      case 3: case 4: return pick(STRINGS);
-      case 5: return int(1e6);
-      case 6: case 7: {
+      case 0:
+        return null;
+      case 1:
+        return next() < 0.5;
+      case 2:
+        return pick([0, -1, 1, 1.5, 2 ** 53, -(2 ** 63), 1e308, -0, 42]);
+      case 3:
+      case 4:
+        return pick(STRINGS);
+      case 5:
+        return int(1e6);
+      case 6:
+      case 7: {
         const o: Record<string, unknown> = {};
         for (let i = int(5); i > 0; i--) o[pick(KEYS)] = json(depth - 1);
         return o;
       }
-      default: return Array.from({ length: int(4) }, () => json(depth - 1));
+      default:
+        return Array.from({ length: int(4) }, () => json(depth - 1));
     }
   };
   return { next, int, pick, json };

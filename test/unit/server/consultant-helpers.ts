@@ -12,8 +12,28 @@ export async function consultantConfig(chatWait?: number): Promise<SiteConfig> {
   const c = structuredClone(testConfig) as SiteConfig;
   if (chatWait) c.customers[0]!.sites[0]!.settings.chat_wait = chatWait;
   c.customers[0]!.employees = [
-    { id: 11, last_name: 'Иванова', first_name: 'Анна', patronymic: null, email: 'anna@example.com', password_hash: hash, extension: null, phones: [], sites: [1] },
-    { id: 12, last_name: 'Петров', first_name: 'Борис', patronymic: null, email: 'boris@example.com', password_hash: hash, extension: null, phones: [], sites: [2] },
+    {
+      id: 11,
+      last_name: 'Иванова',
+      first_name: 'Анна',
+      patronymic: null,
+      email: 'anna@example.com',
+      password_hash: hash,
+      extension: null,
+      phones: [],
+      sites: [1],
+    },
+    {
+      id: 12,
+      last_name: 'Петров',
+      first_name: 'Борис',
+      patronymic: null,
+      email: 'boris@example.com',
+      password_hash: hash,
+      extension: null,
+      phones: [],
+      sites: [2],
+    },
   ];
   return c;
 }
@@ -57,7 +77,7 @@ export async function sse(url: string, headers: Record<string, string> = {}) {
               const [k, ...rest] = line.split(': ');
               const v = rest.join(': ');
               if (k === 'event') e.event = v;
-              else if (k === 'data') (e.data = v), (has = true);
+              else if (k === 'data') ((e.data = v), (has = true));
               else if (k === 'id') e.id = v;
             }
             if (has) events.push(e);
@@ -99,7 +119,11 @@ export async function sse(url: string, headers: Record<string, string> = {}) {
 /** JSON POST as the console sends it. */
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { success: boolean; data?: any; message?: string }, cookie: res.headers.get('set-cookie') };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; data?: any; message?: string },
+    cookie: res.headers.get('set-cookie'),
+  };
 }
 
 /** Signs in and returns the `Cookie` header value. */

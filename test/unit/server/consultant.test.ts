@@ -32,7 +32,11 @@ async function open<T extends Awaited<ReturnType<typeof sse>>>(s: Promise<T>): P
 /** A visitor with a page view on `siteKey`; `say(text)` sends a chat message through the write endpoint. */
 async function visitor(base: string, siteKey = 'site-a') {
   const h = hitWrite('http://localhost/pricing');
-  const r = await fetch(`${base}w/${siteKey}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ visitor: null, writes: [h] }) });
+  const r = await fetch(`${base}w/${siteKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ visitor: null, writes: [h] }),
+  });
   const first = (await r.json()) as WriteResponse;
   const ref = first.visitor!;
   const write = async (type: string, data: unknown, id = wid()) => {
@@ -70,12 +74,17 @@ describe('operator passwords and configuration', () => {
     expect(await verifyPassword('пароль', fromScript)).toBe(true);
   });
 
-  it('refuses a plain password, and an operator of another customer\'s site', async () => {
+  it("refuses a plain password, and an operator of another customer's site", async () => {
     const c = structuredClone(await consultantConfig()) as any;
     c.customers[0].employees[0].password_hash = 'hunter2';
     expect(SiteConfigSchema.safeParse(c).success).toBe(false);
     const d = structuredClone(await consultantConfig()) as any;
-    d.customers.push({ id: 2, name: 'Other', sites: [], employees: [{ ...d.customers[0].employees[0], id: 99, email: 'x@example.com', sites: [1] }] });
+    d.customers.push({
+      id: 2,
+      name: 'Other',
+      sites: [],
+      employees: [{ ...d.customers[0].employees[0], id: 99, email: 'x@example.com', sites: [1] }],
+    });
     const r = SiteConfigSchema.safeParse(d);
     expect(r.success).toBe(false);
     expect(JSON.stringify(r.error!.issues)).toContain('not a site of customer 2');
@@ -96,7 +105,9 @@ describe('console sign-in', () => {
     expect(ok.body.data).toMatchObject({ id: 11, full_name: 'Иванова Анна', online: false, sites: [{ id: 1, domain: 'localhost' }] });
     const cookie = ok.cookie!.split(';')[0]!;
     // Only a hash of the token is stored.
-    expect(server!.db.prepare('SELECT token_hash FROM operator_sessions').get()).toEqual({ token_hash: expect.not.stringContaining(cookie.split('=')[1]!) });
+    expect(server!.db.prepare('SELECT token_hash FROM operator_sessions').get()).toEqual({
+      token_hash: expect.not.stringContaining(cookie.split('=')[1]!),
+    });
 
     expect((await fetch(base + 'op/api/me', { headers: { cookie } })).status).toBe(200);
     expect((await fetch(base + 'op/api/me')).status).toBe(401);
@@ -125,7 +136,11 @@ describe('console sign-in', () => {
   it('accepts console POSTs only as JSON from its own origin', async () => {
     const base = await start();
     const cookie = await signIn(base, 'anna@example.com');
-    const form = await fetch(base + 'op/api/status', { method: 'POST', headers: { cookie, 'content-type': 'text/plain' }, body: '{"online":true}' });
+    const form = await fetch(base + 'op/api/status', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'text/plain' },
+      body: '{"online":true}',
+    });
     expect(form.status).toBe(415);
     const foreign = await postJson(base + 'op/api/status', { online: true }, { cookie, origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
@@ -185,20 +200,39 @@ describe('chat', () => {
     const chatId = (sent.result as { chat_id: number }).chat_id;
     // The operator sees the chat and the message.
     const chatEv = await op.stream.next((e) => e.event === 'chat' && JSON.parse(e.data).id === chatId);
-    expect(JSON.parse(chatEv.data)).toMatchObject({ status: null, closed: false, site_id: 1, page_url: 'http://localhost/pricing', lost_at: expect.any(Number) });
+    expect(JSON.parse(chatEv.data)).toMatchObject({
+      status: null,
+      closed: false,
+      site_id: 1,
+      page_url: 'http://localhost/pricing',
+      lost_at: expect.any(Number),
+    });
     const msgEv = await op.stream.next((e) => e.event === 'message');
     expect(JSON.parse(msgEv.data)).toMatchObject({ chat_id: chatId, from: 'visitor', text: 'Здравствуйте! <b>not html</b>' });
 
     // The operator answers; the visitor's stream delivers it.
-    const reply = await postJson(`${base}op/api/chats/${chatId}/messages`, { text: 'Добрый день', client_id: 'reply-0001' }, { cookie: op.cookie });
+    const reply = await postJson(
+      `${base}op/api/chats/${chatId}/messages`,
+      { text: 'Добрый день', client_id: 'reply-0001' },
+      { cookie: op.cookie },
+    );
     expect(reply.status).toBe(200);
-    const again = await postJson(`${base}op/api/chats/${chatId}/messages`, { text: 'Добрый день', client_id: 'reply-0001' }, { cookie: op.cookie });
+    const again = await postJson(
+      `${base}op/api/chats/${chatId}/messages`,
+      { text: 'Добрый день', client_id: 'reply-0001' },
+      { cookie: op.cookie },
+    );
     expect(again.body.data.id).toBe(reply.body.data.id);
     const got = await vs.next((e) => e.event === 'message' && JSON.parse(e.data).from === 'operator');
     expect(JSON.parse(got.data)).toMatchObject<Partial<ChatMessageEvent>>({ text: 'Добрый день', chat_id: chatId });
     expect(got.id).toBe(String(reply.body.data.id));
     await vs.next((e) => e.event === 'chat' && (JSON.parse(e.data) as ChatState | null)?.status === 'succeed');
-    expect(JSON.parse(vs.events.filter((e) => e.event === 'chat').at(-1)!.data)).toEqual({ id: chatId, status: 'succeed', closed: false, operator: 'Анна' });
+    expect(JSON.parse(vs.events.filter((e) => e.event === 'chat').at(-1)!.data)).toEqual({
+      id: chatId,
+      status: 'succeed',
+      closed: false,
+      operator: 'Анна',
+    });
 
     // A reconnect with Last-Event-ID gets only what came after it; a fresh one gets the history.
     const firstId = (sent.result as { message_id: number }).message_id;
@@ -236,7 +270,9 @@ describe('chat', () => {
       { sourse: 'Посетитель', user_id: null, message: 'Ещё вопрос' },
     ]);
     // A closed chat takes no more replies.
-    expect((await postJson(`${base}op/api/chats/${chatId}/messages`, { text: 'x', client_id: 'reply-0002' }, { cookie: op.cookie })).status).toBe(409);
+    expect(
+      (await postJson(`${base}op/api/chats/${chatId}/messages`, { text: 'x', client_id: 'reply-0002' }, { cookie: op.cookie })).status,
+    ).toBe(409);
   });
 
   it('loses a chat nobody answers in time, and at once when nobody is online', async () => {
@@ -264,7 +300,9 @@ describe('chat', () => {
     const r = await v.say('hi B');
     const id = (r.result as { chat_id: number }).chat_id;
     await boris.stream.next((e) => e.event === 'chat' && JSON.parse(e.data).id === id);
-    expect((await postJson(`${base}op/api/chats/${id}/messages`, { text: 'mine?', client_id: 'steal-001' }, { cookie: anna.cookie })).status).toBe(404);
+    expect(
+      (await postJson(`${base}op/api/chats/${id}/messages`, { text: 'mine?', client_id: 'steal-001' }, { cookie: anna.cookie })).status,
+    ).toBe(404);
     expect((await postJson(`${base}op/api/chats/${id}/close`, {}, { cookie: anna.cookie })).status).toBe(404);
     await new Promise((ok) => setTimeout(ok, 100));
     expect(anna.stream.events.some((e) => e.event === 'chat' || e.event === 'message')).toBe(false);

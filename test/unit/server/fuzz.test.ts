@@ -87,39 +87,125 @@ const MALFORMED: Array<string | Buffer> = [
   'NaN',
   '0x10',
   '\u0000',
-  '[' .repeat(50_000) + ']'.repeat(50_000),
+  '['.repeat(50_000) + ']'.repeat(50_000),
   Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0xc3]),
 ];
 /** JSON of the wrong type at the top. */
 const WRONG_TYPES: unknown[] = [null, true, 0, -1, 1e308, 'x', [], [{}], [null], {}];
 /** Content types the endpoints do not read. */
-const BAD_TYPES = ['application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/html', 'image/png', 'application/json-patch+json', 'text/plain; charset=utf-16le'];
-const OVERSIZED = ['x'.repeat(LIMITS.bodyBytes + 1), JSON.stringify({ visitor: null, writes: [{ id: 'w'.repeat(8), data: 'd'.repeat(LIMITS.bodyBytes) }] })];
+const BAD_TYPES = [
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'text/html',
+  'image/png',
+  'application/json-patch+json',
+  'text/plain; charset=utf-16le',
+];
+const OVERSIZED = [
+  'x'.repeat(LIMITS.bodyBytes + 1),
+  JSON.stringify({ visitor: null, writes: [{ id: 'w'.repeat(8), data: 'd'.repeat(LIMITS.bodyBytes) }] }),
+];
 /** Site keys no site has, and paths that try to be clever. */
-const BAD_KEYS = ['nope', 'SITE-A', 'site-a%20', '%00', '..%2F..%2Fetc', '%E0%A4%A', '%', 'k'.repeat(300), '%D0%BA%D0%BB%D1%8E%D1%87', "'%20OR%201=1--", 'wk-a'];
+const BAD_KEYS = [
+  'nope',
+  'SITE-A',
+  'site-a%20',
+  '%00',
+  '..%2F..%2Fetc',
+  '%E0%A4%A',
+  '%',
+  'k'.repeat(300),
+  '%D0%BA%D0%BB%D1%8E%D1%87',
+  "'%20OR%201=1--",
+  'wk-a',
+];
 const FOREIGN_ORIGINS = ['http://evil.example', 'null', 'file://', 'http://localhost.evil.example', 'javascript:alert(1)', 'http://%zz'];
 
 const text = (payload: string | Buffer, type = 'text/plain;charset=UTF-8') => ({ payload, headers: { 'content-type': type } });
 const json = (body: unknown, type = 'application/json') => text(JSON.stringify(body), type);
 const form = (fields: Record<string, string | number>) =>
-  text(new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded; charset=UTF-8');
+  text(
+    new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+    'application/x-www-form-urlencoded; charset=UTF-8',
+  );
 
 /** A write of `type` for visit `v` with `data`. */
 const write = (v: World['a'], type: string, data: unknown) => ({ id: wid(), type, hit: v.hit, at: Date.now(), data });
 
 /** Write payloads the contract refuses, per type. */
 const BAD_DATA: Record<WriteType, unknown[]> = {
-  hit: [null, {}, 'x', { url: 'ftp://x/', title: '', referrer: '' }, { url: 'http://localhost/', title: 1, referrer: '' }, { url: 'http://localhost/', title: '', referrer: 'nope' }, { url: 'http://localhost/', title: '', referrer: '', spa: 'yes' }, { url: 'http://localhost/', title: '', referrer: '', extra: 1 }, { url: 'http://localhost/' + 'a'.repeat(16384), title: '', referrer: '' }, { url: 'javascript:alert(1)', title: '', referrer: '' }],
-  event: [{}, [], { category: '', action: 'a' }, { category: 'c' }, { category: true, action: 'a' }, { category: 'c', action: 'a', value: true }, { category: 'c', action: 'a', value: {} }, { category: 'c'.repeat(LIMITS.text + 1), action: 'a' }, { category: null, action: 'a' }],
-  property_set: [{}, { name: '' }, { name: 'a'.repeat(256) }, { name: 'n', value: false }, { name: 'n', value: [1] }, 'n', null, { name: { toString: 'x' } }],
+  hit: [
+    null,
+    {},
+    'x',
+    { url: 'ftp://x/', title: '', referrer: '' },
+    { url: 'http://localhost/', title: 1, referrer: '' },
+    { url: 'http://localhost/', title: '', referrer: 'nope' },
+    { url: 'http://localhost/', title: '', referrer: '', spa: 'yes' },
+    { url: 'http://localhost/', title: '', referrer: '', extra: 1 },
+    { url: 'http://localhost/' + 'a'.repeat(16384), title: '', referrer: '' },
+    { url: 'javascript:alert(1)', title: '', referrer: '' },
+  ],
+  event: [
+    {},
+    [],
+    { category: '', action: 'a' },
+    { category: 'c' },
+    { category: true, action: 'a' },
+    { category: 'c', action: 'a', value: true },
+    { category: 'c', action: 'a', value: {} },
+    { category: 'c'.repeat(LIMITS.text + 1), action: 'a' },
+    { category: null, action: 'a' },
+  ],
+  property_set: [
+    {},
+    { name: '' },
+    { name: 'a'.repeat(256) },
+    { name: 'n', value: false },
+    { name: 'n', value: [1] },
+    'n',
+    null,
+    { name: { toString: 'x' } },
+  ],
   property_delete: [{}, { name: false }, { name: '' }, { name: ['n'] }],
   property_get: [{}, { name: [] }, { name: 'n'.repeat(LIMITS.text + 1) }, 'n'],
-  visitor_info: [{}, { name: '' }, { email: 'nope' }, { phone: 'abc' }, { phone: '12' }, { x: 1 }, { name: true }, { name: 'n'.repeat(256) }],
-  offline_request: [{}, { is_sale: true }, { name: 'n', sale_cost: '1' }, { name: 'n', is_sale: true, sale_cost: 'abc' }, { email: 'x' }, { name: 'n', group_id: -1 }, { name: 'n', group_id: 1.5 }, { message: 'm'.repeat(LIMITS.text + 1) }, { y: 1 }, { name: 'n', is_sale: 'true' }, 5],
+  visitor_info: [
+    {},
+    { name: '' },
+    { email: 'nope' },
+    { phone: 'abc' },
+    { phone: '12' },
+    { x: 1 },
+    { name: true },
+    { name: 'n'.repeat(256) },
+  ],
+  offline_request: [
+    {},
+    { is_sale: true },
+    { name: 'n', sale_cost: '1' },
+    { name: 'n', is_sale: true, sale_cost: 'abc' },
+    { email: 'x' },
+    { name: 'n', group_id: -1 },
+    { name: 'n', group_id: 1.5 },
+    { message: 'm'.repeat(LIMITS.text + 1) },
+    { y: 1 },
+    { name: 'n', is_sale: 'true' },
+    5,
+  ],
   chat_message: [{}, { text: '' }, { text: 1 }, { text: 't'.repeat(LIMITS.text + 1) }, { text: 't', x: 1 }, { text: null }],
   chat_close: [{}, { chat_id: 0 }, { chat_id: '1' }, { chat_id: 1.5 }, { chat_id: -3 }, { chat_id: 1, x: 1 }],
   captcha: [{ x: 1 }, [], 'x', null, 1],
-  sitephone: [{}, { phone: 'abc' }, { phone: '123' }, { phone: {} }, { phone: '+74951234567', delayed_call_time: 'tomorrow' }, { phone: '+74951234567', captcha_key: 5 }, { phone: '+74951234567', delayed_call_time: -1 }, { phone: '+74951234567', group_id: [] }],
+  sitephone: [
+    {},
+    { phone: 'abc' },
+    { phone: '123' },
+    { phone: {} },
+    { phone: '+74951234567', delayed_call_time: 'tomorrow' },
+    { phone: '+74951234567', captcha_key: 5 },
+    { phone: '+74951234567', delayed_call_time: -1 },
+    { phone: '+74951234567', group_id: [] },
+  ],
 };
 
 /** A 200 answer of the write endpoint: well formed, and the writes named in `failed` refused. */
@@ -147,8 +233,14 @@ function writeCases() {
   for (const p of MALFORMED) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...text(p) } });
   for (const t of WRONG_TYPES) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json(t, 'text/plain') } });
   for (const t of BAD_TYPES) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...text(JSON.stringify(good()), t) } });
-  add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), payload: JSON.stringify(good()) }, ok: 'a good batch without a Content-Type (some beacons send none) is read as text' });
-  for (const p of OVERSIZED) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...text(p) }, check: (r) => expect(r.statusCode).toBe(413) });
+  add({
+    route: R,
+    surface: S.writes,
+    req: { method: 'POST', url: url(), payload: JSON.stringify(good()) },
+    ok: 'a good batch without a Content-Type (some beacons send none) is read as text',
+  });
+  for (const p of OVERSIZED)
+    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...text(p) }, check: (r) => expect(r.statusCode).toBe(413) });
   // The envelope: missing fields, wrong types, unknown keys.
   const envelopes: unknown[] = [
     { writes: good().writes },
@@ -178,11 +270,17 @@ function writeCases() {
   ];
   for (const visitor of badVisitors) {
     const writes = [write(a, 'event', { category: 'c', action: 'a' })];
-    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor, writes }, 'text/plain') }, ok: 'a malformed visitor is no visitor: the write is refused (unknown_visitor)', check: (res) => {
-      writeAnswer(writes, () => true)(res);
-      expect((res.json() as WriteResponse).results[0]!.code).toBe('unknown_visitor');
-      expect((res.json() as WriteResponse).visitor).toBeNull();
-    } });
+    add({
+      route: R,
+      surface: S.writes,
+      req: { method: 'POST', url: url(), ...json({ visitor, writes }, 'text/plain') },
+      ok: 'a malformed visitor is no visitor: the write is refused (unknown_visitor)',
+      check: (res) => {
+        writeAnswer(writes, () => true)(res);
+        expect((res.json() as WriteResponse).results[0]!.code).toBe('unknown_visitor');
+        expect((res.json() as WriteResponse).visitor).toBeNull();
+      },
+    });
   }
   // A malformed write envelope fails that write alone; the good one beside it is stored.
   const noData = { ...write(a, 'event', {}) } as Record<string, unknown>;
@@ -204,32 +302,67 @@ function writeCases() {
   ];
   for (const bad of badWrites) {
     const writes = [write(a, 'event', { category: 'fuzz', action: 'neighbour' }), bad];
-    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') }, ok: 'a malformed write is refused alone (invalid: …), the batch answers 200', check: (res) => {
-      writeAnswer(writes, (i) => i === 1)(res);
-      const [n, x] = (res.json() as WriteResponse).results;
-      expect(n!.success).toBe(true);
-      expect(x!.code).toMatch(/^invalid: /);
-    } });
+    add({
+      route: R,
+      surface: S.writes,
+      req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') },
+      ok: 'a malformed write is refused alone (invalid: …), the batch answers 200',
+      check: (res) => {
+        writeAnswer(writes, (i) => i === 1)(res);
+        const [n, x] = (res.json() as WriteResponse).results;
+        expect(n!.success).toBe(true);
+        expect(x!.code).toMatch(/^invalid: /);
+      },
+    });
   }
   for (const e of envelopes) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json(e, 'text/plain') } });
-  add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...text(JSON.stringify(good()).slice(0, -1) + ',"__proto__":{"polluted":1}}') } });
+  add({
+    route: R,
+    surface: S.writes,
+    req: { method: 'POST', url: url(), ...text(JSON.stringify(good()).slice(0, -1) + ',"__proto__":{"polluted":1}}') },
+  });
   for (const key of BAD_KEYS) add({ route: R, surface: S.writes, req: { method: 'POST', url: url(key), ...json(good(), 'text/plain') } });
   for (const origin of FOREIGN_ORIGINS) {
-    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json(good(), 'text/plain'), headers: { 'content-type': 'text/plain', origin } } });
+    add({
+      route: R,
+      surface: S.writes,
+      req: { method: 'POST', url: url(), ...json(good(), 'text/plain'), headers: { 'content-type': 'text/plain', origin } },
+    });
   }
   // site-a's page on site-b's key.
-  add({ route: R, surface: S.writes, req: { method: 'POST', url: url('site-b'), ...json(good(), 'text/plain'), headers: { 'content-type': 'text/plain', origin: 'http://localhost' } } });
+  add({
+    route: R,
+    surface: S.writes,
+    req: {
+      method: 'POST',
+      url: url('site-b'),
+      ...json(good(), 'text/plain'),
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost' },
+    },
+  });
 
   // Bad payloads inside a good batch: 200, that write refused, the good one beside it stored.
   for (const [type, list] of Object.entries(BAD_DATA)) {
     for (const data of list) {
       const writes = [write(a, 'event', { category: 'fuzz', action: 'neighbour' }), write(a, type, data)];
-      add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') }, ok: 'a bad write inside a good batch is refused alone (success:false), the batch answers 200', check: writeAnswer(writes, (i) => i === 1) });
+      add({
+        route: R,
+        surface: S.writes,
+        req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') },
+        ok: 'a bad write inside a good batch is refused alone (success:false), the batch answers 200',
+        check: writeAnswer(writes, (i) => i === 1),
+      });
     }
   }
   for (const type of ['nope', '', 'HIT', '__proto__', 'constructor', 'toString']) {
     const writes = [write(a, type, {})];
-    add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') }, ok: 'unknown write type: that write refused (unknown_type)', check: writeAnswer(writes, () => true) });
+    add({
+      route: R,
+      surface: S.writes,
+      req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') },
+      ok: 'unknown write type: that write refused (unknown_type)',
+      check: writeAnswer(writes, () => true),
+    });
   }
 
   // Credentials of another site: site-b's visitor on site-a's key is nobody there. A page view
@@ -249,11 +382,17 @@ function writeCases() {
   };
   for (const type of types) {
     const writes = [{ ...write(b, type, validData[type]) }];
-    add({ route: R, surface: S.writes, req: { method: 'POST', url: url('site-a'), ...json({ visitor: b.visitor, writes }, 'text/plain') }, ok: "another site's visitor is unknown here: the write is refused (unknown_visitor)", check: (res) => {
-      writeAnswer(writes, () => true)(res);
-      expect((res.json() as WriteResponse).results[0]!.code).toBe('unknown_visitor');
-      expect((res.json() as WriteResponse).visitor).toBeNull();
-    } });
+    add({
+      route: R,
+      surface: S.writes,
+      req: { method: 'POST', url: url('site-a'), ...json({ visitor: b.visitor, writes }, 'text/plain') },
+      ok: "another site's visitor is unknown here: the write is refused (unknown_visitor)",
+      check: (res) => {
+        writeAnswer(writes, () => true)(res);
+        expect((res.json() as WriteResponse).results[0]!.code).toBe('unknown_visitor');
+        expect((res.json() as WriteResponse).visitor).toBeNull();
+      },
+    });
   }
 
   // Random JSON, as a whole body and as the payload of each write type.
@@ -262,7 +401,13 @@ function writeCases() {
   for (const type of Object.keys(BAD_DATA)) {
     for (let i = 0; i < 25; i++) {
       const writes = [write(a, type, r.json(3))];
-      add({ route: R, surface: S.writes, req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') }, ok: 'random payload: refused alone or, where it happens to be valid, stored', check: writeAnswer(writes, () => false) });
+      add({
+        route: R,
+        surface: S.writes,
+        req: { method: 'POST', url: url(), ...json({ visitor: a.visitor, writes }, 'text/plain') },
+        ok: 'random payload: refused alone or, where it happens to be valid, stored',
+        check: writeAnswer(writes, () => false),
+      });
     }
   }
 }
@@ -271,13 +416,36 @@ function offlineCases() {
   const R = 'POST /api/add_offline_message/';
   const { a, b } = w;
   const url = '/api/add_offline_message/';
-  const creds = (v = a) => ({ key: v.widgetKey, uri: v.creds.uri, visitor_id: v.creds.visitor_id, hit_id: v.creds.hit_id, session_id: v.creds.session_id });
+  const creds = (v = a) => ({
+    key: v.widgetKey,
+    uri: v.creds.uri,
+    visitor_id: v.creds.visitor_id,
+    hit_id: v.creds.hit_id,
+    session_id: v.creds.session_id,
+  });
   for (const p of MALFORMED) add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text(p, 'application/json') } });
   for (const t of WRONG_TYPES) add({ route: R, surface: S.offline, req: { method: 'POST', url, ...json(t) } });
-  for (const t of BAD_TYPES) add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text(JSON.stringify({ ...creds(), name: 'n' }), t) } });
-  add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text('x'.repeat(64 * 1024 + 1), 'application/x-www-form-urlencoded') }, check: (r) => expect(r.statusCode).toBe(413) });
-  add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text('name=' + 'x'.repeat(LIMITS.bodyBytes + 1), 'application/x-www-form-urlencoded') }, check: (r) => expect(r.statusCode).toBe(413) });
-  for (const p of OVERSIZED) add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text(p, 'application/json') }, check: (r) => expect(r.statusCode).toBe(413) });
+  for (const t of BAD_TYPES)
+    add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text(JSON.stringify({ ...creds(), name: 'n' }), t) } });
+  add({
+    route: R,
+    surface: S.offline,
+    req: { method: 'POST', url, ...text('x'.repeat(64 * 1024 + 1), 'application/x-www-form-urlencoded') },
+    check: (r) => expect(r.statusCode).toBe(413),
+  });
+  add({
+    route: R,
+    surface: S.offline,
+    req: { method: 'POST', url, ...text('name=' + 'x'.repeat(LIMITS.bodyBytes + 1), 'application/x-www-form-urlencoded') },
+    check: (r) => expect(r.statusCode).toBe(413),
+  });
+  for (const p of OVERSIZED)
+    add({
+      route: R,
+      surface: S.offline,
+      req: { method: 'POST', url, ...text(p, 'application/json') },
+      check: (r) => expect(r.statusCode).toBe(413),
+    });
   add({ route: R, surface: S.offline, req: { method: 'POST', url } });
   const bad: Array<Record<string, string | number>> = [
     {},
@@ -313,11 +481,26 @@ function offlineCases() {
     add({ route: R, surface: S.offline, req: { method: 'POST', url, ...json(clean) } });
   }
   // Repeated fields arrive as arrays; JSON may carry any type.
-  add({ route: R, surface: S.offline, req: { method: 'POST', url, ...text(new URLSearchParams({ ...creds(), name: 'n' } as never).toString() + '&key=wk-b', 'application/x-www-form-urlencoded') } });
+  add({
+    route: R,
+    surface: S.offline,
+    req: {
+      method: 'POST',
+      url,
+      ...text(new URLSearchParams({ ...creds(), name: 'n' } as never).toString() + '&key=wk-b', 'application/x-www-form-urlencoded'),
+    },
+  });
   for (const field of ['key', 'uri', 'visitor_id', 'hit_id', 'name', 'is_sale']) {
-    for (const v of [null, 0, true, [], {}]) add({ route: R, surface: S.offline, req: { method: 'POST', url, ...json({ ...creds(), name: 'n', [field]: v }) } });
+    for (const v of [null, 0, true, [], {}])
+      add({ route: R, surface: S.offline, req: { method: 'POST', url, ...json({ ...creds(), name: 'n', [field]: v }) } });
   }
-  add({ route: R, surface: S.offline, req: { method: 'POST', url, ...form({ ...creds(), name: 'n', consultant_server_url: 'http://svc.test/', unknown: 'x' }) }, ok: 'page-api §4: fields besides the form (a plain form sends consultant_server_url) are ignored', check: (r) => expect(r.json()).toEqual({ success: true }) });
+  add({
+    route: R,
+    surface: S.offline,
+    req: { method: 'POST', url, ...form({ ...creds(), name: 'n', consultant_server_url: 'http://svc.test/', unknown: 'x' }) },
+    ok: 'page-api §4: fields besides the form (a plain form sends consultant_server_url) are ignored',
+    check: (r) => expect(r.json()).toEqual({ success: true }),
+  });
   const r = prng(9);
   for (let i = 0; i < 100; i++) add({ route: R, surface: S.offline, req: { method: 'POST', url, ...json(r.json(3)) } });
 }
@@ -334,7 +517,11 @@ const enc = (v: string) => {
 function vcsCases() {
   const { a, b } = w;
   const q = (p: Record<string, string | number | undefined>) =>
-    '/vc/s/?' + Object.entries(p).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${enc(String(v))}`).join('&');
+    '/vc/s/?' +
+    Object.entries(p)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${enc(String(v))}`)
+      .join('&');
   const creds = (v = a) => ({ k: v.widgetKey, ur: v.creds.uri, ci: v.creds.visitor_id, hi: v.creds.hit_id });
   const bad: Array<Record<string, string | number | undefined>> = [
     {},
@@ -364,7 +551,13 @@ function vcsCases() {
     add({ route: R, surface: S.vcs, req: { method, url: '/vc/s/?%E0%A4%A=1&ci=%' } });
     add({ route: R, surface: S.vcs, req: { method, url: '/vc/s/?' + 'x=1&'.repeat(2000) } });
   }
-  add({ route: 'GET /vc/s/', surface: S.vcs, req: { method: 'GET', url: q({ ...creds(), vn: 'Anna', _: Date.now() }) }, ok: 'unknown query parameters (a cache-buster) are ignored', check: (r) => expect(r.json()).toMatchObject({ success: true, visitor_id: a.creds.visitor_id }) });
+  add({
+    route: 'GET /vc/s/',
+    surface: S.vcs,
+    req: { method: 'GET', url: q({ ...creds(), vn: 'Anna', _: Date.now() }) },
+    ok: 'unknown query parameters (a cache-buster) are ignored',
+    check: (r) => expect(r.json()).toMatchObject({ success: true, visitor_id: a.creds.visitor_id }),
+  });
   const r = prng(10);
   for (let i = 0; i < 60; i++) {
     const p: Record<string, string> = {};
@@ -382,11 +575,28 @@ function streamCases() {
     add({ route: R, surface: S.os, req: { method, url: '/os/site-b', headers: { origin: 'http://localhost' } } });
 
     const C = `${method} /c/:siteKey`;
-    const c = (query: string, key = 'site-a', headers: Record<string, string> = {}) => add({ route: C, surface: S.chat, req: { method, url: `/c/${key}?${query}`, headers } });
+    const c = (query: string, key = 'site-a', headers: Record<string, string> = {}) =>
+      add({ route: C, surface: S.chat, req: { method, url: `/c/${key}?${query}`, headers } });
     const good = `v=${a.visitor.id}&t=${a.visitor.token}`;
     for (const key of BAD_KEYS) c(good, key);
     for (const origin of FOREIGN_ORIGINS) c(good, 'site-a', { origin });
-    for (const query of ['', 'v=1', `t=${a.visitor.token}`, `v=x&t=${a.visitor.token}`, `v=-1&t=${a.visitor.token}`, `v=1.5&t=${a.visitor.token}`, `v=${a.visitor.id}&t=short`, `v=${a.visitor.id}&t=${'z'.repeat(16)}`, `${good}&x=1`, `${good}&v=2`, `v=${a.visitor.id}&t=${b.visitor.token}`, `v=${b.visitor.id}&t=${b.visitor.token}`, `v=%E0%A4%A&t=1`, 'v[]=1&t=2']) c(query);
+    for (const query of [
+      '',
+      'v=1',
+      `t=${a.visitor.token}`,
+      `v=x&t=${a.visitor.token}`,
+      `v=-1&t=${a.visitor.token}`,
+      `v=1.5&t=${a.visitor.token}`,
+      `v=${a.visitor.id}&t=short`,
+      `v=${a.visitor.id}&t=${'z'.repeat(16)}`,
+      `${good}&x=1`,
+      `${good}&v=2`,
+      `v=${a.visitor.id}&t=${b.visitor.token}`,
+      `v=${b.visitor.id}&t=${b.visitor.token}`,
+      `v=%E0%A4%A&t=1`,
+      'v[]=1&t=2',
+    ])
+      c(query);
     c(`v=${a.visitor.id}&t=${a.visitor.token}`, 'site-b');
     c(`v=${b.visitor.id}&t=${b.visitor.token}`, 'site-a', { origin: 'http://localhost' });
   }
@@ -395,11 +605,28 @@ function streamCases() {
 function captchaCases() {
   for (const method of ['GET', 'HEAD'] as const) {
     const R = `${method} /captcha/:file`;
-    for (const file of ['x', '0'.repeat(32) + '.png', '0'.repeat(32), w.a.captchaKey, w.a.captchaKey + '.jpg', w.a.captchaKey.toUpperCase() + '.png', '..%2F..%2Fetc%2Fpasswd', '%E0%A4%A', 'f'.repeat(1000) + '.png', w.a.captchaKey + '.png%00']) {
+    for (const file of [
+      'x',
+      '0'.repeat(32) + '.png',
+      '0'.repeat(32),
+      w.a.captchaKey,
+      w.a.captchaKey + '.jpg',
+      w.a.captchaKey.toUpperCase() + '.png',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%E0%A4%A',
+      'f'.repeat(1000) + '.png',
+      w.a.captchaKey + '.png%00',
+    ]) {
       add({ route: R, surface: S.captcha, req: { method, url: `/captcha/${file}` } });
     }
   }
-  add({ route: 'GET /captcha/:file', surface: S.captcha, req: { method: 'GET', url: `/captcha/${w.a.captchaKey}.png?x=<script>` }, ok: 'the picture of a live key; the query is ignored', check: (r) => expect(r.headers['content-type']).toBe('image/png') });
+  add({
+    route: 'GET /captcha/:file',
+    surface: S.captcha,
+    req: { method: 'GET', url: `/captcha/${w.a.captchaKey}.png?x=<script>` },
+    ok: 'the picture of a live key; the query is ignored',
+    check: (r) => expect(r.headers['content-type']).toBe('image/png'),
+  });
 }
 
 function staticCases(routes: Array<{ method: string; url: string }>) {
@@ -411,11 +638,21 @@ function staticCases(routes: Array<{ method: string; url: string }>) {
     }
     const bundle = /^\/svc/.test(url);
     const surface = bundle ? S.bundles : S.page;
-    if (!bundle && !url.startsWith('/op') ) continue;
+    if (!bundle && !url.startsWith('/op')) continue;
     if (url.startsWith('/op/api/')) continue;
-    const reason = bundle ? 'a public file: query and validators are ignored' : 'the console page is public; the API behind it needs a session';
-    for (const suffix of ['?x=1', '?%E0%A4%A', '?' + 'a'.repeat(4000), '?callback=alert(1)']) add({ route: R, surface, req: { method, url: url + suffix }, ok: reason });
-    for (const h of [{ 'if-none-match': '"garbage"' }, { 'if-none-match': '*' }, { range: 'bytes=999999-' }, { 'accept-encoding': 'x'.repeat(1000) }, { cookie: 'svc_op=forged' }]) add({ route: R, surface, req: { method, url, headers: h }, ok: reason });
+    const reason = bundle
+      ? 'a public file: query and validators are ignored'
+      : 'the console page is public; the API behind it needs a session';
+    for (const suffix of ['?x=1', '?%E0%A4%A', '?' + 'a'.repeat(4000), '?callback=alert(1)'])
+      add({ route: R, surface, req: { method, url: url + suffix }, ok: reason });
+    for (const h of [
+      { 'if-none-match': '"garbage"' },
+      { 'if-none-match': '*' },
+      { range: 'bytes=999999-' },
+      { 'accept-encoding': 'x'.repeat(1000) },
+      { cookie: 'svc_op=forged' },
+    ])
+      add({ route: R, surface, req: { method, url, headers: h }, ok: reason });
   }
 }
 
@@ -427,36 +664,92 @@ function consoleCases() {
   for (const route of posts) {
     const url = route.replace(':id', String(a.chatId));
     const cookie = { cookie: a.cookie };
-    for (const p of MALFORMED) api(route, 'POST', url, { ...text(p, 'application/json'), headers: { 'content-type': 'application/json', ...cookie } });
-    for (const t of BAD_TYPES.concat(['text/plain', 'application/x-www-form-urlencoded'])) api(route, 'POST', url, { payload: '{}', headers: { 'content-type': t, ...cookie } });
+    for (const p of MALFORMED)
+      api(route, 'POST', url, { ...text(p, 'application/json'), headers: { 'content-type': 'application/json', ...cookie } });
+    for (const t of BAD_TYPES.concat(['text/plain', 'application/x-www-form-urlencoded']))
+      api(route, 'POST', url, { payload: '{}', headers: { 'content-type': t, ...cookie } });
     api(route, 'POST', url, { payload: '{}', headers: cookie });
-    for (const p of OVERSIZED) api(route, 'POST', url, { payload: p, headers: { 'content-type': 'application/json', ...cookie }, });
-    for (const origin of FOREIGN_ORIGINS) api(route, 'POST', url, { ...json({}), headers: { 'content-type': 'application/json', origin, ...cookie } });
+    for (const p of OVERSIZED) api(route, 'POST', url, { payload: p, headers: { 'content-type': 'application/json', ...cookie } });
+    for (const origin of FOREIGN_ORIGINS)
+      api(route, 'POST', url, { ...json({}), headers: { 'content-type': 'application/json', origin, ...cookie } });
     // `{}` is the whole valid body of logout and close: not a wrong type there.
     const wrong = /logout|close/.test(route) ? WRONG_TYPES.filter((t) => JSON.stringify(t) !== '{}') : WRONG_TYPES;
     for (const t of wrong) api(route, 'POST', url, { ...json(t), headers: { 'content-type': 'application/json', ...cookie } });
     if (route !== '/op/api/login') {
-      for (const c of [undefined, 'svc_op=', 'svc_op=forged', `svc_op=${'x'.repeat(5000)}`, b.cookie.replace(/.$/, '_'), 'svc_op=%E0%A4%A']) {
-        api(route, 'POST', url, { ...json({ online: true, text: 'hi', client_id: 'fuzz-client-1' }), headers: { 'content-type': 'application/json', ...(c ? { cookie: c } : {}) } });
+      for (const c of [
+        undefined,
+        'svc_op=',
+        'svc_op=forged',
+        `svc_op=${'x'.repeat(5000)}`,
+        b.cookie.replace(/.$/, '_'),
+        'svc_op=%E0%A4%A',
+      ]) {
+        api(route, 'POST', url, {
+          ...json({ online: true, text: 'hi', client_id: 'fuzz-client-1' }),
+          headers: { 'content-type': 'application/json', ...(c ? { cookie: c } : {}) },
+        });
       }
     }
   }
   api('/op/api/logout', 'POST', '/op/api/logout', json({}), 'signing out without a session: nothing to end, {success:true}');
   const login = (body: unknown) => api('/op/api/login', 'POST', '/op/api/login', json(body));
-  for (const body of [{}, { email: 'anna@example.com' }, { password: 'x' }, { email: 'anna@example.com', password: 'wrong' }, { email: 'nobody@example.com', password: 'x' }, { email: '', password: '' }, { email: 1, password: 2 }, { email: 'anna@example.com', password: 'x'.repeat(1025) }, { email: 'e'.repeat(255), password: 'x' }, { email: "' OR 1=1 --", password: "' OR 1=1 --" }, { email: 'anna@example.com', password: 'correct horse battery', admin: true }, { email: ['anna@example.com'], password: 'x' }]) login(body);
-  const status = (body: unknown) => api('/op/api/status', 'POST', '/op/api/status', { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie: a.cookie } });
+  for (const body of [
+    {},
+    { email: 'anna@example.com' },
+    { password: 'x' },
+    { email: 'anna@example.com', password: 'wrong' },
+    { email: 'nobody@example.com', password: 'x' },
+    { email: '', password: '' },
+    { email: 1, password: 2 },
+    { email: 'anna@example.com', password: 'x'.repeat(1025) },
+    { email: 'e'.repeat(255), password: 'x' },
+    { email: "' OR 1=1 --", password: "' OR 1=1 --" },
+    { email: 'anna@example.com', password: 'correct horse battery', admin: true },
+    { email: ['anna@example.com'], password: 'x' },
+  ])
+    login(body);
+  const status = (body: unknown) =>
+    api('/op/api/status', 'POST', '/op/api/status', {
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie: a.cookie },
+    });
   for (const body of [{}, { online: 'yes' }, { online: 1 }, { online: null }, { online: true, extra: 1 }]) status(body);
   for (const verb of ['messages', 'close']) {
     const route = `/op/api/chats/:id/${verb}`;
     for (const id of ['abc', '-1', '0', '1.5', '1e3', '9'.repeat(30), '%E0%A4%A', String(b.chatId), '99999', 'NaN', '%20']) {
-      api(route, 'POST', `/op/api/chats/${id}/${verb}`, { payload: JSON.stringify({ text: 'hi', client_id: 'fuzz-client-1' }), headers: { 'content-type': 'application/json', cookie: a.cookie } });
+      api(route, 'POST', `/op/api/chats/${id}/${verb}`, {
+        payload: JSON.stringify({ text: 'hi', client_id: 'fuzz-client-1' }),
+        headers: { 'content-type': 'application/json', cookie: a.cookie },
+      });
     }
   }
-  const reply = (body: unknown) => api('/op/api/chats/:id/messages', 'POST', `/op/api/chats/${a.chatId}/messages`, { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie: a.cookie } });
-  for (const body of [{}, { text: '' }, { text: '   ' }, { text: 1, client_id: 'fuzz-client-1' }, { text: 'hi' }, { text: 'hi', client_id: 'short' }, { text: 'hi', client_id: 'bad id!!!' }, { text: 't'.repeat(LIMITS.text + 1), client_id: 'fuzz-client-1' }, { text: 'hi', client_id: 'fuzz-client-1', x: 1 }]) reply(body);
+  const reply = (body: unknown) =>
+    api('/op/api/chats/:id/messages', 'POST', `/op/api/chats/${a.chatId}/messages`, {
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie: a.cookie },
+    });
+  for (const body of [
+    {},
+    { text: '' },
+    { text: '   ' },
+    { text: 1, client_id: 'fuzz-client-1' },
+    { text: 'hi' },
+    { text: 'hi', client_id: 'short' },
+    { text: 'hi', client_id: 'bad id!!!' },
+    { text: 't'.repeat(LIMITS.text + 1), client_id: 'fuzz-client-1' },
+    { text: 'hi', client_id: 'fuzz-client-1', x: 1 },
+  ])
+    reply(body);
   for (const route of ['/op/api/me', '/op/api/stream']) {
     for (const method of ['GET', 'HEAD'] as const) {
-      for (const c of [undefined, 'svc_op=', 'svc_op=forged', `svc_op=${'x'.repeat(5000)}`, 'svc_op=%E0%A4%A', 'other=1; svc_op=; svc_op=x']) {
+      for (const c of [
+        undefined,
+        'svc_op=',
+        'svc_op=forged',
+        `svc_op=${'x'.repeat(5000)}`,
+        'svc_op=%E0%A4%A',
+        'other=1; svc_op=; svc_op=x',
+      ]) {
         add({ route: `${method} ${route}`, surface: S.api, req: { method, url: route, headers: c ? { cookie: c } : {} } });
       }
     }
@@ -474,13 +767,36 @@ function otherCases() {
     ['OPTIONS', '/%E0%A4%A'],
     ['OPTIONS', '/anything'],
   ] as const) {
-    for (const headers of [{}, { origin: 'http://evil.example', 'access-control-request-method': 'POST' }, { origin: 'http://localhost', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'x-evil' }]) {
+    for (const headers of [
+      {},
+      { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+      { origin: 'http://localhost', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'x-evil' },
+    ]) {
       // An unknown site key grants any origin (app.ts: the snippet must read the refusal); a known one only its own.
-      add({ route: 'OPTIONS *', surface: S.preflight, req: { method, url, headers }, ok: 'a CORS preflight is answered 204 whatever it asks; the answer grants nothing the delegator did not allow', check: (r) => url === '/w/site-a' && expect(r.headers['access-control-allow-origin'] ?? '').not.toBe('http://evil.example') });
+      add({
+        route: 'OPTIONS *',
+        surface: S.preflight,
+        req: { method, url, headers },
+        ok: 'a CORS preflight is answered 204 whatever it asks; the answer grants nothing the delegator did not allow',
+        check: (r) => url === '/w/site-a' && expect(r.headers['access-control-allow-origin'] ?? '').not.toBe('http://evil.example'),
+      });
     }
   }
   for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
-    for (const url of ['/', '/nope', '/w/', '/w/site-a/extra', '/api/', '/op/api/', '/op/api/chats/1', '/%E0%A4%A', '/' + 'x'.repeat(3000), '/.env', '/../etc/passwd', '/svc.js/../../package.json']) {
+    for (const url of [
+      '/',
+      '/nope',
+      '/w/',
+      '/w/site-a/extra',
+      '/api/',
+      '/op/api/',
+      '/op/api/chats/1',
+      '/%E0%A4%A',
+      '/' + 'x'.repeat(3000),
+      '/.env',
+      '/../etc/passwd',
+      '/svc.js/../../package.json',
+    ]) {
       add({ route: '', surface: S.unknown, req: { method, url, ...text('{}', 'application/json') } });
     }
   }
@@ -508,8 +824,14 @@ describe('fuzz: every endpoint answers bad input with a 4xx and the envelope', (
   it('has cases for every route the server registered', () => {
     const registered = new Set(w.server.routes.map((r) => `${r.method} ${r.url}`));
     const covered = new Set(cases.map((c) => c.route));
-    expect([...registered].filter((r) => !covered.has(r)), 'routes without fuzz cases').toEqual([]);
-    expect([...covered].filter((r) => r && !registered.has(r)), 'cases for routes that do not exist').toEqual([]);
+    expect(
+      [...registered].filter((r) => !covered.has(r)),
+      'routes without fuzz cases',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((r) => r && !registered.has(r)),
+      'cases for routes that do not exist',
+    ).toEqual([]);
   });
 
   it('never answers 5xx, a stack trace or a file path; refusals carry the envelope', async () => {
@@ -539,7 +861,9 @@ describe('fuzz: every endpoint answers bad input with a 4xx and the envelope', (
         }
         c.check?.(res);
       } catch (e) {
-        failures.push(`${c.surface} | ${where} | ${String(c.req.payload ?? "").slice(0, 300)} | ${(e as Error).message.split('\n')[0]} | ${res.body.slice(0, 160)}`);
+        failures.push(
+          `${c.surface} | ${where} | ${String(c.req.payload ?? '').slice(0, 300)} | ${(e as Error).message.split('\n')[0]} | ${res.body.slice(0, 160)}`,
+        );
       }
       counts.set(c.surface, n);
     }
@@ -567,7 +891,19 @@ describe('fuzz: every endpoint answers bad input with a 4xx and the envelope', (
     console.log(`server fuzz: ${total} bad inputs, ${failures.length} broke something`);
     console.table(table);
     mkdirSync('reports', { recursive: true });
-    writeFileSync('reports/fuzz-server.json', JSON.stringify({ total, failures: failures.length, note: 'refused: 4xx with the envelope; accepted: a 2xx a case documents (a bad write inside a good batch answered per write with success:false, public files, preflight)', surfaces: table }, null, 2) + '\n');
+    writeFileSync(
+      'reports/fuzz-server.json',
+      JSON.stringify(
+        {
+          total,
+          failures: failures.length,
+          note: 'refused: 4xx with the envelope; accepted: a 2xx a case documents (a bad write inside a good batch answered per write with success:false, public files, preflight)',
+          surfaces: table,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -25,7 +25,9 @@ afterAll(async () => {
 /** Every row of site `siteId`, table by table. */
 function snapshot(db: DB, siteId: number): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as Array<{ name: string }>;
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .all() as Array<{ name: string }>;
   for (const { name } of tables) {
     const cols = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>).map((c) => c.name));
     // Table names come from sqlite_master itself, quoted: nothing from outside reaches this SQL.
@@ -36,7 +38,12 @@ function snapshot(db: DB, siteId: number): Record<string, unknown[]> {
     else if (cols.has('chat_id')) where = 'chat_id IN (SELECT id FROM chats WHERE site_id = ?)';
     else if (cols.has('employee_id')) where = 'employee_id IN (SELECT employee_id FROM employee_sites WHERE site_id = ?)';
     else if (name === 'employees') where = 'id IN (SELECT employee_id FROM employee_sites WHERE site_id = ?)';
-    if (where) out[name] = db.prepare(`SELECT * FROM ${t} WHERE ${where}`).all(siteId).map((r) => JSON.stringify(r)).sort();
+    if (where)
+      out[name] = db
+        .prepare(`SELECT * FROM ${t} WHERE ${where}`)
+        .all(siteId)
+        .map((r) => JSON.stringify(r))
+        .sort();
   }
   return out;
 }
@@ -81,7 +88,12 @@ describe('isolation between sites', () => {
       expect(r.results[0], write[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
     }
     // site-a's own visitor, naming site-b's chat, captcha and page view.
-    const own = (await batch('site-a', a.visitor, [['chat_close', { chat_id: b.chatId }], ['sitephone', { phone: '+74951234567', captcha_key: b.captchaKey, captcha_value: '1234' }]])).json() as WriteResponse;
+    const own = (
+      await batch('site-a', a.visitor, [
+        ['chat_close', { chat_id: b.chatId }],
+        ['sitephone', { phone: '+74951234567', captcha_key: b.captchaKey, captcha_value: '1234' }],
+      ])
+    ).json() as WriteResponse;
     expect(own.results[0]).toMatchObject({ success: false, code: 'unknown_chat' });
     expect(own.results[1]!.result).toMatchObject({ code: 'captcha_invalid' });
     const foreignHit = (await batch('site-a', a.visitor, [['sitephone', { phone: '+74951234567' }]], b.hit)).json() as WriteResponse;
@@ -95,16 +107,36 @@ describe('isolation between sites', () => {
       expect(r.results[0], write[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
     }
     // site-b's visitor token with site-a's visitor id, and the reverse.
-    for (const v of [{ id: a.visitor.id, token: b.visitor.token }, { id: b.visitor.id, token: a.visitor.token }]) {
+    for (const v of [
+      { id: a.visitor.id, token: b.visitor.token },
+      { id: b.visitor.id, token: a.visitor.token },
+    ]) {
       const r = (await batch('site-b', v, [['property_get', { name: 'secret' }]])).json() as WriteResponse;
       expect(r.results[0]).toMatchObject({ success: false, code: 'unknown_visitor' });
     }
 
     // Credentials endpoints: one site's key with the other's visitor and page view.
     const form = (key: string, c: typeof a.creds) =>
-      new URLSearchParams({ key, uri: c.uri, visitor_id: String(c.visitor_id), hit_id: String(c.hit_id), session_id: String(c.session_id), name: 'Mallory', text: 'x' }).toString();
-    for (const [key, c] of [[a.widgetKey, b.creds], [b.widgetKey, a.creds], ['site-b', a.creds]] as const) {
-      const r = await hit({ method: 'POST', url: '/api/add_offline_message/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(key, c) });
+      new URLSearchParams({
+        key,
+        uri: c.uri,
+        visitor_id: String(c.visitor_id),
+        hit_id: String(c.hit_id),
+        session_id: String(c.session_id),
+        name: 'Mallory',
+        text: 'x',
+      }).toString();
+    for (const [key, c] of [
+      [a.widgetKey, b.creds],
+      [b.widgetKey, a.creds],
+      ['site-b', a.creds],
+    ] as const) {
+      const r = await hit({
+        method: 'POST',
+        url: '/api/add_offline_message/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form(key, c),
+      });
       expect(r.statusCode).toBe(403);
       for (const p of [`k=${key}`, `sk=${key}`]) {
         const v = await hit({ method: 'GET', url: `/vc/s/?${p}&ur=${c.uri}&ci=${c.visitor_id}&hi=${c.hit_id}&vn=Mallory` });
@@ -112,16 +144,24 @@ describe('isolation between sites', () => {
       }
     }
     // Mixed: site-b's key and visitor with site-a's page view.
-    const mixed = await hit({ method: 'GET', url: `/vc/s/?k=${b.widgetKey}&ur=${b.creds.uri}&ci=${b.creds.visitor_id}&hi=${a.creds.hit_id}&vn=Mallory` });
+    const mixed = await hit({
+      method: 'GET',
+      url: `/vc/s/?k=${b.widgetKey}&ur=${b.creds.uri}&ci=${b.creds.visitor_id}&hi=${a.creds.hit_id}&vn=Mallory`,
+    });
     expect(mixed.statusCode).toBe(403);
 
     // Streams: site-b's visitor on site-a's chat stream, site-a's page on site-b's streams.
     expect((await hit({ method: 'GET', url: `/c/site-a?v=${b.visitor.id}&t=${b.visitor.token}` })).statusCode).toBe(403);
     expect((await hit({ method: 'GET', url: `/c/site-b?v=${a.visitor.id}&t=${a.visitor.token}` })).statusCode).toBe(403);
-    expect((await hit({ method: 'GET', url: `/c/site-b?v=${b.visitor.id}&t=${b.visitor.token}`, headers: { origin: 'http://localhost' } })).statusCode).toBe(403);
+    expect(
+      (await hit({ method: 'GET', url: `/c/site-b?v=${b.visitor.id}&t=${b.visitor.token}`, headers: { origin: 'http://localhost' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await hit({ method: 'GET', url: '/os/site-b', headers: { origin: 'http://localhost' } })).statusCode).toBe(403);
     // site-b's captcha picture is a secret of its visitor; a made-up key of the right shape shows nothing.
-    expect((await hit({ method: 'GET', url: `/captcha/${b.captchaKey.replace(/^./, (c) => (c === '0' ? '1' : '0'))}.png` })).statusCode).toBe(404);
+    expect(
+      (await hit({ method: 'GET', url: `/captcha/${b.captchaKey.replace(/^./, (c) => (c === '0' ? '1' : '0'))}.png` })).statusCode,
+    ).toBe(404);
 
     expect(snapshot(w.server.db, 2)).toEqual(before);
     for (const body of answers) for (const s of SECRETS()) expect(body).not.toContain(s);
@@ -179,7 +219,13 @@ describe('isolation between sites', () => {
     const replay = await send(other, { ...get, hit: h.id });
     expect(replay.results[0]).toEqual({ id: get.id, success: false, code: 'duplicate_id' });
     // The page view of site-a's visitor: its ids are not handed to another visitor either.
-    const hitReplay = await send(other, { id: a.hit, type: 'hit', hit: a.hit, at: Date.now(), data: { url: 'http://localhost/page', title: '', referrer: '' } });
+    const hitReplay = await send(other, {
+      id: a.hit,
+      type: 'hit',
+      hit: a.hit,
+      at: Date.now(),
+      data: { url: 'http://localhost/page', title: '', referrer: '' },
+    });
     expect(hitReplay.results[0]).toEqual({ id: a.hit, success: false, code: 'duplicate_id' });
     expect(hitReplay.visitor).toEqual(other);
     // The owner's own retry still answers from the stored result.

@@ -26,7 +26,14 @@ function config(dt?: Record<string, unknown>): SiteConfig {
             ...(dt ? { dt } : {}),
             blocks: [
               { id: 1, name: 'Main', selector: 'number=84951234567', numb: '74957770011' },
-              { id: 2, name: 'Header', selector: '#phone', numb: '74957770011', text: '+7 495 777-00-11', image: 'https://cdn.example/p.png' },
+              {
+                id: 2,
+                name: 'Header',
+                selector: '#phone',
+                numb: '74957770011',
+                text: '+7 495 777-00-11',
+                image: 'https://cdn.example/p.png',
+              },
               { id: 3, name: 'Free', selector: 'number=88005553535', numb: '88001112233' },
             ],
             campaigns: [
@@ -34,8 +41,12 @@ function config(dt?: Record<string, unknown>): SiteConfig {
                 id: 10,
                 name: 'Google',
                 priority: 5,
-                condition_groups: [{ id: 100, name: 'g', conditions: [{ id: 1000, ac_parameter: 'utm_source', ac_operator: '=', value: 'Google' }] }],
-                blocks: [{ id: 11, name: 'DT', selector: 'number=84951234567', numb: '74950000009', dt_pool: ['74990000001', '84990000002'] }],
+                condition_groups: [
+                  { id: 100, name: 'g', conditions: [{ id: 1000, ac_parameter: 'utm_source', ac_operator: '=', value: 'Google' }] },
+                ],
+                blocks: [
+                  { id: 11, name: 'DT', selector: 'number=84951234567', numb: '74950000009', dt_pool: ['74990000001', '84990000002'] },
+                ],
               },
               {
                 id: 20,
@@ -49,7 +60,11 @@ function config(dt?: Record<string, unknown>): SiteConfig {
                       { id: 2001, ac_parameter: 'search_engine', ac_operator: '~', value: '^(google|yandex)$' },
                     ],
                   },
-                  { id: 201, name: 'yandex referrer', conditions: [{ id: 2010, ac_parameter: 'referrer', ac_operator: 'sub', value: 'ya.ru' }] },
+                  {
+                    id: 201,
+                    name: 'yandex referrer',
+                    conditions: [{ id: 2010, ac_parameter: 'referrer', ac_operator: 'sub', value: 'ya.ru' }],
+                  },
                 ],
                 blocks: [{ id: 21, name: 'Search', selector: '#phone', numb: '74951110000' }],
               },
@@ -72,7 +87,9 @@ function config(dt?: Record<string, unknown>): SiteConfig {
               {
                 id: 40,
                 name: 'Tiny',
-                condition_groups: [{ id: 400, name: 't', conditions: [{ id: 4000, ac_parameter: 'utm_source', ac_operator: '=', value: 'tiny' }] }],
+                condition_groups: [
+                  { id: 400, name: 't', conditions: [{ id: 4000, ac_parameter: 'utm_source', ac_operator: '=', value: 'tiny' }] },
+                ],
                 blocks: [{ id: 41, name: 'Tiny', selector: 'number=84951234567', numb: '74950000009', dt_pool: ['74993330001'] }],
               },
               { id: 50, name: 'No conditions', blocks: [{ id: 51, name: 'never', selector: '#never', numb: '74950000050' }] },
@@ -86,14 +103,24 @@ function config(dt?: Record<string, unknown>): SiteConfig {
 
 let server: ConsultantServer;
 async function start(dt?: Record<string, unknown>) {
-  server = await createServer({ dbPath: ':memory:', siteConfig: config(dt), bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', trustProxy: true });
+  server = await createServer({
+    dbPath: ':memory:',
+    siteConfig: config(dt),
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    trustProxy: true,
+  });
 }
 afterEach(async () => {
   vi.useRealTimers();
   await server?.close();
 });
 
-async function hit(url: string, visitor: WriteResponse['visitor'] = null, opts: { referrer?: string; headers?: Record<string, string>; spa?: boolean } = {}) {
+async function hit(
+  url: string,
+  visitor: WriteResponse['visitor'] = null,
+  opts: { referrer?: string; headers?: Record<string, string>; spa?: boolean } = {},
+) {
   const res = await server.app.inject({
     method: 'POST',
     url: '/w/site-a',
@@ -157,7 +184,9 @@ describe('campaign matching on a new session', () => {
     expect((await hit('http://localhost/', null, { referrer: 'https://www.google.com/search?q=sofa', headers: moscow })).ac).toBe(20);
     // Moscow without a search engine: the first group fails, and the second has no yandex referrer.
     expect((await hit('http://localhost/', null, { referrer: 'https://news.example/', headers: moscow })).ac).toBe(-1);
-    expect((await hit('http://localhost/', null, { referrer: 'https://www.google.com/search?q=sofa', headers: { 'x-svc-city': 'Kazan' } })).ac).toBe(-1);
+    expect(
+      (await hit('http://localhost/', null, { referrer: 'https://www.google.com/search?q=sofa', headers: { 'x-svc-city': 'Kazan' } })).ac,
+    ).toBe(-1);
     expect((await hit('http://localhost/', null, { referrer: 'https://ya.ru/search?text=sofa' })).ac).toBe(20);
     const { phones } = await hit('http://localhost/', null, { referrer: 'https://ya.ru/' });
     expect(byId(phones)['#phone']).toMatchObject({ raw: '74951110000', img: null });
@@ -185,13 +214,19 @@ describe('campaign matching on a new session', () => {
   });
 
   it('refuses a configuration with a bad regular expression or a reserved overflow without a number', () => {
-    const bad = structuredClone(config()) as unknown as { customers: Array<{ sites: Array<Record<string, unknown> & { campaigns: Array<{ condition_groups: Array<{ conditions: Array<{ value: string }> }> }> }> }> };
+    const bad = structuredClone(config()) as unknown as {
+      customers: Array<{
+        sites: Array<Record<string, unknown> & { campaigns: Array<{ condition_groups: Array<{ conditions: Array<{ value: string }> }> }> }>;
+      }>;
+    };
     bad.customers[0]!.sites[0]!.campaigns[1]!.condition_groups[0]!.conditions[1]!.value = '(unclosed';
     expect(SiteConfigSchema.safeParse(bad).success).toBe(false);
     const noReserved = structuredClone(config()) as unknown as { customers: Array<{ sites: Array<Record<string, unknown>> }> };
     noReserved.customers[0]!.sites[0]!.dt = { overflow: 'reserved' };
     expect(SiteConfigSchema.safeParse(noReserved).success).toBe(false);
-    const badImage = structuredClone(config()) as unknown as { customers: Array<{ sites: Array<{ blocks: Array<Record<string, unknown>> }> }> };
+    const badImage = structuredClone(config()) as unknown as {
+      customers: Array<{ sites: Array<{ blocks: Array<Record<string, unknown>> }> }>;
+    };
     badImage.customers[0]!.sites[0]!.blocks[1]!.image = 'javascript:alert(1)';
     expect(SiteConfigSchema.safeParse(badImage).success).toBe(false);
   });
@@ -243,7 +278,9 @@ describe('DT number leases', () => {
     const b2 = await hit('http://localhost/?utm_source=google', b.visitor);
     expect(b2.r.session_id).not.toBe(b.r.session_id);
     expect(byId(b2.phones)['number=84951234567']!.raw).toBe(byId(b.phones)['number=84951234567']!.raw);
-    const rows = server.db.prepare('SELECT session_id, until_ms FROM dt_leases WHERE number = ? ORDER BY id').all(byId(b.phones)['number=84951234567']!.raw) as Array<{ session_id: number; until_ms: number }>;
+    const rows = server.db
+      .prepare('SELECT session_id, until_ms FROM dt_leases WHERE number = ? ORDER BY id')
+      .all(byId(b.phones)['number=84951234567']!.raw) as Array<{ session_id: number; until_ms: number }>;
     expect(rows.map((r) => r.session_id)).toEqual([b.r.session_id, b2.r.session_id]);
     expect(rows[0]!.until_ms).toBe(Date.now());
     void a;
@@ -253,9 +290,17 @@ describe('DT number leases', () => {
     await start();
     const a = await hit('http://localhost/?utm_source=tiny');
     const b = await hit('http://localhost/?utm_source=tiny');
-    expect(byId(b.phones)['number=84951234567']).toEqual({ id: 'number=84951234567', img: null, text: '+7 (495) 000-00-09', raw: '74950000009', dt: false });
+    expect(byId(b.phones)['number=84951234567']).toEqual({
+      id: 'number=84951234567',
+      img: null,
+      text: '+7 (495) 000-00-09',
+      raw: '74950000009',
+      dt: false,
+    });
     await hit('http://localhost/more', b.visitor);
-    expect(server.db.prepare('SELECT session_id, block_id, fallback FROM dt_overflows').all()).toEqual([{ session_id: b.r.session_id, block_id: 41, fallback: 'static' }]);
+    expect(server.db.prepare('SELECT session_id, block_id, fallback FROM dt_overflows').all()).toEqual([
+      { session_id: b.r.session_id, block_id: 41, fallback: 'static' },
+    ]);
     expect(b.r.phones_ttl).toBe(30 * 60_000);
     void a;
   });
@@ -272,7 +317,12 @@ describe('DT number leases', () => {
     await start();
     const w = hitWrite('http://localhost/?utm_source=google');
     const send = () =>
-      server.app.inject({ method: 'POST', url: '/w/site-a', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify({ visitor: null, writes: [w] }) });
+      server.app.inject({
+        method: 'POST',
+        url: '/w/site-a',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ visitor: null, writes: [w] }),
+      });
     const first = (await send()).json() as WriteResponse;
     const again = (await send()).json() as WriteResponse;
     expect(again.results[0]!.result).toEqual(first.results[0]!.result);

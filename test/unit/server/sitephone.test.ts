@@ -33,7 +33,13 @@ const config = SiteConfigSchema.parse({
 
 let server: ConsultantServer;
 async function start(platform?: CallbackPlatform) {
-  server = await createServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', callbackPlatform: platform });
+  server = await createServer({
+    dbPath: ':memory:',
+    siteConfig: config,
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    callbackPlatform: platform,
+  });
 }
 afterEach(async () => {
   vi.useRealTimers();
@@ -89,7 +95,9 @@ describe('captcha', () => {
     expect((await server.app.inject({ method: 'GET', url: `/captcha/${'0'.repeat(32)}.png` })).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: `/captcha/../svc.js` })).statusCode).toBe(404);
 
-    expect(await calls('captcha', v, [{ phone, captcha_key: c.key, captcha_value: answerOf(c.key) }])).toEqual([{ status: 0, code: 'sent' }]);
+    expect(await calls('captcha', v, [{ phone, captcha_key: c.key, captcha_value: answerOf(c.key) }])).toEqual([
+      { status: 0, code: 'sent' },
+    ]);
     expect((await server.app.inject({ method: 'GET', url: `/captcha/${c.key}.png` })).statusCode).toBe(404);
   });
 
@@ -100,21 +108,27 @@ describe('captcha', () => {
     const a = await visit('captcha');
     const b = await visit('captcha');
     const c = await captcha('captcha', a);
-    expect(await calls('captcha', b, [{ phone, captcha_key: c.key, captcha_value: answerOf(c.key) }])).toEqual([{ status: 1, code: 'captcha_invalid' }]);
+    expect(await calls('captcha', b, [{ phone, captcha_key: c.key, captcha_value: answerOf(c.key) }])).toEqual([
+      { status: 1, code: 'captcha_invalid' },
+    ]);
 
     const d = await captcha('captcha', a);
     const digits = answerOf(d.key);
     vi.setSystemTime(new Date('2026-03-01T10:05:01Z'));
     expect((await server.app.inject({ method: 'GET', url: `/captcha/${d.key}.png` })).statusCode).toBe(404);
-    expect(await calls('captcha', a, [{ phone, captcha_key: d.key, captcha_value: digits }])).toEqual([{ status: 1, code: 'captcha_invalid' }]);
+    expect(await calls('captcha', a, [{ phone, captcha_key: d.key, captcha_value: digits }])).toEqual([
+      { status: 1, code: 'captcha_invalid' },
+    ]);
 
     const e = await captcha('captcha', a);
     const right = answerOf(e.key);
-    expect(await calls('captcha', a, [
-      { phone, captcha_key: e.key, captcha_value: right === '0000' ? '1111' : '0000' },
-      { phone, captcha_key: e.key, captcha_value: right },
-      { phone },
-    ])).toEqual([
+    expect(
+      await calls('captcha', a, [
+        { phone, captcha_key: e.key, captcha_value: right === '0000' ? '1111' : '0000' },
+        { phone, captcha_key: e.key, captcha_value: right },
+        { phone },
+      ]),
+    ).toEqual([
       { status: 1, code: 'captcha_wrong' },
       { status: 1, code: 'captcha_invalid' },
       { status: 1, code: 'captcha_required' },
@@ -122,7 +136,9 @@ describe('captcha', () => {
     // Spaces or dashes between the digits are fine.
     const f = await captcha('captcha', a);
     const fd = answerOf(f.key);
-    expect(await calls('captcha', a, [{ phone, captcha_key: f.key, captcha_value: `${fd.slice(0, 2)} ${fd.slice(2)}` }])).toEqual([{ status: 0, code: 'sent' }]);
+    expect(await calls('captcha', a, [{ phone, captcha_key: f.key, captcha_value: `${fd.slice(0, 2)} ${fd.slice(2)}` }])).toEqual([
+      { status: 0, code: 'sent' },
+    ]);
   });
 
   it('needs a known visitor', async () => {
@@ -138,7 +154,9 @@ describe('sitephone', () => {
     await start({ dispatch: (r) => (seen.push(r), { ok: true }) });
     const v = await visit('open');
     const when = Date.now() + 3_600_000;
-    expect(await calls('open', v, [{ phone: 79161234567, delayed_call_time: when, group_id: 7, extra: 'ignored' }])).toEqual([{ status: 0, code: 'sent' }]);
+    expect(await calls('open', v, [{ phone: 79161234567, delayed_call_time: when, group_id: 7, extra: 'ignored' }])).toEqual([
+      { status: 0, code: 'sent' },
+    ]);
     const row = server.db.prepare('SELECT * FROM calls').get() as Record<string, unknown>;
     expect(row).toMatchObject({
       communication_type: 'sitephone',
@@ -160,7 +178,12 @@ describe('sitephone', () => {
   });
 
   it('answers 2 without a scenario and 3 when the platform fails or throws, keeping the request', async () => {
-    await start({ dispatch: (r) => { if (r.phone.endsWith('9')) throw new Error('dialer offline'); return { ok: true }; } });
+    await start({
+      dispatch: (r) => {
+        if (r.phone.endsWith('9')) throw new Error('dialer offline');
+        return { ok: true };
+      },
+    });
     const none = await visit('none');
     expect(await calls('none', none, [{ phone }])).toEqual([{ status: 2, code: 'no_scenario' }]);
     const open = await visit('open');
@@ -189,19 +212,35 @@ describe('sitephone', () => {
       { phone, delayed_call_time: 'soon' },
       { phone, group_id: { id: 1 } },
     ]);
-    expect(r.map((x) => (typeof x === 'string' ? x.split(':')[0] : x))).toEqual(['invalid', 'invalid', 'invalid_time', 'invalid_time', 'invalid', 'invalid']);
+    expect(r.map((x) => (typeof x === 'string' ? x.split(':')[0] : x))).toEqual([
+      'invalid',
+      'invalid',
+      'invalid_time',
+      'invalid_time',
+      'invalid',
+      'invalid',
+    ]);
     expect(r[0]).toBe('invalid: phone: not a phone number');
     // A clock a little behind the server's is no reason to refuse; '' and 0 mean "now".
-    expect(await calls('open', v, [
-      { phone, delayed_call_time: Date.now() - 60_000 },
-      { phone, delayed_call_time: '' },
-      { phone, delayed_call_time: 0 },
-    ])).toEqual([{ status: 0, code: 'sent' }, { status: 0, code: 'sent' }, { status: 0, code: 'sent' }]);
+    expect(
+      await calls('open', v, [
+        { phone, delayed_call_time: Date.now() - 60_000 },
+        { phone, delayed_call_time: '' },
+        { phone, delayed_call_time: 0 },
+      ]),
+    ).toEqual([
+      { status: 0, code: 'sent' },
+      { status: 0, code: 'sent' },
+      { status: 0, code: 'sent' },
+    ]);
     expect(server.db.prepare('SELECT delayed_call_time FROM calls ORDER BY id').all().slice(1)).toEqual([
       { delayed_call_time: null },
       { delayed_call_time: null },
     ]);
-    const stray = await post('open', { visitor: v.visitor, writes: [{ id: wid(), type: 'sitephone', hit: wid(), at: Date.now(), data: { phone } }] });
+    const stray = await post('open', {
+      visitor: v.visitor,
+      writes: [{ id: wid(), type: 'sitephone', hit: wid(), at: Date.now(), data: { phone } }],
+    });
     expect(stray.results[0]).toMatchObject({ success: false, code: 'unknown_hit' });
   });
 
@@ -223,12 +262,19 @@ describe('the limit of call-back requests', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
     const v = await visit('open');
-    const ten = await calls('open', v, Array.from({ length: 10 }, () => ({ phone })));
+    const ten = await calls(
+      'open',
+      v,
+      Array.from({ length: 10 }, () => ({ phone })),
+    );
     expect(ten.every((r) => typeof r === 'object' && r.status === 0)).toBe(true);
     expect(await calls('open', v, [{ phone }])).toEqual([{ status: 4, code: 'limit' }]);
     // Refusals for the limit are not calls: they do not push the window further.
     vi.setSystemTime(new Date('2026-03-01T10:00:59Z'));
-    expect(await calls('open', v, [{ phone }, { phone }])).toEqual([{ status: 4, code: 'limit' }, { status: 4, code: 'limit' }]);
+    expect(await calls('open', v, [{ phone }, { phone }])).toEqual([
+      { status: 4, code: 'limit' },
+      { status: 4, code: 'limit' },
+    ]);
     vi.setSystemTime(new Date('2026-03-01T10:01:00.001Z'));
     expect(await calls('open', v, [{ phone }])).toEqual([{ status: 0, code: 'sent' }]);
     // Another visitor is not held by this one's limit.
@@ -239,8 +285,15 @@ describe('the limit of call-back requests', () => {
   it('counts captcha errors and refusals of the scenario too', async () => {
     await start();
     const v = await visit('none');
-    const r = await calls('none', v, Array.from({ length: 11 }, () => ({ phone })));
-    expect(r.slice(9)).toEqual([{ status: 2, code: 'no_scenario' }, { status: 4, code: 'limit' }]);
+    const r = await calls(
+      'none',
+      v,
+      Array.from({ length: 11 }, () => ({ phone })),
+    );
+    expect(r.slice(9)).toEqual([
+      { status: 2, code: 'no_scenario' },
+      { status: 4, code: 'limit' },
+    ]);
   });
 
   it(`holds a script that drops its visitor id: ${SITEPHONE_LIMITS.ip} a minute per address and site`, async () => {
@@ -249,7 +302,12 @@ describe('the limit of call-back requests', () => {
     const per = SITEPHONE_LIMITS.visitor;
     for (let n = 0; n < SITEPHONE_LIMITS.ip / per; n++) {
       const v = await visit('open', ip);
-      const r = await calls('open', v, Array.from({ length: per }, () => ({ phone })), ip);
+      const r = await calls(
+        'open',
+        v,
+        Array.from({ length: per }, () => ({ phone })),
+        ip,
+      );
       expect(r.every((x) => typeof x === 'object' && x.status === 0)).toBe(true);
     }
     const fresh = await visit('open', ip);
@@ -266,7 +324,12 @@ describe('the limit of call-back requests', () => {
     for (let n = 0; n < SITEPHONE_LIMITS.site / per; n++) {
       const ip = `10.1.${n}.1`;
       const v = await visit('open', ip);
-      await calls('open', v, Array.from({ length: per }, () => ({ phone })), ip);
+      await calls(
+        'open',
+        v,
+        Array.from({ length: per }, () => ({ phone })),
+        ip,
+      );
     }
     expect(server.db.prepare(`SELECT count(*) n FROM calls WHERE request_status = 0`).get()).toEqual({ n: SITEPHONE_LIMITS.site });
     const late = await visit('open', '10.2.0.1');

@@ -34,7 +34,9 @@ const ALLOWED: Record<string, string> = {
 const SQL = /\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WHERE|FROM|VALUES|ORDER BY|AND|OR|JOIN|LIMIT|user_version)\b/;
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 interface Template {
@@ -87,8 +89,7 @@ function templates(src: string): Template[] {
           j++;
         }
         j++;
-      }
-      else if (c === "'" || c === '"') {
+      } else if (c === "'" || c === '"') {
         j++;
         while (j < src.length && src[j] !== c) j += src[j] === '\\' ? 2 : 1;
         j++;
@@ -112,7 +113,9 @@ describe('SQL is built from constants only', () => {
   const sources = files(join(root, 'src/server')).map((f) => ({ file: relative(root, f), src: readFileSync(f, 'utf8') }));
 
   it('the scanner finds interpolations (it is not blind)', () => {
-    const found = templates('const r = s.replace(/["`]/g, "`");\nconst q = db.prepare(`SELECT * FROM t WHERE id = ${id} AND x = ${`${y}`}`); // `${z}`\n');
+    const found = templates(
+      'const r = s.replace(/["`]/g, "`");\nconst q = db.prepare(`SELECT * FROM t WHERE id = ${id} AND x = ${`${y}`}`); // `${z}`\n',
+    );
     expect(found.map((t) => t.exprs)).toEqual([['id', '`${y}`'], ['y']]);
     expect(found[0]!.text).toMatch(/SELECT \* FROM t WHERE id = {2}AND x = $/);
   });
@@ -148,7 +151,8 @@ describe('SQL is built from constants only', () => {
 
   it('every listed exception still exists (the list does not rot)', () => {
     const seen = new Set<string>();
-    for (const { file, src } of sources) for (const t of templates(src)) if (SQL.test(t.text)) for (const e of t.exprs) seen.add(`${file}: ${e.replace(/\s+/g, ' ')}`);
+    for (const { file, src } of sources)
+      for (const t of templates(src)) if (SQL.test(t.text)) for (const e of t.exprs) seen.add(`${file}: ${e.replace(/\s+/g, ' ')}`);
     expect(Object.keys(ALLOWED).filter((k) => !seen.has(k))).toEqual([]);
   });
 });

@@ -64,7 +64,11 @@ describe('visitor properties', () => {
     const [mine, theirs] = [await a.send(a.write('property_get', { name: 'x' })), await b.send(b.write('property_get', { name: 'x' }))];
     expect(mine[0]!.result).toBe('1');
     expect(theirs[0]!.result).toBe(false);
-    const bad = await a.send(a.write('property_set', { name: '' }), a.write('property_set', { name: 'x'.repeat(256) }), a.write('property_set', { name: 'n', value: true }));
+    const bad = await a.send(
+      a.write('property_set', { name: '' }),
+      a.write('property_set', { name: 'x'.repeat(256) }),
+      a.write('property_set', { name: 'n', value: true }),
+    );
     expect(bad.map((x) => [x.success, x.code?.split(':')[0]])).toEqual([
       [false, 'empty'],
       [false, 'invalid'],
@@ -181,7 +185,7 @@ describe('offline requests from the page', () => {
     expect(q('SELECT count(*) n FROM offline_messages')).toEqual([{ n: 0 }]);
   });
 
-  it('falls back to the visitor\'s last page view when the named one is unknown', async () => {
+  it("falls back to the visitor's last page view when the named one is unknown", async () => {
     const v = await visitor();
     const w = { ...v.write('offline_request', { message: 'from a refused page' }), hit: wid() };
     const [r] = await v.send(w);
@@ -236,8 +240,21 @@ describe('POST /api/add_offline_message/', () => {
     });
     expect(r).toMatchObject({ status: 200, body: { success: true } });
     expect(r.type).toMatch(/^application\/json/);
-    expect(q('SELECT source, name, email, phone, message, is_sale, sale_cost, hit_id, session_id, utm_source FROM offline_messages')).toEqual([
-      { source: 'server', name: 'Кира', email: 'kira@example.com', phone: null, message: 'Перезвоните', is_sale: 1, sale_cost: 990, hit_id: v.creds.hit_id, session_id: v.creds.session_id, utm_source: 'ads' },
+    expect(
+      q('SELECT source, name, email, phone, message, is_sale, sale_cost, hit_id, session_id, utm_source FROM offline_messages'),
+    ).toEqual([
+      {
+        source: 'server',
+        name: 'Кира',
+        email: 'kira@example.com',
+        phone: null,
+        message: 'Перезвоните',
+        is_sale: 1,
+        sale_cost: 990,
+        hit_id: v.creds.hit_id,
+        session_id: v.creds.session_id,
+        utm_source: 'ads',
+      },
     ]);
   });
 
@@ -338,6 +355,14 @@ describe("the page's arguments, as the snippet sends them unchecked", () => {
       v.write('property_get', {}),
       v.write('event', { category: 'c', action: { a: 1 } }),
     );
-    expect(bad.map((r) => r.code)).toEqual(['invalid_request', 'invalid_request', 'empty', 'invalid_name', 'invalid_message', 'empty', 'invalid_action']);
+    expect(bad.map((r) => r.code)).toEqual([
+      'invalid_request',
+      'invalid_request',
+      'empty',
+      'invalid_name',
+      'invalid_message',
+      'empty',
+      'invalid_action',
+    ]);
   });
 });

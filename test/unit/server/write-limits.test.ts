@@ -12,7 +12,13 @@ afterEach(async () => {
 });
 
 async function start(rateLimits: WriteLimits) {
-  server = await createServer({ dbPath: ':memory:', siteConfig: testConfig, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', rateLimits });
+  server = await createServer({
+    dbPath: ':memory:',
+    siteConfig: testConfig,
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    rateLimits,
+  });
   return server;
 }
 
@@ -44,7 +50,8 @@ describe('rate limits of the write endpoints', () => {
   it('per IP: past the limit a 429 with Retry-After and CORS headers; other addresses go on', async () => {
     const s = await start({ ip: 3, visitor: 0 });
     const origin = { origin: 'http://localhost' };
-    for (let i = 0; i < 3; i++) expect((await s.app.inject(post({ visitor: null, writes: [hitWrite()] }, '198.51.100.1', origin))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await s.app.inject(post({ visitor: null, writes: [hitWrite()] }, '198.51.100.1', origin))).statusCode).toBe(200);
     const refused = hitWrite();
     const res = await s.app.inject(post({ visitor: null, writes: [refused] }, '198.51.100.1', origin));
     expect429(res, 60);
@@ -54,19 +61,23 @@ describe('rate limits of the write endpoints', () => {
     expect(s.db.prepare('SELECT count(*) n FROM hits WHERE client_id = ?').get(refused.id)).toEqual({ n: 0 });
     expect((await s.app.inject(post({ visitor: null, writes: [hitWrite()] }, '198.51.100.2'))).statusCode).toBe(200);
     // IPv6: one /64 is one client.
-    for (let i = 0; i < 3; i++) expect((await s.app.inject(post({ visitor: null, writes: [hitWrite()] }, `2001:db8::${i + 1}`))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await s.app.inject(post({ visitor: null, writes: [hitWrite()] }, `2001:db8::${i + 1}`))).statusCode).toBe(200);
     expect((await s.app.inject(post({ visitor: null, writes: [hitWrite()] }, '2001:db8::ff'))).statusCode).toBe(429);
   });
 
   it('per visitor: one visitor from many addresses is held, another visitor is not', async () => {
     const s = await start({ ip: 0, visitor: 4 });
     const v = await visitor(s);
-    for (let i = 0; i < 4; i++) expect((await s.app.inject(post({ visitor: v.ref, writes: [event(v.hit)] }, `203.0.113.${i}`))).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await s.app.inject(post({ visitor: v.ref, writes: [event(v.hit)] }, `203.0.113.${i}`))).statusCode).toBe(200);
     expect429(await s.app.inject(post({ visitor: v.ref, writes: [event(v.hit)] }, '203.0.113.99')), 60);
     // Naming the visitor's id with another token is not that visitor: it cannot use up its allowance.
     const w2 = await visitor(s);
     expect((await s.app.inject(post({ visitor: w2.ref, writes: [event(w2.hit)] }, '203.0.113.1'))).statusCode).toBe(200);
-    expect((await s.app.inject(post({ visitor: { id: w2.ref.id, token: 'f'.repeat(32) }, writes: [hitWrite()] }, '203.0.113.1'))).statusCode).toBe(200);
+    expect(
+      (await s.app.inject(post({ visitor: { id: w2.ref.id, token: 'f'.repeat(32) }, writes: [hitWrite()] }, '203.0.113.1'))).statusCode,
+    ).toBe(200);
   });
 
   it('the window ends and writes are taken again', async () => {
@@ -89,7 +100,14 @@ describe('rate limits of the write endpoints', () => {
         url: '/api/add_offline_message/',
         remoteAddress: ipOf(i),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ key: c.key, uri: c.uri, visitor_id: String(c.visitor_id), hit_id: String(c.hit_id), session_id: String(c.session_id), name: `n${i}` }).toString(),
+        payload: new URLSearchParams({
+          key: c.key,
+          uri: c.uri,
+          visitor_id: String(c.visitor_id),
+          hit_id: String(c.hit_id),
+          session_id: String(c.session_id),
+          name: `n${i}`,
+        }).toString(),
       });
       const vcs = (i: number): InjectOptions => ({
         method: 'GET',
@@ -115,6 +133,7 @@ describe('rate limits of the write endpoints', () => {
   it('0 turns a limit off', async () => {
     const s = await start({ ip: 0, visitor: 0 });
     const v = await visitor(s);
-    for (let i = 0; i < 30; i++) expect((await s.app.inject(post({ visitor: v.ref, writes: [event(v.hit)] }, '198.51.100.3'))).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await s.app.inject(post({ visitor: v.ref, writes: [event(v.hit)] }, '198.51.100.3'))).statusCode).toBe(200);
   });
 });

@@ -99,7 +99,7 @@ describe('POST /w/:siteKey', () => {
     ]);
   });
 
-  it('never lets one site use another site\'s visitor', async () => {
+  it("never lets one site use another site's visitor", async () => {
     const a = await post('site-a', { visitor: null, writes: [hitWrite()] });
     const ev = { id: wid(), type: 'event', hit: a.body.results[0]!.id, at: Date.now(), data: { category: 'c', action: 'a' } };
     const cross = await post('site-b', { visitor: a.body.visitor, writes: [ev] });
@@ -136,7 +136,11 @@ describe('POST /w/:siteKey', () => {
       [post('site-a', { visitor: null, writes: [] }), 400, '400002: Invalid request: writes'],
       [post('site-a', { visitor: null }), 400, '400002: Invalid request: writes'],
       [post('site-a', { visitor: null, writes: [{ type: 'event' }] }), 400, '400002: Invalid request: writes.0.id'],
-      [post('site-a', { visitor: null, writes: [hitWrite()] }, { origin: 'https://evil.example' }), 403, '403001: Origin not allowed for this site'],
+      [
+        post('site-a', { visitor: null, writes: [hitWrite()] }, { origin: 'https://evil.example' }),
+        403,
+        '403001: Origin not allowed for this site',
+      ],
       [post('site-a', 'x'.repeat(70 * 1024)), 413, '413001: Request body too large'],
     ];
     for (const [p, status, message] of cases) {
@@ -147,10 +151,14 @@ describe('POST /w/:siteKey', () => {
     }
   });
 
-  it('allows CORS for the site\'s domain and subdomains only', async () => {
+  it("allows CORS for the site's domain and subdomains only", async () => {
     const ok = await post('site-a', { visitor: null, writes: [hitWrite()] }, { origin: 'http://localhost:4100' });
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:4100');
-    const sub = await post('site-b', { visitor: null, writes: [hitWrite('http://shop.other.example/')] }, { origin: 'https://shop.other.example' });
+    const sub = await post(
+      'site-b',
+      { visitor: null, writes: [hitWrite('http://shop.other.example/')] },
+      { origin: 'https://shop.other.example' },
+    );
     expect(sub.status).toBe(200);
     expect(sub.headers['access-control-allow-origin']).toBe('https://shop.other.example');
     const bad = await post('site-b', { visitor: null, writes: [hitWrite()] }, { origin: 'https://notother.example' });

@@ -54,11 +54,13 @@ beforeEach(() => {
   localStorage.clear();
   reqs = [];
   beacons = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
-    new Promise<Response>((resolve, reject) => {
-      reqs.push({ url, body: JSON.parse(init.body as string), keepalive: !!init.keepalive, resolve, reject });
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }),
+  vi.stubGlobal(
+    'fetch',
+    (url: string, init: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        reqs.push({ url, body: JSON.parse(init.body as string), keepalive: !!init.keepalive, resolve, reject });
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
   );
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
@@ -244,7 +246,7 @@ describe('outbox', () => {
     expect(stored()).toEqual([]);
   });
 
-  it('keeps the writes of two tabs of one site: neither drops the other\'s', async () => {
+  it("keeps the writes of two tabs of one site: neither drops the other's", async () => {
     const a = await page();
     a._add('event', { n: 1 } as never);
     const b = await page(); // another tab: its own memory, the same localStorage
@@ -351,7 +353,15 @@ describe('outbox', () => {
   it('drops stored entries that are not writes, and writes older than a week', async () => {
     localStorage.setItem(
       '_svc_site-a',
-      JSON.stringify({ w: [null, 5, { id: 3 }, { id: 'old', type: 'event', hit: 'h', at: Date.now() - 8 * 864e5, data: {} }, { id: 'ok', type: 'event', hit: 'h', at: Date.now(), data: {} }] }),
+      JSON.stringify({
+        w: [
+          null,
+          5,
+          { id: 3 },
+          { id: 'old', type: 'event', hit: 'h', at: Date.now() - 8 * 864e5, data: {} },
+          { id: 'ok', type: 'event', hit: 'h', at: Date.now(), data: {} },
+        ],
+      }),
     );
     await page();
     await tick();

@@ -51,7 +51,14 @@ describe('finding and writing a number in text', () => {
   });
 
   it('leaves longer digit strings, other numbers and numbers broken by letters alone', () => {
-    for (const s of ['749512345678', '174951234567', '+7 (495) 123-45-68', 'order 84951234567890', '8 495 123 tel 45 67', '8/495/123/45/67']) {
+    for (const s of [
+      '749512345678',
+      '174951234567',
+      '+7 (495) 123-45-68',
+      'order 84951234567890',
+      '8 495 123 tel 45 67',
+      '8/495/123/45/67',
+    ]) {
       expect(sub(s), s).toBe(s);
     }
   });
@@ -61,7 +68,7 @@ describe('finding and writing a number in text', () => {
     expect(sub('tel. 8 (495) 123-45-67.', targets('74951234567', intl))).toBe('tel. +44 20 7946 0958.');
   });
 
-  it('writes a +7 number in the old one\'s 8 or national form', () => {
+  it("writes a +7 number in the old one's 8 or national form", () => {
     const t = targets('88005553535', phone('number=88005553535', '78001112233'));
     expect(sub('8 (800) 555-35-35', t)).toBe('8 (800) 111-22-33');
     expect(sub('(800) 555-35-35', t)).toBe('(800) 111-22-33');
@@ -80,7 +87,8 @@ describe('numbers across text nodes', () => {
   };
 
   it('finds a number split across inline elements and edits each text node in place', () => {
-    document.body.innerHTML = '<p id="a">+7 (495) <b>123-45-67</b></p><p id="b"><span>+7</span> <span>495</span> <i>123</i>-<i>45</i>-<i>67</i></p>';
+    document.body.innerHTML =
+      '<p id="a">+7 (495) <b>123-45-67</b></p><p id="b"><span>+7</span> <span>495</span> <i>123</i>-<i>45</i>-<i>67</i></p>';
     const bold = document.querySelector('#a b')!.firstChild!;
     run();
     expect(document.getElementById('a')!.innerHTML).toBe('+7 (495) <b>777-00-11</b>');
@@ -133,7 +141,11 @@ describe('replacement, hook and replaced-phones map', () => {
     m._replace(document);
     expect(document.querySelector('p')!.textContent).toBe('8 499 000-00-01');
     const t = document.getElementById('t')!;
-    expect([t.getAttribute('href'), t.title, t.getAttribute('aria-label')]).toEqual(['tel:+74990000001', 'Call 8 (499) 000-00-01', 'phone 84990000001']);
+    expect([t.getAttribute('href'), t.title, t.getAttribute('aria-label')]).toEqual([
+      'tel:+74990000001',
+      'Call 8 (499) 000-00-01',
+      'phone 84990000001',
+    ]);
     expect(document.querySelector('a[title=no]')!.getAttribute('href')).toBe('https://x.example/84951234567');
     expect(document.getElementById('main')!.innerHTML).toBe('+7 (495) 777-00-11<i></i>');
     expect(document.querySelector('.c')!.getAttribute('href')).toBe('tel:+74957770011');

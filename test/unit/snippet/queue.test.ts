@@ -77,7 +77,10 @@ describe('command queue', () => {
   });
 
   it('normalises setCsHost to a base URL ending with a slash and refuses non-http URLs', async () => {
-    const { state } = await install([['setCsHost', 'https://consultant.example/path/svc.js?x=1'], ['setCsAccount', 'k']]);
+    const { state } = await install([
+      ['setCsHost', 'https://consultant.example/path/svc.js?x=1'],
+      ['setCsAccount', 'k'],
+    ]);
     expect(state._host).toBe('https://consultant.example/path/');
     delete (window as unknown as { Svc?: unknown }).Svc;
     const { state: s2 } = await install([['setCsHost', 'javascript:alert(1)']]);

@@ -18,7 +18,19 @@ async function install(captcha: boolean) {
     sent.push(body);
     const results = body.writes.map((w: { id: string; type: string }) =>
       w.type === 'hit'
-        ? { id: w.id, success: true, result: { visitor_id: 1, session_id: 1, hit_id: 1, key: 'k', uri: 'svc.test', consultant_server_url: 'http://svc.test/', settings: { captcha, lang: 'ru' } } }
+        ? {
+            id: w.id,
+            success: true,
+            result: {
+              visitor_id: 1,
+              session_id: 1,
+              hit_id: 1,
+              key: 'k',
+              uri: 'svc.test',
+              consultant_server_url: 'http://svc.test/',
+              settings: { captcha, lang: 'ru' },
+            },
+          }
         : w.type === 'captcha'
           ? { id: w.id, success: true, result: { key: 'a'.repeat(32), url: 'http://svc.test/captcha/x.png' } }
           : { id: w.id, success: true, result: { status, code: status ? 'other' : 'sent' } },
@@ -29,8 +41,7 @@ async function install(captcha: boolean) {
   return _install(window, 'http://svc.test/');
 }
 
-const call = (params: unknown) =>
-  new Promise<SitePhoneCallResult>((ok) => window.SvcWidget.sitePhoneCall(params as never, ok));
+const call = (params: unknown) => new Promise<SitePhoneCallResult>((ok) => window.SvcWidget.sitePhoneCall(params as never, ok));
 const sitephoneWrites = () => sent.flatMap((b) => b.writes).filter((w) => w.type === 'sitephone');
 
 /** The address the core imports the widget bundle from (the host given to `_install`). */
@@ -56,15 +67,24 @@ describe('SvcWidget.sitePhoneCall', () => {
     await install(true);
     expect(await call({ phone: 'nope' })).toEqual({ success: false, result: { status: -1, code: 'invalid_phone' } });
     expect(await call(undefined)).toEqual({ success: false, result: { status: -1, code: 'invalid_phone' } });
-    expect(await call({ phone: '+7 916 123-45-67', delayed_call_time: Date.now() - 1 })).toEqual({ success: false, result: { status: -1, code: 'invalid_time' } });
-    expect(await call({ phone: '+7 916 123-45-67', captcha_key: 'k' })).toEqual({ success: false, result: { status: -1, code: 'captcha_required' } });
+    expect(await call({ phone: '+7 916 123-45-67', delayed_call_time: Date.now() - 1 })).toEqual({
+      success: false,
+      result: { status: -1, code: 'invalid_time' },
+    });
+    expect(await call({ phone: '+7 916 123-45-67', captcha_key: 'k' })).toEqual({
+      success: false,
+      result: { status: -1, code: 'captcha_required' },
+    });
     expect(sitephoneWrites()).toEqual([]);
   });
 
   it('sends the params as given and passes the server status; success only for 0', async () => {
     await install(false);
     const when = Date.now() + 60_000;
-    expect(await call({ phone: '+7 916 123-45-67', delayed_call_time: when, group_id: 'sales' })).toEqual({ success: true, result: { status: 0, code: 'sent' } });
+    expect(await call({ phone: '+7 916 123-45-67', delayed_call_time: when, group_id: 'sales' })).toEqual({
+      success: true,
+      result: { status: 0, code: 'sent' },
+    });
     expect(sitephoneWrites()[0]!.data).toEqual({ phone: '+7 916 123-45-67', delayed_call_time: when, group_id: 'sales' });
     status = 3;
     expect(await call({ phone: '+7 916 123-45-67' })).toEqual({ success: false, result: { status: 3, code: 'other' } });

@@ -30,7 +30,15 @@ async function install() {
     const results = body.writes.map((w: { id: string }) => ({
       id: w.id,
       success: true,
-      result: { visitor_id: 1, session_id: 1, hit_id: 1, key: 'k', uri: 'svc.test', consultant_server_url: HOST, settings: { captcha: false, lang: 'ru' } },
+      result: {
+        visitor_id: 1,
+        session_id: 1,
+        hit_id: 1,
+        key: 'k',
+        uri: 'svc.test',
+        consultant_server_url: HOST,
+        settings: { captcha: false, lang: 'ru' },
+      },
     }));
     return new Response(JSON.stringify({ success: true, visitor: { id: 1, token: 't'.repeat(32) }, results }));
   });

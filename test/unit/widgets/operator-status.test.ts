@@ -20,7 +20,9 @@ beforeEach(() => {
   vi.resetModules();
   FakeSource.opened = [];
   vi.stubGlobal('EventSource', FakeSource);
-  (window as unknown as { Svc: unknown }).Svc = { getCredentials: () => ({ consultant_server_url: 'http://svc.test/', site_key: 'site-a' }) };
+  (window as unknown as { Svc: unknown }).Svc = {
+    getCredentials: () => ({ consultant_server_url: 'http://svc.test/', site_key: 'site-a' }),
+  };
 });
 afterEach(() => {
   vi.useRealTimers();
