@@ -2,17 +2,19 @@ import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
-import { serveBundles } from './bundles.js';
-import { registerCallbacks } from './callback.js';
-import type { CallbackPlatform } from './callback-platform.js';
-import { consultant } from './consultant.js';
-import { openDatabase, type DB } from './db.js';
-import { ApiError, errors } from './errors.js';
-import { applySiteConfig, readSiteConfig, type SiteConfig } from './site-config.js';
-import { decoded, originAllowed, siteLookup } from './sites.js';
-import { credentialRoutes } from './routes/index.js';
+import { serveBundles } from './http/bundles.js';
+import { registerCallbacks } from './callback/routes.js';
+import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
+import { consultant } from './consultant/index.js';
+import { createHub } from './consultant/chat/hub.js';
+import type { DB } from './store/db.js';
+import { openStore, type Store } from './store/open.js';
+import { ApiError, errors } from './http/errors.js';
+import { applySiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
+import { createSiteLookup, decoded, originAllowed } from './sites/lookup.js';
+import { credentialRoutes } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
-import { writeLimits, type WriteLimits } from './write-limits.js';
+import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`. */
@@ -33,8 +35,10 @@ export interface ServerOptions {
   operatorSessionMs?: number;
   /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
   operatorGraceMs?: number;
-  /** Per-IP and per-visitor rate limits of the write endpoints (write-limits.ts). */
+  /** Per-IP and per-visitor rate limits of the write endpoints (http/rate-limits.ts). */
   rateLimits?: WriteLimits;
+  /** Sees every statement the query layer runs (the query-plan test collects them). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -45,6 +49,9 @@ export interface RouteInfo {
 
 export interface ConsultantServer {
   app: FastifyInstance;
+  /** The database every feature was given. */
+  store: Store;
+  /** SQLite's own handle (store.sqlite): tests read and arrange rows through it. */
   db: DB;
   /** Every route the server registered, HEAD and OPTIONS included (the fuzz test covers each). */
   routes: readonly RouteInfo[];
@@ -55,9 +62,11 @@ export interface ConsultantServer {
 
 /** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
 export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
-  const db = openDatabase(opts.dbPath);
+  const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
+  const db = store.sqlite;
   if (opts.siteConfig) {
     applySiteConfig(db, typeof opts.siteConfig === 'string' ? readSiteConfig(opts.siteConfig) : opts.siteConfig);
+    store.siteDataChanged();
   }
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -107,9 +116,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     }
   });
 
-  const sites = siteLookup(db);
+  const sites = createSiteLookup(store);
   // CORS: a site's pages may read the answers meant for them. An unknown site key still gets CORS
   // headers so that the snippet can read and report the error envelope; it carries no data.
+  // Retry-After exposed: the outbox reads it from a 429 (a cross-origin fetch sees only the
+  // CORS-safelisted headers unless told).
+  const corsOf = (origin: string | boolean) => ({ origin, methods: ['GET', 'POST'], maxAge: 86400, exposedHeaders: ['Retry-After'] });
   const delegator: FastifyCorsOptionsDelegateCallback = (req, cb) => {
     const origin = req.headers.origin;
     // Site-keyed paths: writes (w/), the operator-status stream (os/) and the visitor's chat stream (c/).
@@ -117,15 +129,16 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     let allow: string | boolean = false;
     if (origin && m) {
       // A malformed %-escape names no site; the route answers 400.
-      const site = sites.bySiteKey(decoded(m[1]!));
-      allow = !site || originAllowed(site, origin) ? origin : false;
+      sites.bySiteKey(decoded(m[1]!)).then(
+        (site) => cb(null, corsOf(!site || originAllowed(site, origin) ? origin : false)),
+        (e: Error) => cb(e, corsOf(false)),
+      );
+      return;
     } else if (req.url.startsWith('/vc/s/')) {
       // Meant for calls from outside the page and carries no cookie: any origin may read it.
       allow = '*';
     }
-    // Retry-After exposed: the outbox reads it from a 429 (a cross-origin fetch sees only the
-    // CORS-safelisted headers unless told).
-    cb(null, { origin: allow, methods: ['GET', 'POST'], maxAge: 86400, exposedHeaders: ['Retry-After'] });
+    cb(null, corsOf(allow));
   };
   await app.register(cors, { delegator });
 
@@ -152,19 +165,23 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
 
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
-  writeRoute(app, { db, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
-  await credentialRoutes(app, { db, publicUrl: opts.publicUrl });
-  registerCallbacks(app, db, opts.callbackPlatform);
+  const hub = createHub(db, { graceMs: opts.operatorGraceMs });
+  const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
+  await writeRoute(app, { store, sites, deps: { hub, callbackPlatform }, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  await credentialRoutes(app, { db, sites, publicUrl: opts.publicUrl });
+  registerCallbacks(app, db);
   const closeConsultant = consultant(app, {
     db,
+    hub,
+    sites,
     bundleDir: opts.bundleDir,
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
-    graceMs: opts.operatorGraceMs,
   });
 
   return {
     app,
+    store,
     db,
     routes,
     async listen(port = 0, host = '127.0.0.1') {
@@ -176,7 +193,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     async close() {
       await app.close();
       closeConsultant();
-      db.close();
+      await store.close();
     },
   };
 }

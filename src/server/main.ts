@@ -11,7 +11,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './app.js';
-import { WRITE_LIMIT_DEFAULTS } from './write-limits.js';
+import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;

@@ -1,6 +1,10 @@
+import type { Transaction } from 'kysely';
 import type { WritePayloads, WriteType } from '../../protocol.js';
-import type { DB } from '../db.js';
-import type { Site } from '../sites.js';
+import type { CallbackPlatform } from '../callback/platform.js';
+import type { Hub } from '../consultant/chat/hub.js';
+import type { Site } from '../sites/lookup.js';
+import type { DB } from '../store/db.js';
+import type { Tables } from '../store/tables.js';
 
 /** What the client said about itself, beyond the body: from the connection and its headers. */
 export interface ClientInfo {
@@ -25,9 +29,21 @@ export interface HitRow {
   url: string;
 }
 
+/** The services write handlers use besides the database, passed in by createServer. */
+export interface WriteDeps {
+  /** Live state of the consultant: pokes after a change, operators online, lost timers. */
+  hub: Hub;
+  /** The telephony platform that dials call-back requests. */
+  callbackPlatform: CallbackPlatform;
+}
+
 /** Everything a write handler may use. One context serves one request's batch. */
 export interface WriteContext {
-  db: DB;
+  /** The batch's transaction: every handler's queries run in it, and it commits before the answer. */
+  db: Transaction<Tables>;
+  /** SQLite's handle, inside the same transaction, for handlers not yet moved to the query layer. */
+  raw: DB;
+  deps: WriteDeps;
   site: Site;
   client: ClientInfo;
   /** Base URL the server is reached at, ending with a slash. */
@@ -35,7 +51,7 @@ export interface WriteContext {
   /** The batch's visitor: from the request, or created by its first page view. */
   visitor: VisitorRow | null;
   /** The page view a write names by its client id, if it is this visitor's. */
-  hit(clientId: string): HitRow | null;
+  hit(clientId: string): Promise<HitRow | null>;
   /** Current time, epoch ms (one clock for the whole batch). */
   now: number;
 }
@@ -47,6 +63,6 @@ export type WriteHandler<T extends WriteType> = (
   ctx: WriteContext,
   data: WritePayloads[T],
   write: { id: string; hit: string; at: number },
-) => HandlerResult;
+) => Promise<HandlerResult>;
 
 export type WriteHandlers = { [K in WriteType]: WriteHandler<K> };

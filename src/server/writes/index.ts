@@ -1,12 +1,12 @@
-import { captchaHandler } from './captcha.js';
+import { captchaHandler } from '../callback/captcha-write.js';
 import type { WriteHandlers } from './context.js';
-import { chatCloseHandler, chatMessageHandler } from './chat.js';
-import { eventHandler } from './event.js';
-import { hitHandler } from './hit.js';
-import { offlineRequestHandler } from './offline-request.js';
-import { propertyDeleteHandler, propertyGetHandler, propertySetHandler } from './properties.js';
-import { visitorInfoHandler } from './visitor-info.js';
-import { sitephoneHandler } from './sitephone.js';
+import { chatCloseHandler, chatMessageHandler } from '../consultant/chat/writes.js';
+import { eventHandler } from '../tracking/event.js';
+import { hitHandler } from '../tracking/page-view.js';
+import { offlineRequestHandler } from '../visitors/offline-request-write.js';
+import { propertyDeleteHandler, propertyGetHandler, propertySetHandler } from '../visitors/properties.js';
+import { visitorInfoHandler } from '../visitors/visitor-info-write.js';
+import { sitephoneHandler } from '../callback/sitephone-write.js';
 
 /** One handler per write type of the wire contract; the type makes a missing one a compile error. */
 export const handlers: WriteHandlers = {

@@ -1,54 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { WRITE_PATH } from '../../protocol.js';
 import type { WriteResponse, WriteResult, WriteType } from '../../protocol.js';
-import { stmt, timestamp, type DB } from '../db.js';
-import { errors } from '../errors.js';
-import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from '../schemas.js';
-import { decoded, originAllowed, siteLookup, type Site } from '../sites.js';
-import type { ClientInfo, HitRow, VisitorRow, WriteContext } from './context.js';
+import { errors } from '../http/errors.js';
+import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
+import type { Store } from '../store/open.js';
+import { timestamp } from '../store/time.js';
+import { hitOfVisitor, visitorByToken, visitorOfHit } from '../tracking/queries.js';
+import type { ClientInfo, VisitorRow, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
 import { handlers } from './index.js';
+import { recordWrite, seenWrite } from './queries.js';
+import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from './schemas.js';
 
 export interface WriteRouteOptions {
-  db: DB;
+  store: Store;
+  sites: SiteLookup;
+  deps: WriteDeps;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
-  publicUrl?: string;
+  publicUrl?: string | undefined;
   /** Read country and city from `X-Svc-Country` / `X-Svc-City` (only behind a proxy that sets them). */
-  trustGeoHeaders?: boolean;
+  trustGeoHeaders?: boolean | undefined;
 }
+
+/** The batch as validated: each entry's envelope is checked on its own, so one bad write fails alone. */
+type Batch = z.output<typeof WriteRequestSchema>['writes'];
 
 /**
  * `POST /w/<site_key>`: the snippet's outbox. The whole batch runs in one transaction that commits
  * before the answer, so a write the server confirmed is on disk. A write id seen before answers
  * with its stored result and stores nothing again.
  */
-export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void {
-  const { db } = opts;
-  const sites = siteLookup(db);
+export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): Promise<void> {
+  const { store, sites, deps } = opts;
 
-  const runBatch = db.transaction(
-    (
-      site: Site,
-      visitor: VisitorRow | null,
-      writes: typeof WriteRequestSchema._zod.output.writes,
-      ctxBase: Omit<WriteContext, 'visitor' | 'hit' | 'db' | 'site'>,
-    ) => {
+  const runBatch = (site: Site, visitor: VisitorRow | null, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
+    store.db.transaction().execute(async (trx) => {
       const ctx: WriteContext = {
-        ...ctxBase,
-        db,
+        ...base,
+        db: trx,
+        raw: store.sqlite,
+        deps,
         site,
         visitor,
-        hit(clientId) {
-          const v = ctx.visitor;
-          if (!v) return null;
-          return (
-            stmt<HitRow>(db, `SELECT id, session_id, visitor_id, url FROM hits WHERE site_id = ? AND client_id = ? AND visitor_id = ?`).get(
-              site.id,
-              clientId,
-              v.id,
-            ) ?? null
-          );
-        },
+        hit: (clientId) => (ctx.visitor ? hitOfVisitor(trx, site.id, clientId, ctx.visitor.id) : Promise.resolve(null)),
       };
       const results: WriteResult[] = [];
       for (const entry of writes) {
@@ -58,10 +53,7 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           continue;
         }
         const w = envelope.data;
-        const seen = stmt<{ result: string | null; visitor_id: number | null }>(
-          db,
-          `SELECT result, visitor_id FROM client_writes WHERE site_id = ? AND id = ?`,
-        ).get(site.id, w.id);
+        const seen = await seenWrite(trx, site.id, w.id);
         if (seen && ctx.visitor && seen.visitor_id != null && seen.visitor_id !== ctx.visitor.id) {
           // Another visitor's write id: its stored result is that visitor's (a property, a page
           // view's ids), and this write is no retry of it.
@@ -71,14 +63,7 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
         if (seen) {
           // A retry of a first visit whose answer was lost: the client still has no visitor, but
           // its page view made one. Without it the writes after it would fail as unknown_visitor.
-          if (!ctx.visitor && w.type === 'hit') {
-            ctx.visitor =
-              stmt<VisitorRow>(
-                db,
-                `SELECT v.id, v.site_id, v.token, v.first_ac_id FROM hits h JOIN visitors v ON v.id = h.visitor_id
-                 WHERE h.site_id = ? AND h.client_id = ?`,
-              ).get(site.id, w.id) ?? null;
-          }
+          if (!ctx.visitor && w.type === 'hit') ctx.visitor = await visitorOfHit(trx, site.id, w.id);
           results.push({ id: w.id, success: true, result: seen.result == null ? undefined : JSON.parse(seen.result) });
           continue;
         }
@@ -102,32 +87,27 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
           results.push({ id: w.id, success: false, code: 'unknown_visitor' });
           continue;
         }
-        const handler = handlers[w.type as WriteType] as (
-          c: WriteContext,
-          d: unknown,
-          w: { id: string; hit: string; at: number },
-        ) => ReturnType<(typeof handlers)['hit']>;
-        const r = handler(ctx, data.data, w);
+        const handler = handlers[w.type as WriteType] as WriteHandler<WriteType>;
+        const r = await handler(ctx, data.data as never, w);
         if (r.success) {
-          stmt(db, `INSERT INTO client_writes (site_id, id, type, result, created_at, visitor_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
-            site.id,
-            w.id,
-            w.type,
-            r.result === undefined ? null : JSON.stringify(r.result),
-            timestamp(ctxBase.now),
-            ctx.visitor?.id ?? null,
-          );
+          await recordWrite(trx, {
+            siteId: site.id,
+            id: w.id,
+            type: w.type,
+            result: r.result === undefined ? null : JSON.stringify(r.result),
+            createdAt: timestamp(base.now),
+            visitorId: ctx.visitor?.id ?? null,
+          });
           results.push({ id: w.id, success: true, result: r.result });
         } else {
           results.push({ id: w.id, success: false, code: r.code });
         }
       }
       return { visitor: ctx.visitor, results };
-    },
-  );
+    });
 
   app.post<{ Params: { siteKey: string } }>('/' + WRITE_PATH + ':siteKey', async (req, reply) => {
-    const site = sites.bySiteKey(req.params.siteKey);
+    const site = await sites.bySiteKey(req.params.siteKey);
     if (!site) throw errors.unknownSite();
     if (req.headers.origin && !originAllowed(site, req.headers.origin)) throw errors.originNotAllowed();
     const parsed = WriteRequestSchema.safeParse(req.body);
@@ -135,13 +115,7 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
     const { writes } = parsed.data;
     // A malformed visitor is no visitor, as an unknown one: the page view makes a new one.
     const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
-    const visitor = ref
-      ? (stmt<VisitorRow>(db, `SELECT id, site_id, token, first_ac_id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(
-          ref.id,
-          site.id,
-          ref.token,
-        ) ?? null)
-      : null;
+    const visitor = ref ? await visitorByToken(store.db, site.id, ref.id, ref.token) : null;
     const client: ClientInfo = {
       ip: req.ip,
       userAgent: String(req.headers['user-agent'] ?? ''),
@@ -149,7 +123,7 @@ export function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): void 
       city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
     };
     const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;
-    const out = runBatch(site, visitor, writes, { client, publicUrl, now: Date.now() });
+    const out = await runBatch(site, visitor, writes, { client, publicUrl, now: Date.now() });
     const body: WriteResponse = {
       success: true,
       visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
-import type { WriteLimits } from '../../../src/server/write-limits.js';
+import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignParams, referrerInfo, userAgentInfo } from '../../../src/server/campaign.js';
+import { campaignParams, referrerInfo, userAgentInfo } from '../../../src/server/tracking/campaign.js';
 
 describe('campaignParams', () => {
   it('reads utm, click ids and OpenStat from the landing URL', () => {

@@ -1,6 +1,6 @@
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
-import { hashPassword } from '../../../src/server/operators/password.js';
-import type { SiteConfig } from '../../../src/server/site-config.js';
+import { hashPassword } from '../../../src/server/consultant/operators/password.js';
+import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import { testConfig } from './helpers.js';
 
 export const PASSWORD = 'correct horse battery';

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessageEvent, ChatState, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { hashPassword, verifyPassword } from '../../../src/server/operators/password.js';
-import { SiteConfigSchema } from '../../../src/server/site-config.js';
+import { hashPassword, verifyPassword } from '../../../src/server/consultant/operators/password.js';
+import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
 import { consultantConfig, liveServer, PASSWORD, postJson, signIn, sse } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
-import type { SiteConfig } from '../../../src/server/site-config.js';
+import type { SiteConfig } from '../../../src/server/config/site-config.js';
 
 /** A site configuration for server unit tests: one site on localhost, one on other.example. */
 export const testConfig = {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { campaignParams } from '../../../src/server/campaign.js';
-import { openDatabase, timestamp } from '../../../src/server/db.js';
+import { campaignParams } from '../../../src/server/tracking/campaign.js';
+import { openStore } from '../../../src/server/store/open.js';
+import { timestamp } from '../../../src/server/store/time.js';
 
 /** The query plan's steps of `sql` (bound with placeholders), as SQLite explains them. */
-function plan(sql: string): string {
-  const db = openDatabase(':memory:');
+async function plan(sql: string): Promise<string> {
+  const store = await openStore({ path: ':memory:' });
+  const db = store.sqlite;
   const n = (sql.match(/\?/g) ?? []).length;
   const steps = db.prepare('EXPLAIN QUERY PLAN ' + sql).all(...Array.from({ length: n }, (_, i) => i + 1)) as { detail: string }[];
-  db.close();
+  await store.close();
   return steps.map((s) => s.detail).join(' | ');
 }
 
@@ -19,8 +21,8 @@ describe('the page-view path reads by index', () => {
     ['a DT pool', `SELECT number FROM dt_pool_numbers WHERE block_id = ?`, 'dt_pool_numbers_block'],
     ['condition groups', `SELECT id FROM ac_condition_groups WHERE ac_id = ?`, 'ac_condition_groups_campaign'],
     ['conditions', `SELECT value FROM ac_conditions WHERE ac_condition_group_id = ?`, 'ac_conditions_group'],
-  ])('%s', (_what, sql, index) => {
-    const p = plan(sql);
+  ])('%s', async (_what, sql, index) => {
+    const p = await plan(sql);
     expect(p).toContain(index);
     expect(p).not.toMatch(/\bSCAN\b/);
   });

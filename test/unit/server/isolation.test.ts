@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyValue, WriteResponse } from '../../../src/protocol.js';
-import type { DB } from '../../../src/server/db.js';
+import type { DB } from '../../../src/server/store/db.js';
 import { world, type World } from './attack-helpers.js';
 import { sse } from './consultant-helpers.js';
 import { wid } from './helpers.js';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HitPhone, HitResult, WriteResponse } from '../../../src/protocol.js';
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
-import { conditionHolds } from '../../../src/server/campaign-match.js';
-import { formatNumber } from '../../../src/server/phones.js';
-import { readSiteConfig, SiteConfigSchema, type SiteConfig } from '../../../src/server/site-config.js';
+import { conditionHolds } from '../../../src/server/tracking/campaign-match.js';
+import { formatNumber } from '../../../src/server/phones/session-phones.js';
+import { readSiteConfig, SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
 import { hitWrite } from './helpers.js';
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createServer } from '../../../src/server/app.js';
-import type { CallbackPlatform, CallbackRequest } from '../../../src/server/callback-platform.js';
-import { SITEPHONE_LIMITS } from '../../../src/server/callback-limit.js';
-import { SiteConfigSchema } from '../../../src/server/site-config.js';
+import type { CallbackPlatform, CallbackRequest } from '../../../src/server/callback/platform.js';
+import { SITEPHONE_LIMITS } from '../../../src/server/callback/limit.js';
+import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
 import type { CaptchaResult, HitResult, SitePhoneResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
 import { hitWrite, wid } from './helpers.js';
 

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
-import { LIMITED_ROUTES, type WriteLimits } from '../../../src/server/write-limits.js';
+import { LIMITED_ROUTES, type WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { hitWrite, testConfig, wid } from './helpers.js';
 
 let server: ConsultantServer | undefined;

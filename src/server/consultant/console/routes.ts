@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  CONSOLE_API,
+  CONSOLE_PATH,
+  type ConsoleChat,
+  type ConsoleMe,
+  type ConsoleMessage,
+  type LoginBody,
+  type ReplyBody,
+  type StatusBody,
+} from '../../../console/protocol.js';
+import type { Hub } from '../chat/hub.js';
+import { addMessage, chatById, endChat, OPERATOR, type ChatRow, type MessageRow } from '../chat/store.js';
+import { stmt, timestamp, type DB } from '../../store/db.js';
+import { errors } from '../../http/errors.js';
+import { operatorAuth, type Operator } from '../operators/auth.js';
+import { LIMITS } from '../../../protocol.js';
+import { describeIssue } from '../../writes/schemas.js';
+import { decoded, type SiteLookup } from '../../sites/lookup.js';
+import { openSse, sseSupport } from '../../http/sse.js';
+import { CONSOLE_CSS, consolePage } from './page.js';
+import { requestFeeds } from './requests.js';
+
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const exact = <T extends true>(_: T) => _;
+
+const LoginSchema = z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(1024) });
+exact<Exact<z.output<typeof LoginSchema>, LoginBody>>(true);
+const StatusSchema = z.strictObject({ online: z.boolean() });
+exact<Exact<z.output<typeof StatusSchema>, StatusBody>>(true);
+const ReplySchema = z.strictObject({ text: z.string().trim().min(1).max(LIMITS.text), client_id: z.string().regex(/^[\w-]{8,64}$/) });
+exact<Exact<z.output<typeof ReplySchema>, ReplyBody>>(true);
+const ChatParams = z.strictObject({ id: z.coerce.number().int().positive() });
+/** Body of the actions that take none (logout, close): `{}` or nothing, like every body here strict. */
+const NoBody = z.strictObject({}).optional();
+
+/** How far back the console's first view of chats and requests reaches. */
+const WINDOW_MS = 24 * 3600 * 1000;
+
+export interface ConsoleOptions {
+  db: DB;
+  hub: Hub;
+  sites: SiteLookup;
+  /** Folder of the built browser files (op-console.js). */
+  bundleDir: string;
+  /** Public base URL of the server, when configured: its origin is accepted on POSTs. */
+  publicUrl?: string;
+  /** Console session lifetime; default 3 h. */
+  sessionMs?: number;
+}
+
+/**
+ * The operator console: a page served at /op/ and its JSON API under /op/api/. An operator signs
+ * in with e-mail and password, switches online or offline, receives the chats, offline requests
+ * and call-back requests of their sites over one event stream, and answers chats. Every query is
+ * limited to the operator's own sites; a chat of another site answers 404 as if it did not exist.
+ */
+export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void {
+  const { db, hub } = opts;
+  const auth = operatorAuth(db, opts.sessionMs);
+  const feeds = requestFeeds(db);
+  sseSupport(app);
+
+  const me = (op: Operator): ConsoleMe => ({
+    id: op.id,
+    full_name: op.full_name,
+    email: op.email,
+    online: !!op.is_consultant_operator_active,
+    sites: op.sites.map((id) => ({ id, domain: stmt<{ domain: string }>(db, `SELECT domain FROM sites WHERE id = ?`).get(id)!.domain })),
+    expires: op.expires_ms,
+  });
+
+  // Cross-site request forgery: the cookie is SameSite=Strict, every POST must be JSON (which a
+  // cross-origin form cannot send and a cross-origin fetch cannot send without a preflight this
+  // server never grants) and, when the browser names its origin, come from this server's origin.
+  const guard = (req: FastifyRequest) => {
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) throw errors.unsupportedType();
+    const origin = req.headers.origin;
+    if (origin && origin !== `${req.protocol}://${req.host}` && (!opts.publicUrl || origin !== new URL(opts.publicUrl).origin)) {
+      throw errors.originNotAllowed();
+    }
+  };
+  const parse = <T>(schema: z.ZodType<T>, v: unknown): T => {
+    const r = schema.safeParse(v);
+    if (!r.success) throw errors.invalid(describeIssue(r.error));
+    return r.data;
+  };
+  const ownChat = (op: Operator, id: unknown): ChatRow => {
+    const chat = chatById(db, parse(ChatParams, { id }).id);
+    if (!chat || !op.sites.includes(chat.site_id)) throw errors.notFound();
+    return chat;
+  };
+  const pageHeaders = {
+    'Content-Security-Policy':
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  };
+
+  app.get(CONSOLE_PATH.slice(0, -1), async (_req, reply) => reply.redirect(CONSOLE_PATH));
+  app.get(CONSOLE_PATH, async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(consolePage()));
+  app.get(CONSOLE_PATH + 'console.css', async (_req, reply) =>
+    reply.headers(pageHeaders).type('text/css; charset=utf-8').send(CONSOLE_CSS),
+  );
+  app.get(CONSOLE_PATH + 'console.js', async (_req, reply) => {
+    let body: Buffer;
+    try {
+      body = await readFile(join(opts.bundleDir, 'op-console.js'));
+    } catch {
+      throw errors.notFound();
+    }
+    return reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(body);
+  });
+
+  app.post(CONSOLE_API + 'login', async (req, reply) => {
+    guard(req);
+    const body = parse(LoginSchema, req.body);
+    const op = await auth.signIn(req, reply, body.email, body.password);
+    return { success: true, data: me(op) };
+  });
+
+  app.post(CONSOLE_API + 'logout', async (req, reply) => {
+    guard(req);
+    parse(NoBody, req.body);
+    const op = auth.current(req);
+    if (op) {
+      auth.signOut(op, reply);
+      // Signing out takes the operator offline unless another session of theirs is still open.
+      if (!stmt(db, `SELECT 1 FROM operator_sessions WHERE employee_id = ? AND expires_ms > ?`).get(op.id, Date.now())) {
+        stmt(db, `UPDATE employees SET is_consultant_operator_active = 0 WHERE id = ?`).run(op.id);
+      }
+      hub.operatorChanged(op.id);
+    }
+    return { success: true };
+  });
+
+  app.get(CONSOLE_API + 'me', async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, data: me(auth.require(req)) };
+  });
+
+  app.post(CONSOLE_API + 'status', async (req) => {
+    guard(req);
+    const op = auth.require(req);
+    const { online } = parse(StatusSchema, req.body);
+    stmt(db, `UPDATE employees SET is_consultant_operator_active = ? WHERE id = ?`).run(online ? 1 : 0, op.id);
+    hub.operatorChanged(op.id);
+    return { success: true, data: { online } };
+  });
+
+  app.post<{ Params: { id: string } }>(CONSOLE_API + 'chats/:id/messages', async (req) => {
+    guard(req);
+    const op = auth.require(req);
+    const chat = ownChat(op, req.params.id);
+    const body = parse(ReplySchema, req.body);
+    if (chat.end_ms != null) throw errors.conflict('The chat is over');
+    if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
+    const m = db.transaction(() => addMessage(db, chat, 'operator', body.text, Date.now(), body.client_id, op))();
+    hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
+    return { success: true, data: consoleMessage(m) };
+  });
+
+  app.post<{ Params: { id: string } }>(CONSOLE_API + 'chats/:id/close', async (req) => {
+    guard(req);
+    const op = auth.require(req);
+    const chat = ownChat(op, req.params.id);
+    parse(NoBody, req.body);
+    if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
+    if (endChat(db, chat.id, Date.now(), 'refused')) hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
+    return { success: true };
+  });
+
+  app.get(CONSOLE_API + 'stream', async (req, reply) => {
+    const op = auth.require(req);
+    const sites = JSON.stringify(op.sites);
+    const since = Date.now() - WINDOW_MS;
+    const sent = new Map<number, string>();
+    let lastMessage = 0;
+    let online: boolean | null = null;
+    const lastRequest = new Map<string, number>();
+
+    const chatsSql = `SELECT * FROM chats WHERE site_id IN (SELECT value FROM json_each(?))
+      AND (end_ms IS NULL OR start_ms > ? OR end_ms > ?) ORDER BY id`;
+    const messagesSql = `SELECT m.* FROM chat_messages m JOIN chats c ON c.id = m.chat_id
+      WHERE c.site_id IN (SELECT value FROM json_each(?)) AND m.id > ? AND (c.end_ms IS NULL OR c.start_ms > ? OR c.end_ms > ?)
+      ORDER BY m.id LIMIT 1000`;
+
+    const refresh = () => {
+      if (!auth.alive(op)) return sse.close();
+      const active = !!stmt<{ a: number }>(db, `SELECT is_consultant_operator_active a FROM employees WHERE id = ?`).get(op.id)?.a;
+      if (active !== online) sse.send('online', { me: (online = active) });
+      for (const c of stmt<ChatRow & { messages_count: number; start_time: string }>(db, chatsSql).all(sites, since, since)) {
+        const data: ConsoleChat = {
+          id: c.id,
+          site_id: c.site_id,
+          visitor_id: c.visitor_id,
+          status: c.status,
+          closed: c.end_ms != null,
+          start_time: c.start_time,
+          employee_id: c.employee_id,
+          operator_name: c.operator_name,
+          messages_count: c.messages_count,
+          page_url: c.page_url,
+          lost_at: c.status == null && c.end_ms == null ? c.start_ms + hub.chatWait(c.site_id) * 1000 : null,
+        };
+        const json = JSON.stringify(data);
+        if (sent.get(c.id) !== json) {
+          sent.set(c.id, json);
+          sse.send('chat', json);
+        }
+      }
+      for (const m of stmt<MessageRow>(db, messagesSql).all(sites, lastMessage, since, since)) {
+        sse.send('message', consoleMessage(m));
+        lastMessage = m.id;
+      }
+      for (const f of feeds) {
+        const rows = lastRequest.has(f.kind) ? f.after(sites, lastRequest.get(f.kind)!, 500) : f.recent(sites, timestamp(since), 200);
+        if (!lastRequest.has(f.kind)) lastRequest.set(f.kind, f.maxId());
+        for (const r of rows) {
+          sse.send('request', r);
+          lastRequest.set(f.kind, Math.max(lastRequest.get(f.kind)!, r.id));
+        }
+      }
+    };
+
+    const offs = op.sites.map((s) => hub.subscribe(`site:${s}`, refresh));
+    const detach = hub.attach(op.id);
+    const expiry = setTimeout(() => sse.close(), Math.max(0, op.expires_ms - Date.now()));
+    expiry.unref();
+    const sse = openSse(app, reply, () => {
+      clearTimeout(expiry);
+      for (const off of offs) off();
+      detach();
+    });
+    sse.send('hello', me(op));
+    refresh();
+  });
+
+  // Writes from pages (an offline request, a call-back request) reach the console through this
+  // hook: the write handlers of other capabilities need not know the console exists.
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'POST' || req.url.startsWith(CONSOLE_PATH)) return;
+    const m = /^\/w\/([^/?#]+)/.exec(req.url);
+    // The write route's cached lookup: no query of its own on every page view.
+    const site = m ? await opts.sites.bySiteKey(decoded(m[1]!)) : null;
+    if (site) hub.poke(`site:${site.id}`);
+    else if (!m) hub.pokeSites();
+  });
+}
+
+function consoleMessage(m: MessageRow): ConsoleMessage {
+  return {
+    id: m.id,
+    chat_id: m.chat_id,
+    from: m.sourse === OPERATOR ? 'operator' : 'visitor',
+    text: m.message,
+    at: m.date_time,
+    user_id: m.user_id,
+    client_id: m.client_id,
+  };
+}

@@ -1,0 +1,102 @@
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WRITE_PATH } from '../../protocol.js';
+import { errors } from './errors.js';
+
+/**
+ * Rate limits of the endpoints that store what a visitor sends: `w/<site_key>` (the snippet's
+ * outbox), `api/add_offline_message/` and `vc/s/`. Each counts per client IP and per visitor in a
+ * fixed window, separately per endpoint; the call-back limit of the spec (callback-limit.ts) comes
+ * on top. Over a limit the answer is 429 with `Retry-After` (seconds): the snippet's outbox keeps
+ * the writes and sends them again then.
+ *
+ * Counters live in memory (@fastify/rate-limit's LRU store): a restart forgets them, which only
+ * gives a flood a fresh window, and one process serves everything here.
+ */
+export interface WriteLimits {
+  /** Length of the counting window, ms. Default 60 000. */
+  windowMs?: number;
+  /**
+   * Requests per window from one client IP (IPv6: one /64), per endpoint; 0 turns it off. Default
+   * 1200: an office or a carrier's shared address carries many visitors, and the site's own server
+   * sends `add_offline_message` for all of its visitors from one address.
+   */
+  ip?: number;
+  /** Requests per window for one visitor, per endpoint; 0 turns it off. Default 240. */
+  visitor?: number;
+}
+
+export const WRITE_LIMIT_DEFAULTS: Required<WriteLimits> = { windowMs: 60_000, ip: 1200, visitor: 240 };
+
+type Body = Record<string, unknown> | undefined;
+const obj = (v: unknown): Body => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const idOf = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v).slice(0, 20) : '');
+
+/**
+ * Who the visitor of a request is, per limited route: null when the request names none (a first
+ * visit), which leaves it to the IP limit. A key holds what proves the visitor (id and token, or
+ * id and page view), so nobody can use up another visitor's allowance by naming only its id.
+ */
+const VISITOR_OF: Record<string, (req: FastifyRequest) => string | null> = {
+  ['POST /' + WRITE_PATH + ':siteKey']: (req) => {
+    const v = obj(obj(req.body)?.visitor);
+    const site = (req.params as { siteKey?: string }).siteKey;
+    return v && idOf(v.id) ? `${site} ${idOf(v.id)} ${idOf(v.token)}` : null;
+  },
+  'POST /api/add_offline_message/': (req) => {
+    const b = obj(req.body);
+    return b && idOf(b.visitor_id) ? `${idOf(b.key)} ${idOf(b.visitor_id)} ${idOf(b.hit_id)}` : null;
+  },
+  'GET /vc/s/': (req) => {
+    const q = obj(req.query);
+    return q && idOf(q.ci) ? `${idOf(q.k) || idOf(q.sk)} ${idOf(q.ci)} ${idOf(q.hi)}` : null;
+  },
+};
+// Fastify answers HEAD with the GET handler: vc/s/ stores by HEAD too.
+VISITOR_OF['HEAD /vc/s/'] = VISITOR_OF['GET /vc/s/']!;
+
+/** The routes these limits apply to ("METHOD url"), for tests. */
+export const LIMITED_ROUTES = Object.keys(VISITOR_OF);
+
+/**
+ * Registers the limits; call before the routes are registered (they are attached as the routes
+ * are). Uses @fastify/rate-limit's counters and key normalisation, composed by hand: the plugin
+ * runs one limit per request, these are two.
+ */
+export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}): Promise<void> {
+  const o = { ...WRITE_LIMIT_DEFAULTS, ...opts };
+  await app.register(rateLimit, { global: false });
+  // 'cache' sizes the LRU of counters: a new key past it evicts the least recently counted one.
+  const common: RateLimitOptions = { timeWindow: o.windowMs, cache: 50_000 };
+  const byIp = app.createRateLimit({ ...common, max: o.ip, keyGenerator: (req) => `${req.routeOptions.url} ${normalizeIP(req.ip)}` });
+  const byVisitor = app.createRateLimit({
+    ...common,
+    max: o.visitor,
+    keyGenerator: (req) => {
+      const v = VISITOR_OF[`${req.method} ${req.routeOptions.url}`]?.(req);
+      return v ? `${req.routeOptions.url} ${v}` : '';
+    },
+    allowList: (_req, key) => key === '',
+  });
+  const limiters = [o.ip > 0 && byIp, o.visitor > 0 && byVisitor].filter((l) => !!l);
+  if (!limiters.length) return;
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => VISITOR_OF[`${m} ${route.url}`])) return;
+    // preHandler: after the body is parsed, so that the visitor in it can be counted.
+    const hooks = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+    route.preHandler = [
+      ...hooks,
+      async (req, reply) => {
+        for (const limit of limiters) {
+          const r = await limit(req);
+          if (!r.isAllowed && r.isExceeded) {
+            reply.header('Retry-After', String(r.ttlInSeconds));
+            throw errors.tooManyRequests(r.ttlInSeconds);
+          }
+        }
+      },
+    ];
+  });
+}

@@ -1,0 +1,93 @@
+import type { HitPhone } from '../../protocol.js';
+import { stmt, type DB } from '../store/db.js';
+import { dtSettings, leaseNumber, recordOverflow, type LeaseRequest } from './dt-pool.js';
+
+/**
+ * The numbers a session gets: the blocks of its campaign, and the site's default blocks for every
+ * target the campaign does not name (a session without a campaign gets the defaults alone). A
+ * static block gives its number; a DT block a number leased from its pool, or, when the pool is
+ * dry, what the site's overflow setting says.
+ */
+
+interface BlockRow {
+  id: number;
+  ac_id: number | null;
+  selector: string;
+  numb: string | null;
+  text: string | null;
+  image: string | null;
+  is_dt_enabled: number;
+}
+
+export interface SessionRef {
+  id: number;
+  visitor_id: number;
+  ac_id: number;
+}
+
+/** International digits: a Russian number written with the trunk 8 gets its country code 7. */
+export function internationalDigits(digits: string): string {
+  return /^8\d{10}$/.test(digits) ? '7' + digits.slice(1) : digits;
+}
+
+/** `+7 (495) 777-00-11` for Russian numbers, `+<digits>` for any other. */
+export function formatNumber(digits: string): string {
+  const m = /^[78](\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : '+' + digits;
+}
+
+export function sessionPhones(
+  db: DB,
+  siteId: number,
+  session: SessionRef,
+  now: number,
+  sessionIdleMs: number,
+): { phones: HitPhone[]; ttl: number } {
+  const blocks = stmt<BlockRow>(
+    db,
+    `SELECT id, ac_id, selector, numb, text, image, is_dt_enabled FROM site_blocks
+     WHERE site_id = ? AND (ac_id IS NULL OR ac_id = ?)
+     ORDER BY ac_id IS NULL, id`,
+  ).all(siteId, session.ac_id);
+  const seen = new Set<string>();
+  const phones: HitPhone[] = [];
+  let dt: ReturnType<typeof dtSettings> | null = null;
+  let leased = false;
+  for (const b of blocks) {
+    // Campaign blocks come first: a default block for the same target is left out.
+    if (seen.has(b.selector)) continue;
+    seen.add(b.selector);
+    let raw = b.numb;
+    let text = b.text;
+    let isDt = false;
+    if (b.is_dt_enabled) {
+      dt ??= dtSettings(db, siteId);
+      const r: LeaseRequest = {
+        siteId,
+        blockId: b.id,
+        sessionId: session.id,
+        visitorId: session.visitor_id,
+        now,
+        until: now + sessionIdleMs + dt.lease_minutes * 60_000,
+      };
+      const n = leaseNumber(db, r);
+      if (n) {
+        raw = n;
+        text = null;
+        isDt = leased = true;
+      } else {
+        let fallback: 'static' | 'reserved' | 'none' = 'static';
+        if (dt.overflow === 'reserved' || !raw) {
+          raw = dt.reserved_number;
+          text = null;
+          fallback = raw ? 'reserved' : 'none';
+        }
+        recordOverflow(db, r, fallback);
+      }
+    }
+    if (!raw) continue;
+    // raw is sent in international form: the snippet writes it as the page wrote the old number.
+    phones.push({ id: b.selector, img: b.image, text: text ?? formatNumber(raw), raw: internationalDigits(raw), dt: isDt });
+  }
+  return { phones, ttl: sessionIdleMs + (leased && dt ? dt.lease_minutes * 60_000 : 0) };
+}

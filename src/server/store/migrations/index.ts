@@ -1,0 +1,37 @@
+import type { Migration } from 'kysely';
+import type { Dialect, Step } from './columns.js';
+import * as core from './001_core.js';
+import * as visitorData from './002_visitor_data.js';
+import * as callbacks from './003_callbacks.js';
+import * as consultant from './004_consultant.js';
+import * as phones from './005_phones.js';
+import * as clientWriteOwner from './006_client_write_owner.js';
+import * as pageViewIndexes from './007_page_view_indexes.js';
+import * as configImports from './008_config_imports.js';
+
+/**
+ * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
+ * records the names it has run (table `kysely_migration`) and runs the rest, in one transaction
+ * each, under its lock. Never edit a step that has shipped: add one.
+ */
+export const STEPS: readonly [string, Step][] = [
+  ['001_core', core],
+  ['002_visitor_data', visitorData],
+  ['003_callbacks', callbacks],
+  ['004_consultant', consultant],
+  ['005_phones', phones],
+  ['006_client_write_owner', clientWriteOwner],
+  ['007_page_view_indexes', pageViewIndexes],
+  ['008_config_imports', configImports],
+];
+
+/**
+ * Databases made before the migrator counted their steps in SQLite's `PRAGMA user_version`: the
+ * first seven steps here are those seven, so such a database starts with them recorded as run.
+ */
+export const LEGACY_STEPS = 7;
+
+/** The steps as Kysely migrations for one dialect. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return Object.fromEntries(STEPS.map(([name, step]) => [name, { up: (db) => step.up(db, dialect) }]));
+}

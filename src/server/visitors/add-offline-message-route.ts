@@ -1,0 +1,64 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { DB } from '../store/db.js';
+import { errors } from '../http/errors.js';
+import { storeOfflineMessage } from './offline-messages.js';
+import { describeIssue, OfflineRequestDataSchema } from '../writes/schemas.js';
+import type { SiteLookup } from '../sites/lookup.js';
+import { blank, idText, placeOf, serverUri } from './credentials.js';
+
+const field = (max = 4096) => z.preprocess(blank, z.string().max(max).optional());
+
+/** The form of page-api §4 "add custom request from the server"; other fields (the hidden
+ * `consultant_server_url` of a plain form, say) are ignored. */
+const FormSchema = z.object({
+  key: z.string().max(64),
+  uri: z.string().max(255),
+  visitor_id: idText,
+  hit_id: idText,
+  session_id: idText,
+  name: field(),
+  email: field(),
+  phone: field(),
+  text: field(),
+  is_sale: z.preprocess(blank, z.enum(['true', 'false', '1', '0', 'on']).optional()),
+  sale_cost: field(),
+});
+
+/**
+ * `POST api/add_offline_message/` (form-encoded; JSON works too): a custom-form request sent by
+ * the site's server with the visitor's credentials. Answers `{success: true}`; a refusal is a 4xx
+ * with `{success: false, message: "<code>: <text>"}`, the error envelope of every endpoint here.
+ */
+export async function addOfflineMessageRoute(
+  app: FastifyInstance,
+  opts: { db: DB; sites: SiteLookup; publicUrl?: string | undefined },
+): Promise<void> {
+  const { db } = opts;
+  const { sites } = opts;
+  const store = db.transaction(storeOfflineMessage);
+  await app.register(async (scope) => {
+    // Form bodies only here: the write endpoint keeps its own parsers.
+    await scope.register(formbody, { bodyLimit: 64 * 1024 });
+    scope.post('/api/add_offline_message/', async (req) => {
+      const form = FormSchema.safeParse(req.body ?? {});
+      if (!form.success) throw errors.invalid(describeIssue(form.error));
+      const f = form.data;
+      const place = placeOf(db, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl));
+      const sale = f.is_sale === 'true' || f.is_sale === '1' || f.is_sale === 'on';
+      const data = OfflineRequestDataSchema.safeParse({
+        name: f.name,
+        email: f.email,
+        phone: f.phone,
+        message: f.text,
+        is_sale: sale || undefined,
+        sale_cost: f.sale_cost,
+      });
+      if (!data.success) throw errors.invalid(describeIssue(data.error));
+      const { site: _site, ...at } = place;
+      store(db, at, data.data, 'server', Date.now());
+      return { success: true };
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { stmt, type DB } from '../store/db.js';
+import { errors } from '../http/errors.js';
+import type { RequestPlace } from './offline-messages.js';
+import type { Site } from '../sites/lookup.js';
+import type { HitRow } from '../writes/context.js';
+
+/**
+ * The credentials object of `Svc.getCredentials()` as the site's server or another program passes
+ * it back (page-api §5): a site key or widget key, the consultant server's address, a visitor and
+ * one of its page views (and that page view's session). They are accepted only when they belong
+ * together; the ids are plain integers, so a mismatch is the likely mark of a guess.
+ */
+export interface CredentialFields {
+  site: Site | null;
+  uri: string;
+  visitor_id: number;
+  hit_id: number;
+  session_id?: number;
+}
+
+/** An integer id sent as form or query text (or, in a JSON body, as the number the credentials hold). */
+export const idText = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be an integer id')
+    .transform(Number),
+);
+
+/** Empty form fields and query parameters count as not sent. */
+export const blank = (v: unknown) => (v === '' ? undefined : v);
+
+/** `uri` of the credentials: the host this server is reached at, as the write route hands it out. */
+export function serverUri(req: FastifyRequest, publicUrl: string | undefined): string {
+  return new URL(publicUrl ?? `${req.protocol}://${req.host}/`).host;
+}
+
+/** Checks that the credentials belong together and returns the page view they name. */
+export function placeOf(db: DB, c: CredentialFields, uri: string): RequestPlace & { site: Site } {
+  const site = c.site;
+  if (!site) throw errors.badCredentials('key');
+  if (c.uri !== uri) throw errors.badCredentials('uri');
+  const hit = stmt<HitRow>(db, `SELECT id, session_id, visitor_id, url FROM hits WHERE id = ? AND site_id = ?`).get(c.hit_id, site.id);
+  if (!hit || hit.visitor_id !== c.visitor_id) throw errors.badCredentials('visitor_id and hit_id');
+  if (c.session_id !== undefined && hit.session_id !== c.session_id) throw errors.badCredentials('session_id');
+  return { site, site_id: site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url };
+}

@@ -1,0 +1,26 @@
+import { stmt } from '../store/db.js';
+import { storeOfflineMessage } from './offline-messages.js';
+import type { HitRow, WriteHandler } from '../writes/context.js';
+
+/**
+ * `addOfflineRequest`: stored with the page view it was made on. When that page view is unknown
+ * (it was refused, say) the request still belongs to the visitor's last page view: a request is
+ * never dropped for want of context.
+ */
+export const offlineRequestHandler: WriteHandler<'offline_request'> = async (ctx, data, write) => {
+  const hit =
+    (await ctx.hit(write.hit)) ??
+    stmt<HitRow>(ctx.raw, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(
+      ctx.visitor!.id,
+    );
+  if (!hit) return { success: false, code: 'unknown_hit' };
+  const id = storeOfflineMessage(
+    ctx.raw,
+    { site_id: ctx.site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url },
+    data,
+    'page',
+    ctx.now,
+  );
+  // The page's callback gets result null (page-api); the id is for logs and tests.
+  return { success: true, result: { offline_message_id: id } };
+};

@@ -1,8 +1,0 @@
-import { saveVisitorInfo } from '../visitor-info.js';
-import type { WriteHandler } from './context.js';
-
-/** `addVisitorInfo`: the visitor's name, e-mails and phones. */
-export const visitorInfoHandler: WriteHandler<'visitor_info'> = (ctx, data) => {
-  saveVisitorInfo(ctx.db, ctx.visitor!.id, data, ctx.now);
-  return { success: true };
-};
