@@ -65,8 +65,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db = store.sqlite;
   if (opts.siteConfig) {
-    applySiteConfig(db, typeof opts.siteConfig === 'string' ? readSiteConfig(opts.siteConfig) : opts.siteConfig);
-    store.siteDataChanged();
+    await applySiteConfig(store, typeof opts.siteConfig === 'string' ? readSiteConfig(opts.siteConfig) : opts.siteConfig);
   }
   const app = Fastify({
     logger: opts.logger ?? false,

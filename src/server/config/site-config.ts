@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
-import type { DB } from '../store/db.js';
-import { applyEmployees, Employee } from '../consultant/operators/employees.js';
+import { Employee } from '../consultant/operators/employees.js';
+import { applyEmployees } from '../consultant/operators/queries.js';
+import type { Store } from '../store/open.js';
 import { internationalDigits } from '../phones/session-phones.js';
 
 /**
@@ -186,7 +187,8 @@ export function readSiteConfig(path: string): SiteConfig {
 }
 
 /** Brings the database in line with the configuration, in one transaction. */
-export function applySiteConfig(db: DB, config: SiteConfig): void {
+export async function applySiteConfig(store: Store, config: SiteConfig): Promise<void> {
+  const db = store.sqlite;
   const q = {
     customer: db.prepare(`INSERT INTO customers (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name`),
     site: db.prepare(
@@ -223,7 +225,7 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
       for (const n of b.dt_pool) q.pool.run(b.id, internationalDigits(n));
     }
   };
-  db.transaction(() => {
+  await store.db.transaction().execute(async (trx) => {
     for (const c of config.customers) {
       q.customer.run(c.id, c.name);
       for (const s of c.sites) {
@@ -254,7 +256,8 @@ export function applySiteConfig(db: DB, config: SiteConfig): void {
           insertBlocks(s.id, a.id, a.blocks);
         }
       }
-      applyEmployees(db, c.id, c.employees);
+      await applyEmployees(trx, c.id, c.employees);
     }
-  })();
+  });
+  store.siteDataChanged();
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { DB } from '../../store/db.js';
 import { PASSWORD_HASH } from './password.js';
 
 /**
@@ -34,46 +33,3 @@ export interface EmployeeRow {
 
 export const fullName = (e: { last_name: string; first_name: string; patronymic: string | null }) =>
   [e.last_name, e.first_name, e.patronymic].filter(Boolean).join(' ');
-
-/**
- * Brings one customer's employees in line with the configuration (runs inside the configuration
- * transaction). Employees no longer listed are deleted with their console sessions; chats keep
- * the operator's id and name they were answered with. The online flag survives restarts.
- */
-export function applyEmployees(db: DB, customerId: number, employees: EmployeeConfig[]): void {
-  db.prepare(`DELETE FROM employees WHERE customer_id = ? AND id NOT IN (SELECT value FROM json_each(?))`).run(
-    customerId,
-    JSON.stringify(employees.map((e) => e.id)),
-  );
-  const upsert = db.prepare(
-    `INSERT INTO employees (id, customer_id, last_name, first_name, patronymic, full_name, email, password_hash, extension, phones)
-     VALUES (@id, @customer_id, @last_name, @first_name, @patronymic, @full_name, @email, @password_hash, @extension, @phones)
-     ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, last_name = excluded.last_name,
-       first_name = excluded.first_name, patronymic = excluded.patronymic, full_name = excluded.full_name,
-       email = excluded.email, password_hash = excluded.password_hash, extension = excluded.extension, phones = excluded.phones`,
-  );
-  const dropSites = db.prepare(`DELETE FROM employee_sites WHERE employee_id = ?`);
-  const addSite = db.prepare(`INSERT OR IGNORE INTO employee_sites (employee_id, site_id) VALUES (?, ?)`);
-  const dropSessions = db.prepare(
-    `DELETE FROM operator_sessions WHERE employee_id = @id
-       AND EXISTS (SELECT 1 FROM employees WHERE id = @id AND password_hash != @hash)`,
-  );
-  for (const e of employees) {
-    // A changed password ends the sessions signed in with the old one.
-    dropSessions.run({ id: e.id, hash: e.password_hash });
-    upsert.run({
-      id: e.id,
-      customer_id: customerId,
-      last_name: e.last_name,
-      first_name: e.first_name,
-      patronymic: e.patronymic,
-      full_name: fullName(e),
-      email: e.email.toLowerCase(),
-      password_hash: e.password_hash,
-      extension: e.extension,
-      phones: JSON.stringify(e.phones),
-    });
-    dropSites.run(e.id);
-    for (const s of e.sites) addSite.run(e.id, s);
-  }
-}
