@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in the order a failure is cheapest to find:
-// build (prints sizes) → type checks → unit tests (vitest) → browser tests (Playwright, real
+// build (prints sizes) → lint and format check → type checks → unit tests (vitest) → browser tests (Playwright, real
 // Chromium against the built bundle and the real server). Finds or installs Chromium first.
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +21,8 @@ const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : n
 // Reports live apart from test-results/, which Playwright empties when it starts.
 rmSync(join(root, 'reports'), { recursive: true, force: true });
 if (!run('build', process.execPath, [join(root, 'scripts/build.mjs')])) process.exit(1);
+if (!run('lint (ESLint)', bin('eslint'), ['--max-warnings', '0', '.'])) process.exit(1);
+if (!run('format check (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.'])) process.exit(1);
 if (!run('type check', bin('tsc'), ['-p', 'tsconfig.json'])) process.exit(1);
 if (!run('type test of the published module', bin('tsc'), ['-p', 'test/types/tsconfig.json'])) process.exit(1);
 

@@ -1,4 +1,3 @@
-import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
@@ -11,7 +10,8 @@ import type { DB } from './store/db.js';
 import { openStore, type Store } from './store/open.js';
 import { ApiError, errors } from './http/errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
-import { createSiteLookup, decoded, originAllowed } from './sites/lookup.js';
+import { createSiteLookup } from './sites/lookup.js';
+import { corsByRoute } from './http/cors.js';
 import { credentialRoutes } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
@@ -55,6 +55,8 @@ export interface ConsultantServer {
   db: DB;
   /** Every route the server registered, HEAD and OPTIONS included (the fuzz test covers each). */
   routes: readonly RouteInfo[];
+  /** The routes that declared a per-visitor rate limit ("METHOD url"). */
+  limitedRoutes: readonly string[];
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -116,30 +118,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
 
   const sites = createSiteLookup(store);
-  // CORS: a site's pages may read the answers meant for them. An unknown site key still gets CORS
-  // headers so that the snippet can read and report the error envelope; it carries no data.
-  // Retry-After exposed: the outbox reads it from a 429 (a cross-origin fetch sees only the
-  // CORS-safelisted headers unless told).
-  const corsOf = (origin: string | boolean) => ({ origin, methods: ['GET', 'POST'], maxAge: 86400, exposedHeaders: ['Retry-After'] });
-  const delegator: FastifyCorsOptionsDelegateCallback = (req, cb) => {
-    const origin = req.headers.origin;
-    // Site-keyed paths: writes (w/), the operator-status stream (os/) and the visitor's chat stream (c/).
-    const m = /^\/(?:w|os|c)\/([^/?#]+)/.exec(req.url);
-    let allow: string | boolean = false;
-    if (origin && m) {
-      // A malformed %-escape names no site; the route answers 400.
-      sites.bySiteKey(decoded(m[1]!)).then(
-        (site) => cb(null, corsOf(!site || originAllowed(site, origin) ? origin : false)),
-        (e: Error) => cb(e, corsOf(false)),
-      );
-      return;
-    } else if (req.url.startsWith('/vc/s/')) {
-      // Meant for calls from outside the page and carries no cookie: any origin may read it.
-      allow = '*';
-    }
-    cb(null, corsOf(allow));
-  };
-  await app.register(cors, { delegator });
+  await corsByRoute(app, sites);
 
   app.setErrorHandler((err, req, reply) => {
     let e: ApiError;
@@ -160,7 +139,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     return reply.status(e.status).send(e.envelope());
   });
 
-  await writeLimits(app, opts.rateLimits);
+  const limitedRoutes = await writeLimits(app, opts.rateLimits);
 
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
@@ -183,6 +162,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     store,
     db,
     routes,
+    limitedRoutes,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
       const addr = app.server.address();

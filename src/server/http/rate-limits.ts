@@ -1,6 +1,5 @@
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WRITE_PATH } from '../../protocol.js';
 import { errors } from './errors.js';
 
 /**
@@ -28,42 +27,36 @@ export interface WriteLimits {
 
 export const WRITE_LIMIT_DEFAULTS: Required<WriteLimits> = { windowMs: 60_000, ip: 1200, visitor: 240 };
 
-type Body = Record<string, unknown> | undefined;
-const obj = (v: unknown): Body => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
-const idOf = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v).slice(0, 20) : '');
-
 /**
- * Who the visitor of a request is, per limited route: null when the request names none (a first
- * visit), which leaves it to the IP limit. A key holds what proves the visitor (id and token, or
- * id and page view), so nobody can use up another visitor's allowance by naming only its id.
+ * A limited route declares it in its config: `visitorLimit: { visitorOf }` names the visitor of a
+ * request (null when it names none, a first visit, which leaves it to the IP limit). The key holds
+ * what proves the visitor (id and token, or id and page view), so nobody can use up another
+ * visitor's allowance by naming only its id. The helpers below read such keys from a body.
  */
-const VISITOR_OF: Record<string, (req: FastifyRequest) => string | null> = {
-  ['POST /' + WRITE_PATH + ':siteKey']: (req) => {
-    const v = obj(obj(req.body)?.visitor);
-    const site = (req.params as { siteKey?: string }).siteKey;
-    return v && idOf(v.id) ? `${site} ${idOf(v.id)} ${idOf(v.token)}` : null;
-  },
-  'POST /api/add_offline_message/': (req) => {
-    const b = obj(req.body);
-    return b && idOf(b.visitor_id) ? `${idOf(b.key)} ${idOf(b.visitor_id)} ${idOf(b.hit_id)}` : null;
-  },
-  'GET /vc/s/': (req) => {
-    const q = obj(req.query);
-    return q && idOf(q.ci) ? `${idOf(q.k) || idOf(q.sk)} ${idOf(q.ci)} ${idOf(q.hi)}` : null;
-  },
-};
-// Fastify answers HEAD with the GET handler: vc/s/ stores by HEAD too.
-VISITOR_OF['HEAD /vc/s/'] = VISITOR_OF['GET /vc/s/']!;
+export interface RouteRateLimit {
+  visitorOf(req: FastifyRequest): string | null;
+}
 
-/** The routes these limits apply to ("METHOD url"), for tests. */
-export const LIMITED_ROUTES = Object.keys(VISITOR_OF);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    visitorLimit?: RouteRateLimit;
+  }
+}
+
+type Body = Record<string, unknown> | undefined;
+/** The object `v`, or undefined when it is none (an array, a string, null). */
+export const objectOf = (v: unknown): Body =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+/** An id as a key part: numbers and strings, cut short; anything else is no id. */
+export const idOf = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v).slice(0, 20) : '');
 
 /**
  * Registers the limits; call before the routes are registered (they are attached as the routes
  * are). Uses @fastify/rate-limit's counters and key normalisation, composed by hand: the plugin
- * runs one limit per request, these are two.
+ * runs one limit per request, these are two. Resolves with the routes limited so far, a list that
+ * grows as routes are registered ("METHOD url"; the fuzz and limit tests read it).
  */
-export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}): Promise<void> {
+export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}): Promise<string[]> {
   const o = { ...WRITE_LIMIT_DEFAULTS, ...opts };
   await app.register(rateLimit, { global: false });
   // 'cache' sizes the LRU of counters: a new key past it evicts the least recently counted one.
@@ -73,17 +66,18 @@ export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}):
     ...common,
     max: o.visitor,
     keyGenerator: (req) => {
-      const v = VISITOR_OF[`${req.method} ${req.routeOptions.url}`]?.(req);
+      const v = req.routeOptions.config.visitorLimit?.visitorOf(req);
       return v ? `${req.routeOptions.url} ${v}` : '';
     },
     allowList: (_req, key) => key === '',
   });
   const limiters = [o.ip > 0 && byIp, o.visitor > 0 && byVisitor].filter((l) => !!l);
-  if (!limiters.length) return;
+  const limited: string[] = [];
+  if (!limiters.length) return limited;
 
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((m) => VISITOR_OF[`${m} ${route.url}`])) return;
+    if (!route.config?.visitorLimit) return;
+    for (const m of Array.isArray(route.method) ? route.method : [route.method]) limited.push(`${m} ${route.url}`);
     // preHandler: after the body is parsed, so that the visitor in it can be counted.
     const hooks = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
     route.preHandler = [
@@ -99,4 +93,5 @@ export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}):
       },
     ];
   });
+  return limited;
 }

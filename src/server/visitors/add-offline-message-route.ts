@@ -6,6 +6,7 @@ import { errors } from '../http/errors.js';
 import { storeOfflineMessage } from './offline-messages.js';
 import { describeIssue, OfflineRequestDataSchema } from '../writes/schemas.js';
 import type { SiteLookup } from '../sites/lookup.js';
+import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
 
 const field = (max = 4096) => z.preprocess(blank, z.string().max(max).optional());
@@ -31,6 +32,14 @@ const FormSchema = z.object({
  * the site's server with the visitor's credentials. Answers `{success: true}`; a refusal is a 4xx
  * with `{success: false, message: "<code>: <text>"}`, the error envelope of every endpoint here.
  */
+/** The per-visitor limit counts the visitor the form names with its page view, per widget key. */
+const OFFLINE_MESSAGE_VISITOR: RouteRateLimit = {
+  visitorOf(req) {
+    const b = objectOf(req.body);
+    return b && idOf(b.visitor_id) ? `${idOf(b.key)} ${idOf(b.visitor_id)} ${idOf(b.hit_id)}` : null;
+  },
+};
+
 export async function addOfflineMessageRoute(
   app: FastifyInstance,
   opts: { db: DB; sites: SiteLookup; publicUrl?: string | undefined },
@@ -41,7 +50,7 @@ export async function addOfflineMessageRoute(
   await app.register(async (scope) => {
     // Form bodies only here: the write endpoint keeps its own parsers.
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
-    scope.post('/api/add_offline_message/', async (req) => {
+    scope.post('/api/add_offline_message/', { config: { visitorLimit: OFFLINE_MESSAGE_VISITOR } }, async (req) => {
       const form = FormSchema.safeParse(req.body ?? {});
       if (!form.success) throw errors.invalid(describeIssue(form.error));
       const f = form.data;

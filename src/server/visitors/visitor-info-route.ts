@@ -4,6 +4,7 @@ import type { DB } from '../store/db.js';
 import { errors } from '../http/errors.js';
 import { describeIssue, VisitorInfoDataSchema } from '../writes/schemas.js';
 import type { SiteLookup } from '../sites/lookup.js';
+import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { saveVisitorInfo } from './visitor-info.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
 
@@ -32,7 +33,15 @@ const QuerySchema = z.object({
 export function visitorInfoRoute(app: FastifyInstance, opts: { db: DB; sites: SiteLookup; publicUrl?: string | undefined }): void {
   const { db } = opts;
   const { sites } = opts;
-  app.get('/vc/s/', async (req, reply) => {
+  // Meant for calls from outside the page and carries no cookie: any origin may read it. The
+  // per-visitor limit counts the visitor the query names with its page view.
+  const rateLimit: RouteRateLimit = {
+    visitorOf(req) {
+      const q = objectOf(req.query);
+      return q && idOf(q.ci) ? `${idOf(q.k) || idOf(q.sk)} ${idOf(q.ci)} ${idOf(q.hi)}` : null;
+    },
+  };
+  app.get('/vc/s/', { config: { cors: 'any', visitorLimit: rateLimit } }, async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'no-store');
     const query = QuerySchema.safeParse(req.query);
     if (!query.success) throw errors.invalid(describeIssue(query.error));

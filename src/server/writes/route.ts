@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { WRITE_PATH } from '../../protocol.js';
 import type { WriteResponse, WriteResult, WriteType } from '../../protocol.js';
 import { errors } from '../http/errors.js';
+import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
@@ -107,32 +108,45 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       return { visitor: ctx.visitor, results };
     });
 
-  app.post<{ Params: { siteKey: string } }>('/' + WRITE_PATH + ':siteKey', async (req, reply) => {
-    const site = await sites.bySiteKey(req.params.siteKey);
-    if (!site) throw errors.unknownSite();
-    if (req.headers.origin && !originAllowed(site, req.headers.origin)) throw errors.originNotAllowed();
-    const parsed = WriteRequestSchema.safeParse(req.body);
-    if (!parsed.success) throw errors.invalid(describeIssue(parsed.error));
-    const { writes } = parsed.data;
-    // A malformed visitor is no visitor, as an unknown one: the page view makes a new one.
-    const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
-    const visitor = ref ? await visitorByToken(store.db, site.id, ref.id, ref.token) : null;
-    const client: ClientInfo = {
-      ip: req.ip,
-      userAgent: String(req.headers['user-agent'] ?? ''),
-      country: opts.trustGeoHeaders ? headerText(req.headers['x-svc-country']) : null,
-      city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
-    };
-    const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;
-    const out = await runBatch(site, visitor, writes, { client, publicUrl, now: Date.now() });
-    const body: WriteResponse = {
-      success: true,
-      visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,
-      results: out.results,
-    };
-    return reply.header('Cache-Control', 'no-store').send(body);
-  });
+  app.post<{ Params: { siteKey: string } }>(
+    '/' + WRITE_PATH + ':siteKey',
+    { config: { cors: 'site', visitorLimit: WRITES_VISITOR } },
+    async (req, reply) => {
+      const site = await sites.bySiteKey(req.params.siteKey);
+      if (!site) throw errors.unknownSite();
+      if (req.headers.origin && !originAllowed(site, req.headers.origin)) throw errors.originNotAllowed();
+      const parsed = WriteRequestSchema.safeParse(req.body);
+      if (!parsed.success) throw errors.invalid(describeIssue(parsed.error));
+      const { writes } = parsed.data;
+      // A malformed visitor is no visitor, as an unknown one: the page view makes a new one.
+      const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
+      const visitor = ref ? await visitorByToken(store.db, site.id, ref.id, ref.token) : null;
+      const client: ClientInfo = {
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        country: opts.trustGeoHeaders ? headerText(req.headers['x-svc-country']) : null,
+        city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
+      };
+      const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;
+      const out = await runBatch(site, visitor, writes, { client, publicUrl, now: Date.now() });
+      const body: WriteResponse = {
+        success: true,
+        visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,
+        results: out.results,
+      };
+      return reply.header('Cache-Control', 'no-store').send(body);
+    },
+  );
 }
+
+/** The per-visitor limit counts the visitor the batch names (id and token), per site. */
+const WRITES_VISITOR: RouteRateLimit = {
+  visitorOf(req) {
+    const v = objectOf(objectOf(req.body)?.visitor);
+    const site = (req.params as { siteKey?: string }).siteKey;
+    return v && idOf(v.id) ? `${site} ${idOf(v.id)} ${idOf(v.token)}` : null;
+  },
+};
 
 function headerText(v: string | string[] | undefined): string | null {
   const s = Array.isArray(v) ? v[0] : v;

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
-import { LIMITED_ROUTES, type WriteLimits } from '../../../src/server/http/rate-limits.js';
+import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { hitWrite, testConfig, wid } from './helpers.js';
 
 let server: ConsultantServer | undefined;
@@ -89,7 +89,8 @@ describe('rate limits of the write endpoints', () => {
   });
 
   it('add_offline_message and vc/s are limited per IP and per visitor too', async () => {
-    expect(LIMITED_ROUTES.sort()).toEqual(['GET /vc/s/', 'HEAD /vc/s/', 'POST /api/add_offline_message/', 'POST /w/:siteKey']);
+    const routes = await start({});
+    expect([...routes.limitedRoutes].sort()).toEqual(['GET /vc/s/', 'HEAD /vc/s/', 'POST /api/add_offline_message/', 'POST /w/:siteKey']);
     for (const kind of ['ip', 'visitor'] as const) {
       const s = await start(kind === 'ip' ? { ip: 2, visitor: 0 } : { ip: 0, visitor: 2 });
       const v = await visitor(s);

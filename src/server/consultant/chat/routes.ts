@@ -30,7 +30,7 @@ export function visitorStreams(app: FastifyInstance, db: DB, hub: Hub, sites: Si
     return site;
   };
 
-  app.get<{ Params: { siteKey: string } }>('/' + STATUS_PATH + ':siteKey', async (req, reply) => {
+  app.get<{ Params: { siteKey: string } }>('/' + STATUS_PATH + ':siteKey', { config: { cors: 'site' } }, async (req, reply) => {
     const site = await siteOf(req);
     let sent = '';
     const push = () => {
@@ -42,43 +42,47 @@ export function visitorStreams(app: FastifyInstance, db: DB, hub: Hub, sites: Si
     push();
   });
 
-  app.get<{ Params: { siteKey: string }; Querystring: Record<string, string> }>('/' + CHAT_PATH + ':siteKey', async (req, reply) => {
-    const site = await siteOf(req);
-    const q = ChatStreamQuery.safeParse(req.query);
-    if (!q.success) throw errors.invalid(describeIssue(q.error));
-    const visitor = stmt<{ id: number }>(db, `SELECT id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(
-      q.data.v,
-      site.id,
-      q.data.t,
-    );
-    if (!visitor) throw errors.unknownVisitor();
+  app.get<{ Params: { siteKey: string }; Querystring: Record<string, string> }>(
+    '/' + CHAT_PATH + ':siteKey',
+    { config: { cors: 'site' } },
+    async (req, reply) => {
+      const site = await siteOf(req);
+      const q = ChatStreamQuery.safeParse(req.query);
+      if (!q.success) throw errors.invalid(describeIssue(q.error));
+      const visitor = stmt<{ id: number }>(db, `SELECT id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(
+        q.data.v,
+        site.id,
+        q.data.t,
+      );
+      if (!visitor) throw errors.unknownVisitor();
 
-    // Resume: the browser sends the id of the last message it received when it reconnects.
-    let last = Number(req.headers['last-event-id']) || 0;
-    let followed: number | null = null;
-    const latest = latestChat(db, site.id, visitor.id);
-    if (
-      latest &&
-      (latest.end_ms == null || (last && stmt(db, `SELECT 1 FROM chat_messages WHERE id = ? AND chat_id = ?`).get(last, latest.id)))
-    ) {
-      // The open chat, or the one this page was following when it ended while the page was away.
-      followed = latest.id;
-    }
-    let sentState = '';
-    const push = () => {
-      const l = latestChat(db, site.id, visitor.id);
-      if (l && l.id !== followed && l.end_ms == null) followed = l.id;
-      const chat: ChatRow | undefined = followed != null ? (l?.id === followed ? l : undefined) : undefined;
-      const state = JSON.stringify(chat ? chatState(chat) : null);
-      if (state !== sentState) sse.send('chat', (sentState = state));
-      if (chat) {
-        for (const m of messagesAfter(db, chat.id, last)) {
-          sse.send('message', messageEvent(m), (last = m.id));
-        }
+      // Resume: the browser sends the id of the last message it received when it reconnects.
+      let last = Number(req.headers['last-event-id']) || 0;
+      let followed: number | null = null;
+      const latest = latestChat(db, site.id, visitor.id);
+      if (
+        latest &&
+        (latest.end_ms == null || (last && stmt(db, `SELECT 1 FROM chat_messages WHERE id = ? AND chat_id = ?`).get(last, latest.id)))
+      ) {
+        // The open chat, or the one this page was following when it ended while the page was away.
+        followed = latest.id;
       }
-    };
-    const off = hub.subscribe(`visitor:${visitor.id}`, push);
-    const sse = openSse(app, reply, off);
-    push();
-  });
+      let sentState = '';
+      const push = () => {
+        const l = latestChat(db, site.id, visitor.id);
+        if (l && l.id !== followed && l.end_ms == null) followed = l.id;
+        const chat: ChatRow | undefined = followed != null ? (l?.id === followed ? l : undefined) : undefined;
+        const state = JSON.stringify(chat ? chatState(chat) : null);
+        if (state !== sentState) sse.send('chat', (sentState = state));
+        if (chat) {
+          for (const m of messagesAfter(db, chat.id, last)) {
+            sse.send('message', messageEvent(m), (last = m.id));
+          }
+        }
+      };
+      const off = hub.subscribe(`visitor:${visitor.id}`, push);
+      const sse = openSse(app, reply, off);
+      push();
+    },
+  );
 }
