@@ -31,7 +31,7 @@ const FormSchema = z.object({
  * with `{success: false, message: "<code>: <text>"}`, the error envelope of every endpoint here.
  */
 export async function addOfflineMessageRoute(app: FastifyInstance, opts: VisitorsDeps): Promise<void> {
-  const { store, sites } = opts;
+  const { store, sites, hub } = opts;
   await app.register(async (scope) => {
     // Form bodies only here: the write endpoint keeps its own parsers.
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
@@ -50,8 +50,10 @@ export async function addOfflineMessageRoute(app: FastifyInstance, opts: Visitor
         sale_cost: f.sale_cost,
       });
       if (!data.success) throw errors.invalid(describeIssue(data.error));
-      const { site: _site, ...at } = place;
+      const { site, ...at } = place;
       await store.db.transaction().execute((trx) => storeOfflineMessage(trx, at, data.data, 'server', Date.now()));
+      // After the commit: the console re-reads its request feed.
+      hub.poke(`site:${site.id}`);
       return { success: true };
     });
   });

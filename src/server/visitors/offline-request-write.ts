@@ -17,6 +17,8 @@ export const offlineRequestHandler: WriteHandler<'offline_request'> = async (ctx
     'page',
     ctx.now,
   );
+  // The console shows offline requests; the hub delivers the poke after the batch has committed.
+  ctx.deps.hub.poke(`site:${ctx.site.id}`);
   // The page's callback gets result null (page-api); the id is for logs and tests.
   return { success: true, result: { offline_message_id: id } };
 };
