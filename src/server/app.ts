@@ -12,7 +12,7 @@ import { ApiError, errors } from './http/errors.js';
 import { applySiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
 import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
-import { credentialRoutes } from './visitors/routes.js';
+import { visitorsFeature } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 
@@ -146,7 +146,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const hub = createHub(db, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
   await writeRoute(app, { store, sites, deps: { hub, callbackPlatform }, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
-  await credentialRoutes(app, { db, sites, publicUrl: opts.publicUrl });
+  await visitorsFeature(app, { store, sites, hub, publicUrl: opts.publicUrl });
   registerCallbacks(app, db);
   const closeConsultant = consultant(app, {
     db,

@@ -29,3 +29,14 @@ export async function latestHitOfVisitor(db: Queryable, visitorId: number): Prom
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The site's page view with this id (credentials name page views by id: visitors/credentials.ts). */
+export async function hitOfSite(db: Queryable, siteId: number, hitId: number): Promise<HitRow | null> {
+  const row = await db
+    .selectFrom('hits')
+    .select(['id', 'session_id', 'visitor_id', 'url'])
+    .where('id', '=', hitId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -1,13 +1,12 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { DB } from '../store/db.js';
 import { errors } from '../http/errors.js';
-import { storeOfflineMessage } from './offline-messages.js';
 import { describeIssue, OfflineRequestDataSchema } from '../writes/schemas.js';
-import type { SiteLookup } from '../sites/lookup.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
+import { storeOfflineMessage } from './offline-messages.js';
+import type { VisitorsDeps } from './routes.js';
 
 const field = (max = 4096) => z.preprocess(blank, z.string().max(max).optional());
 
@@ -40,13 +39,8 @@ const OFFLINE_MESSAGE_VISITOR: RouteRateLimit = {
   },
 };
 
-export async function addOfflineMessageRoute(
-  app: FastifyInstance,
-  opts: { db: DB; sites: SiteLookup; publicUrl?: string | undefined },
-): Promise<void> {
-  const { db } = opts;
-  const { sites } = opts;
-  const store = db.transaction(storeOfflineMessage);
+export async function addOfflineMessageRoute(app: FastifyInstance, opts: VisitorsDeps): Promise<void> {
+  const { store, sites, hub } = opts;
   await app.register(async (scope) => {
     // Form bodies only here: the write endpoint keeps its own parsers.
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
@@ -54,7 +48,7 @@ export async function addOfflineMessageRoute(
       const form = FormSchema.safeParse(req.body ?? {});
       if (!form.success) throw errors.invalid(describeIssue(form.error));
       const f = form.data;
-      const place = placeOf(db, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl));
+      const place = await placeOf(store.db, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl));
       const sale = f.is_sale === 'true' || f.is_sale === '1' || f.is_sale === 'on';
       const data = OfflineRequestDataSchema.safeParse({
         name: f.name,
@@ -65,8 +59,10 @@ export async function addOfflineMessageRoute(
         sale_cost: f.sale_cost,
       });
       if (!data.success) throw errors.invalid(describeIssue(data.error));
-      const { site: _site, ...at } = place;
-      store(db, at, data.data, 'server', Date.now());
+      const { site, ...at } = place;
+      await store.db.transaction().execute((trx) => storeOfflineMessage(trx, at, data.data, 'server', Date.now()));
+      // After the commit: the console re-reads its request feed.
+      hub.poke(`site:${site.id}`);
       return { success: true };
     });
   });

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { stmt, type DB } from '../store/db.js';
 import { errors } from '../http/errors.js';
-import type { RequestPlace } from './offline-messages.js';
 import type { Site } from '../sites/lookup.js';
-import type { HitRow } from '../writes/context.js';
+import type { Queryable } from '../store/queryable.js';
+import { hitOfSite } from '../tracking/queries.js';
+import type { RequestPlace } from './offline-messages.js';
 
 /**
  * The credentials object of `Svc.getCredentials()` as the site's server or another program passes
@@ -38,11 +38,11 @@ export function serverUri(req: FastifyRequest, publicUrl: string | undefined): s
 }
 
 /** Checks that the credentials belong together and returns the page view they name. */
-export function placeOf(db: DB, c: CredentialFields, uri: string): RequestPlace & { site: Site } {
+export async function placeOf(db: Queryable, c: CredentialFields, uri: string): Promise<RequestPlace & { site: Site }> {
   const site = c.site;
   if (!site) throw errors.badCredentials('key');
   if (c.uri !== uri) throw errors.badCredentials('uri');
-  const hit = stmt<HitRow>(db, `SELECT id, session_id, visitor_id, url FROM hits WHERE id = ? AND site_id = ?`).get(c.hit_id, site.id);
+  const hit = await hitOfSite(db, site.id, c.hit_id);
   if (!hit || hit.visitor_id !== c.visitor_id) throw errors.badCredentials('visitor_id and hit_id');
   if (c.session_id !== undefined && hit.session_id !== c.session_id) throw errors.badCredentials('session_id');
   return { site, site_id: site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url };

@@ -1,6 +1,6 @@
-import { stmt } from '../store/db.js';
+import { latestHitOfVisitor } from '../tracking/queries.js';
+import type { WriteHandler } from '../writes/context.js';
 import { storeOfflineMessage } from './offline-messages.js';
-import type { HitRow, WriteHandler } from '../writes/context.js';
 
 /**
  * `addOfflineRequest`: stored with the page view it was made on. When that page view is unknown
@@ -8,19 +8,17 @@ import type { HitRow, WriteHandler } from '../writes/context.js';
  * never dropped for want of context.
  */
 export const offlineRequestHandler: WriteHandler<'offline_request'> = async (ctx, data, write) => {
-  const hit =
-    (await ctx.hit(write.hit)) ??
-    stmt<HitRow>(ctx.raw, `SELECT id, session_id, visitor_id, url FROM hits WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`).get(
-      ctx.visitor!.id,
-    );
+  const hit = (await ctx.hit(write.hit)) ?? (await latestHitOfVisitor(ctx.db, ctx.visitor!.id));
   if (!hit) return { success: false, code: 'unknown_hit' };
-  const id = storeOfflineMessage(
-    ctx.raw,
+  const id = await storeOfflineMessage(
+    ctx.db,
     { site_id: ctx.site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url },
     data,
     'page',
     ctx.now,
   );
+  // The console shows offline requests; the hub delivers the poke after the batch has committed.
+  ctx.deps.hub.poke(`site:${ctx.site.id}`);
   // The page's callback gets result null (page-api); the id is for logs and tests.
   return { success: true, result: { offline_message_id: id } };
 };

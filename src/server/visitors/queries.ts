@@ -1,10 +1,11 @@
 import type { Queryable } from '../store/queryable.js';
+import type { NewRow } from '../store/tables.js';
 import type { VisitorRow } from '../writes/context.js';
 
 /**
- * Every query of the visitor tables: `visitors`, and (added as the feature moves here) their
- * properties, e-mails, phones and offline messages. The page view creates visitors through these
- * functions too, so a reader finds everything that touches a visitor in this file.
+ * Every query of the visitor tables: `visitors`, their properties, e-mails and phones, and their
+ * offline messages. The page view creates visitors through these functions too, so a reader finds
+ * everything that touches a visitor in this file.
  */
 
 export async function createVisitor(db: Queryable, siteId: number, token: string, createdAt: string): Promise<VisitorRow> {
@@ -50,4 +51,80 @@ export async function visitorOfHit(db: Queryable, siteId: number, clientId: stri
     .where('h.client_id', '=', clientId)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The visitor's stored name, or null (none yet, or no such visitor). */
+export async function visitorName(db: Queryable, visitorId: number): Promise<string | null> {
+  const row = await db.selectFrom('visitors').select('name').where('id', '=', visitorId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** `addVisitorInfo`'s name: it overwrites the stored one. */
+export async function setVisitorName(db: Queryable, visitorId: number, name: string): Promise<void> {
+  await db.updateTable('visitors').set({ name }).where('id', '=', visitorId).execute();
+}
+
+/**
+ * Adds an e-mail to the visitor's list unless it is there already in any case. The e-mail is
+ * stored as first given (the REST API shows it so) and compared as lower(email) = lower(?), which
+ * holds on both dialects: SQLite's column is also COLLATE NOCASE, PostgreSQL's is not. Both fold
+ * ASCII letters alike; PostgreSQL's lower() also folds other letters, SQLite's does not.
+ * onConflict covers the exact spelling should two requests add it at once.
+ */
+export async function addVisitorEmail(db: Queryable, visitorId: number, email: string, createdAt: string): Promise<void> {
+  const known = await db
+    .selectFrom('visitor_emails')
+    .select('email')
+    .where('visitor_id', '=', visitorId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+    .executeTakeFirst();
+  if (known) return;
+  await db
+    .insertInto('visitor_emails')
+    .values({ visitor_id: visitorId, email, created_at: createdAt })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Adds a phone to the visitor's list unless a number with the same digits is there. */
+export async function addVisitorPhone(db: Queryable, visitorId: number, digits: string, phone: string, createdAt: string): Promise<void> {
+  await db
+    .insertInto('visitor_phones')
+    .values({ visitor_id: visitorId, digits, phone, created_at: createdAt })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** `setProperty`: sets or overwrites one property of the visitor. */
+export async function setProperty(db: Queryable, visitorId: number, name: string, value: string | null, updatedAt: string): Promise<void> {
+  await db
+    .insertInto('visitor_properties')
+    .values({ visitor_id: visitorId, name, value, updated_at: updatedAt })
+    .onConflict((oc) =>
+      oc
+        .columns(['visitor_id', 'name'])
+        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    )
+    .execute();
+}
+
+export async function deleteProperty(db: Queryable, visitorId: number, name: string): Promise<void> {
+  await db.deleteFrom('visitor_properties').where('visitor_id', '=', visitorId).where('name', '=', name).execute();
+}
+
+/** The property's row, if set: `{ value }` (a value may be null), else null. */
+export async function propertyOf(db: Queryable, visitorId: number, name: string): Promise<{ value: string | null } | null> {
+  const row = await db
+    .selectFrom('visitor_properties')
+    .select('value')
+    .where('visitor_id', '=', visitorId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Stores an offline request as given (its visitor context already copied in); returns its id. */
+export async function insertOfflineMessage(db: Queryable, row: NewRow<'offline_messages'>): Promise<number> {
+  const { id } = await db.insertInto('offline_messages').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
 }

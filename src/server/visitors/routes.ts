@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../store/db.js';
+import type { Hub } from '../consultant/chat/hub.js';
 import type { SiteLookup } from '../sites/lookup.js';
+import type { Store } from '../store/open.js';
 import { addOfflineMessageRoute } from './add-offline-message-route.js';
 import { visitorInfoRoute } from './visitor-info-route.js';
 
-/** The endpoints the site's server and outside programs call with a visitor's credentials. */
-export async function credentialRoutes(
-  app: FastifyInstance,
-  opts: { db: DB; sites: SiteLookup; publicUrl?: string | undefined },
-): Promise<void> {
-  visitorInfoRoute(app, opts);
-  await addOfflineMessageRoute(app, opts);
+/** What the visitor endpoints need, passed in by createServer. */
+export interface VisitorsDeps {
+  store: Store;
+  sites: SiteLookup;
+  /** Pokes the console when an offline request is stored. */
+  hub: Hub;
+  /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
+  publicUrl?: string | undefined;
+}
+
+/**
+ * The endpoints the site's server and outside programs call with a visitor's credentials (page-api
+ * §4): `GET /vc/s/` and `POST /api/add_offline_message/`. The snippet's own visitor writes go
+ * through the write route (writes/index.ts names their handlers).
+ */
+export async function visitorsFeature(app: FastifyInstance, deps: VisitorsDeps): Promise<void> {
+  visitorInfoRoute(app, deps);
+  await addOfflineMessageRoute(app, deps);
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { DB } from '../store/db.js';
 import { errors } from '../http/errors.js';
 import { describeIssue, VisitorInfoDataSchema } from '../writes/schemas.js';
-import type { SiteLookup } from '../sites/lookup.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
-import { saveVisitorInfo } from './visitor-info.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
+import type { VisitorsDeps } from './routes.js';
+import { saveVisitorInfo } from './visitor-info.js';
 
 const param = (max: number) => z.preprocess(blank, z.string().max(max).optional());
 
@@ -30,27 +29,27 @@ const QuerySchema = z.object({
  * ids only, never the visitor's stored data, since anyone may call this address. Any origin may
  * read it (it is meant for calls from outside the page, and carries no cookie).
  */
-export function visitorInfoRoute(app: FastifyInstance, opts: { db: DB; sites: SiteLookup; publicUrl?: string | undefined }): void {
-  const { db } = opts;
-  const { sites } = opts;
+export function visitorInfoRoute(app: FastifyInstance, opts: Pick<VisitorsDeps, 'store' | 'sites' | 'publicUrl'>): void {
+  const { store, sites } = opts;
   // Meant for calls from outside the page and carries no cookie: any origin may read it. The
   // per-visitor limit counts the visitor the query names with its page view.
-  const rateLimit: RouteRateLimit = {
+  const visitorLimit: RouteRateLimit = {
     visitorOf(req) {
       const q = objectOf(req.query);
       return q && idOf(q.ci) ? `${idOf(q.k) || idOf(q.sk)} ${idOf(q.ci)} ${idOf(q.hi)}` : null;
     },
   };
-  app.get('/vc/s/', { config: { cors: 'any', visitorLimit: rateLimit } }, async (req, reply) => {
+  app.get('/vc/s/', { config: { cors: 'any', visitorLimit } }, async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'no-store');
     const query = QuerySchema.safeParse(req.query);
     if (!query.success) throw errors.invalid(describeIssue(query.error));
     const q = query.data;
     const site = q.k ? await sites.byWidgetKey(q.k) : q.sk ? await sites.bySiteKey(q.sk) : null;
-    const place = placeOf(db, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
+    const place = await placeOf(store.db, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
     const info = VisitorInfoDataSchema.safeParse({ name: q.vn, email: q.ve, phone: q.vp });
     if (!info.success) throw errors.invalid(describeIssue(info.error));
-    saveVisitorInfo(db, place.visitor_id, info.data, Date.now());
+    // One transaction: the name, e-mail and phone are stored together or not at all.
+    await store.db.transaction().execute((trx) => saveVisitorInfo(trx, place.visitor_id, info.data, Date.now()));
     return q.s === '1'
       ? { success: true }
       : { success: true, visitor_id: place.visitor_id, session_id: place.session_id, hit_id: place.hit_id };

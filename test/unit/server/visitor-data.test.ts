@@ -1,6 +1,12 @@
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HitResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
+import { queuePlatform } from '../../../src/server/callback/platform.js';
+import type { Hub, Topic } from '../../../src/server/consultant/chat/hub.js';
+import { createSiteLookup } from '../../../src/server/sites/lookup.js';
+import { visitorsFeature } from '../../../src/server/visitors/routes.js';
+import { writeRoute } from '../../../src/server/writes/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
 
 let server: ConsultantServer;
@@ -364,5 +370,48 @@ describe("the page's arguments, as the snippet sends them unchecked", () => {
       'empty',
       'invalid_action',
     ]);
+  });
+});
+
+describe('the console hears of offline requests', () => {
+  it("pokes the site's topic once a request is stored, by the page and by the site's server", async () => {
+    // The feature alone on a bare app with a hub that records its pokes: no other hook pokes here.
+    const pokes: Topic[] = [];
+    const hub = { poke: (...topics: Topic[]) => pokes.push(...topics) } as unknown as Hub;
+    const app = Fastify();
+    const sites = createSiteLookup(server.store);
+    await writeRoute(app, { store: server.store, sites, deps: { hub, callbackPlatform: queuePlatform } });
+    await visitorsFeature(app, { store: server.store, sites, hub });
+    try {
+      // site-b: its id is 2 (helpers.ts).
+      const h = hitWrite('http://other.example/page');
+      const page = await app.inject({ method: 'POST', url: '/w/site-b', payload: { visitor: null, writes: [h] } });
+      const first = page.json() as WriteResponse;
+      const creds = first.results[0]!.result as HitResult;
+      expect(pokes).toEqual([]);
+      const write = { id: wid(), type: 'offline_request', hit: h.id, at: Date.now(), data: { message: 'hi' } };
+      const r = await app.inject({ method: 'POST', url: '/w/site-b', payload: { visitor: first.visitor, writes: [write] } });
+      expect((r.json() as WriteResponse).results[0]!.success).toBe(true);
+      expect(pokes).toEqual(['site:2']);
+      const form = {
+        key: creds.key,
+        uri: creds.uri,
+        visitor_id: String(creds.visitor_id),
+        hit_id: String(creds.hit_id),
+        session_id: String(creds.session_id),
+        text: 'hi',
+      };
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/add_offline_message/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(pokes).toEqual(['site:2', 'site:2']);
+      expect(q('SELECT source FROM offline_messages WHERE site_id = 2 ORDER BY id')).toEqual([{ source: 'page' }, { source: 'server' }]);
+    } finally {
+      await app.close();
+    }
   });
 });
