@@ -1,12 +1,14 @@
 import { SITEPHONE_STATUS } from '../../protocol.js';
+import type { ConsoleRequest } from '../../console/protocol.js';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow } from '../store/tables.js';
 
 /**
  * Every query of the call-back tables: `captchas` (the keys of the call-back form), `calls` (the
  * call-back requests, as the REST document's call records) and `sitephone_attempts` (what the
- * rolling-minute limit counts). The site's call-back settings are read in sites/queries.ts, the
- * visitor context a call record copies in tracking/visit-context.ts.
+ * rolling-minute limit counts), including the reads of the operator console's list of call-back
+ * requests. The site's call-back settings are read in sites/queries.ts, the visitor context a call
+ * record copies in tracking/visit-context.ts.
  */
 
 // ---- captchas
@@ -91,4 +93,61 @@ export async function markCallFailed(db: Queryable, id: number, requestStatus: n
     .set({ request_status: requestStatus, dispatch_state: 'failed', dispatch_error: error })
     .where('id', '=', id)
     .execute();
+}
+
+// ---- calls, as the operator console lists them
+
+/** A call-back request in the console's request list (console/protocol.ts `ConsoleRequest`). */
+export type CallbackRequestRow = Omit<ConsoleRequest, 'kind'> & { kind: 'callback' };
+
+/** The call records the console shows: call-back requests (communication_type 'sitephone') of `siteIds`. */
+function callbackRequests(db: Queryable, siteIds: readonly number[]) {
+  return db
+    .selectFrom('calls')
+    .select(['id', 'site_id', 'call_date as date_time', 'numa as phone', 'page_url'])
+    .where('communication_type', '=', 'sitephone')
+    .where('site_id', 'in', siteIds);
+}
+
+/** A call record in the console's shape: a call-back request carries no name, e-mail or message. */
+const asRequest = (r: Pick<CallbackRequestRow, 'id' | 'site_id' | 'date_time' | 'phone' | 'page_url'>): CallbackRequestRow => ({
+  kind: 'callback',
+  ...r,
+  name: null,
+  email: null,
+  message: null,
+});
+
+/** The sites' call-back requests with an id above `afterId`, oldest first, at most `limit`. */
+export async function callbackRequestsAfter(
+  db: Queryable,
+  siteIds: readonly number[],
+  afterId: number,
+  limit: number,
+): Promise<CallbackRequestRow[]> {
+  // `IN ()` is an error in PostgreSQL: no sites, no requests.
+  if (!siteIds.length) return [];
+  const rows = await callbackRequests(db, siteIds).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map(asRequest);
+}
+
+/** The sites' newest call-back requests made since `sinceTime` (store/time.ts), oldest first, at most `limit`. */
+export async function recentCallbackRequests(
+  db: Queryable,
+  siteIds: readonly number[],
+  sinceTime: string,
+  limit: number,
+): Promise<CallbackRequestRow[]> {
+  if (!siteIds.length) return [];
+  const rows = await callbackRequests(db, siteIds).where('call_date', '>=', sinceTime).orderBy('id', 'desc').limit(limit).execute();
+  return rows.reverse().map(asRequest);
+}
+
+/** The largest call id of any site (0 when none): where a live list starts. */
+export async function lastCallId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('calls')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
