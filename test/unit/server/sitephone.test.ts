@@ -3,6 +3,7 @@ import type { ConsultantServer } from '../../../src/server/app.js';
 import { createServer } from '../../../src/server/app.js';
 import type { CallbackPlatform, CallbackRequest } from '../../../src/server/callback/platform.js';
 import { SITEPHONE_LIMITS } from '../../../src/server/callback/limit.js';
+import { callbackRequestsAfter, lastCallId, recentCallbackRequests } from '../../../src/server/callback/queries.js';
 import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
 import type { CaptchaResult, HitResult, SitePhoneResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
 import { consultantConfig, liveServer, signIn, sse } from './consultant-helpers.js';
@@ -398,6 +399,38 @@ describe('the limit of call-back requests', () => {
 });
 
 describe('the operator console', () => {
+  it('reads the call-back requests of its sites: after an id, since a time, and the last id', async () => {
+    await start();
+    const db = server.store.db;
+    expect(await lastCallId(db)).toBe(0);
+    const a = await visit('open');
+    const b = await visit('none');
+    await calls('open', a, [{ phone }, { phone: '+7 916 000-00-01' }]);
+    await calls('none', b, [{ phone }]);
+    const all = await callbackRequestsAfter(db, [1, 3], 0, 500);
+    expect(all.map((r) => [r.site_id, r.phone])).toEqual([
+      [1, '79161234567'],
+      [1, '79160000001'],
+      [3, '79161234567'],
+    ]);
+    expect(all[0]).toEqual({
+      kind: 'callback',
+      id: all[0]!.id,
+      site_id: 1,
+      date_time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
+      name: null,
+      phone: '79161234567',
+      email: null,
+      message: null,
+      page_url: 'http://localhost/page?utm_source=ads',
+    });
+    expect(await callbackRequestsAfter(db, [1], all[0]!.id, 500)).toEqual([all[1]]);
+    expect(await callbackRequestsAfter(db, [], 0, 500)).toEqual([]);
+    expect(await recentCallbackRequests(db, [1, 3], '2000-01-01 00:00:00.000', 2)).toEqual(all.slice(1));
+    expect(await recentCallbackRequests(db, [1], '2999-01-01 00:00:00.000', 200)).toEqual([]);
+    expect(await lastCallId(db)).toBe(all[2]!.id);
+  });
+
   it('shows a call-back request as soon as it is stored', async () => {
     const live = await liveServer(await consultantConfig());
     server = live.server;
