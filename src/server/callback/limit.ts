@@ -3,9 +3,9 @@ import { countAttempts, deleteAttemptsBefore, insertAttempt } from './queries.js
 
 /**
  * The limit of call-back requests (page-api §8: "not more than 10 calls per minute"), enforced
- * here so that no page can get around it, and kept in the database so that it holds across page loads
- * and server restarts. Counted in a rolling minute over the requests the server judged (captcha
- * errors too: each one cost a captcha), not over the ones it refused for the limit itself.
+ * here so that no page can get around it, and kept in the database so that it holds across page
+ * loads and server restarts. Counted in a rolling minute over the requests the server judged
+ * (captcha errors too: each one cost a captcha), not over the ones it refused for the limit itself.
  */
 export const SITEPHONE_LIMITS = {
   /** Per visitor: the spec's 10 a minute. */
