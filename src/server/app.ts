@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
-import { registerCallbacks } from './callback/routes.js';
+import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultant } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
@@ -147,7 +147,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
   await writeRoute(app, { store, sites, deps: { hub, callbackPlatform }, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
   await visitorsFeature(app, { store, sites, hub, publicUrl: opts.publicUrl });
-  registerCallbacks(app, db);
+  await callbackFeature(app, { store });
   const closeConsultant = consultant(app, {
     db,
     hub,

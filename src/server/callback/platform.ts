@@ -1,4 +1,5 @@
-import { stmt, type DB } from '../store/db.js';
+import type { Queryable } from '../store/queryable.js';
+import { siteCallbackJson } from '../sites/queries.js';
 
 /**
  * The telephony platform that dials call-back requests. There is no telephony in this project, so
@@ -34,11 +35,13 @@ export type DispatchResult = { ok: true } | { ok: false; error: string };
 
 export interface CallbackPlatform {
   /**
-   * Hands a request over. Runs inside the write's transaction, so it must not wait for a call: a
-   * real adapter enqueues the request and dials later. Returning `{ok: false}` (or throwing)
-   * answers status 3; the request stays stored as `failed`.
+   * Hands a request over. Runs inside the write's transaction, which holds the database until it
+   * commits, so it must not wait for a call: a real adapter enqueues the request and dials later.
+   * A Promise is awaited (an adapter may hand the request to a local queue that answers async) and
+   * must settle as fast as a synchronous answer would. Returning `{ok: false}` (or throwing, or a
+   * rejected Promise) answers status 3; the request stays stored as `failed`.
    */
-  dispatch(request: CallbackRequest, site: SiteCallback): DispatchResult;
+  dispatch(request: CallbackRequest, site: SiteCallback): DispatchResult | Promise<DispatchResult>;
 }
 
 /** The built-in platform: queues every request, or fails them all when the site says it is down. */
@@ -47,8 +50,7 @@ export const queuePlatform: CallbackPlatform = {
 };
 
 /** The call-back settings of a site, with the defaults of the configuration. */
-export function siteCallback(db: DB, siteId: number): SiteCallback {
-  const row = stmt<{ callback: string }>(db, `SELECT callback FROM sites WHERE id = ?`).get(siteId);
-  const c = JSON.parse(row?.callback ?? '{}') as Partial<SiteCallback>;
+export async function siteCallback(db: Queryable, siteId: number): Promise<SiteCallback> {
+  const c = JSON.parse((await siteCallbackJson(db, siteId)) ?? '{}') as Partial<SiteCallback>;
   return { scenario: c.scenario ?? null, platform: c.platform === 'down' ? 'down' : 'up' };
 }

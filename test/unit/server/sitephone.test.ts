@@ -3,8 +3,10 @@ import type { ConsultantServer } from '../../../src/server/app.js';
 import { createServer } from '../../../src/server/app.js';
 import type { CallbackPlatform, CallbackRequest } from '../../../src/server/callback/platform.js';
 import { SITEPHONE_LIMITS } from '../../../src/server/callback/limit.js';
+import { callbackRequestsAfter, lastCallId, recentCallbackRequests } from '../../../src/server/callback/queries.js';
 import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
 import type { CaptchaResult, HitResult, SitePhoneResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
+import { consultantConfig, liveServer, signIn, sse } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
 
 const site = (id: number, site_key: string, extra: Record<string, unknown>) => ({
@@ -141,6 +143,21 @@ describe('captcha', () => {
     ]);
   });
 
+  it('drops expired keys when it makes a new one', async () => {
+    await start();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    const v = await visit('captcha');
+    const old = await captcha('captcha', v);
+    vi.setSystemTime(new Date('2026-03-01T10:04:00Z'));
+    const live = await captcha('captcha', v);
+    vi.setSystemTime(new Date('2026-03-01T10:05:00Z'));
+    const fresh = await captcha('captcha', v);
+    const keys = server.db.prepare('SELECT key FROM captchas ORDER BY expires_ms').all();
+    expect(keys).toEqual([{ key: live.key }, { key: fresh.key }]);
+    expect(keys).not.toContainEqual({ key: old.key });
+  });
+
   it('needs a known visitor', async () => {
     await start();
     const r = await post('captcha', { visitor: null, writes: [{ id: wid(), type: 'captcha', hit: wid(), at: Date.now(), data: {} }] });
@@ -191,6 +208,27 @@ describe('sitephone', () => {
     expect(server.db.prepare('SELECT request_status, dispatch_state, dispatch_error FROM calls ORDER BY id').all()).toEqual([
       { request_status: 2, dispatch_state: 'not_sent', dispatch_error: null },
       { request_status: 3, dispatch_state: 'failed', dispatch_error: 'dialer offline' },
+    ]);
+  });
+
+  it('awaits a platform that answers with a Promise', async () => {
+    await start({
+      dispatch: async (r) => {
+        await Promise.resolve();
+        if (r.phone.endsWith('9')) throw new Error('queue full');
+        return r.phone.endsWith('8') ? { ok: false, error: 'refused' } : { ok: true };
+      },
+    });
+    const v = await visit('open');
+    expect(await calls('open', v, [{ phone }, { phone: '+7 916 123-45-68' }, { phone: '+7 916 123-45-69' }])).toEqual([
+      { status: 0, code: 'sent' },
+      { status: 3, code: 'platform_error' },
+      { status: 3, code: 'platform_error' },
+    ]);
+    expect(server.db.prepare('SELECT dispatch_state, dispatch_error FROM calls ORDER BY id').all()).toEqual([
+      { dispatch_state: 'queued', dispatch_error: null },
+      { dispatch_state: 'failed', dispatch_error: 'refused' },
+      { dispatch_state: 'failed', dispatch_error: 'queue full' },
     ]);
   });
 
@@ -334,5 +372,88 @@ describe('the limit of call-back requests', () => {
     expect(server.db.prepare(`SELECT count(*) n FROM calls WHERE request_status = 0`).get()).toEqual({ n: SITEPHONE_LIMITS.site });
     const late = await visit('open', '10.2.0.1');
     expect(await calls('open', late, [{ phone }], '10.2.0.1')).toEqual([{ status: 4, code: 'limit' }]);
+  });
+
+  it("keeps a site's attempts for an hour", async () => {
+    await start();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    const v = await visit('open');
+    const w = await visit('down');
+    await calls('open', v, [{ phone }, { phone }]);
+    await calls('down', w, [{ phone }]);
+    vi.setSystemTime(new Date('2026-03-01T10:59:00Z'));
+    await calls('open', v, [{ phone }]);
+    const times = () => server.db.prepare('SELECT site_id, at_ms FROM sitephone_attempts ORDER BY id').all();
+    expect(times()).toHaveLength(4);
+    vi.setSystemTime(new Date('2026-03-01T11:00:00.001Z'));
+    await calls('open', v, [{ phone }]);
+    // The open site's two first attempts are gone; the other site's wait for its own next request.
+    const at = (t: string) => new Date(t).getTime();
+    expect(times()).toEqual([
+      { site_id: 4, at_ms: at('2026-03-01T10:00:00Z') },
+      { site_id: 1, at_ms: at('2026-03-01T10:59:00Z') },
+      { site_id: 1, at_ms: at('2026-03-01T11:00:00.001Z') },
+    ]);
+  });
+});
+
+describe('the operator console', () => {
+  it('reads the call-back requests of its sites: after an id, since a time, and the last id', async () => {
+    await start();
+    const db = server.store.db;
+    expect(await lastCallId(db)).toBe(0);
+    const a = await visit('open');
+    const b = await visit('none');
+    await calls('open', a, [{ phone }, { phone: '+7 916 000-00-01' }]);
+    await calls('none', b, [{ phone }]);
+    const all = await callbackRequestsAfter(db, [1, 3], 0, 500);
+    expect(all.map((r) => [r.site_id, r.phone])).toEqual([
+      [1, '79161234567'],
+      [1, '79160000001'],
+      [3, '79161234567'],
+    ]);
+    expect(all[0]).toEqual({
+      kind: 'callback',
+      id: all[0]!.id,
+      site_id: 1,
+      date_time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
+      name: null,
+      phone: '79161234567',
+      email: null,
+      message: null,
+      page_url: 'http://localhost/page?utm_source=ads',
+    });
+    expect(await callbackRequestsAfter(db, [1], all[0]!.id, 500)).toEqual([all[1]]);
+    expect(await callbackRequestsAfter(db, [], 0, 500)).toEqual([]);
+    expect(await recentCallbackRequests(db, [1, 3], '2000-01-01 00:00:00.000', 2)).toEqual(all.slice(1));
+    expect(await recentCallbackRequests(db, [1], '2999-01-01 00:00:00.000', 200)).toEqual([]);
+    expect(await lastCallId(db)).toBe(all[2]!.id);
+  });
+
+  it('shows a call-back request as soon as it is stored', async () => {
+    const live = await liveServer(await consultantConfig());
+    server = live.server;
+    const cookie = await signIn(live.base, 'anna@example.com');
+    const stream = await sse(live.base + 'op/api/stream', { cookie });
+    try {
+      await stream.next((e) => e.event === 'hello');
+      const h = hitWrite('http://localhost/contacts');
+      const first = (await (
+        await fetch(live.base + 'w/site-a', { method: 'POST', body: JSON.stringify({ visitor: null, writes: [h] }) })
+      ).json()) as WriteResponse;
+      const call = { id: wid(), type: 'sitephone', hit: h.id, at: Date.now(), data: { phone } };
+      await fetch(live.base + 'w/site-a', { method: 'POST', body: JSON.stringify({ visitor: first.visitor, writes: [call] }) });
+      const ev = await stream.next((e) => e.event === 'request');
+      expect(JSON.parse(ev.data)).toMatchObject({
+        kind: 'callback',
+        site_id: 1,
+        phone: '79161234567',
+        page_url: 'http://localhost/contacts',
+      });
+    } finally {
+      stream.close();
+      server.app.server.closeAllConnections();
+    }
   });
 });
