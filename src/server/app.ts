@@ -4,7 +4,7 @@ import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
-import { consultant } from './consultant/index.js';
+import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
 import type { DB } from './store/db.js';
 import { openStore, type Store } from './store/open.js';
@@ -143,13 +143,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
 
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
-  const hub = createHub(db, { graceMs: opts.operatorGraceMs });
+  const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
   await writeRoute(app, { store, sites, deps: { hub, callbackPlatform }, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
   await visitorsFeature(app, { store, sites, hub, publicUrl: opts.publicUrl });
   await callbackFeature(app, { store });
-  const closeConsultant = consultant(app, {
-    db,
+  await consultantFeature(app, {
+    store,
     hub,
     sites,
     bundleDir: opts.bundleDir,
@@ -171,7 +171,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
     async close() {
       await app.close();
-      closeConsultant();
+      await hub.close();
       await store.close();
     },
   };

@@ -1,33 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { Hub } from './chat/hub.js';
 import type { SiteLookup } from '../sites/lookup.js';
+import type { Store } from '../store/open.js';
+import type { Hub } from './chat/hub.js';
 import { visitorStreams } from './chat/routes.js';
 import { consoleRoutes } from './console/routes.js';
-import type { DB } from '../store/db.js';
 
-export interface ConsultantOptions {
-  db: DB;
+export interface ConsultantDeps {
+  store: Store;
+  /** The live state, created (and closed) by createServer: the write handlers share it. */
   hub: Hub;
   sites: SiteLookup;
+  /** Folder of the built browser files (op-console.js). */
   bundleDir: string;
+  /** Public base URL of the server, when configured: its origin is accepted on console POSTs. */
   publicUrl?: string | undefined;
+  /** Console session lifetime in ms; default 3 h. */
   sessionMs?: number | undefined;
 }
 
 /**
- * The online consultant: the live hub, the visitor's push channels (operator status, chat) and
- * the operator console. Returns the function that stops its timers when the server closes.
+ * The online consultant: the visitor's push channels (operator status, chat) and the operator
+ * console. Chat messages arrive as writes (chat/writes.ts, registered in writes/index.ts).
  */
-export function consultant(app: FastifyInstance, opts: ConsultantOptions): () => void {
-  const { hub } = opts;
-  visitorStreams(app, opts.db, hub, opts.sites);
-  consoleRoutes(app, {
-    db: opts.db,
-    hub,
-    sites: opts.sites,
-    bundleDir: opts.bundleDir,
-    publicUrl: opts.publicUrl,
-    sessionMs: opts.sessionMs,
-  });
-  return () => hub.close();
+export async function consultantFeature(app: FastifyInstance, deps: ConsultantDeps): Promise<void> {
+  visitorStreams(app, deps);
+  consoleRoutes(app, deps);
 }

@@ -39,7 +39,10 @@ export async function consultantConfig(chatWait?: number): Promise<SiteConfig> {
 }
 
 /** A real server on a free port (event streams need a socket; inject waits for the end). */
-export async function liveServer(config: SiteConfig, extra: { operatorSessionMs?: number; operatorGraceMs?: number } = {}) {
+export async function liveServer(
+  config: SiteConfig,
+  extra: { operatorSessionMs?: number; operatorGraceMs?: number; dbPath?: string } = {},
+) {
   const server: ConsultantServer = await createServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', ...extra });
   const base = await server.listen(0, '127.0.0.1');
   return { server, base };
@@ -77,8 +80,10 @@ export async function sse(url: string, headers: Record<string, string> = {}) {
               const [k, ...rest] = line.split(': ');
               const v = rest.join(': ');
               if (k === 'event') e.event = v;
-              else if (k === 'data') ((e.data = v), (has = true));
-              else if (k === 'id') e.id = v;
+              else if (k === 'data') {
+                e.data = v;
+                has = true;
+              } else if (k === 'id') e.id = v;
             }
             if (has) events.push(e);
             for (const w of waiters.splice(0)) w();
@@ -108,7 +113,10 @@ export async function sse(url: string, headers: Record<string, string> = {}) {
         if (left <= 0) throw new Error('timed out; got ' + JSON.stringify(events));
         await new Promise<void>((ok) => {
           const t = setTimeout(ok, left);
-          waiters.push(() => (clearTimeout(t), ok()));
+          waiters.push(() => {
+            clearTimeout(t);
+            ok();
+          });
         });
       }
     },
@@ -116,12 +124,12 @@ export async function sse(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-/** JSON POST as the console sends it. */
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+/** JSON POST as the console sends it; `T` is what the caller expects as the answer's `data`. */
+export async function postJson<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return {
     status: res.status,
-    body: (await res.json()) as { success: boolean; data?: any; message?: string },
+    body: (await res.json()) as { success: boolean; data?: T; message?: string },
     cookie: res.headers.get('set-cookie'),
   };
 }

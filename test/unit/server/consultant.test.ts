@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsoleMessage } from '../../../src/console/protocol.js';
 import type { ChatMessageEvent, ChatState, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { hashPassword, verifyPassword } from '../../../src/server/consultant/operators/password.js';
@@ -75,15 +79,16 @@ describe('operator passwords and configuration', () => {
   });
 
   it("refuses a plain password, and an operator of another customer's site", async () => {
-    const c = structuredClone(await consultantConfig()) as any;
-    c.customers[0].employees[0].password_hash = 'hunter2';
+    const c = structuredClone(await consultantConfig());
+    c.customers[0]!.employees[0]!.password_hash = 'hunter2';
     expect(SiteConfigSchema.safeParse(c).success).toBe(false);
-    const d = structuredClone(await consultantConfig()) as any;
+    const d = structuredClone(await consultantConfig());
     d.customers.push({
+      ...d.customers[0]!,
       id: 2,
       name: 'Other',
       sites: [],
-      employees: [{ ...d.customers[0].employees[0], id: 99, email: 'x@example.com', sites: [1] }],
+      employees: [{ ...d.customers[0]!.employees[0]!, id: 99, email: 'x@example.com', sites: [1] }],
     });
     const r = SiteConfigSchema.safeParse(d);
     expect(r.success).toBe(false);
@@ -211,21 +216,21 @@ describe('chat', () => {
     expect(JSON.parse(msgEv.data)).toMatchObject({ chat_id: chatId, from: 'visitor', text: 'Здравствуйте! <b>not html</b>' });
 
     // The operator answers; the visitor's stream delivers it.
-    const reply = await postJson(
+    const reply = await postJson<ConsoleMessage>(
       `${base}op/api/chats/${chatId}/messages`,
       { text: 'Добрый день', client_id: 'reply-0001' },
       { cookie: op.cookie },
     );
     expect(reply.status).toBe(200);
-    const again = await postJson(
+    const again = await postJson<ConsoleMessage>(
       `${base}op/api/chats/${chatId}/messages`,
       { text: 'Добрый день', client_id: 'reply-0001' },
       { cookie: op.cookie },
     );
-    expect(again.body.data.id).toBe(reply.body.data.id);
+    expect(again.body.data!.id).toBe(reply.body.data!.id);
     const got = await vs.next((e) => e.event === 'message' && JSON.parse(e.data).from === 'operator');
     expect(JSON.parse(got.data)).toMatchObject<Partial<ChatMessageEvent>>({ text: 'Добрый день', chat_id: chatId });
-    expect(got.id).toBe(String(reply.body.data.id));
+    expect(got.id).toBe(String(reply.body.data!.id));
     await vs.next((e) => e.event === 'chat' && (JSON.parse(e.data) as ChatState | null)?.status === 'succeed');
     expect(JSON.parse(vs.events.filter((e) => e.event === 'chat').at(-1)!.data)).toEqual({
       id: chatId,
@@ -290,6 +295,24 @@ describe('chat', () => {
     await vs.next((e) => e.event === 'chat' && JSON.parse(e.data)?.id === id && JSON.parse(e.data).status === null);
     const lost = await vs.next((e) => e.event === 'chat' && JSON.parse(e.data)?.status === 'lost', 3000);
     expect(JSON.parse(lost.data)).toEqual({ id, status: 'lost', closed: true, operator: null });
+  });
+
+  it('gives a chat that was waiting when the server stopped its lost timer back on the next start', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'svc-consultant-')), 'svc.db');
+    const config = await consultantConfig(1);
+    const first = await liveServer(config, { dbPath });
+    server = first.server;
+    await online(first.base);
+    const v = await visitor(first.base);
+    const id = ((await v.say('still there?')).result as { chat_id: number }).chat_id;
+    for (const s of streams.splice(0)) s.close();
+    first.server.app.server.closeAllConnections();
+    await first.server.close();
+    server = (await liveServer(config, { dbPath })).server;
+    expect(server.db.prepare('SELECT status FROM chats WHERE id = ?').get(id)).toEqual({ status: null });
+    await expect
+      .poll(() => server!.db.prepare('SELECT status, end_ms FROM chats WHERE id = ?').get(id), { timeout: 3000 })
+      .toMatchObject({ status: 'lost', end_ms: expect.any(Number) });
   });
 
   it('keeps each operator to their own sites', async () => {

@@ -1,5 +1,9 @@
-import { stmt, type DB } from '../../store/db.js';
-import { loseIfWaiting, waitingChats } from './store.js';
+import type { SiteSettings } from '../../../protocol.js';
+import type { Store } from '../../store/open.js';
+import type { Queryable } from '../../store/queryable.js';
+import { siteById } from '../../sites/queries.js';
+import { activeOperatorsOfSite, employeeSiteIds } from '../operators/queries.js';
+import { loseIfWaiting, waitingChats } from './queries.js';
 
 /**
  * The consultant server's live state, in this process: who listens to what (server-sent event
@@ -17,39 +21,37 @@ export type Topic = `site:${number}` | `visitor:${number}` | `status:${number}`;
 
 export interface HubOptions {
   /** How long an operator whose last console stream dropped still counts as online (a reload). */
-  graceMs?: number;
+  graceMs?: number | undefined;
   /** Seconds to answer a chat when the site does not set `chat_wait`. */
-  defaultChatWait?: number;
+  defaultChatWait?: number | undefined;
 }
 
 export interface Hub {
   subscribe(topic: Topic, fn: () => void): () => void;
   poke(...topics: Topic[]): void;
-  /** Pokes every site topic someone listens to (a change whose site is not known cheaply). */
-  pokeSites(): void;
-  /** True while at least one operator of the site is active and has a console open. */
-  siteOnline(siteId: number): boolean;
+  /**
+   * True while at least one operator of the site is active and has a console open. `db`: the
+   * caller's transaction, when it is in one (the SQLite store has one connection, so a query on
+   * the store from inside a transaction would wait for that transaction, which waits for it).
+   */
+  siteOnline(siteId: number, db?: Queryable): Promise<boolean>;
   /** An operator's console stream opened (returns its close function). */
   attach(employeeId: number): () => void;
   /** The operator's online switch changed (already stored): tell their sites. */
-  operatorChanged(employeeId: number): void;
-  /** Makes the chat `lost` when nobody has answered it `chat_wait` seconds after it started. */
+  operatorChanged(employeeId: number): Promise<void>;
+  /**
+   * Makes the chat `lost` when nobody has answered it `chat_wait` seconds after it started. Safe
+   * to call inside a write transaction: the site's setting is read after it, not awaited.
+   */
   watchChat(chatId: number, siteId: number, startMs: number): void;
   /** Seconds the site's operators have to answer a chat. */
-  chatWait(siteId: number): number;
-  close(): void;
+  chatWait(siteId: number): Promise<number>;
+  /** Stops the timers and waits for the work they started (call before closing the store). */
+  close(): Promise<void>;
 }
 
-const hubs = new WeakMap<DB, Hub>();
-
-/** The hub of a database (write handlers reach it through their context's `db`). */
-export function hubOf(db: DB): Hub {
-  let h = hubs.get(db);
-  if (!h) hubs.set(db, (h = createHub(db)));
-  return h;
-}
-
-export function createHub(db: DB, opts: HubOptions = {}): Hub {
+/** Reads the chats that were waiting when the server stopped and gives them their lost timers back. */
+export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hub> {
   const graceMs = opts.graceMs ?? 10_000;
   const defaultWait = opts.defaultChatWait ?? 120;
   const listeners = new Map<Topic, Set<() => void>>();
@@ -57,8 +59,17 @@ export function createHub(db: DB, opts: HubOptions = {}): Hub {
   let flushing: NodeJS.Immediate | null = null;
   const consoles = new Map<number, number>();
   const graces = new Map<number, NodeJS.Timeout>();
-  const timers = new Map<number, NodeJS.Timeout>();
+  /** The lost timer of each waiting chat; a newer watch of the same chat replaces the entry. */
+  const timers = new Map<number, { timeout?: NodeJS.Timeout }>();
+  /** Database work the hub started itself (lost timers, chat_wait reads, operator changes): close() waits for it. */
+  const working = new Set<Promise<unknown>>();
   let closed = false;
+
+  /** Runs `job` in the background; a failure is dropped (the next poke or reconnect reads again). */
+  const background = (job: Promise<unknown>) => {
+    const p = job.catch(() => undefined).finally(() => working.delete(p));
+    working.add(p);
+  };
 
   const flush = () => {
     flushing = null;
@@ -75,10 +86,32 @@ export function createHub(db: DB, opts: HubOptions = {}): Hub {
     }
   };
 
-  const sitesOf = (employeeId: number) =>
-    stmt<{ site_id: number }>(db, `SELECT site_id FROM employee_sites WHERE employee_id = ?`)
-      .all(employeeId)
-      .map((r) => r.site_id);
+  /** Sets the chat's timer, unless a newer watch or close() came first. */
+  const arm = (chatId: number, siteId: number, entry: { timeout?: NodeJS.Timeout }, dueMs: number) => {
+    if (closed || timers.get(chatId) !== entry) return;
+    entry.timeout = setTimeout(
+      () => {
+        if (timers.get(chatId) !== entry) return;
+        timers.delete(chatId);
+        background(
+          loseIfWaiting(store.db, chatId, Date.now()).then(
+            (visitorId) => {
+              if (visitorId != null) hub.poke(`site:${siteId}`, `visitor:${visitorId}`);
+            },
+            () => {
+              // The database refused (busy, say): the chat still waits, so it is tried again.
+              if (!closed && !timers.has(chatId)) {
+                timers.set(chatId, entry);
+                arm(chatId, siteId, entry, Date.now() + 1000);
+              }
+            },
+          ),
+        );
+      },
+      Math.max(0, dueMs - Date.now()),
+    );
+    entry.timeout.unref();
+  };
 
   const hub: Hub = {
     subscribe(topic, fn) {
@@ -86,30 +119,23 @@ export function createHub(db: DB, opts: HubOptions = {}): Hub {
       if (!set) listeners.set(topic, (set = new Set()));
       set.add(fn);
       return () => {
-        set!.delete(fn);
-        if (!set!.size) listeners.delete(topic);
+        set.delete(fn);
+        if (!set.size) listeners.delete(topic);
       };
     },
     poke(...topics) {
       for (const t of topics) pending.add(t);
       if (!flushing && !closed) flushing = setImmediate(flush);
     },
-    pokeSites() {
-      hub.poke(...[...listeners.keys()].filter((t) => t.startsWith('site:')));
-    },
-    siteOnline(siteId) {
-      const active = stmt<{ id: number }>(
-        db,
-        `SELECT e.id FROM employees e JOIN employee_sites s ON s.employee_id = e.id
-         WHERE s.site_id = ? AND e.is_consultant_operator_active = 1`,
-      ).all(siteId);
-      return active.some((e) => (consoles.get(e.id) ?? 0) > 0 || graces.has(e.id));
+    async siteOnline(siteId, db = store.db) {
+      const active = await activeOperatorsOfSite(db, siteId);
+      return active.some((id) => (consoles.get(id) ?? 0) > 0 || graces.has(id));
     },
     attach(employeeId) {
       clearTimeout(graces.get(employeeId));
       const was = graces.delete(employeeId) || (consoles.get(employeeId) ?? 0) > 0;
       consoles.set(employeeId, (consoles.get(employeeId) ?? 0) + 1);
-      if (!was) hub.operatorChanged(employeeId);
+      if (!was) background(hub.operatorChanged(employeeId));
       let done = false;
       return () => {
         if (done) return;
@@ -120,44 +146,42 @@ export function createHub(db: DB, opts: HubOptions = {}): Hub {
         if (closed) return;
         const t = setTimeout(() => {
           graces.delete(employeeId);
-          hub.operatorChanged(employeeId);
+          background(hub.operatorChanged(employeeId));
         }, graceMs);
         t.unref();
         graces.set(employeeId, t);
       };
     },
-    operatorChanged(employeeId) {
-      hub.poke(...sitesOf(employeeId).flatMap((s) => [`status:${s}`, `site:${s}`] as Topic[]));
+    async operatorChanged(employeeId) {
+      const sites = await employeeSiteIds(store.db, employeeId);
+      hub.poke(...sites.flatMap((s) => [`status:${s}`, `site:${s}`] as Topic[]));
     },
     watchChat(chatId, siteId, startMs) {
-      clearTimeout(timers.get(chatId));
-      const fire = () => {
-        timers.delete(chatId);
-        const lost = db.transaction(() => {
-          const ok = loseIfWaiting(db, chatId, Date.now());
-          const v = ok ? stmt<{ visitor_id: number }>(db, `SELECT visitor_id FROM chats WHERE id = ?`).get(chatId) : undefined;
-          return v?.visitor_id;
-        })();
-        if (lost != null) hub.poke(`site:${siteId}`, `visitor:${lost}`);
-      };
-      const t = setTimeout(fire, Math.max(0, startMs + hub.chatWait(siteId) * 1000 - Date.now()));
-      t.unref();
-      timers.set(chatId, t);
+      clearTimeout(timers.get(chatId)?.timeout);
+      const entry = {};
+      timers.set(chatId, entry);
+      background(
+        hub.chatWait(siteId).then(
+          (wait) => arm(chatId, siteId, entry, startMs + wait * 1000),
+          // Without the site's setting the default holds: the chat must not wait forever.
+          () => arm(chatId, siteId, entry, startMs + defaultWait * 1000),
+        ),
+      );
     },
-    chatWait(siteId) {
-      const r = stmt<{ w: number | null }>(db, `SELECT json_extract(settings, '$.chat_wait') AS w FROM sites WHERE id = ?`).get(siteId);
-      return r?.w ?? defaultWait;
+    async chatWait(siteId) {
+      const site = await siteById(store.db, siteId);
+      return (site && (JSON.parse(site.settings) as SiteSettings).chat_wait) || defaultWait;
     },
-    close() {
+    async close() {
       closed = true;
       if (flushing) clearImmediate(flushing);
-      for (const t of [...graces.values(), ...timers.values()]) clearTimeout(t);
+      for (const t of graces.values()) clearTimeout(t);
+      for (const e of timers.values()) clearTimeout(e.timeout);
+      timers.clear();
       listeners.clear();
-      hubs.delete(db);
+      while (working.size) await Promise.all([...working]);
     },
   };
-  hubs.set(db, hub);
-  // Chats that were waiting when the server stopped get their timers back (or are lost at once).
-  for (const c of waitingChats(db)) hub.watchChat(c.id, c.site_id, c.start_ms);
+  for (const c of await waitingChats(store.db)) hub.watchChat(c.id, c.site_id, c.start_ms);
   return hub;
 }

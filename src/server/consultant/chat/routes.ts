@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CHAT_PATH, STATUS_PATH } from '../../../protocol.js';
-import { stmt, type DB } from '../../store/db.js';
+import { CHAT_PATH, STATUS_PATH, type ChatMessageEvent, type ChatState } from '../../../protocol.js';
 import { errors } from '../../http/errors.js';
-import { describeIssue, VisitorRefSchema } from '../../writes/schemas.js';
-import { originAllowed, type Site, type SiteLookup } from '../../sites/lookup.js';
 import { openSse, sseSupport } from '../../http/sse.js';
+import { originAllowed, type Site, type SiteLookup } from '../../sites/lookup.js';
+import type { Store } from '../../store/open.js';
+import { visitorByToken } from '../../visitors/queries.js';
+import { describeIssue, VisitorRefSchema } from '../../writes/schemas.js';
+import { coalesce } from '../coalesce.js';
 import type { Hub } from './hub.js';
-import { chatState, latestChat, messageEvent, messagesAfter, type ChatRow } from './store.js';
+import { latestChat, messageInChat, messagesAfter, OPERATOR, VISITOR, type ChatRow, type MessageRow } from './queries.js';
 
 const ChatStreamQuery = z.strictObject({
   v: z.coerce.number().pipe(VisitorRefSchema.shape.id),
@@ -15,12 +17,15 @@ const ChatStreamQuery = z.strictObject({
 });
 
 /**
- * The visitor's push channels: the operator status of a site (`os/<site_key>`, for the core
- * snippet) and the visitor's own chat (`c/<site_key>`, for the chat window). Both are
- * server-sent event streams the page opens without credentials; CORS headers come from the
- * delegator in app.ts, which allows the site's origins.
+ * The visitor's push channels: the operator status of a site (`os/<site_key>`), which the widget
+ * bundle opens when the page first asks `Svc.getOperatorStatus()` or opens the chat
+ * (src/widgets/operator-status.ts), and the visitor's own chat (`c/<site_key>`, for the chat
+ * window). Both are server-sent event streams the page opens without credentials; CORS headers
+ * come from the delegator in app.ts, which allows the site's origins.
  */
-export function visitorStreams(app: FastifyInstance, db: DB, hub: Hub, sites: SiteLookup): void {
+export function visitorStreams(app: FastifyInstance, deps: { store: Store; hub: Hub; sites: SiteLookup }): void {
+  const { store, hub, sites } = deps;
+  const db = store.db;
   sseSupport(app);
 
   const siteOf = async (req: FastifyRequest<{ Params: { siteKey: string } }>): Promise<Site> => {
@@ -33,10 +38,16 @@ export function visitorStreams(app: FastifyInstance, db: DB, hub: Hub, sites: Si
   app.get<{ Params: { siteKey: string } }>('/' + STATUS_PATH + ':siteKey', { config: { cors: 'site' } }, async (req, reply) => {
     const site = await siteOf(req);
     let sent = '';
-    const push = () => {
-      const now = hub.siteOnline(site.id) ? '1' : '0';
-      if (now !== sent) sse.send(null, (sent = now));
-    };
+    const push = coalesce(
+      async () => {
+        const now = (await hub.siteOnline(site.id)) ? '1' : '0';
+        if (now !== sent) sse.send(null, (sent = now));
+      },
+      (e) => {
+        if (!sse.closed) req.log.error(e);
+        sse.close();
+      },
+    );
     const off = hub.subscribe(`status:${site.id}`, push);
     const sse = openSse(app, reply, off);
     push();
@@ -49,40 +60,62 @@ export function visitorStreams(app: FastifyInstance, db: DB, hub: Hub, sites: Si
       const site = await siteOf(req);
       const q = ChatStreamQuery.safeParse(req.query);
       if (!q.success) throw errors.invalid(describeIssue(q.error));
-      const visitor = stmt<{ id: number }>(db, `SELECT id FROM visitors WHERE id = ? AND site_id = ? AND token = ?`).get(
-        q.data.v,
-        site.id,
-        q.data.t,
-      );
+      const visitor = await visitorByToken(db, site.id, q.data.v, q.data.t);
       if (!visitor) throw errors.unknownVisitor();
 
       // Resume: the browser sends the id of the last message it received when it reconnects.
       let last = Number(req.headers['last-event-id']) || 0;
       let followed: number | null = null;
-      const latest = latestChat(db, site.id, visitor.id);
-      if (
-        latest &&
-        (latest.end_ms == null || (last && stmt(db, `SELECT 1 FROM chat_messages WHERE id = ? AND chat_id = ?`).get(last, latest.id)))
-      ) {
+      const latest = await latestChat(db, site.id, visitor.id);
+      if (latest && (latest.end_ms == null || (last && (await messageInChat(db, last, latest.id))))) {
         // The open chat, or the one this page was following when it ended while the page was away.
         followed = latest.id;
       }
       let sentState = '';
-      const push = () => {
-        const l = latestChat(db, site.id, visitor.id);
-        if (l && l.id !== followed && l.end_ms == null) followed = l.id;
-        const chat: ChatRow | undefined = followed != null ? (l?.id === followed ? l : undefined) : undefined;
-        const state = JSON.stringify(chat ? chatState(chat) : null);
-        if (state !== sentState) sse.send('chat', (sentState = state));
-        if (chat) {
-          for (const m of messagesAfter(db, chat.id, last)) {
-            sse.send('message', messageEvent(m), (last = m.id));
+      const push = coalesce(
+        async () => {
+          const l = await latestChat(db, site.id, visitor.id);
+          if (l && l.id !== followed && l.end_ms == null) followed = l.id;
+          const chat: ChatRow | null = followed != null && l?.id === followed ? l : null;
+          const state = JSON.stringify(chat ? chatState(chat) : null);
+          if (state !== sentState) sse.send('chat', (sentState = state));
+          if (chat) {
+            for (const m of await messagesAfter(db, chat.id, last)) {
+              sse.send('message', messageEvent(m), (last = m.id));
+            }
           }
-        }
-      };
+        },
+        (e) => {
+          if (!sse.closed) req.log.error(e);
+          sse.close();
+        },
+      );
       const off = hub.subscribe(`visitor:${visitor.id}`, push);
       const sse = openSse(app, reply, off);
       push();
     },
   );
+}
+
+/** What the visitor's page sees of a chat. */
+function chatState(c: ChatRow): ChatState {
+  return {
+    id: c.id,
+    status: c.status,
+    closed: c.end_ms != null,
+    operator: c.operator_name ? (c.operator_name.split(' ')[1] ?? c.operator_name) : null,
+  };
+}
+
+/** What the visitor's page sees of a message: the operator's id stays on the server. */
+function messageEvent(m: MessageRow): ChatMessageEvent {
+  const e: ChatMessageEvent = {
+    id: m.id,
+    chat_id: m.chat_id,
+    from: m.sourse === OPERATOR ? 'operator' : 'visitor',
+    text: m.message,
+    at: m.date_time,
+  };
+  if (m.client_id && m.sourse === VISITOR) e.cid = m.client_id;
+  return e;
 }

@@ -8,21 +8,34 @@ import {
   type ConsoleChat,
   type ConsoleMe,
   type ConsoleMessage,
+  type ConsoleRequest,
   type LoginBody,
   type ReplyBody,
   type StatusBody,
 } from '../../../console/protocol.js';
-import type { Hub } from '../chat/hub.js';
-import { addMessage, chatById, endChat, OPERATOR, type ChatRow, type MessageRow } from '../chat/store.js';
-import { stmt, timestamp, type DB } from '../../store/db.js';
-import { errors } from '../../http/errors.js';
-import { operatorAuth, type Operator } from '../operators/auth.js';
 import { LIMITS } from '../../../protocol.js';
-import { describeIssue } from '../../writes/schemas.js';
-import { decoded, type SiteLookup } from '../../sites/lookup.js';
+import { errors } from '../../http/errors.js';
 import { openSse, sseSupport } from '../../http/sse.js';
+import type { Store } from '../../store/open.js';
+import type { Queryable } from '../../store/queryable.js';
+import { timestamp } from '../../store/time.js';
+import { describeIssue } from '../../writes/schemas.js';
+import type { Hub } from '../chat/hub.js';
+import {
+  addMessage,
+  chatById,
+  consoleChats,
+  consoleMessagesAfter,
+  endChat,
+  OPERATOR,
+  type ChatRow,
+  type MessageRow,
+} from '../chat/queries.js';
+import { coalesce } from '../coalesce.js';
+import { operatorAuth, type Operator } from '../operators/auth.js';
+import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../operators/queries.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
-import { requestFeeds } from './requests.js';
+import { FEEDS } from './requests.js';
 
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const exact = <T extends true>(_: T) => _;
@@ -41,15 +54,14 @@ const NoBody = z.strictObject({}).optional();
 const WINDOW_MS = 24 * 3600 * 1000;
 
 export interface ConsoleOptions {
-  db: DB;
+  store: Store;
   hub: Hub;
-  sites: SiteLookup;
   /** Folder of the built browser files (op-console.js). */
   bundleDir: string;
   /** Public base URL of the server, when configured: its origin is accepted on POSTs. */
-  publicUrl?: string;
+  publicUrl?: string | undefined;
   /** Console session lifetime; default 3 h. */
-  sessionMs?: number;
+  sessionMs?: number | undefined;
 }
 
 /**
@@ -59,17 +71,17 @@ export interface ConsoleOptions {
  * limited to the operator's own sites; a chat of another site answers 404 as if it did not exist.
  */
 export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void {
-  const { db, hub } = opts;
-  const auth = operatorAuth(db, opts.sessionMs);
-  const feeds = requestFeeds(db);
+  const { store, hub } = opts;
+  const { db } = store;
+  const auth = operatorAuth(store, opts.sessionMs);
   sseSupport(app);
 
-  const me = (op: Operator): ConsoleMe => ({
+  const me = async (op: Operator): Promise<ConsoleMe> => ({
     id: op.id,
     full_name: op.full_name,
     email: op.email,
     online: !!op.is_consultant_operator_active,
-    sites: op.sites.map((id) => ({ id, domain: stmt<{ domain: string }>(db, `SELECT domain FROM sites WHERE id = ?`).get(id)!.domain })),
+    sites: await employeeSites(db, op.id),
     expires: op.expires_ms,
   });
 
@@ -88,8 +100,9 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     if (!r.success) throw errors.invalid(describeIssue(r.error));
     return r.data;
   };
-  const ownChat = (op: Operator, id: unknown): ChatRow => {
-    const chat = chatById(db, parse(ChatParams, { id }).id);
+  /** The chat, read in `trx` (the action's transaction), if it is of one of the operator's sites. */
+  const ownChat = async (trx: Queryable, op: Operator, id: unknown): Promise<ChatRow> => {
+    const chat = await chatById(trx, parse(ChatParams, { id }).id);
     if (!chat || !op.sites.includes(chat.site_id)) throw errors.notFound();
     return chat;
   };
@@ -120,112 +133,128 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     guard(req);
     const body = parse(LoginSchema, req.body);
     const op = await auth.signIn(req, reply, body.email, body.password);
-    return { success: true, data: me(op) };
+    return { success: true, data: await me(op) };
   });
 
   app.post(CONSOLE_API + 'logout', async (req, reply) => {
     guard(req);
     parse(NoBody, req.body);
-    const op = auth.current(req);
+    const op = await auth.current(req);
     if (op) {
-      auth.signOut(op, reply);
+      await auth.signOut(op, reply);
       // Signing out takes the operator offline unless another session of theirs is still open.
-      if (!stmt(db, `SELECT 1 FROM operator_sessions WHERE employee_id = ? AND expires_ms > ?`).get(op.id, Date.now())) {
-        stmt(db, `UPDATE employees SET is_consultant_operator_active = 0 WHERE id = ?`).run(op.id);
-      }
-      hub.operatorChanged(op.id);
+      await offlineUnlessSignedIn(db, op.id, Date.now());
+      await hub.operatorChanged(op.id);
     }
     return { success: true };
   });
 
   app.get(CONSOLE_API + 'me', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { success: true, data: me(auth.require(req)) };
+    return { success: true, data: await me(await auth.require(req)) };
   });
 
   app.post(CONSOLE_API + 'status', async (req) => {
     guard(req);
-    const op = auth.require(req);
+    const op = await auth.require(req);
     const { online } = parse(StatusSchema, req.body);
-    stmt(db, `UPDATE employees SET is_consultant_operator_active = ? WHERE id = ?`).run(online ? 1 : 0, op.id);
-    hub.operatorChanged(op.id);
+    await setOperatorActive(db, op.id, online);
+    await hub.operatorChanged(op.id);
     return { success: true, data: { online } };
   });
 
   app.post<{ Params: { id: string } }>(CONSOLE_API + 'chats/:id/messages', async (req) => {
     guard(req);
-    const op = auth.require(req);
-    const chat = ownChat(op, req.params.id);
+    const op = await auth.require(req);
     const body = parse(ReplySchema, req.body);
-    if (chat.end_ms != null) throw errors.conflict('The chat is over');
-    if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
-    const m = db.transaction(() => addMessage(db, chat, 'operator', body.text, Date.now(), body.client_id, op))();
+    // The checks and the message in one transaction: the chat cannot end or be taken between them.
+    const { chat, m } = await db.transaction().execute(async (trx) => {
+      const chat = await ownChat(trx, op, req.params.id);
+      if (chat.end_ms != null) throw errors.conflict('The chat is over');
+      if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
+      return { chat, m: await addMessage(trx, chat, 'operator', body.text, Date.now(), body.client_id, op) };
+    });
     hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
     return { success: true, data: consoleMessage(m) };
   });
 
   app.post<{ Params: { id: string } }>(CONSOLE_API + 'chats/:id/close', async (req) => {
     guard(req);
-    const op = auth.require(req);
-    const chat = ownChat(op, req.params.id);
-    parse(NoBody, req.body);
-    if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
-    if (endChat(db, chat.id, Date.now(), 'refused')) hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
+    const op = await auth.require(req);
+    const { chat, ended } = await db.transaction().execute(async (trx) => {
+      const chat = await ownChat(trx, op, req.params.id);
+      parse(NoBody, req.body);
+      if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
+      return { chat, ended: await endChat(trx, chat.id, Date.now(), 'refused') };
+    });
+    if (ended) hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
     return { success: true };
   });
 
   app.get(CONSOLE_API + 'stream', async (req, reply) => {
-    const op = auth.require(req);
-    const sites = JSON.stringify(op.sites);
+    const op = await auth.require(req);
+    const hello = await me(op);
     const since = Date.now() - WINDOW_MS;
     const sent = new Map<number, string>();
     let lastMessage = 0;
     let online: boolean | null = null;
+    /** The last request id sent of each feed; a feed starts from the newest of its first view. */
     const lastRequest = new Map<string, number>();
 
-    const chatsSql = `SELECT * FROM chats WHERE site_id IN (SELECT value FROM json_each(?))
-      AND (end_ms IS NULL OR start_ms > ? OR end_ms > ?) ORDER BY id`;
-    const messagesSql = `SELECT m.* FROM chat_messages m JOIN chats c ON c.id = m.chat_id
-      WHERE c.site_id IN (SELECT value FROM json_each(?)) AND m.id > ? AND (c.end_ms IS NULL OR c.start_ms > ? OR c.end_ms > ?)
-      ORDER BY m.id LIMIT 1000`;
-
-    const refresh = () => {
-      if (!auth.alive(op)) return sse.close();
-      const active = !!stmt<{ a: number }>(db, `SELECT is_consultant_operator_active a FROM employees WHERE id = ?`).get(op.id)?.a;
-      if (active !== online) sse.send('online', { me: (online = active) });
-      for (const c of stmt<ChatRow & { messages_count: number; start_time: string }>(db, chatsSql).all(sites, since, since)) {
-        const data: ConsoleChat = {
-          id: c.id,
-          site_id: c.site_id,
-          visitor_id: c.visitor_id,
-          status: c.status,
-          closed: c.end_ms != null,
-          start_time: c.start_time,
-          employee_id: c.employee_id,
-          operator_name: c.operator_name,
-          messages_count: c.messages_count,
-          page_url: c.page_url,
-          lost_at: c.status == null && c.end_ms == null ? c.start_ms + hub.chatWait(c.site_id) * 1000 : null,
-        };
-        const json = JSON.stringify(data);
-        if (sent.get(c.id) !== json) {
-          sent.set(c.id, json);
-          sse.send('chat', json);
+    const refresh = coalesce(
+      async () => {
+        if (!(await auth.alive(op))) return sse.close();
+        const active = await operatorActive(db, op.id);
+        if (active !== online) sse.send('online', { me: (online = active) });
+        const waits = new Map<number, number>();
+        for (const c of await consoleChats(db, op.sites, since)) {
+          const waiting = c.status == null && c.end_ms == null;
+          if (waiting && !waits.has(c.site_id)) waits.set(c.site_id, await hub.chatWait(c.site_id));
+          const data: ConsoleChat = {
+            id: c.id,
+            site_id: c.site_id,
+            visitor_id: c.visitor_id,
+            status: c.status,
+            closed: c.end_ms != null,
+            start_time: c.start_time,
+            employee_id: c.employee_id,
+            operator_name: c.operator_name,
+            messages_count: c.messages_count,
+            page_url: c.page_url,
+            lost_at: waiting ? c.start_ms + waits.get(c.site_id)! * 1000 : null,
+          };
+          const json = JSON.stringify(data);
+          if (sent.get(c.id) !== json) {
+            sent.set(c.id, json);
+            sse.send('chat', json);
+          }
         }
-      }
-      for (const m of stmt<MessageRow>(db, messagesSql).all(sites, lastMessage, since, since)) {
-        sse.send('message', consoleMessage(m));
-        lastMessage = m.id;
-      }
-      for (const f of feeds) {
-        const rows = lastRequest.has(f.kind) ? f.after(sites, lastRequest.get(f.kind)!, 500) : f.recent(sites, timestamp(since), 200);
-        if (!lastRequest.has(f.kind)) lastRequest.set(f.kind, f.maxId());
-        for (const r of rows) {
-          sse.send('request', r);
-          lastRequest.set(f.kind, Math.max(lastRequest.get(f.kind)!, r.id));
+        for (const m of await consoleMessagesAfter(db, op.sites, lastMessage, since, 1000)) {
+          sse.send('message', consoleMessage(m));
+          lastMessage = m.id;
         }
-      }
-    };
+        for (const f of FEEDS) {
+          let rows: ConsoleRequest[];
+          const after = lastRequest.get(f.kind);
+          if (after == null) {
+            // The newest id first: a request stored between the two reads comes with the next one.
+            const max = await f.maxId(db);
+            rows = await f.recent(db, op.sites, timestamp(since), max, 200);
+            lastRequest.set(f.kind, max);
+          } else {
+            rows = await f.after(db, op.sites, after, 500);
+          }
+          for (const r of rows) {
+            sse.send('request', r);
+            lastRequest.set(f.kind, Math.max(lastRequest.get(f.kind)!, r.id));
+          }
+        }
+      },
+      (e) => {
+        if (!sse.closed) req.log.error(e);
+        sse.close();
+      },
+    );
 
     const offs = op.sites.map((s) => hub.subscribe(`site:${s}`, refresh));
     const detach = hub.attach(op.id);
@@ -236,19 +265,8 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
       for (const off of offs) off();
       detach();
     });
-    sse.send('hello', me(op));
+    sse.send('hello', hello);
     refresh();
-  });
-
-  // Writes from pages (an offline request, a call-back request) reach the console through this
-  // hook: the write handlers of other capabilities need not know the console exists.
-  app.addHook('onResponse', async (req) => {
-    if (req.method !== 'POST' || req.url.startsWith(CONSOLE_PATH)) return;
-    const m = /^\/w\/([^/?#]+)/.exec(req.url);
-    // The write route's cached lookup: no query of its own on every page view.
-    const site = m ? await opts.sites.bySiteKey(decoded(m[1]!)) : null;
-    if (site) hub.poke(`site:${site.id}`);
-    else if (!m) hub.pokeSites();
   });
 }
 

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { stmt, timestamp, type DB } from '../../store/db.js';
 import { errors } from '../../http/errors.js';
+import type { Store } from '../../store/open.js';
+import { timestamp } from '../../store/time.js';
 import type { EmployeeRow } from './employees.js';
 import { verifyPassword } from './password.js';
+import { createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession, sessionAlive } from './queries.js';
 
 /**
  * Console sign-in: a password check against the employee's scrypt hash, then a random session
@@ -34,22 +36,14 @@ function cookieToken(req: FastifyRequest): string | null {
   return null;
 }
 
-export function operatorAuth(db: DB, sessionMs = SESSION_MS) {
+export function operatorAuth(store: Store, sessionMs = SESSION_MS) {
+  const { db } = store;
   const failures = new Map<string, { n: number; since: number }>();
 
-  const load = (tokenHash: string, now: number): Operator | null => {
-    const row = stmt<EmployeeRow & { token_hash: string; expires_ms: number }>(
-      db,
-      `SELECT e.id, e.customer_id, e.last_name, e.first_name, e.patronymic, e.full_name, e.email,
-         e.is_consultant_operator_active, s.token_hash, s.expires_ms
-       FROM operator_sessions s JOIN employees e ON e.id = s.employee_id
-       WHERE s.token_hash = ? AND s.expires_ms > ?`,
-    ).get(tokenHash, now);
+  const load = async (tokenHash: string, now: number): Promise<Operator | null> => {
+    const row = await operatorBySession(db, tokenHash, now);
     if (!row) return null;
-    const sites = stmt<{ site_id: number }>(db, `SELECT site_id FROM employee_sites WHERE employee_id = ? ORDER BY site_id`)
-      .all(row.id)
-      .map((r) => r.site_id);
-    return { ...row, sites };
+    return { ...row, sites: await employeeSiteIds(db, row.id) };
   };
 
   return {
@@ -60,9 +54,7 @@ export function operatorAuth(db: DB, sessionMs = SESSION_MS) {
       const f = failures.get(key);
       if (f && now - f.since > LOCK_MS) failures.delete(key);
       else if (f && f.n >= MAX_FAILURES) throw errors.tooManyTries();
-      const emp = stmt<{ id: number; password_hash: string }>(db, `SELECT id, password_hash FROM employees WHERE email = ?`).get(
-        email.toLowerCase(),
-      );
+      const emp = await employeeLogin(db, email);
       // Unknown e-mails cost the same scrypt as known ones.
       const ok = await verifyPassword(password, emp?.password_hash ?? null);
       if (!ok || !emp) {
@@ -73,44 +65,37 @@ export function operatorAuth(db: DB, sessionMs = SESSION_MS) {
       }
       failures.delete(key);
       const token = randomBytes(32).toString('base64url');
-      const expires = now + sessionMs;
-      stmt(db, `DELETE FROM operator_sessions WHERE expires_ms <= ?`).run(now);
-      stmt(db, `INSERT INTO operator_sessions (token_hash, employee_id, created_at, expires_ms) VALUES (?, ?, ?, ?)`).run(
-        sha256(token),
-        emp.id,
-        timestamp(now),
-        expires,
-      );
+      await createSession(db, { tokenHash: sha256(token), employeeId: emp.id, createdAt: timestamp(now), expiresMs: now + sessionMs, now });
       reply.header(
         'Set-Cookie',
         `${COOKIE}=${token}; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(sessionMs / 1000)}` +
           (req.protocol === 'https' ? '; Secure' : ''),
       );
-      return load(sha256(token), now)!;
+      return (await load(sha256(token), now))!;
     },
 
     /** The signed-in operator of the request, or null (no cookie, unknown or expired session). */
-    current(req: FastifyRequest): Operator | null {
+    async current(req: FastifyRequest): Promise<Operator | null> {
       const token = cookieToken(req);
       return token ? load(sha256(token), Date.now()) : null;
     },
 
     /** Like {@link current}, but answers 401 when nobody is signed in. */
-    require(req: FastifyRequest): Operator {
-      const op = this.current(req);
+    async require(req: FastifyRequest): Promise<Operator> {
+      const op = await this.current(req);
       if (!op) throw errors.signInRequired();
       return op;
     },
 
     /** Ends the session and clears the cookie. */
-    signOut(op: Operator, reply: FastifyReply): void {
-      stmt(db, `DELETE FROM operator_sessions WHERE token_hash = ?`).run(op.token_hash);
+    async signOut(op: Operator, reply: FastifyReply): Promise<void> {
+      await deleteSession(db, op.token_hash);
       reply.header('Set-Cookie', `${COOKIE}=; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=0`);
     },
 
     /** True while the session still exists and has not expired. */
-    alive(op: Operator): boolean {
-      return !!stmt(db, `SELECT 1 FROM operator_sessions WHERE token_hash = ? AND expires_ms > ?`).get(op.token_hash, Date.now());
+    alive(op: Operator): Promise<boolean> {
+      return sessionAlive(db, op.token_hash, Date.now());
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../store/queryable.js';
-import { fullName, type EmployeeConfig } from './employees.js';
+import { fullName, type EmployeeConfig, type EmployeeRow } from './employees.js';
 
 /**
- * Every query of the operator tables: employees, the sites they serve, and their console sessions.
+ * Every query of the operator tables: employees, the sites they serve (employee_sites), and their
+ * console sessions (operator_sessions).
  */
 
 /**
@@ -49,4 +50,121 @@ export async function applyEmployees(db: Queryable, customerId: number, employee
         .execute();
     }
   }
+}
+
+/** A console session with its operator, while it has not expired. */
+export async function operatorBySession(
+  db: Queryable,
+  tokenHash: string,
+  now: number,
+): Promise<(EmployeeRow & { token_hash: string; expires_ms: number }) | null> {
+  const row = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('employees as e', 'e.id', 's.employee_id')
+    .select([
+      'e.id',
+      'e.customer_id',
+      'e.last_name',
+      'e.first_name',
+      'e.patronymic',
+      'e.full_name',
+      'e.email',
+      'e.is_consultant_operator_active',
+      's.token_hash',
+      's.expires_ms',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_ms', '>', now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** What a sign-in checks: the employee of an e-mail (stored in lower case) and their hash. */
+export async function employeeLogin(db: Queryable, email: string): Promise<{ id: number; password_hash: string } | null> {
+  const row = await db.selectFrom('employees').select(['id', 'password_hash']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Opens a console session; expired sessions of anyone go at the same time. */
+export async function createSession(
+  db: Queryable,
+  s: { tokenHash: string; employeeId: number; createdAt: string; expiresMs: number; now: number },
+) {
+  await db.deleteFrom('operator_sessions').where('expires_ms', '<=', s.now).execute();
+  await db
+    .insertInto('operator_sessions')
+    .values({ token_hash: s.tokenHash, employee_id: s.employeeId, created_at: s.createdAt, expires_ms: s.expiresMs })
+    .execute();
+}
+
+export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.deleteFrom('operator_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function sessionAlive(db: Queryable, tokenHash: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator_sessions')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_ms', '>', now)
+    .executeTakeFirst();
+  return row != null;
+}
+
+/** The ids of the sites an employee serves, in id order. */
+export async function employeeSiteIds(db: Queryable, employeeId: number): Promise<number[]> {
+  const rows = await db.selectFrom('employee_sites').select('site_id').where('employee_id', '=', employeeId).orderBy('site_id').execute();
+  return rows.map((r) => r.site_id);
+}
+
+/** The sites an employee serves, with their domains, in id order. */
+export async function employeeSites(db: Queryable, employeeId: number): Promise<Array<{ id: number; domain: string }>> {
+  return db
+    .selectFrom('employee_sites as es')
+    .innerJoin('sites as s', 's.id', 'es.site_id')
+    .select(['s.id', 's.domain'])
+    .where('es.employee_id', '=', employeeId)
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The operators of a site whose online switch is on (whether or not a console is open). */
+export async function activeOperatorsOfSite(db: Queryable, siteId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('employees as e')
+    .innerJoin('employee_sites as es', 'es.employee_id', 'e.id')
+    .select('e.id')
+    .where('es.site_id', '=', siteId)
+    .where('e.is_consultant_operator_active', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The operator's online switch. */
+export async function operatorActive(db: Queryable, employeeId: number): Promise<boolean> {
+  const row = await db.selectFrom('employees').select('is_consultant_operator_active').where('id', '=', employeeId).executeTakeFirst();
+  return !!row?.is_consultant_operator_active;
+}
+
+export async function setOperatorActive(db: Queryable, employeeId: number, active: boolean): Promise<void> {
+  await db
+    .updateTable('employees')
+    .set({ is_consultant_operator_active: active ? 1 : 0 })
+    .where('id', '=', employeeId)
+    .execute();
+}
+
+/**
+ * Switches the operator offline unless another console session of theirs is still signed in (one
+ * statement, so a sign-in at the same moment cannot be switched off by mistake).
+ */
+export async function offlineUnlessSignedIn(db: Queryable, employeeId: number, now: number): Promise<void> {
+  await db
+    .updateTable('employees')
+    .set({ is_consultant_operator_active: 0 })
+    .where('id', '=', employeeId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('operator_sessions').select('token_hash').where('employee_id', '=', employeeId).where('expires_ms', '>', now))),
+    )
+    .execute();
 }
