@@ -72,10 +72,10 @@ export interface ConsultantServer {
 export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db = store.sqlite;
-  if (opts.siteConfig) {
-    const file = typeof opts.siteConfig === 'string';
-    const source = file ? (opts.siteConfig as string) : 'createServer({ siteConfig })';
-    const config = file ? readSiteConfig(source) : parseSiteConfig(opts.siteConfig, source);
+  const { siteConfig } = opts;
+  if (siteConfig) {
+    const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
+    const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
     await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)));
   }
   const app = Fastify({
