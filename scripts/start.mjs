@@ -2,6 +2,9 @@
 // `npm start`: builds the bundles and the server, then starts the consultant server (with its
 // SQLite database) and the demo site on its own origin. Stop with Ctrl-C.
 // Ports: SVC_PORT (default 3100) and DEMO_PORT (default 4100); SVC_DB sets the database file.
+// The demo's site configuration seeds the database on the first start; later starts use what the
+// database holds and say nothing while the file is the one imported. After editing the file, run
+// `npm run import-config -- demo-site/site-config.json` (README, "Site configuration").
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -9,7 +9,8 @@ import { createHub } from './consultant/chat/hub.js';
 import type { DB } from './store/db.js';
 import { openStore, type Store } from './store/open.js';
 import { ApiError, errors } from './http/errors.js';
-import { applySiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
+import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
+import { siteConfigOnStart } from './config/start.js';
 import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
@@ -19,8 +20,15 @@ import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`. */
   dbPath: string;
-  /** Site configuration: a JSON file path, or the parsed object. Applied on every start. */
+  /**
+   * Site configuration: a JSON file path, or the object. It seeds a database without customers (a
+   * first start; every test's fresh database) and nothing more: the database is the source of
+   * truth. A different file on a later start is reported to `onWarning` and not applied; the
+   * import command applies it (config/start.ts, config/import.ts).
+   */
   siteConfig?: string | SiteConfig;
+  /** Hears the one-line warning about a site configuration that was not applied. Default: stderr. */
+  onWarning?: (line: string) => void;
   /** Folder holding svc.js and the other built bundles. */
   bundleDir: string;
   /** Public base URL of this server (ending with a slash); derived from each request when absent. */
@@ -66,8 +74,11 @@ export interface ConsultantServer {
 export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db = store.sqlite;
-  if (opts.siteConfig) {
-    await applySiteConfig(store, typeof opts.siteConfig === 'string' ? readSiteConfig(opts.siteConfig) : opts.siteConfig);
+  const { siteConfig } = opts;
+  if (siteConfig) {
+    const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
+    const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
+    await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)));
   }
   const app = Fastify({
     logger: opts.logger ?? false,

@@ -2,8 +2,9 @@
 /**
  * Starts the consultant server from the command line. Settings come from the environment:
  *   SVC_PORT (default 3100), SVC_HOST (127.0.0.1), SVC_DB (data/svc.db), SVC_SITE_CONFIG
- *   (demo-site/site-config.json), SVC_PUBLIC_URL (derived from requests), SVC_BUNDLE_DIR (dist),
- *   SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet).
+ *   (demo-site/site-config.json: seeds a database without customers; a different file on a later
+ *   start is reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
+ *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet).
  * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint); 0 turns a limit off.

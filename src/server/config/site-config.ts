@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
 import { Employee } from '../consultant/operators/employees.js';
-import { applyEmployees } from '../consultant/operators/queries.js';
-import type { Store } from '../store/open.js';
-import { internationalDigits } from '../phones/session-phones.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,
- * number blocks and DT pools. The server reads it on start and brings the database in line with it
- * (ids come from the file, so sessions keep pointing at the same campaigns across restarts).
+ * number blocks, DT pools and employees. The database is the source of truth: a file seeds an
+ * empty database (config/start.ts) and is otherwise applied only by the import command
+ * (config/import.ts). Ids come from the file, so a later import finds the same rows again.
  */
 
 export const CONDITION_PARAMETERS = [
@@ -145,7 +143,43 @@ const Customer = z.strictObject({
   employees: z.array(Employee).default([]),
 });
 
+/** The ids and keys a file gives must each name one row: a repeated one would overwrite its twin. */
+function checkUnique(cfg: { customers: z.infer<typeof Customer>[] }, ctx: z.RefinementCtx): void {
+  const seen = new Map<string, Set<string | number>>();
+  const once = (what: string, key: string | number, path: (string | number)[]) => {
+    let s = seen.get(what);
+    if (!s) seen.set(what, (s = new Set()));
+    if (s.has(key)) ctx.addIssue({ code: 'custom', path, message: `${what} ${JSON.stringify(key)} is used twice` });
+    s.add(key);
+  };
+  cfg.customers.forEach((c, ci) => {
+    once('customer id', c.id, ['customers', ci, 'id']);
+    c.sites.forEach((s, si) => {
+      const sp = ['customers', ci, 'sites', si];
+      once('site id', s.id, [...sp, 'id']);
+      once('site_key', s.site_key, [...sp, 'site_key']);
+      once('widget_key', s.widget_key, [...sp, 'widget_key']);
+      const blocks = (bs: z.infer<typeof Block>[], path: (string | number)[]) =>
+        bs.forEach((b, bi) => once('block id', b.id, [...path, 'blocks', bi, 'id']));
+      blocks(s.blocks, sp);
+      s.campaigns.forEach((a, ai) => {
+        const ap = [...sp, 'campaigns', ai];
+        once('campaign id', a.id, [...ap, 'id']);
+        // ad_campaigns holds (site_id, name) unique: two campaigns of a site need two names.
+        once(`campaign name of site ${s.id}`, a.name, [...ap, 'name']);
+        blocks(a.blocks, ap);
+        a.condition_groups.forEach((g, gi) => {
+          once('condition group id', g.id, [...ap, 'condition_groups', gi, 'id']);
+          g.conditions.forEach((k, ki) => once('condition id', k.id, [...ap, 'condition_groups', gi, 'conditions', ki, 'id']));
+        });
+      });
+    });
+    c.employees.forEach((e, ei) => once('employee id', e.id, ['customers', ci, 'employees', ei, 'id']));
+  });
+}
+
 export const SiteConfigSchema = z.strictObject({ customers: z.array(Customer) }).superRefine((cfg, ctx) => {
+  checkUnique(cfg, ctx);
   // An operator serves only sites of its own customer: nobody reaches another customer's data.
   const emails = new Set<string>();
   cfg.customers.forEach((c, ci) => {
@@ -168,7 +202,19 @@ export const SiteConfigSchema = z.strictObject({ customers: z.array(Customer) })
   });
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+export type SiteConfigCustomer = z.infer<typeof Customer>;
 export type SiteConfigSite = z.infer<typeof Site>;
+export type SiteConfigBlock = z.infer<typeof Block>;
+
+/** Validates a configuration (parsed JSON, or an object built in code); throws an Error that says what is wrong and where. */
+export function parseSiteConfig(raw: unknown, source: string): SiteConfig {
+  const parsed = SiteConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    throw new Error(`site configuration ${source}: ${first.path.join('.')}: ${first.message}`);
+  }
+  return parsed.data;
+}
 
 /** Reads and validates a configuration file; throws an Error that says what is wrong and where. */
 export function readSiteConfig(path: string): SiteConfig {
@@ -176,88 +222,7 @@ export function readSiteConfig(path: string): SiteConfig {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new Error(`site configuration ${path}: ${(e as Error).message}`);
+    throw new Error(`site configuration ${path}: ${(e as Error).message}`, { cause: e });
   }
-  const parsed = SiteConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    throw new Error(`site configuration ${path}: ${first.path.join('.')}: ${first.message}`);
-  }
-  return parsed.data;
-}
-
-/** Brings the database in line with the configuration, in one transaction. */
-export async function applySiteConfig(store: Store, config: SiteConfig): Promise<void> {
-  const db = store.sqlite;
-  const q = {
-    customer: db.prepare(`INSERT INTO customers (id, name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name`),
-    site: db.prepare(
-      `INSERT INTO sites (id, customer_id, domain, site_key, widget_key, user_phone, origins, settings)
-       VALUES (@id, @customer_id, @domain, @site_key, @widget_key, @user_phone, @origins, @settings)
-       ON CONFLICT (id) DO UPDATE SET customer_id = excluded.customer_id, domain = excluded.domain,
-         site_key = excluded.site_key, widget_key = excluded.widget_key, user_phone = excluded.user_phone,
-         origins = excluded.origins, settings = excluded.settings`,
-    ),
-    callback: db.prepare(`UPDATE sites SET callback = ? WHERE id = ?`),
-    dropBlocks: db.prepare(`DELETE FROM site_blocks WHERE site_id = ?`),
-    dropGroups: db.prepare(`DELETE FROM ac_condition_groups WHERE ac_id IN (SELECT id FROM ad_campaigns WHERE site_id = ?)`),
-    campaign: db.prepare(
-      `INSERT INTO ad_campaigns (id, site_id, name, priority) VALUES (?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET site_id = excluded.site_id, name = excluded.name, priority = excluded.priority`,
-    ),
-    dropCampaigns: db.prepare(`DELETE FROM ad_campaigns WHERE site_id = ? AND id NOT IN (SELECT value FROM json_each(?))`),
-    group: db.prepare(`INSERT INTO ac_condition_groups (id, ac_id, name) VALUES (?, ?, ?)`),
-    condition: db.prepare(
-      `INSERT INTO ac_conditions (id, ac_condition_group_id, ac_parameter, ac_operator, value, is_negative)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
-    block: db.prepare(
-      `INSERT INTO site_blocks (id, site_id, ac_id, name, selector, phone_type, numb, forward_numb, image, is_dt_enabled, text)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    dt: db.prepare(`UPDATE sites SET dt_lease_minutes = ?, dt_overflow = ?, dt_reserved_number = ? WHERE id = ?`),
-    pool: db.prepare(`INSERT INTO dt_pool_numbers (block_id, number) VALUES (?, ?)`),
-  };
-  const insertBlocks = (siteId: number, acId: number | null, blocks: SiteConfigSite['blocks']) => {
-    for (const b of blocks) {
-      q.block.run(b.id, siteId, acId, b.name, b.selector, b.phone_type, b.numb, b.forward_numb, b.image, b.dt_pool.length ? 1 : 0, b.text);
-      // Pool numbers in international digits: a lease is by number, however the file wrote it.
-      for (const n of b.dt_pool) q.pool.run(b.id, internationalDigits(n));
-    }
-  };
-  await store.db.transaction().execute(async (trx) => {
-    for (const c of config.customers) {
-      q.customer.run(c.id, c.name);
-      for (const s of c.sites) {
-        q.site.run({
-          id: s.id,
-          customer_id: c.id,
-          domain: s.domain,
-          site_key: s.site_key,
-          widget_key: s.widget_key,
-          user_phone: s.user_phone,
-          origins: JSON.stringify(s.origins),
-          settings: JSON.stringify(s.settings),
-        });
-        q.callback.run(JSON.stringify(s.callback ?? { scenario: null, platform: 'up' }), s.id);
-        q.dt.run(s.dt?.lease_minutes ?? 15, s.dt?.overflow ?? 'static', s.dt?.reserved_number ?? null, s.id);
-        q.dropBlocks.run(s.id);
-        q.dropGroups.run(s.id);
-        q.dropCampaigns.run(s.id, JSON.stringify(s.campaigns.map((a) => a.id)));
-        insertBlocks(s.id, null, s.blocks);
-        for (const a of s.campaigns) {
-          q.campaign.run(a.id, s.id, a.name, a.priority);
-          for (const g of a.condition_groups) {
-            q.group.run(g.id, a.id, g.name);
-            for (const k of g.conditions) {
-              q.condition.run(k.id, g.id, k.ac_parameter, k.ac_operator, k.value, k.is_negative ? 1 : 0);
-            }
-          }
-          insertBlocks(s.id, a.id, a.blocks);
-        }
-      }
-      await applyEmployees(trx, c.id, c.employees);
-    }
-  });
-  store.siteDataChanged();
+  return parseSiteConfig(raw, path);
 }

@@ -99,3 +99,128 @@ export async function poolNumbers(db: Queryable, blockId: number): Promise<strin
   const rows = await db.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId).orderBy('id').execute();
   return rows.map((r) => r.number);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The configuration import (config/import.ts): what it compares a file with, and its writes.
+// The import reads the site tables whole: they hold configuration, not traffic, so they stay small.
+
+export type CustomerRow = Row<'customers'>;
+export type CampaignRow = Row<'ad_campaigns'>;
+export type ConditionGroupRow = Row<'ac_condition_groups'>;
+export type ConditionFullRow = Row<'ac_conditions'>;
+export type BlockFullRow = Row<'site_blocks'>;
+export type PoolNumberRow = Row<'dt_pool_numbers'>;
+
+/** Every row of the site tables, as the import compares a configuration file with them. */
+export interface SiteData {
+  customers: CustomerRow[];
+  sites: SiteRow[];
+  campaigns: CampaignRow[];
+  groups: ConditionGroupRow[];
+  conditions: ConditionFullRow[];
+  blocks: BlockFullRow[];
+  pool: PoolNumberRow[];
+}
+
+export async function siteData(db: Queryable): Promise<SiteData> {
+  return {
+    customers: await db.selectFrom('customers').selectAll().orderBy('id').execute(),
+    sites: await db.selectFrom('sites').selectAll().orderBy('id').execute(),
+    campaigns: await db.selectFrom('ad_campaigns').selectAll().orderBy('id').execute(),
+    groups: await db.selectFrom('ac_condition_groups').selectAll().orderBy('id').execute(),
+    conditions: await db.selectFrom('ac_conditions').selectAll().orderBy('id').execute(),
+    blocks: await db.selectFrom('site_blocks').selectAll().orderBy('id').execute(),
+    pool: await db.selectFrom('dt_pool_numbers').selectAll().orderBy('id').execute(),
+  };
+}
+
+/** Whether the database holds no customer yet: the only state a configuration file seeds. */
+export async function hasNoCustomers(db: Queryable): Promise<boolean> {
+  return !(await db.selectFrom('customers').select('id').limit(1).executeTakeFirst());
+}
+
+export type CustomerValues = Pick<CustomerRow, 'id' | 'name'>;
+/** A campaign as the import writes it: writing one also restores it (removed_at back to NULL). */
+export type CampaignValues = Omit<CampaignRow, 'removed_at'>;
+
+export async function upsertCustomer(db: Queryable, v: CustomerValues): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values(v)
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name: v.name }))
+    .execute();
+}
+
+export async function upsertSite(db: Queryable, v: SiteRow): Promise<void> {
+  const { id: _id, ...rest } = v;
+  await db
+    .insertInto('sites')
+    .values(v)
+    .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+    .execute();
+}
+
+export async function upsertCampaign(db: Queryable, v: CampaignValues): Promise<void> {
+  const row = { site_id: v.site_id, name: v.name, priority: v.priority, removed_at: null };
+  await db
+    .insertInto('ad_campaigns')
+    .values({ id: v.id, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
+}
+
+/**
+ * Removes a campaign softly: it matches no new session, its id stays valid in the sessions and
+ * records that carry it, and the REST visitor record reports it with `is_removed`.
+ */
+export async function removeCampaign(db: Queryable, id: number, at: string): Promise<void> {
+  await db.updateTable('ad_campaigns').set({ removed_at: at }).where('id', '=', id).where('removed_at', 'is', null).execute();
+}
+
+export async function upsertConditionGroup(db: Queryable, v: ConditionGroupRow): Promise<void> {
+  await db
+    .insertInto('ac_condition_groups')
+    .values(v)
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ac_id: v.ac_id, name: v.name }))
+    .execute();
+}
+
+/** Deletes a condition group and, by cascade, its conditions. */
+export async function deleteConditionGroup(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('ac_condition_groups').where('id', '=', id).execute();
+}
+
+export async function upsertCondition(db: Queryable, v: ConditionFullRow): Promise<void> {
+  const { id: _id, ...rest } = v;
+  await db
+    .insertInto('ac_conditions')
+    .values(v)
+    .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+    .execute();
+}
+
+export async function deleteCondition(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('ac_conditions').where('id', '=', id).execute();
+}
+
+export async function upsertBlock(db: Queryable, v: BlockFullRow): Promise<void> {
+  const { id: _id, ...rest } = v;
+  await db
+    .insertInto('site_blocks')
+    .values(v)
+    .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+    .execute();
+}
+
+/** Deletes a number block and, by cascade, its pool; the leases keep their history. */
+export async function deleteBlock(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('site_blocks').where('id', '=', id).execute();
+}
+
+export async function addPoolNumber(db: Queryable, blockId: number, number: string): Promise<void> {
+  await db.insertInto('dt_pool_numbers').values({ block_id: blockId, number }).execute();
+}
+
+export async function deletePoolNumber(db: Queryable, id: number): Promise<void> {
+  await db.deleteFrom('dt_pool_numbers').where('id', '=', id).execute();
+}
