@@ -131,15 +131,24 @@ export async function callbackRequestsAfter(
   return rows.map(asRequest);
 }
 
-/** The sites' newest call-back requests made since `sinceTime` (store/time.ts), oldest first, at most `limit`. */
+/**
+ * The sites' newest call-back requests made since `sinceTime` (store/time.ts) with an id up to
+ * `upToId` (where the live list starts), oldest first, at most `limit`.
+ */
 export async function recentCallbackRequests(
   db: Queryable,
   siteIds: readonly number[],
   sinceTime: string,
+  upToId: number,
   limit: number,
 ): Promise<CallbackRequestRow[]> {
   if (!siteIds.length) return [];
-  const rows = await callbackRequests(db, siteIds).where('call_date', '>=', sinceTime).orderBy('id', 'desc').limit(limit).execute();
+  const rows = await callbackRequests(db, siteIds)
+    .where('call_date', '>=', sinceTime)
+    .where('id', '<=', upToId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.reverse().map(asRequest);
 }
 

@@ -1,3 +1,4 @@
+import type { ConsoleRequest } from '../../console/protocol.js';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow } from '../store/tables.js';
 import type { VisitorRow } from '../writes/context.js';
@@ -127,4 +128,56 @@ export async function propertyOf(db: Queryable, visitorId: number, name: string)
 export async function insertOfflineMessage(db: Queryable, row: NewRow<'offline_messages'>): Promise<number> {
   const { id } = await db.insertInto('offline_messages').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
+}
+
+// ---- offline requests, as the operator console lists them
+
+/** An offline request in the console's request list (console/protocol.ts `ConsoleRequest`). */
+export type OfflineRequestRow = Omit<ConsoleRequest, 'kind'> & { kind: 'offline' };
+
+function offlineRequests(db: Queryable, siteIds: readonly number[]) {
+  return db
+    .selectFrom('offline_messages')
+    .select(['id', 'site_id', 'date_time', 'name', 'phone', 'email', 'message', 'page_url'])
+    .where('site_id', 'in', siteIds);
+}
+
+/** The sites' offline requests with an id above `afterId`, oldest first, at most `limit`. */
+export async function offlineRequestsAfter(
+  db: Queryable,
+  siteIds: readonly number[],
+  afterId: number,
+  limit: number,
+): Promise<OfflineRequestRow[]> {
+  // `IN ()` is an error in PostgreSQL: no sites, no requests.
+  if (!siteIds.length) return [];
+  const rows = await offlineRequests(db, siteIds).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ kind: 'offline', ...r }));
+}
+
+/** The sites' newest offline requests since `sinceTime` with an id up to `upToId`, oldest first, at most `limit`. */
+export async function recentOfflineRequests(
+  db: Queryable,
+  siteIds: readonly number[],
+  sinceTime: string,
+  upToId: number,
+  limit: number,
+): Promise<OfflineRequestRow[]> {
+  if (!siteIds.length) return [];
+  const rows = await offlineRequests(db, siteIds)
+    .where('date_time', '>=', sinceTime)
+    .where('id', '<=', upToId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((r) => ({ kind: 'offline', ...r }));
+}
+
+/** The largest offline request id of any site (0 when none): where a live list starts. */
+export async function lastOfflineMessageId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('offline_messages')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -426,8 +426,8 @@ describe('the operator console', () => {
     });
     expect(await callbackRequestsAfter(db, [1], all[0]!.id, 500)).toEqual([all[1]]);
     expect(await callbackRequestsAfter(db, [], 0, 500)).toEqual([]);
-    expect(await recentCallbackRequests(db, [1, 3], '2000-01-01 00:00:00.000', 2)).toEqual(all.slice(1));
-    expect(await recentCallbackRequests(db, [1], '2999-01-01 00:00:00.000', 200)).toEqual([]);
+    expect(await recentCallbackRequests(db, [1, 3], '2000-01-01 00:00:00.000', Number.MAX_SAFE_INTEGER, 2)).toEqual(all.slice(1));
+    expect(await recentCallbackRequests(db, [1], '2999-01-01 00:00:00.000', Number.MAX_SAFE_INTEGER, 200)).toEqual([]);
     expect(await lastCallId(db)).toBe(all[2]!.id);
   });
 
