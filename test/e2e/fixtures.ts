@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Write } from '../../src/protocol.js';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 
 /**
  * E2E fixtures. Each worker starts the real consultant server (the built dist/node server, with a
@@ -19,7 +20,7 @@ export interface Stack {
   /** Site base URL (http://localhost:PORT/), another origin. */
   siteUrl: string;
   /** The server's database, for assertions on what was stored. */
-  db: import('better-sqlite3').Database;
+  db: SqliteDatabase;
   /** The SQLite file path. */
   dbPath: string;
 }
@@ -44,7 +45,7 @@ export interface Demo {
   /** Demo site base URL, another origin. */
   siteUrl: string;
   /** The demo server's database. */
-  db: import('better-sqlite3').Database;
+  db: SqliteDatabase;
 }
 
 interface Fixtures {

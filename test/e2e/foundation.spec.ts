@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { credentials, expect, record, test } from './fixtures.js';
 
 /** Adds svc.js to a bare page after the test queued its commands, as the async loader would. */
-async function loadScript(page: import('@playwright/test').Page, svcUrl: string) {
+async function loadScript(page: Page, svcUrl: string) {
   await page.evaluate((src) => {
     const s = document.createElement('script');
     s.async = true;

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Captcha, Failure, SitePhoneCallParams, SitePhoneCallResult } from '../../src/types.js';
 import { credentials, expect, test } from './fixtures.js';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 
 /**
  * Call-back requests end to end: Svc.Captcha.get_captcha, SvcWidget.sitePhoneCall with every status
@@ -15,7 +16,7 @@ import { credentials, expect, test } from './fixtures.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-type Db = import('better-sqlite3').Database;
+type Db = SqliteDatabase;
 
 /** sitePhoneCall through the public API, resolved with what its callback got. */
 function call(page: Page, params: unknown): Promise<SitePhoneCallResult> {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { credentials, expect, unsent, test } from './fixtures.js';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 
 /**
  * Visitor properties, visitor data and custom requests (issue 4): every page-API method and both
@@ -247,7 +248,7 @@ test.describe('addOfflineRequest', () => {
 });
 
 test.describe('nothing lost, nothing twice', () => {
-  const rows = (db: import('better-sqlite3').Database, visitorId: number) =>
+  const rows = (db: SqliteDatabase, visitorId: number) =>
     db.prepare('SELECT message, hit_id, page_url, utm_source FROM offline_messages WHERE visitor_id = ?').all(visitorId);
 
   test('a request sent while the network is cut is stored exactly once when the next page loads', async ({ page, open, stack }) => {

@@ -86,8 +86,10 @@ function templates(src: string): Template[] {
         while (j < src.length && src[j] !== c) j += src[j] === '\\' ? 2 : 1;
         j++;
       } else if (c === '`') j = template(j + 1);
-      else if (c === '{') (depth++, j++);
-      else if (c === '}') {
+      else if (c === '{') {
+        depth++;
+        j++;
+      } else if (c === '}') {
         if (depth === 0 && close === '}') return j;
         depth--;
         j++;
