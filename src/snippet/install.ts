@@ -6,7 +6,7 @@ import { _add, _loadOutbox, _resume } from './outbox.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
-import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
+import { _replaceAll, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
 import { _drain, _isConfig, _run } from './queue.js';
 import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
@@ -89,7 +89,7 @@ export function _install(w: Window, host: string | null): SvcApi {
     reinitTrackView: () => {
       if (!_state._started) _no('not started');
       // The numbers already known go into the new route's content at once; the answer confirms them.
-      _again();
+      _replaceAll();
       _pageView(true);
     },
     getPhones: _getPhones,

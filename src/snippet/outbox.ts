@@ -2,7 +2,7 @@ import { LIMITS, WRITE_PATH } from '../protocol.js';
 import type { Write, WritePayloads, WriteResponse, WriteResult, WriteType } from '../protocol.js';
 import { _id } from './ids.js';
 import { _safe, _warn } from './log.js';
-import { _state } from './state.js';
+import { doc, _state } from './state.js';
 import { _load, _store } from './storage.js';
 import { _post, BATCH_CHARS } from './transport.js';
 
@@ -121,17 +121,21 @@ export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: 
   return id;
 }
 
+/**
+ * Sends in `ms`. "Now" is a microtask: writes made in the same task still travel in one request,
+ * and the first page view leaves before any other task runs (a timer waited behind the page's
+ * parsing: 5-10 ms measured on a first visit).
+ */
 function _schedule(ms: number): void {
   clearTimeout(_timer);
-  // Even "now" waits a tick, so writes made in the same task travel in one request.
-  _timer = setTimeout(_flush, ms);
+  if (ms) _timer = setTimeout(_flush, ms);
+  else queueMicrotask(_flush);
 }
 
-/** Takes the writes named in `results` out of the queue and storage, then answers them. */
+/** Takes the writes named in `results` out of the queue, answers them, then takes them out of storage. */
 function _settle(results: WriteResult[]): void {
   const done = results.map((r) => r.id);
   _queue = _queue.filter((w) => done.indexOf(w.id) < 0);
-  _save([], done);
   if (_queue.length) _schedule(0);
   for (const r of results) {
     if (!r.success) _warn('refused:', r.code);
@@ -139,6 +143,8 @@ function _settle(results: WriteResult[]): void {
     // The volatile mark stays: ids are never reused, and it is one small entry per read.
     delete _callbacks[r.id];
   }
+  // After the callbacks: a page view's numbers do not wait for storage.
+  _save([], done);
 }
 
 /**
@@ -210,5 +216,5 @@ function _listen(): void {
     _tries = 0;
     _schedule(0);
   });
-  document.addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && _flush(true));
+  doc.addEventListener('visibilitychange', () => doc.visibilityState == 'hidden' && _flush(true));
 }

@@ -3,7 +3,7 @@ import type { Credentials, ReadyCallback } from '../types.js';
 import { _no } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _hitPhones } from './phones/api.js';
-import { _state } from './state.js';
+import { doc, _state } from './state.js';
 
 /**
  * Records a page view. The first of a page carries `document.referrer`; a single-page-app page
@@ -11,7 +11,7 @@ import { _state } from './state.js';
  */
 export function _pageView(spa: boolean): void {
   const url = location.href;
-  const id = (_state._hit = _add('hit', { url, title: document.title, referrer: spa ? _state._url! : document.referrer, spa }, (r) => {
+  const id = (_state._hit = _add('hit', { url, title: doc.title, referrer: spa ? _state._url! : doc.referrer, spa }, (r) => {
     // A refusal was warned about by the outbox. A late answer for an earlier page view must not
     // replace the credentials of a newer one.
     if (!r.success || _state._hit != id) return;

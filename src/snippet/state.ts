@@ -38,3 +38,6 @@ export const _state: State = {
   _creds: null,
   _ready: [],
 };
+
+/** The page's document, under a name terser can shorten (it is read in many places). */
+export const doc = document;
