@@ -1,6 +1,6 @@
 import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
-import { _no } from './log.js';
+import { _refuse } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _hitPhones } from './phones/api.js';
 import { doc, _state } from './state.js';
@@ -17,7 +17,7 @@ export function _pageView(spa: boolean): void {
     if (!r.success || _state._hit != id) return;
     const h = r.result as HitResult;
     // The credentials (page-api §2) are the answer's other fields; `site_key` is the page's own.
-    const { settings, phones, phones_ttl, ...k } = h;
+    const { settings, phones: _phones, phones_ttl: _phonesTtl, ...k } = h;
     const c: Credentials = { site_key: _state._key!, ...k };
     _state._creds = c;
     _state._settings = settings;
@@ -30,7 +30,7 @@ export function _pageView(spa: boolean): void {
 
 /** `onReady(fn)`: at once when credentials are known, else after the page view is answered. */
 export function _onReady(fn: ReadyCallback): void {
-  if (typeof fn !== 'function') _no();
+  if (typeof fn !== 'function') _refuse();
   if (_state._creds) _call(fn, { ..._state._creds });
   else _state._ready.push(fn);
 }

@@ -30,7 +30,7 @@ export interface State {
   /** `["requireConsent"]` given and `setConsent(true)` not (or withdrawn): nothing stored or sent. */
   _wait?: boolean;
   /** True once storage was read and sending began (the first start with consent). */
-  _went?: boolean;
+  _sending?: boolean;
 }
 
 export const _state: State = {

@@ -17,8 +17,7 @@ import { _replace, _usePhones } from './replace.js';
 let _list: HitPhone[] = [];
 
 /** The public shape of a phone (page-api §2): a copy, without the internal DT flag. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-const _pub = ({ dt, ...p }: HitPhone): PhoneElement => p;
+const _pub = ({ dt: _dt, ...p }: HitPhone): PhoneElement => p;
 
 /**
  * Takes a list of phones (from the server or the cache), asks the page's hook, then replaces. A
@@ -75,7 +74,7 @@ export function _getDTPhones(): PhoneElement[] | null {
 
 /** Without a type: original → replacement; with `dynamic` or `static`: replacement → originals. */
 export function _getReplacedPhones(type?: unknown): ReplacedPhones {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one map, either shape: strings without a type, arrays with one
   const out: Record<string, any> = {};
   for (const orig in _replaced) {
     const p = _replaced[orig]!;

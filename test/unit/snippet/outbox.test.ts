@@ -33,7 +33,7 @@ async function page(first?: (o: Outbox) => void) {
   vi.resetModules();
   const outbox = await import('../../../src/snippet/outbox.js');
   const { _state } = await import('../../../src/snippet/state.js');
-  Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _went: true, _hit: 'hit00000001' });
+  Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _sending: true, _hit: 'hit00000001' });
   outbox._loadOutbox();
   first?.(outbox);
   return { ...outbox, state: _state };
@@ -384,7 +384,7 @@ describe('outbox', () => {
     await tick();
     expect(reqs).toHaveLength(0);
     expect(Object.keys(localStorage)).toEqual([]);
-    Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _went: true });
+    Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _sending: true });
     outbox._loadOutbox();
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1]);
     outbox._add('event', { n: 2 } as never);
