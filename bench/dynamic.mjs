@@ -112,7 +112,9 @@ async function open(ctx, url) {
   const p = await ctx.newPage();
   await p.addInitScript(INIT);
   await p.goto(url);
-  await p.waitForFunction(() => window.Svc && Svc.getPhones().length > 0 && /777/.test(document.getElementById('probe').textContent));
+  await p.waitForFunction(
+    () => window.Svc && window.Svc.getPhones().length > 0 && /777/.test(document.getElementById('probe').textContent),
+  );
   return p;
 }
 

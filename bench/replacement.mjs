@@ -95,7 +95,10 @@ async function open(ctx, url) {
   await page.goto(url);
   await page.waitForFunction(
     () =>
-      window.Svc && Svc.getCredentials() && Svc.getPhones().length > 0 && /777/.test(document.getElementById('header-phone').textContent),
+      window.Svc &&
+      window.Svc.getCredentials() &&
+      window.Svc.getPhones().length > 0 &&
+      /777/.test(document.getElementById('header-phone').textContent),
   );
   return page;
 }

@@ -72,8 +72,9 @@ seen.observe(document, { subtree: true, childList: true, characterData: true });
  */
 async function visit(pg, url) {
   await pg.goto(url);
-  await pg.waitForFunction(() => window.swapAt && window.Svc && Svc.getCredentials(), null, { timeout: 15000 });
+  await pg.waitForFunction(() => window.swapAt && window.Svc && window.Svc.getCredentials(), null, { timeout: 15000 });
   const r = await pg.evaluate(() => {
+    const SVC = window.SVC;
     const mine = performance.getEntriesByType('resource').filter((e) => e.name.indexOf(SVC) === 0 && e.name !== SVC + 'svc.js');
     return {
       start: window.startAt,

@@ -2,8 +2,9 @@
  * The wire contract between the snippet and the consultant server.
  *
  * Both sides import this module: the snippet for the shapes it sends, the server for the shapes it
- * validates (src/server/schemas.ts checks its zod schemas against these types with `satisfies`),
- * so the two cannot drift. Only types and a few constants live here: the snippet pays for nothing
+ * validates (src/server/schemas.ts asserts, with an `Exact<>` type check, that the output of each
+ * zod schema is exactly the type here: a field added on one side only is a compile error), so the
+ * two cannot drift. Only types and a few constants live here: the snippet pays for nothing
  * but the constants it uses.
  */
 
@@ -160,7 +161,10 @@ export interface VisitorRef {
   token: string;
 }
 
-/** Body of `POST w/<site_key>`. */
+/**
+ * Body of `POST w/<site_key>`: what the outbox sends (`_body` builds it as this type) and what the
+ * server's `WriteRequestSchema` frames (its keys are asserted to be exactly these).
+ */
 export interface WriteRequest {
   /** The stored visitor, or null on a first visit. */
   visitor: VisitorRef | null;
@@ -299,6 +303,9 @@ export const LIMITS = {
   writesPerRequest: 50,
   /** Largest request body the server reads, in bytes. */
   bodyBytes: 64 * 1024,
-  /** Longest text field the server keeps, in characters (longer is refused, not cut). */
+  /**
+   * Longest text field the server keeps, in characters: a longer form field is refused
+   * (`invalid_<field>`), a longer page title is cut (a page view is never refused for its length).
+   */
   text: 4096,
 } as const;

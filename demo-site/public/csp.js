@@ -1,3 +1,4 @@
+/* global Svc, SvcWidget -- installed by svc.js, which this page loads */
 // The documented loader as an external file: csp.html's policy allows no inline script.
 (window.__cs = window.__cs || []).push(['setCsAccount', 'demo-site']);
 // Every Content-Security-Policy violation of the page, shown on it (and read by the e2e test).

@@ -7,7 +7,7 @@ import { BATCH_CHARS } from './transport.js';
 export type Shape = (ok: boolean, v: unknown) => object;
 
 /** `{success}`, and the reason as `code` when success is false. */
-export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, code: v });
+export const _successOrCode: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, code: v });
 
 /**
  * Sends what the page passed as a write and answers `cb` through `shape`. The server checks the
@@ -17,7 +17,7 @@ export const _status: Shape = (ok, v) => (ok ? { success: ok } : { success: ok, 
  * getter or `toJSON`, a Proxy) or is longer than one request. The data is copied as serialised, so
  * the page changing its object afterwards changes nothing.
  */
-export function _ask(type: WriteType, data: unknown, cb: unknown, shape: Shape = _status, keep?: boolean): void {
+export function _ask(type: WriteType, data: unknown, cb: unknown, shape: Shape = _successOrCode, keep?: boolean): void {
   try {
     const s = JSON.stringify(data);
     // Longer than one request: refused here, before it is stored (a megabyte in storage would be

@@ -1,33 +1,33 @@
 import type { Command, SitePhoneCallParams, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
-import { _no, _safe, _warn, _wrap } from './log.js';
+import { _refuse, _safe, _warn, _wrap } from './log.js';
 import { _forget } from './consent.js';
 import { _add, _loadOutbox, _resume } from './outbox.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
-import { _again, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
+import { _replaceAll, _getDTPhones, _getPhones, _getReplacedPhones, _startPhones } from './phones/api.js';
 import { _drain, _isConfig, _run } from './queue.js';
 import { _state } from './state.js';
 import { CHAT_FLAG } from './widget-bridge.js';
-import { _status, _widget } from './widgets.js';
+import { _operatorStatus, _widget } from './widgets.js';
 
 /**
  * Starts page-view work once the site key and host are known; later calls do nothing. The page
  * view is queued at once; what reads storage or talks to the server waits for consent when the
- * site requires it (`_go`).
+ * site requires it (`_startSending`).
  */
 function _start(): void {
   if (_state._started) return;
   if (!_state._key || !_state._host) return _warn('no site key or host');
   _state._started = true;
   _pageView(false);
-  _state._wait || _go();
+  if (!_state._wait) _startSending();
 }
 
 /** Storage and the server, once: after start, with consent (none needed unless `requireConsent`). */
-function _go(): void {
-  _state._went = true;
+function _startSending(): void {
+  _state._sending = true;
   _loadOutbox();
   // The cached numbers, before the page is painted; a failure there stops nothing else.
   _safe('phones', _startPhones)();
@@ -49,10 +49,14 @@ function _go(): void {
  * stays there, unsent, in case consent comes back on this page.
  */
 function _consent(on: unknown): void {
-  if (typeof on !== 'boolean') _no();
+  if (typeof on !== 'boolean') _refuse();
   _state._wait = !on;
   // Before start, `_start` goes on by itself; after a withdrawal, what this page holds is resent.
-  on ? _state._started && (_state._went ? _resume() : _go()) : _forget();
+  if (!on) _forget();
+  else if (_state._started) {
+    if (_state._sending) _resume();
+    else _startSending();
+  }
 }
 
 /**
@@ -83,13 +87,13 @@ export function _install(w: Window, host: string | null): SvcApi {
     deleteProperty: _deleteProperty,
     addVisitorInfo: _addVisitorInfo,
     addOfflineRequest: _addOfflineRequest,
-    getOperatorStatus: _status,
+    getOperatorStatus: _operatorStatus,
     openSiteRequestPanel: () => _widget('request'),
     openChatWindow: () => _widget('chat'),
     reinitTrackView: () => {
-      if (!_state._started) _no('not started');
+      if (!_state._started) _refuse('not started');
       // The numbers already known go into the new route's content at once; the answer confirms them.
-      _again();
+      _replaceAll();
       _pageView(true);
     },
     getPhones: _getPhones,

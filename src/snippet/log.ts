@@ -17,7 +17,7 @@ export function _debug(...args: unknown[]): void {
 
 /**
  * Wraps a public method so that nothing it does can throw into the host page. A method refuses bad
- * arguments by throwing a short text (`_no`): the warning names the method, then the reason.
+ * arguments by throwing a short text (`_refuse`): the warning names the method, then the reason.
  */
 export function _safe<A extends unknown[], R>(name: string, fn: (...a: A) => R): (...a: A) => R | void {
   return (...a: A) => {
@@ -37,6 +37,6 @@ export function _wrap<T extends object>(table: T): T {
 }
 
 /** Refuses a call's arguments (see `_safe`). */
-export function _no(why = 'bad arguments'): never {
+export function _refuse(why = 'bad arguments'): never {
   throw why;
 }

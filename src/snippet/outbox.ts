@@ -1,8 +1,8 @@
 import { LIMITS, WRITE_PATH } from '../protocol.js';
-import type { Write, WritePayloads, WriteResponse, WriteResult, WriteType } from '../protocol.js';
+import type { Write, WritePayloads, WriteRequest, WriteResponse, WriteResult, WriteType } from '../protocol.js';
 import { _id } from './ids.js';
 import { _safe, _warn } from './log.js';
-import { _state } from './state.js';
+import { doc, _state } from './state.js';
 import { _load, _store } from './storage.js';
 import { _post, BATCH_CHARS } from './transport.js';
 
@@ -60,8 +60,8 @@ function _stored(list: unknown): Write[] {
  * start, the record's own stays.
  */
 function _save(add: Write[], remove: string[] = []): void {
-  // before start: _loadOutbox stores them
-  _state._key &&
+  // Before start (no key yet) `_loadOutbox` stores them.
+  if (_state._key)
     _store((s) => {
       s.v = _state._visitor || s.v;
       const list = _merge(_stored(s.w), add).filter((w) => remove.indexOf(w.id) < 0);
@@ -70,7 +70,7 @@ function _save(add: Write[], remove: string[] = []): void {
     });
 }
 
-function _kept(): Write[] {
+function _storable(): Write[] {
   return _queue.filter((w) => !_volatile[w.id]);
 }
 
@@ -80,7 +80,8 @@ function _url(): string {
 }
 
 function _body(writes: Write[]): string {
-  return JSON.stringify({ visitor: _state._visitor, writes });
+  const body: WriteRequest = { visitor: _state._visitor, writes };
+  return JSON.stringify(body);
 }
 
 /** The head of `list` that fits one request: at least one write, at most LIMITS.writesPerRequest, ~BATCH_CHARS. */
@@ -98,7 +99,7 @@ export function _loadOutbox(): void {
   const s = _load();
   _state._visitor = s.v || null;
   // Writes made before the site key was known are stored now; earlier pages' writes go first.
-  _save(_kept());
+  _save(_storable());
   _queue = _merge(_stored(s.w), _queue);
   _schedule(0);
   _listen();
@@ -117,21 +118,25 @@ export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: 
   _queue.push(w);
   // During a back-off the write waits for the retry: sending at once would only fail again and
   // lengthen the back-off with every write made while the server is away.
-  _tries || _schedule(0);
+  if (!_tries) _schedule(0);
   return id;
 }
 
+/**
+ * Sends in `ms`. "Now" is a microtask: writes made in the same task still travel in one request,
+ * and the first page view leaves before any other task runs (a timer waited behind the page's
+ * parsing: 5-10 ms measured on a first visit).
+ */
 function _schedule(ms: number): void {
   clearTimeout(_timer);
-  // Even "now" waits a tick, so writes made in the same task travel in one request.
-  _timer = setTimeout(_flush, ms);
+  if (ms) _timer = setTimeout(_flush, ms);
+  else queueMicrotask(_flush);
 }
 
-/** Takes the writes named in `results` out of the queue and storage, then answers them. */
+/** Takes the writes named in `results` out of the queue, answers them, then takes them out of storage. */
 function _settle(results: WriteResult[]): void {
   const done = results.map((r) => r.id);
   _queue = _queue.filter((w) => done.indexOf(w.id) < 0);
-  _save([], done);
   if (_queue.length) _schedule(0);
   for (const r of results) {
     if (!r.success) _warn('refused:', r.code);
@@ -139,6 +144,8 @@ function _settle(results: WriteResult[]): void {
     // The volatile mark stays: ids are never reused, and it is one small entry per read.
     delete _callbacks[r.id];
   }
+  // After the callbacks: a page view's numbers do not wait for storage.
+  _save([], done);
 }
 
 /**
@@ -150,7 +157,7 @@ function _settle(results: WriteResult[]): void {
  */
 const _flush = _safe('send', (hide?: boolean): void => {
   if (hide) {
-    const rest = _kept();
+    const rest = _storable();
     if (!rest.length || _state._wait) return;
     // Store again what this page still holds: another tab may have overwritten the list meanwhile.
     _save(rest);
@@ -158,7 +165,7 @@ const _flush = _safe('send', (hide?: boolean): void => {
     // beacon, a page that removed it) this function is safe.
     return void navigator.sendBeacon(_url(), _body(_batch(rest)));
   }
-  if (_inflight || !_queue.length || _state._wait || !_state._went) return;
+  if (_inflight || !_queue.length || _state._wait || !_state._sending) return;
   const batch = _batch(_queue);
   _inflight = 1;
   _post<WriteResponse & { message?: string }>(_url(), _body(batch)).then(([res, o]) => {
@@ -189,15 +196,16 @@ const _flush = _safe('send', (hide?: boolean): void => {
       return _warn('refused:', why);
     }
     // Exponential back-off, its base capped at a minute, with jitter (so that clients cut off
-    // together do not come back together); Retry-After wins when given.
-    _schedule(+res?.headers.get('Retry-After')! * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
+    // together do not come back together); Retry-After wins when given (no response or header: NaN
+    // or 0, and the back-off).
+    _schedule(+(res?.headers.get('Retry-After') as string) * 1000 || Math.min(6e4, 1000 * 2 ** _tries) * (0.5 + Math.random()));
     _tries++;
   });
 });
 
 /** Stores what this page holds and sends it: consent given again after it was withdrawn. */
 export function _resume(): void {
-  _save(_kept());
+  _save(_storable());
   _schedule(0);
 }
 
@@ -210,5 +218,5 @@ function _listen(): void {
     _tries = 0;
     _schedule(0);
   });
-  document.addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && _flush(true));
+  doc.addEventListener('visibilitychange', () => doc.visibilityState == 'hidden' && _flush(true));
 }

@@ -1,9 +1,9 @@
 import type { HitResult } from '../protocol.js';
 import type { Credentials, ReadyCallback } from '../types.js';
-import { _no } from './log.js';
+import { _refuse } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _hitPhones } from './phones/api.js';
-import { _state } from './state.js';
+import { doc, _state } from './state.js';
 
 /**
  * Records a page view. The first of a page carries `document.referrer`; a single-page-app page
@@ -11,13 +11,13 @@ import { _state } from './state.js';
  */
 export function _pageView(spa: boolean): void {
   const url = location.href;
-  const id = (_state._hit = _add('hit', { url, title: document.title, referrer: spa ? _state._url! : document.referrer, spa }, (r) => {
+  const id = (_state._hit = _add('hit', { url, title: doc.title, referrer: spa ? _state._url! : doc.referrer, spa }, (r) => {
     // A refusal was warned about by the outbox. A late answer for an earlier page view must not
     // replace the credentials of a newer one.
     if (!r.success || _state._hit != id) return;
     const h = r.result as HitResult;
     // The credentials (page-api §2) are the answer's other fields; `site_key` is the page's own.
-    const { settings, phones, phones_ttl, ...k } = h;
+    const { settings, phones: _phones, phones_ttl: _phonesTtl, ...k } = h;
     const c: Credentials = { site_key: _state._key!, ...k };
     _state._creds = c;
     _state._settings = settings;
@@ -30,7 +30,7 @@ export function _pageView(spa: boolean): void {
 
 /** `onReady(fn)`: at once when credentials are known, else after the page view is answered. */
 export function _onReady(fn: ReadyCallback): void {
-  if (typeof fn !== 'function') _no();
+  if (typeof fn !== 'function') _refuse();
   if (_state._creds) _call(fn, { ..._state._creds });
   else _state._ready.push(fn);
 }

@@ -1,4 +1,4 @@
-import { _no, _safe, _warn, _wrap } from './log.js';
+import { _refuse, _safe, _warn, _wrap } from './log.js';
 import { _watch } from './phones/observe.js';
 import { _state } from './state.js';
 
@@ -9,18 +9,22 @@ const LATE = 'too late';
 /**
  * Configuration commands: applied before every other queued command, whatever their position,
  * because the others need them (the site key and host above all). Wrapped like the methods: a
- * handler refuses its argument by throwing (`_no`), which warns under the command's name.
+ * handler refuses its argument by throwing (`_refuse`), which warns under the command's name.
  */
 const _config: Record<string, Handler> = _wrap({
   // A different key later is refused: the writes already made belong to the first.
   setCsAccount: (key: unknown) =>
-    typeof key !== 'string' || !/^[\w-]{1,64}$/.test(key) ? _no() : _state._key && _state._key != key ? _no(LATE) : (_state._key = key),
+    typeof key !== 'string' || !/^[\w-]{1,64}$/.test(key)
+      ? _refuse()
+      : _state._key && _state._key != key
+        ? _refuse(LATE)
+        : (_state._key = key),
   setCsHost(url: unknown) {
     const host = _normalizeHost(url);
     // After start, the writes already go to the first host.
-    return !host ? _no() : _state._started && host != _state._host ? _no(LATE) : (_state._host = host);
+    return !host ? _refuse() : _state._started && host != _state._host ? _refuse(LATE) : (_state._host = host);
   },
-  setUIPhoneMaskFormat: (mask: unknown) => (typeof mask !== 'string' || !mask ? _no() : (_state._mask = mask)),
+  setUIPhoneMaskFormat: (mask: unknown) => (typeof mask !== 'string' || !mask ? _refuse() : (_state._mask = mask)),
   setDynamicalReplacement(on: unknown) {
     _state._dyn = on === true;
     _watch();
@@ -30,7 +34,7 @@ const _config: Record<string, Handler> = _wrap({
     _state._lang = lang as string;
   },
   // Before start only: after it the storage was read and the page view may be on its way.
-  requireConsent: () => (_state._started ? _no(LATE) : (_state._wait = true)),
+  requireConsent: () => (_state._started ? _refuse(LATE) : (_state._wait = true)),
 });
 
 /** An absolute http(s) URL made into a base ending with a slash, or null. */
@@ -54,6 +58,7 @@ function _isCommand(c: unknown): c is [string, ...unknown[]] {
 }
 
 /** A configuration command (see `_config`). */
+// eslint-disable-next-line no-prototype-builtins -- our own table, Object's prototype: safe, and shorter than Object.hasOwn
 export const _isConfig = (c: unknown): boolean => _isCommand(c) && _config.hasOwnProperty(c[0]);
 
 /**
@@ -67,6 +72,7 @@ export const _run = _safe('command', (cmd: unknown, api: Record<string, unknown>
     return false;
   }
   const name = cmd[0];
+  // eslint-disable-next-line no-prototype-builtins -- `api` is Svc, made by `_install` (see above)
   const fn = _isConfig(cmd) ? _config[name] : name != 'push' && api.hasOwnProperty(name) && api[name];
   if (typeof fn !== 'function') {
     _warn('unknown command', name);

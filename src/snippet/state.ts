@@ -30,7 +30,7 @@ export interface State {
   /** `["requireConsent"]` given and `setConsent(true)` not (or withdrawn): nothing stored or sent. */
   _wait?: boolean;
   /** True once storage was read and sending began (the first start with consent). */
-  _went?: boolean;
+  _sending?: boolean;
 }
 
 export const _state: State = {
@@ -38,3 +38,6 @@ export const _state: State = {
   _creds: null,
   _ready: [],
 };
+
+/** The page's document, under a name terser can shorten (it is read in many places). */
+export const doc = document;

@@ -45,7 +45,10 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
  * `Svc.getOperatorStatus()`: the widget bundle keeps the status stream, opened by the first call
  * (later calls, a page polling, load nothing more); false until the stream has said otherwise.
  */
-export function _status(): boolean {
-  _asked || ((_asked = 1), _widget('status'));
+export function _operatorStatus(): boolean {
+  if (!_asked) {
+    _asked = 1;
+    _widget('status');
+  }
   return !!_module && _module.status();
 }

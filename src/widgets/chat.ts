@@ -1,7 +1,6 @@
 import { CHAT_PATH, type ChatMessageEvent, type ChatMessageResult, type ChatState } from '../protocol.js';
 import { CHAT_FLAG, type CoreBridge } from '../snippet/widget-bridge.js';
-import { consultantTexts } from './consultant-texts.js';
-import { texts } from './i18n.js';
+import { consultantTexts, texts } from './i18n.js';
 import { known as statusKnown, online as operatorOnline, watchStatus, whenStatus } from './operator-status.js';
 import { openRequest } from './request.js';
 import { dialog, h, type Dialog } from './ui.js';

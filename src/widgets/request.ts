@@ -1,6 +1,5 @@
 import type { OfflineRequest, OfflineRequestResult } from '../types.js';
-import { consultantTexts } from './consultant-texts.js';
-import { texts } from './i18n.js';
+import { consultantTexts, texts } from './i18n.js';
 import { dialog, h, type Dialog } from './ui.js';
 
 /** Same rules as the server's (schemas.ts), so the visitor hears about a typo before sending. */

@@ -252,11 +252,15 @@ export function harness(): void {
     preload(table, config) {
       const q: unknown[] = ((window as unknown as { __cs: unknown[] }).__cs = (window as unknown as { __cs?: unknown[] }).__cs || []);
       const s = '__cs before load';
-      for (const c of junk()) (q.push(c), count(s));
-      for (const name of config) for (const c of configCases(name, true)) (q.push(c), count(s));
+      const add = (c: unknown) => {
+        q.push(c);
+        count(s);
+      };
+      for (const c of junk()) add(c);
+      for (const name of config) for (const c of configCases(name, true)) add(c);
       for (const [name, spec] of Object.entries(table.Svc!)) {
         if (name === 'push') continue;
-        for (const [, args] of cases(name, spec)) (q.push([name, ...args]), count(s));
+        for (const [, args] of cases(name, spec)) add([name, ...args]);
       }
     },
     /** Runs the barrage on one surface of the loaded snippet; returns the calls tried. */

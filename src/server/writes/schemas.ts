@@ -13,6 +13,7 @@ import type {
   VisitorInfoData,
   VisitorRef,
   WritePayloads,
+  WriteRequest,
   WriteType,
 } from '../../protocol.js';
 
@@ -157,6 +158,7 @@ export const WriteRequestSchema = z.strictObject({
     .min(1)
     .max(LIMITS.writesPerRequest),
 });
+exact<Exact<keyof z.output<typeof WriteRequestSchema>, keyof WriteRequest>>(true);
 
 /** `path: message` of the first issue, for the error envelope. */
 export function describeIssue(error: z.ZodError): string {

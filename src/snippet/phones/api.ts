@@ -1,10 +1,11 @@
+import { doc } from '../state.js';
 import { PHONE_ID, type HitPhone, type HitResult } from '../../protocol.js';
 import type { PhoneElement, ReplacedPhones } from '../../types.js';
-import { _warn } from '../log.js';
+import { _safe } from '../log.js';
 import { _load, _store } from '../storage.js';
 import { _watch } from './observe.js';
-import { _rep } from './match.js';
-import { _replace, _use } from './replace.js';
+import { _replaced } from './match.js';
+import { _replace, _usePhones } from './replace.js';
 
 /**
  * The phone API of the page (page-api §4: getPhones, getDTPhones, getReplacedPhones and the
@@ -16,8 +17,7 @@ import { _replace, _use } from './replace.js';
 let _list: HitPhone[] = [];
 
 /** The public shape of a phone (page-api §2): a copy, without the internal DT flag. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-const _pub = ({ dt, ...p }: HitPhone): PhoneElement => p;
+const _pub = ({ dt: _dt, ...p }: HitPhone): PhoneElement => p;
 
 /**
  * Takes a list of phones (from the server or the cache), asks the page's hook, then replaces. A
@@ -26,30 +26,30 @@ const _pub = ({ dt, ...p }: HitPhone): PhoneElement => p;
  * only into an `<img>`, from which no script runs (the server accepts only http(s) images anyway).
  * `ttl` given: the list came from the server and is cached.
  */
-function _set(list: unknown, ttl?: number): void {
+function _takePhones(list: unknown, ttl?: number): void {
   if (!Array.isArray(list)) return;
   _list = list.filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw));
+  // The page's hook; one that throws counts as "replace" (and warns).
+  _usePhones(_safe('__cs_onReplacePhones', window.__cs_onReplacePhones!)(_list.map(_pub)) === false ? [] : _list);
+  _replaceAll();
   // Cached for as long as the server said they stay the visitor's (`phones_ttl`: the DT lease), so
-  // that the next page shows them before the server answers.
-  if (ttl) _store((s) => ((s.p = _list), (s.u = Date.now() + ttl)));
-  let go: unknown;
-  try {
-    go = window.__cs_onReplacePhones!(_list.map(_pub));
-  } catch (e) {
-    _warn('__cs_onReplacePhones', e);
-  }
-  _use(go === false ? [] : _list);
-  _again();
+  // that the next page shows them before the server answers; after the pass, which must not wait
+  // for storage.
+  if (ttl)
+    _store((s) => {
+      s.p = _list;
+      s.u = Date.now() + ttl;
+    });
 }
 
 /** Replaces in the whole page with the phones in use (`reinitTrackView()` calls it at once). */
-export function _again(): void {
-  _replace(document);
+export function _replaceAll(): void {
+  _replace(doc);
   _watch();
 }
 
 /** The numbers of a page view's answer (called by the page view). */
-export const _hitPhones = (h: HitResult) => _set(h.phones, h.phones_ttl);
+export const _hitPhones = (h: HitResult) => _takePhones(h.phones, h.phones_ttl);
 
 /**
  * At start: the default hook, the cached numbers at once (the observer catches what the parser
@@ -59,10 +59,10 @@ export function _startPhones(): void {
   const w = window;
   w.__cs_onReplacePhones = w.__cs_onReplacePhones || (() => true);
   const s = _load();
-  _set(s.u! > Date.now() && s.p);
+  _takePhones(s.u! > Date.now() && s.p);
   // Chrome fires DOMContentLoaded in the parser's task, before the observer hears of the last
   // nodes: one pass over the whole page there, then the observer stops (unless dynamic).
-  document.addEventListener('DOMContentLoaded', _again);
+  doc.addEventListener('DOMContentLoaded', _replaceAll);
 }
 
 export const _getPhones = (): PhoneElement[] => _list.map(_pub);
@@ -74,10 +74,10 @@ export function _getDTPhones(): PhoneElement[] | null {
 
 /** Without a type: original → replacement; with `dynamic` or `static`: replacement → originals. */
 export function _getReplacedPhones(type?: unknown): ReplacedPhones {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one map, either shape: strings without a type, arrays with one
   const out: Record<string, any> = {};
-  for (const orig in _rep) {
-    const p = _rep[orig]!;
+  for (const orig in _replaced) {
+    const p = _replaced[orig]!;
     const id = 'number=' + orig;
     if (type == null) out[id] = p.raw;
     else if ((p.dt ? 'dynamic' : 'static') == type) (out[p.raw] = out[p.raw] || []).push(id);

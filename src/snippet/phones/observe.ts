@@ -1,4 +1,4 @@
-import { _state } from '../state.js';
+import { doc, _state } from '../state.js';
 import { _active, _replace } from './replace.js';
 
 /**
@@ -9,22 +9,27 @@ import { _active, _replace } from './replace.js';
  * edits unseen: the observer never feeds itself.
  */
 
-let _mo: MutationObserver | undefined;
+let _observer: MutationObserver | undefined;
 
 /** (Re)connects the observer, if the page's state and the settings ask for it. Call after every pass. */
 export function _watch(): void {
-  _mo =
-    _mo ||
+  _observer =
+    _observer ||
     new MutationObserver((records) => {
       const roots = new Set<Node>();
       // Added elements are searched whole; added or changed text, with its parent element.
       const add = (n: Node) => roots.add(n.nodeType == 1 ? n : n.parentNode || n);
-      for (const r of records) r.type == 'childList' ? r.addedNodes.forEach(add) : add(r.target);
+      for (const r of records) {
+        if (r.type == 'childList') r.addedNodes.forEach(add);
+        else add(r.target);
+      }
       // A node added into a node added in the same batch is searched with its parent.
-      roots.forEach((n) => roots.has(n.parentNode!) || !n.isConnected || _replace(n));
+      roots.forEach((n) => {
+        if (!roots.has(n.parentNode!) && n.isConnected) _replace(n);
+      });
       _watch();
     });
-  _mo.disconnect();
-  if (_active() && (_state._dyn || document.readyState == 'loading'))
-    _mo.observe(document, { childList: true, subtree: true, characterData: true });
+  _observer.disconnect();
+  if (_active() && (_state._dyn || doc.readyState == 'loading'))
+    _observer.observe(doc, { childList: true, subtree: true, characterData: true });
 }

@@ -1,3 +1,4 @@
+/* global Svc, SvcWidget -- installed by svc.js, which this page loads */
 // The documented loader as an external file, for pages whose CSP forbids inline scripts.
 (window.__cs = window.__cs || []).push(['setCsAccount', new URLSearchParams(location.search).get('site') || 'chat-site']);
 // Every CSP violation of the page, for the test to read.

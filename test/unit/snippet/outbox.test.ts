@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Write, WriteResult } from '../../../src/protocol.js';
+import type * as OutboxModule from '../../../src/snippet/outbox.js';
 
 /**
  * The outbox against a scripted server: fetch is stubbed so each test decides what every request
@@ -21,13 +22,20 @@ let warn: MockInstance<typeof console.warn>;
 const listeners: Array<[EventTarget, string, EventListenerOrEventListenerObject]> = [];
 const token = 't'.repeat(32);
 
-/** A fresh snippet instance (a page, or a tab) started for site-a. */
-async function page() {
+type Outbox = typeof OutboxModule;
+
+/**
+ * A fresh snippet instance (a page, or a tab) started for site-a. `first`: what the page does in
+ * the task that starts it (the snippet queues its page view there): sending waits for the end of
+ * that task (a microtask), so those writes travel with the stored ones.
+ */
+async function page(first?: (o: Outbox) => void) {
   vi.resetModules();
   const outbox = await import('../../../src/snippet/outbox.js');
   const { _state } = await import('../../../src/snippet/state.js');
-  Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _went: true, _hit: 'hit00000001' });
+  Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _sending: true, _hit: 'hit00000001' });
   outbox._loadOutbox();
+  first?.(outbox);
   return { ...outbox, state: _state };
 }
 
@@ -236,8 +244,7 @@ describe('outbox', () => {
     // The page is gone; the next one loads the stored writes before its own.
     reqs = [];
     vi.clearAllTimers();
-    const b = await page();
-    b._add('hit', { n: 3 } as never);
+    await page((b) => b._add('hit', { n: 3 } as never));
     await tick();
     expect(reqs).toHaveLength(1);
     expect(types(reqs[0]!)).toEqual([1, 2, 3]);
@@ -247,22 +254,23 @@ describe('outbox', () => {
   });
 
   it("keeps the writes of two tabs of one site: neither drops the other's", async () => {
-    const a = await page();
-    a._add('event', { n: 1 } as never);
-    const b = await page(); // another tab: its own memory, the same localStorage
-    b._add('event', { n: 2 } as never);
+    const n = () => stored().map((w) => (w.data as { n: number }).n);
+    const a = await page((o) => o._add('event', { n: 1 } as never));
+    // Another tab: its own memory, the same localStorage.
+    await page((b) => b._add('event', { n: 2 } as never));
     a._add('event', { n: 3 } as never);
-    expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1, 2, 3]);
+    expect(n()).toEqual([1, 2, 3]);
     await tick();
     // Tab b loaded tab a's first write and sends it too: the server stores each id once.
-    const ra = reqs.find((r) => types(r).includes(3))!;
-    const rb = reqs.find((r) => types(r).includes(2))!;
-    expect(types(ra)).toEqual([1, 3]);
-    expect(types(rb)).toEqual([1, 2]);
-    answer(ra);
+    expect(reqs.map(types)).toEqual([[1], [1, 2]]);
+    answer(reqs[0]!);
     await tick();
-    expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([2]);
-    answer(rb);
+    expect(n()).toEqual([2, 3]);
+    expect(types(reqs[2]!)).toEqual([3]);
+    answer(reqs[1]!);
+    await tick();
+    expect(n()).toEqual([3]);
+    answer(reqs[2]!);
     await tick();
     expect(stored()).toEqual([]);
   });
@@ -376,7 +384,7 @@ describe('outbox', () => {
     await tick();
     expect(reqs).toHaveLength(0);
     expect(Object.keys(localStorage)).toEqual([]);
-    Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _went: true });
+    Object.assign(_state, { _key: 'site-a', _host: 'http://svc.test/', _started: true, _sending: true });
     outbox._loadOutbox();
     expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1]);
     outbox._add('event', { n: 2 } as never);

@@ -131,7 +131,7 @@ describe('replacement, hook and replaced-phones map', () => {
         '<a href="https://x.example/84951234567" title="no">y</a>' +
         '<span id="main">call <i>us</i></span><a class="c" href="tel:84950000000"><span class="c2">old</span></a><div class="img"><b>8 495</b></div>',
     );
-    m._use([
+    m._usePhones([
       DT,
       FREE,
       phone('#main', '74957770011', '+7 (495) 777-00-11'),
@@ -164,10 +164,10 @@ describe('replacement, hook and replaced-phones map', () => {
     const m = await load('<p title="Call undefined 8 495 123-45-67">8 495 123-45-67</p><span id="main">x</span>');
     const before = document.body.innerHTML;
     m._replace(document);
-    m._use([]);
+    m._usePhones([]);
     m._replace(document);
     expect(document.body.innerHTML).toBe(before);
-    m._use([phone('#main', '74957770011', '+7 (495) 777-00-11')]);
+    m._usePhones([phone('#main', '74957770011', '+7 (495) 777-00-11')]);
     m._replace(document);
     expect(document.querySelector('p')!.outerHTML).toBe('<p title="Call undefined 8 495 123-45-67">8 495 123-45-67</p>');
     expect(document.getElementById('main')!.textContent).toBe('+7 (495) 777-00-11');
@@ -175,9 +175,9 @@ describe('replacement, hook and replaced-phones map', () => {
 
   it('corrects numbers written from an earlier set when a new one comes', async () => {
     const m = await load('<p>8 495 123-45-67</p><p>8 800 555-35-35</p>');
-    m._use([DT, FREE]);
+    m._usePhones([DT, FREE]);
     m._replace(document);
-    m._use([{ ...DT, raw: '74990000002', dt: true }, FREE]);
+    m._usePhones([{ ...DT, raw: '74990000002', dt: true }, FREE]);
     m._replace(document);
     expect([...document.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['8 499 000-00-02', '8 800 111-22-33']);
     expect(m._getReplacedPhones('static')).toEqual({ '78001112233': ['number=88005553535'] });

@@ -1,0 +1,153 @@
+// The typical page, in Chromium on the built dist/svc.js against the real server: pages of 2k, 10k
+// and 50k text nodes holding 3 numbers in the formats of the demo's /phones.html (one written
+// plainly, one split across inline elements, one in a `tel:` link and its text), among words and
+// other digits (1 node in 10: a price, a date). A pass is `Svc.reinitTrackView()`, timed in a task
+// of its own, against a bare TreeWalker pass over the same page (same run, same page state):
+//  - warm passes (the same page again and again, after one unmeasured pass) and the cold first
+//    pass (the first over such content in a page just loaded);
+//  - the same page without any phone number (words and prices only): what a pass costs when
+//    nothing is to be replaced, which should be the walk itself;
+//  - long tasks of the pass's own task at 10k nodes.
+// Every pass with numbers must replace all 3 (and the link's href), or the section fails.
+import { config, r2 } from './site.mjs';
+import { median, startStack } from './stack.mjs';
+
+export const name = 'typical';
+export const title = 'The typical page: 3 numbers among many text nodes (Chromium, dist/svc.js, real server)';
+
+const head = `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>
+<script>(window.__cs = window.__cs || []).push(["setCsAccount", "bench-site"]);</script>
+<script async src="{{SVC_URL}}svc.js"></script></head>`;
+
+const BUILD = `window.build = function (n, numbers) {
+  var words = ['Lorem ipsum dolor sit amet', 'consectetur adipiscing elit', 'sed do eiusmod tempor', 'incididunt ut labore', 'et dolore magna aliqua', 'Ut enim ad minim veniam'];
+  var html = [], at = numbers ? [Math.floor(n / 7), Math.floor(n / 2), Math.floor(n * 6 / 7)] : [];
+  for (var i = 0; i < n; i++) {
+    var k = at.indexOf(i), t;
+    // The three numbers take 2, 3 and 2 text nodes; the filler makes up the rest.
+    if (k === 0) t = 'Sales: +7 (495) 123-45-67';
+    else if (k === 1) t = 'Call +7 (495) <b>123-45-67</b>, <i>daily</i>';
+    else if (k === 2) t = 'Or <a href="tel:84951234567">8 495 123-45-67</a>';
+    else t = i % 10 === 3 ? 'Price 1 990 rub, in stock 12.05.2025' : words[i % words.length];
+    html.push((i % 10 === 0 ? '<p>' : '') + '<span>' + t + '</span>' + (i % 10 === 9 ? '</p>' : ''));
+  }
+  document.getElementById('root').innerHTML = html.join('');
+};
+window.walk = function () {
+  var w = document.createTreeWalker(document.body, 4), n, len = 0;
+  while ((n = w.nextNode())) len += n.data.length;
+  return len;
+};
+window.count = function () {
+  var r = document.getElementById('root'), s = r.textContent, a = r.querySelector('a');
+  return [(s.match(/777[-.\\s]?00[-.\\s]?11/g) || []).length, (s.match(/123[-.\\s]?45[-.\\s]?67/g) || []).length, a ? a.getAttribute('href') : ''];
+};
+window.longTasks = [];
+new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.longTasks.push(e); }); }).observe({ type: 'longtask' });
+window.measure = function (n, numbers) {
+  return new Promise(function (done) {
+    window.build(n, numbers);
+    window.walk();
+    var t = performance.now();
+    for (var k = 0; k < 5; k++) window.walk();
+    var walk = (performance.now() - t) / 5;
+    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(function () {
+      var lt = window.longTasks.length;
+      var t = performance.now();
+      Svc.reinitTrackView();
+      var repl = performance.now() - t;
+      requestAnimationFrame(function () { setTimeout(function () {
+        var own = window.longTasks.slice(lt).filter(function (e) { return e.startTime - t <= 0.1; }).map(function (e) { return e.duration; });
+        done({ walk: walk, repl: repl, found: window.count(), own: own });
+      }, 50); });
+    }); }); });
+  });
+};`;
+
+const pages = {
+  'typical.html': `${head}<body><h1 id="header-phone">+7 (495) 123-45-67</h1><div id="root"></div><script>${BUILD}</script></body></html>`,
+};
+
+async function open(ctx, url) {
+  const page = await ctx.newPage();
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      window.Svc &&
+      window.Svc.getCredentials() &&
+      window.Svc.getPhones().length > 0 &&
+      /777/.test(document.getElementById('header-phone').textContent),
+  );
+  return page;
+}
+
+const SIZES = [
+  [2000, 25],
+  [10000, 25],
+  [50000, 11],
+];
+const COLD = 7;
+
+export async function run({ root, browser }) {
+  const stack = await startStack(root, { config, pages });
+  const rows = [];
+  const figures = { sizes: {} };
+  const check = (r, n, numbers, what) => {
+    const ok = numbers ? r.found[0] === 3 && !r.found[1] && r.found[2] === 'tel:84957770011' : !r.found[0];
+    if (!ok) throw new Error(`typical (${n} nodes, ${what}): found ${JSON.stringify(r.found)}`);
+  };
+  try {
+    const ctx = await browser.newContext();
+    const page = await open(ctx, stack.siteUrl + 'typical.html');
+    for (const [n, reps] of SIZES) {
+      const cold = { walk: [], repl: [], own: [] };
+      for (let i = 0; i < COLD; i++) {
+        const p = await open(ctx, stack.siteUrl + 'typical.html?cold');
+        const r = await p.evaluate((n) => window.measure(n, 3), n);
+        check(r, n, 3, 'cold');
+        cold.walk.push(r.walk);
+        cold.repl.push(r.repl);
+        cold.own.push(r.own);
+        await p.close();
+      }
+      await page.bringToFront();
+      const warm = { walk: [], repl: [], own: [] };
+      const none = { walk: [], repl: [] };
+      for (let i = -1; i < reps; i++) {
+        const r = await page.evaluate((n) => window.measure(n, 3), n);
+        check(r, n, 3, 'warm');
+        const z = await page.evaluate((n) => window.measure(n, 0), n);
+        check(z, n, 0, 'no numbers');
+        if (i < 0) continue;
+        warm.walk.push(r.walk);
+        warm.repl.push(r.repl);
+        warm.own.push(r.own);
+        none.walk.push(z.walk);
+        none.repl.push(z.repl);
+      }
+      const f = (x) => ({ bareWalkMs: r2(median(x.walk)), passMs: r2(median(x.repl)), ratio: r2(median(x.repl) / median(x.walk)) });
+      const longs = (x) => ({ passes: x.own.length, long: x.own.filter((l) => l.length).length, ms: x.own.flat().map(r2) });
+      figures.sizes[n] = {
+        textNodes: n,
+        warm: { ...f(warm), longTasks: longs(warm) },
+        cold: { ...f(cold), longTasks: longs(cold) },
+        noNumbers: f(none),
+      };
+      const s = figures.sizes[n];
+      const v = (x) => `${x.ratio}x (${x.passMs} / ${x.bareWalkMs} ms)`;
+      rows.push([`${n / 1000}k text nodes, 3 numbers: warm pass / bare walk`, v(s.warm), n >= 10000 ? '≤ 1.5x' : 'reported']);
+      rows.push([`  cold first pass (page just loaded) / bare walk`, v(s.cold), 'reported']);
+      rows.push([`  no number on the page (words, prices): warm pass / bare walk`, v(s.noNumbers), '≈ 1x']);
+      if (n === 10000)
+        rows.push([
+          "  long tasks of the pass's own task, cold / warm",
+          `${s.cold.longTasks.long} of ${s.cold.longTasks.passes} / ${s.warm.longTasks.long} of ${s.warm.longTasks.passes}`,
+          '0',
+        ]);
+    }
+    await ctx.close();
+  } finally {
+    await stack.close();
+  }
+  return { rows, figures };
+}
