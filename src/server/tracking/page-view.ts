@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { HitResult } from '../../protocol.js';
-import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, userAgentInfo, type CampaignParams } from './campaign.js';
+import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, type CampaignParams } from './campaign.js';
+import { userAgentInfo } from './user-agent.js';
 import { matchCampaign } from './campaign-match.js';
 import { stmt, timestamp } from '../store/db.js';
 import { sessionPhones } from '../phones/session-phones.js';
