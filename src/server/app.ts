@@ -14,6 +14,7 @@ import { applySiteConfig, readSiteConfig, type SiteConfig } from './config/site-
 import { createSiteLookup, decoded, originAllowed } from './sites/lookup.js';
 import { credentialRoutes } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
+import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 
 export interface ServerOptions {
@@ -166,7 +167,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   serveBundles(app, opts.bundleDir);
   const hub = createHub(db, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
-  await writeRoute(app, { store, sites, deps: { hub, callbackPlatform }, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  await writeRoute(app, {
+    store,
+    sites,
+    deps: { hub, callbackPlatform, ...pageViewDeps(store) },
+    publicUrl: opts.publicUrl,
+    trustGeoHeaders: opts.trustProxy,
+  });
   await credentialRoutes(app, { db, sites, publicUrl: opts.publicUrl });
   registerCallbacks(app, db);
   const closeConsultant = consultant(app, {

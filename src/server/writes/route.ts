@@ -6,7 +6,7 @@ import { errors } from '../http/errors.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
-import { hitOfVisitor } from '../tracking/queries.js';
+import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
 import type { ClientInfo, VisitorRow, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
@@ -45,6 +45,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         site,
         visitor,
         hit: (clientId) => (ctx.visitor ? hitOfVisitor(trx, site.id, clientId, ctx.visitor.id) : Promise.resolve(null)),
+        hitOrLatest: async (clientId) => (await ctx.hit(clientId)) ?? (ctx.visitor ? latestHitOfVisitor(trx, ctx.visitor.id) : null),
       };
       const results: WriteResult[] = [];
       for (const entry of writes) {
