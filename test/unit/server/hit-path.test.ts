@@ -5,7 +5,7 @@ import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
 import { timestamp } from '../../../src/server/store/time.js';
 import { campaignParams } from '../../../src/server/tracking/campaign.js';
 import { hitWrite, wid } from './helpers.js';
-import { fullScans, statementCollector } from './query-plans.js';
+import { boundLimits, fullScans, statementCollector } from './query-plans.js';
 
 /** One site: a default number, a Google campaign with a DT pool of two, a Tiny one with a pool of one. */
 const siteConfig = SiteConfigSchema.parse({
@@ -101,6 +101,7 @@ describe('the page-view path reads by index', () => {
     // their text, and a text per campaign id or visitor would defeat it.
     const shapes = new Set(list.map((s) => s.sql.replace(/\b\d+\b/g, 'N')));
     expect(shapes.size).toBe(list.length);
+    expect(boundLimits(list)).toEqual([]);
   });
 
   it('the check finds a full scan when there is one', async () => {

@@ -104,6 +104,16 @@ export function fullScans(db: Database.Database, statements: readonly Captured[]
   return out;
 }
 
+/**
+ * Statements whose LIMIT or OFFSET is a bound parameter (Kysely's `.limit(n)` binds it). SQLite's
+ * planner reads such a value, so every binding expires the prepared statement and each run
+ * prepares it again: the statement cache does nothing for it. Write constant limits with
+ * `.limit(sql.lit(1))`.
+ */
+export function boundLimits(statements: readonly Captured[]): string[] {
+  return statements.filter((s) => /\b(limit|offset)\s+\?/i.test(s.sql)).map((s) => s.sql);
+}
+
 /** better-sqlite3 binds numbers, strings, bigints, buffers and null; booleans as 0/1 (as the driver does). */
 function bindable(v: unknown): unknown {
   return typeof v === 'boolean' ? (v ? 1 : 0) : v;
