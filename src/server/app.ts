@@ -15,6 +15,7 @@ import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
+import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 
 export interface ServerOptions {
@@ -156,7 +157,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
-  await writeRoute(app, { store, sites, deps: { hub, callbackPlatform }, publicUrl: opts.publicUrl, trustGeoHeaders: opts.trustProxy });
+  await writeRoute(app, {
+    store,
+    sites,
+    deps: { hub, callbackPlatform, ...pageViewDeps(store) },
+    publicUrl: opts.publicUrl,
+    trustGeoHeaders: opts.trustProxy,
+  });
   await visitorsFeature(app, { store, sites, hub, publicUrl: opts.publicUrl });
   await callbackFeature(app, { store });
   await consultantFeature(app, {

@@ -1,6 +1,10 @@
 import type { HitPhone } from '../../protocol.js';
-import { stmt, type DB } from '../store/db.js';
-import { dtSettings, leaseNumber, recordOverflow, type LeaseRequest } from './dt-pool.js';
+import { siteDataCache } from '../sites/site-data-cache.js';
+import { dtSettings, sessionBlocks, type BlockRow, type DtSettings } from '../sites/queries.js';
+import type { Store } from '../store/open.js';
+import type { Queryable } from '../store/queryable.js';
+import { leaseNumber } from './dt-pool.js';
+import { recordOverflow, type LeaseRequest } from './queries.js';
 
 /**
  * The numbers a session gets: the blocks of its campaign, and the site's default blocks for every
@@ -8,16 +12,6 @@ import { dtSettings, leaseNumber, recordOverflow, type LeaseRequest } from './dt
  * static block gives its number; a DT block a number leased from its pool, or, when the pool is
  * dry, what the site's overflow setting says.
  */
-
-interface BlockRow {
-  id: number;
-  ac_id: number | null;
-  selector: string;
-  numb: string | null;
-  text: string | null;
-  image: string | null;
-  is_dt_enabled: number;
-}
 
 export interface SessionRef {
   id: number;
@@ -36,58 +30,62 @@ export function formatNumber(digits: string): string {
   return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : '+' + digits;
 }
 
-export function sessionPhones(
-  db: DB,
-  siteId: number,
-  session: SessionRef,
-  now: number,
-  sessionIdleMs: number,
-): { phones: HitPhone[]; ttl: number } {
-  const blocks = stmt<BlockRow>(
-    db,
-    `SELECT id, ac_id, selector, numb, text, image, is_dt_enabled FROM site_blocks
-     WHERE site_id = ? AND (ac_id IS NULL OR ac_id = ?)
-     ORDER BY ac_id IS NULL, id`,
-  ).all(siteId, session.ac_id);
-  const seen = new Set<string>();
-  const phones: HitPhone[] = [];
-  let dt: ReturnType<typeof dtSettings> | null = null;
-  let leased = false;
-  for (const b of blocks) {
-    // Campaign blocks come first: a default block for the same target is left out.
-    if (seen.has(b.selector)) continue;
-    seen.add(b.selector);
-    let raw = b.numb;
-    let text = b.text;
-    let isDt = false;
-    if (b.is_dt_enabled) {
-      dt ??= dtSettings(db, siteId);
-      const r: LeaseRequest = {
-        siteId,
-        blockId: b.id,
-        sessionId: session.id,
-        visitorId: session.visitor_id,
-        now,
-        until: now + sessionIdleMs + dt.lease_minutes * 60_000,
-      };
-      const n = leaseNumber(db, r);
-      if (n) {
-        raw = n;
-        text = null;
-        isDt = leased = true;
-      } else {
-        let fallback: 'static' | 'reserved' | 'none' = 'static';
-        if (dt.overflow === 'reserved' || !raw) {
-          raw = dt.reserved_number;
-          text = null;
-          fallback = raw ? 'reserved' : 'none';
+export interface SessionPhones {
+  /** The session's numbers, and how long the page may keep them (ms). Leases DT numbers: runs in the batch transaction. */
+  of(db: Queryable, siteId: number, session: SessionRef, now: number, sessionIdleMs: number): Promise<{ phones: HitPhone[]; ttl: number }>;
+}
+
+/**
+ * Every page view answers with its session's numbers: a site's blocks per campaign and its DT
+ * settings are read once and kept until site data changes. Leases are never cached.
+ */
+export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>): SessionPhones {
+  const blocksOf = siteDataCache<string, BlockRow[]>(store);
+  const settingsOf = siteDataCache<number, DtSettings>(store);
+  return {
+    async of(db, siteId, session, now, sessionIdleMs) {
+      const blocks = await blocksOf.get(`${siteId}:${session.ac_id}`, () => sessionBlocks(db, siteId, session.ac_id));
+      const seen = new Set<string>();
+      const phones: HitPhone[] = [];
+      let dt: DtSettings | null = null;
+      let leased = false;
+      for (const b of blocks) {
+        // Campaign blocks come first: a default block for the same target is left out.
+        if (seen.has(b.selector)) continue;
+        seen.add(b.selector);
+        let raw = b.numb;
+        let text = b.text;
+        let isDt = false;
+        if (b.is_dt_enabled) {
+          dt ??= await settingsOf.get(siteId, () => dtSettings(db, siteId));
+          const r: LeaseRequest = {
+            siteId,
+            blockId: b.id,
+            sessionId: session.id,
+            visitorId: session.visitor_id,
+            now,
+            until: now + sessionIdleMs + dt.lease_minutes * 60_000,
+          };
+          const n = await leaseNumber(db, r);
+          if (n) {
+            raw = n;
+            text = null;
+            isDt = leased = true;
+          } else {
+            let fallback: 'static' | 'reserved' | 'none' = 'static';
+            if (dt.overflow === 'reserved' || !raw) {
+              raw = dt.reserved_number;
+              text = null;
+              fallback = raw ? 'reserved' : 'none';
+            }
+            await recordOverflow(db, r, fallback);
+          }
         }
-        recordOverflow(db, r, fallback);
+        if (!raw) continue;
+        // raw is sent in international form: the snippet writes it as the page wrote the old number.
+        phones.push({ id: b.selector, img: b.image, text: text ?? formatNumber(raw), raw: internationalDigits(raw), dt: isDt });
       }
-    }
-    if (!raw) continue;
-    // raw is sent in international form: the snippet writes it as the page wrote the old number.
-    phones.push({ id: b.selector, img: b.image, text: text ?? formatNumber(raw), raw: internationalDigits(raw), dt: isDt });
-  }
-  return { phones, ttl: sessionIdleMs + (leased && dt ? dt.lease_minutes * 60_000 : 0) };
+      return { phones, ttl: sessionIdleMs + (leased && dt ? dt.lease_minutes * 60_000 : 0) };
+    },
+  };
 }

@@ -1,5 +1,8 @@
-import { stmt, type DB } from '../store/db.js';
 import type { ConditionParameter } from '../config/site-config.js';
+import { siteDataCache } from '../sites/site-data-cache.js';
+import { campaignConditions, type ConditionRow } from '../sites/queries.js';
+import type { Store } from '../store/open.js';
+import type { Queryable } from '../store/queryable.js';
 
 /**
  * Which ad campaign a new session belongs to, by the condition model of the REST document
@@ -11,70 +14,78 @@ import type { ConditionParameter } from '../config/site-config.js';
 /** What a session says about where it came from, by condition parameter; null when unknown. */
 export type SessionFacts = Record<ConditionParameter, string | null>;
 
-interface ConditionRow {
-  ac_id: number;
-  group_id: number;
-  ac_parameter: ConditionParameter;
-  ac_operator: '=' | '~' | 'sub';
-  value: string;
-  is_negative: number;
-}
-
-const regexps = new Map<string, RegExp | null>();
-
-/** A configured regular expression, compiled once (case-insensitive); null when it does not compile. */
-function regexp(source: string): RegExp | null {
-  let re = regexps.get(source);
-  if (re === undefined) {
-    try {
-      re = new RegExp(source, 'i');
-    } catch {
-      re = null;
-    }
-    if (regexps.size > 1000) regexps.clear();
-    regexps.set(source, re);
-  }
-  return re;
+/** One condition, ready to test: its regular expression compiled once. */
+interface Condition {
+  acId: number;
+  groupId: number;
+  parameter: ConditionParameter;
+  holds: (fact: string | null) => boolean;
 }
 
 /**
- * One condition. `=` and `sub` compare without regard to case; `~` is a case-insensitive regular
- * expression. An unknown fact (no utm_source on the URL, no city from the proxy) satisfies no
- * operator, so a negative condition on it holds: "utm_source is not google" is true without one.
+ * One condition as a test of a fact. `=` and `sub` compare without regard to case; `~` is a
+ * case-insensitive regular expression (one that does not compile holds for nothing; the
+ * configuration import refuses those). An unknown fact (no utm_source on the URL, no city from the
+ * proxy) satisfies no operator, so a negative condition on it holds: "utm_source is not google"
+ * is true without one.
  */
-export function conditionHolds(operator: string, value: string, negative: boolean, fact: string | null): boolean {
-  let ok = false;
-  if (fact != null) {
-    const f = fact.toLowerCase();
-    const v = value.toLowerCase();
-    if (operator === '=') ok = f === v;
-    else if (operator === 'sub') ok = f.includes(v);
-    else if (operator === '~') ok = !!regexp(value)?.test(fact);
-  }
-  return negative ? !ok : ok;
+function compile(operator: string, value: string, negative: boolean): (fact: string | null) => boolean {
+  const v = value.toLowerCase();
+  let test: (fact: string) => boolean;
+  if (operator === '=') test = (f) => f.toLowerCase() === v;
+  else if (operator === 'sub') test = (f) => f.toLowerCase().includes(v);
+  else if (operator === '~') {
+    let re: RegExp | null = null;
+    try {
+      re = new RegExp(value, 'i');
+    } catch {
+      // left null: holds for nothing
+    }
+    test = (f) => !!re?.test(f);
+  } else test = () => false;
+  return (fact) => (fact != null && test(fact)) !== negative;
 }
 
-/** The id of the first campaign of the site whose conditions the facts meet, or -1. */
-export function matchCampaign(db: DB, siteId: number, facts: SessionFacts): number {
-  const rows = stmt<ConditionRow>(
-    db,
-    `SELECT a.id AS ac_id, g.id AS group_id, c.ac_parameter, c.ac_operator, c.value, c.is_negative
-     FROM ad_campaigns a
-     JOIN ac_condition_groups g ON g.ac_id = a.id
-     JOIN ac_conditions c ON c.ac_condition_group_id = g.id
-     WHERE a.site_id = ?
-     ORDER BY a.priority DESC, a.id, g.id, c.id`,
-  ).all(siteId);
-  // Rows come grouped by campaign, then group: a group holds while every row of it holds.
-  let i = 0;
-  while (i < rows.length) {
-    const g = rows[i]!;
-    let holds = true;
-    for (; i < rows.length && rows[i]!.group_id === g.group_id; i++) {
-      const c = rows[i]!;
-      if (holds) holds = conditionHolds(c.ac_operator, c.value, !!c.is_negative, facts[c.ac_parameter] ?? null);
-    }
-    if (holds) return g.ac_id;
-  }
-  return -1;
+export function conditionHolds(operator: string, value: string, negative: boolean, fact: string | null): boolean {
+  return compile(operator, value, negative)(fact);
+}
+
+export interface CampaignMatcher {
+  /** The id of the first campaign of the site whose conditions the facts meet, or -1. */
+  match(db: Queryable, siteId: number, facts: SessionFacts): Promise<number>;
+}
+
+/**
+ * Campaign matching with each site's conditions read once and compiled: every first visit and
+ * every new session matches. The conditions are forgotten when site data changes.
+ */
+export function createCampaignMatcher(store: Pick<Store, 'onSiteDataChange'>): CampaignMatcher {
+  const conditions = siteDataCache<number, Condition[]>(store);
+  const load = async (db: Queryable, siteId: number) => (await campaignConditions(db, siteId)).map(toCondition);
+  return {
+    async match(db, siteId, facts) {
+      const list = await conditions.get(siteId, () => load(db, siteId));
+      // In matching order, grouped by campaign, then group: a group holds while every condition of it holds.
+      let i = 0;
+      while (i < list.length) {
+        const g = list[i]!;
+        let holds = true;
+        for (; i < list.length && list[i]!.groupId === g.groupId; i++) {
+          const c = list[i]!;
+          if (holds) holds = c.holds(facts[c.parameter] ?? null);
+        }
+        if (holds) return g.acId;
+      }
+      return -1;
+    },
+  };
+}
+
+function toCondition(r: ConditionRow): Condition {
+  return {
+    acId: r.ac_id,
+    groupId: r.group_id,
+    parameter: r.ac_parameter as ConditionParameter,
+    holds: compile(r.ac_operator, r.value, !!r.is_negative),
+  };
 }

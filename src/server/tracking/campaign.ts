@@ -92,23 +92,3 @@ export function referrerInfo(referrer: string): ReferrerInfo {
     search_query: engine ? u.searchParams.get(engine[2]) || null : null,
   };
 }
-
-/** Browser and OS families from a User-Agent: enough for the session report, no more. */
-export function userAgentInfo(ua: string): {
-  browser_name: string | null;
-  browser_version: string | null;
-  os_name: string | null;
-  os_version: string | null;
-} {
-  const b =
-    /(YaBrowser|Edg|OPR|Firefox|Chrome|Version)\/([\d.]+)/.exec(ua.replace(/Chrome\/[\d.]+ (?=.*(YaBrowser|Edg|OPR)\/)/, '')) ?? null;
-  const names: Record<string, string> = { YaBrowser: 'Yandex', Edg: 'Edge', OPR: 'Opera', Version: 'Safari' };
-  const os = /(Windows NT|Android|iPhone OS|CPU OS|Mac OS X|Linux) ?([\d._]*)/.exec(ua) ?? null;
-  const osNames: Record<string, string> = { 'Windows NT': 'Windows', 'iPhone OS': 'iOS', 'CPU OS': 'iPadOS', 'Mac OS X': 'macOS' };
-  return {
-    browser_name: b ? (names[b[1]!] ?? b[1]!) : null,
-    browser_version: b ? b[2]! : null,
-    os_name: os ? (osNames[os[1]!] ?? os[1]!) : null,
-    os_version: os && os[2] ? os[2].replace(/_/g, '.') : null,
-  };
-}

@@ -1,34 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import type { HitResult } from '../../protocol.js';
-import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, userAgentInfo, type CampaignParams } from './campaign.js';
-import { matchCampaign } from './campaign-match.js';
-import { stmt, timestamp } from '../store/db.js';
-import { sessionPhones } from '../phones/session-phones.js';
+import { createSessionPhones, type SessionPhones } from '../phones/session-phones.js';
+import type { Store } from '../store/open.js';
+import { timestamp } from '../store/time.js';
+import { createVisitor, recordVisit } from '../visitors/queries.js';
 import type { WriteHandler } from '../writes/context.js';
+import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, type CampaignParams } from './campaign.js';
+import { createCampaignMatcher, type CampaignMatcher } from './campaign-match.js';
+import { createHit, createSession, latestSessionOfVisitor, touchSession, type LatestSession } from './queries.js';
+import { userAgentInfo } from './user-agent.js';
 
 /** A session ends after 30 minutes without a hit. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 
-interface SessionRow extends Record<string, unknown> {
-  id: number;
-  last_hit_ms: number;
-  ac_id: number;
+/** What the page view needs besides the database: site data it reads on every view, cached. */
+export interface PageViewDeps {
+  campaigns: CampaignMatcher;
+  phones: SessionPhones;
 }
 
-const NEW_SESSION = `INSERT INTO sessions (site_id, visitor_id, ac_id, start_time, last_hit_ms, ip, user_agent,
-    browser_name, browser_version, os_name, os_version, country, city, referrer, referrer_domain, search_engine,
-    search_query, entrance_page, ${CAMPAIGN_FIELDS.join(', ')})
-  VALUES (@site_id, @visitor_id, @ac_id, @start_time, @last_hit_ms, @ip, @user_agent, @browser_name,
-    @browser_version, @os_name, @os_version, @country, @city, @referrer, @referrer_domain, @search_engine,
-    @search_query, @entrance_page, ${CAMPAIGN_FIELDS.map((f) => '@' + f).join(', ')})`;
-
-// Only the columns a page view reads: a session row has some forty.
-const LAST_SESSION = `SELECT id, last_hit_ms, ac_id, ${CAMPAIGN_FIELDS.join(', ')} FROM sessions WHERE visitor_id = ? ORDER BY id DESC LIMIT 1`;
+/** The page view's caches of site data, emptied when site data changes (createServer makes them once). */
+export function pageViewDeps(store: Pick<Store, 'onSiteDataChange'>): PageViewDeps {
+  return { campaigns: createCampaignMatcher(store), phones: createSessionPhones(store) };
+}
 
 /** True when the landing URL names a campaign and it differs from the session's. */
-function campaignChanged(session: SessionRow, params: CampaignParams): boolean {
-  const given = CAMPAIGN_FIELDS.filter((f) => params[f] != null);
-  return given.length > 0 && given.some((f) => session[f] !== params[f]);
+function campaignChanged(session: LatestSession, params: CampaignParams): boolean {
+  return CAMPAIGN_FIELDS.some((f) => params[f] != null && session[f] !== params[f]);
 }
 
 /**
@@ -37,75 +35,72 @@ function campaignChanged(session: SessionRow, params: CampaignParams): boolean {
  * new session is matched to an ad campaign; every page view answers with the session's numbers.
  */
 export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
-  const db = ctx.raw;
+  const { db, site, client } = ctx;
   const created = timestamp(ctx.now);
-  if (!ctx.visitor) {
-    const token = randomBytes(16).toString('hex');
-    const id = Number(
-      stmt(db, `INSERT INTO visitors (site_id, token, created_at) VALUES (?, ?, ?)`).run(ctx.site.id, token, created).lastInsertRowid,
-    );
-    ctx.visitor = { id, site_id: ctx.site.id, token, first_ac_id: -1 };
-  }
+  ctx.visitor ??= await createVisitor(db, site.id, randomBytes(16).toString('hex'), created);
   const visitor = ctx.visitor;
   const params = campaignParams(data.url);
-  const session = stmt<SessionRow>(db, LAST_SESSION).get(visitor.id);
-  const fresh = !session || ctx.now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params));
+  const session = await latestSessionOfVisitor(db, visitor.id);
   let sessionId: number;
   let acId: number;
-  if (fresh) {
-    const ua = userAgentInfo(ctx.client.userAgent);
+  if (!session || ctx.now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params))) {
     const ref = referrerInfo(data.referrer);
-    acId = matchCampaign(db, ctx.site.id, {
+    acId = await ctx.deps.campaigns.match(db, site.id, {
       ...params,
-      town: ctx.client.city,
-      country: ctx.client.country,
+      town: client.city,
+      country: client.country,
       search_engine: ref.search_engine,
       search_query: ref.search_query,
       referrer: ref.referrer,
       url: data.url,
     });
-    sessionId = Number(
-      stmt(db, NEW_SESSION).run({
-        site_id: ctx.site.id,
-        visitor_id: visitor.id,
-        ac_id: acId,
-        start_time: created,
-        last_hit_ms: ctx.now,
-        ip: ctx.client.ip,
-        user_agent: ctx.client.userAgent.slice(0, 512),
-        ...ua,
-        country: ctx.client.country,
-        city: ctx.client.city,
-        ...ref,
-        entrance_page: data.url,
-        ...params,
-      }).lastInsertRowid,
-    );
-    stmt(
-      db,
-      `UPDATE visitors SET visits_count = visits_count + 1, first_ac_id = CASE WHEN first_ac_id = -1 THEN ? ELSE first_ac_id END WHERE id = ?`,
-    ).run(acId, visitor.id);
+    sessionId = await createSession(db, {
+      site_id: site.id,
+      visitor_id: visitor.id,
+      ac_id: acId,
+      start_time: created,
+      last_hit_ms: ctx.now,
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 512),
+      ...userAgentInfo(client.userAgent),
+      country: client.country,
+      city: client.city,
+      ...ref,
+      entrance_page: data.url,
+      ...params,
+    });
+    await recordVisit(db, visitor.id, acId);
   } else {
-    sessionId = session!.id;
-    acId = session!.ac_id;
-    stmt(db, `UPDATE sessions SET last_hit_ms = ? WHERE id = ?`).run(ctx.now, sessionId);
+    sessionId = session.id;
+    acId = session.ac_id;
+    await touchSession(db, sessionId, ctx.now);
   }
-  const hitId = Number(
-    stmt(
-      db,
-      `INSERT INTO hits (site_id, visitor_id, session_id, client_id, hit_time, url, title, referrer, is_spa)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(ctx.site.id, visitor.id, sessionId, write.id, created, data.url, data.title, data.referrer, data.spa ? 1 : 0).lastInsertRowid,
+  const hitId = await createHit(db, {
+    site_id: site.id,
+    visitor_id: visitor.id,
+    session_id: sessionId,
+    client_id: write.id,
+    hit_time: created,
+    url: data.url,
+    title: data.title,
+    referrer: data.referrer,
+    is_spa: data.spa ? 1 : 0,
+  });
+  const { phones, ttl } = await ctx.deps.phones.of(
+    db,
+    site.id,
+    { id: sessionId, visitor_id: visitor.id, ac_id: acId },
+    ctx.now,
+    SESSION_IDLE_MS,
   );
-  const { phones, ttl } = sessionPhones(db, ctx.site.id, { id: sessionId, visitor_id: visitor.id, ac_id: acId }, ctx.now, SESSION_IDLE_MS);
   const result: HitResult = {
     visitor_id: visitor.id,
     session_id: sessionId,
     hit_id: hitId,
-    key: ctx.site.widget_key,
+    key: site.widget_key,
     uri: new URL(ctx.publicUrl).host,
     consultant_server_url: ctx.publicUrl,
-    settings: ctx.site.settings,
+    settings: site.settings,
     phones,
     phones_ttl: ttl,
   };

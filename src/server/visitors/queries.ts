@@ -24,7 +24,7 @@ export async function recordVisit(db: Queryable, visitorId: number, acId: number
     .updateTable('visitors')
     .set((eb) => ({
       visits_count: eb('visits_count', '+', 1),
-      first_ac_id: eb.case().when('first_ac_id', '=', -1).then(acId).else(eb.ref('first_ac_id')).end(),
+      first_ac_id: eb.case().when('first_ac_id', '=', -1).then(eb.val(acId)).else(eb.ref('first_ac_id')).end(),
     }))
     .where('id', '=', visitorId)
     .execute();

@@ -5,6 +5,7 @@ import type { Hub } from '../consultant/chat/hub.js';
 import type { Site } from '../sites/lookup.js';
 import type { DB } from '../store/db.js';
 import type { Tables } from '../store/tables.js';
+import type { PageViewDeps } from '../tracking/page-view.js';
 
 /** What the client said about itself, beyond the body: from the connection and its headers. */
 export interface ClientInfo {
@@ -30,7 +31,7 @@ export interface HitRow {
 }
 
 /** The services write handlers use besides the database, passed in by createServer. */
-export interface WriteDeps {
+export interface WriteDeps extends PageViewDeps {
   /** Live state of the consultant: pokes after a change, operators online, lost timers. */
   hub: Hub;
   /** The telephony platform that dials call-back requests. */
@@ -52,6 +53,11 @@ export interface WriteContext {
   visitor: VisitorRow | null;
   /** The page view a write names by its client id, if it is this visitor's. */
   hit(clientId: string): Promise<HitRow | null>;
+  /**
+   * The page view a write names, else the visitor's latest: the context a communication (a chat
+   * message, an offline request) is stored with when its own page view is unknown.
+   */
+  hitOrLatest(clientId: string): Promise<HitRow | null>;
   /** Current time, epoch ms (one clock for the whole batch). */
   now: number;
 }

@@ -7,10 +7,11 @@ import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
-import { hitOfVisitor } from '../tracking/queries.js';
+import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
-import type { ClientInfo, VisitorRow, WriteContext, WriteDeps, WriteHandler } from './context.js';
+import type { ClientInfo, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
+import { groupCommit } from './group-commit.js';
 import { handlers } from './index.js';
 import { recordWrite, seenWrite } from './queries.js';
 import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from './schemas.js';
@@ -27,25 +28,31 @@ export interface WriteRouteOptions {
 
 /** The batch as validated: each entry's envelope is checked on its own, so one bad write fails alone. */
 type Batch = z.output<typeof WriteRequestSchema>['writes'];
+type VisitorRef = z.output<typeof VisitorRefSchema>;
 
 /**
- * `POST /w/<site_key>`: the snippet's outbox. The whole batch runs in one transaction that commits
+ * `POST /w/<site_key>`: the snippet's outbox. The whole batch runs in one transaction (shared with
+ * the batches that arrived with it, each in its own savepoint: group-commit.ts) that commits
  * before the answer, so a write the server confirmed is on disk. A write id seen before answers
  * with its stored result and stores nothing again.
  */
 export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): Promise<void> {
   const { store, sites, deps } = opts;
 
-  const runBatch = (site: Site, visitor: VisitorRow | null, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
-    store.db.transaction().execute(async (trx) => {
+  const commits = groupCommit(store.db);
+  const runBatch = (site: Site, ref: VisitorRef | undefined, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
+    commits.run(async (trx) => {
       const ctx: WriteContext = {
         ...base,
         db: trx,
         raw: store.sqlite,
         deps,
         site,
-        visitor,
+        // Read in the batch's transaction: outside it, the read would wait for the connection
+        // until the group before had committed.
+        visitor: ref ? await visitorByToken(trx, site.id, ref.id, ref.token) : null,
         hit: (clientId) => (ctx.visitor ? hitOfVisitor(trx, site.id, clientId, ctx.visitor.id) : Promise.resolve(null)),
+        hitOrLatest: async (clientId) => (await ctx.hit(clientId)) ?? (ctx.visitor ? latestHitOfVisitor(trx, ctx.visitor.id) : null),
       };
       const results: WriteResult[] = [];
       for (const entry of writes) {
@@ -120,7 +127,6 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const { writes } = parsed.data;
       // A malformed visitor is no visitor, as an unknown one: the page view makes a new one.
       const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
-      const visitor = ref ? await visitorByToken(store.db, site.id, ref.id, ref.token) : null;
       const client: ClientInfo = {
         ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? ''),
@@ -128,7 +134,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
       };
       const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;
-      const out = await runBatch(site, visitor, writes, { client, publicUrl, now: Date.now() });
+      const out = await runBatch(site, ref, writes, { client, publicUrl, now: Date.now() });
       const body: WriteResponse = {
         success: true,
         visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,

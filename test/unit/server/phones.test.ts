@@ -213,6 +213,22 @@ describe('campaign matching on a new session', () => {
     expect(c.ac).toBe(40);
   });
 
+  it('matches a changed condition from the next first visit once site data is said to have changed', async () => {
+    await start();
+    expect((await hit('http://localhost/?utm_source=bing')).ac).toBe(-1);
+    expect((await hit('http://localhost/?utm_source=google')).ac).toBe(10);
+    server.db.prepare(`UPDATE ac_conditions SET value = 'bing' WHERE id = 1000`).run();
+    // The conditions are cached: a change made behind the server's back is not seen yet.
+    expect((await hit('http://localhost/?utm_source=bing')).ac).toBe(-1);
+    server.store.siteDataChanged();
+    expect((await hit('http://localhost/?utm_source=bing')).ac).toBe(10);
+    expect((await hit('http://localhost/?utm_source=google')).ac).toBe(-1);
+    // Blocks are cached too, and forgotten the same way.
+    server.db.prepare(`UPDATE site_blocks SET numb = '74950000077' WHERE id = 2`).run();
+    server.store.siteDataChanged();
+    expect(byId((await hit('http://localhost/')).phones)['#phone']).toMatchObject({ raw: '74950000077' });
+  });
+
   it('refuses a configuration with a bad regular expression or a reserved overflow without a number', () => {
     const bad = structuredClone(config()) as unknown as {
       customers: Array<{

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConsultantServer } from '../../../src/server/app.js';
+import { createServer, type ConsultantServer } from '../../../src/server/app.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { hitWrite, testServer, wid } from './helpers.js';
+import { hitWrite, testConfig, testServer, wid } from './helpers.js';
 
 let server: ConsultantServer;
 beforeEach(async () => {
@@ -170,5 +170,71 @@ describe('POST /w/:siteKey', () => {
     const res = await server.app.inject({ method: 'GET', url: '/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: '404000: Not found' });
+  });
+});
+
+describe('group commit: concurrent batches share a transaction', () => {
+  let grouped: ConsultantServer;
+  let begins = 0;
+  afterEach(async () => {
+    await grouped?.close();
+  });
+  // A page view of this address fails in the database, as a full disk or a broken row would.
+  const BOOM = 'http://localhost/boom';
+  async function start() {
+    begins = 0;
+    grouped = await createServer({
+      dbPath: ':memory:',
+      siteConfig: testConfig,
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      onQuery: (sql, parameters) => {
+        if (/^begin/i.test(sql)) begins++;
+        if (/^insert into "hits"/.test(sql) && parameters.includes(BOOM)) throw new Error('boom');
+      },
+    });
+  }
+  const send = (url: string) =>
+    grouped.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ visitor: null, writes: [hitWrite(url)] }),
+    });
+
+  it('answers every batch after one commit', async () => {
+    await start();
+    const before = begins;
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((i) => send(`http://localhost/p${i}`)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(begins - before).toBe(1);
+    expect(grouped.db.prepare('SELECT count(*) n FROM hits').get()).toEqual({ n: 5 });
+    const ids = answers.map((a) => (a.json() as WriteResponse).visitor!.id);
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it('rolls back a failing batch alone: the others of its group are stored and answered', async () => {
+    await start();
+    const before = begins;
+    const [a, boom, b] = await Promise.all([send('http://localhost/a'), send(BOOM), send('http://localhost/b')]);
+    expect(begins - before).toBe(1);
+    expect([a!.statusCode, boom!.statusCode, b!.statusCode]).toEqual([200, 500, 200]);
+    expect(boom!.json()).toMatchObject({ success: false });
+    expect(grouped.db.prepare('SELECT url FROM hits ORDER BY id').all()).toEqual([
+      { url: 'http://localhost/a' },
+      { url: 'http://localhost/b' },
+    ]);
+    // The failed batch's visitor, made before its page view failed, went with it.
+    expect(grouped.db.prepare('SELECT count(*) n FROM visitors').get()).toEqual({ n: 2 });
+    expect(grouped.db.prepare('SELECT count(*) n FROM client_writes').get()).toEqual({ n: 2 });
+    // And the server goes on: the next batch is stored.
+    expect((await send('http://localhost/c')).statusCode).toBe(200);
+  });
+
+  it('fails a batch alone in its group without a savepoint, and stores nothing of it', async () => {
+    await start();
+    expect((await send(BOOM)).statusCode).toBe(500);
+    expect(grouped.db.prepare('SELECT count(*) n FROM visitors').get()).toEqual({ n: 0 });
+    expect((await send('http://localhost/d')).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../store/queryable.js';
+import { timestamp } from '../store/time.js';
+
+/**
+ * Every query of dynamic tracking's tables: `dt_leases` (which session had a pool number when)
+ * and `dt_overflows` (sessions whose pool was dry). The pools themselves are site data
+ * (sites/queries.ts).
+ */
+
+// LIMIT is written into the statement (`sql.lit`), not bound: SQLite's planner reads a bound LIMIT,
+// so every new binding expires the prepared statement and each run prepares it again, which
+// costs several times the query (measured: 40 µs against 10 µs for the latest-session lookup).
+
+export interface Lease {
+  id: number;
+  number: string;
+}
+
+/** What a new lease is: whose, of which block's pool, from when until when. */
+export interface LeaseRequest {
+  siteId: number;
+  blockId: number;
+  sessionId: number;
+  visitorId: number;
+  now: number;
+  /** When the lease ends unless a later hit extends it. */
+  until: number;
+}
+
+/** The live lease of one of the block's pool numbers, the latest, held by the session. */
+export async function liveLeaseOfSession(db: Queryable, sessionId: number, blockId: number, now: number): Promise<Lease | null> {
+  const row = await db
+    .selectFrom('dt_leases')
+    .select(['id', 'number'])
+    .where('session_id', '=', sessionId)
+    .where('block_id', '=', blockId)
+    .where('until_ms', '>', now)
+    // A number taken out of the pool since is not the block's any more.
+    .where('number', 'in', (eb) => eb.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId))
+    .orderBy('id', 'desc')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The same, held by any session of the visitor. */
+export async function liveLeaseOfVisitor(db: Queryable, visitorId: number, blockId: number, now: number): Promise<Lease | null> {
+  const row = await db
+    .selectFrom('dt_leases')
+    .select(['id', 'number'])
+    .where('visitor_id', '=', visitorId)
+    .where('block_id', '=', blockId)
+    .where('until_ms', '>', now)
+    .where('number', 'in', (eb) => eb.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId))
+    .orderBy('id', 'desc')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The block's pool number leased to no one now that was released longest ago (one never leased
+ * first), or null when every number is leased.
+ */
+export async function freePoolNumber(db: Queryable, blockId: number, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('dt_pool_numbers as p')
+    .select('p.number')
+    .where('p.block_id', '=', blockId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('dt_leases as l').select('l.id').whereRef('l.number', '=', 'p.number').where('l.until_ms', '>', now))),
+    )
+    // NULLS FIRST said, not assumed: SQLite sorts NULL first ascending, PostgreSQL last.
+    .orderBy(
+      (eb) =>
+        eb
+          .selectFrom('dt_leases as l')
+          .select((e) => e.fn.max('l.until_ms').as('released'))
+          .whereRef('l.number', '=', 'p.number'),
+      (ob) => ob.asc().nullsFirst(),
+    )
+    .orderBy('p.id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row?.number ?? null;
+}
+
+/** Lengthens a lease to `until` (never shortens it). */
+export async function extendLease(db: Queryable, id: number, until: number): Promise<void> {
+  await db.updateTable('dt_leases').set({ until_ms: until }).where('id', '=', id).where('until_ms', '<', until).execute();
+}
+
+/** Ends a lease at `now`. */
+export async function endLease(db: Queryable, id: number, now: number): Promise<void> {
+  await db.updateTable('dt_leases').set({ until_ms: now }).where('id', '=', id).execute();
+}
+
+export async function createLease(db: Queryable, r: LeaseRequest, number: string): Promise<void> {
+  await db
+    .insertInto('dt_leases')
+    .values({
+      site_id: r.siteId,
+      block_id: r.blockId,
+      number,
+      session_id: r.sessionId,
+      visitor_id: r.visitorId,
+      start_ms: r.now,
+      until_ms: r.until,
+    })
+    .execute();
+}
+
+/** Counts a session whose pool was dry, once per session and block. */
+export async function recordOverflow(db: Queryable, r: LeaseRequest, fallback: 'static' | 'reserved' | 'none'): Promise<void> {
+  await db
+    .insertInto('dt_overflows')
+    .values({ site_id: r.siteId, block_id: r.blockId, session_id: r.sessionId, created_at: timestamp(r.now), fallback })
+    .onConflict((oc) => oc.columns(['session_id', 'block_id']).doNothing())
+    .execute();
+}
