@@ -6,7 +6,7 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
-import type { DB } from './store/db.js';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { openStore, type Store } from './store/open.js';
 import { ApiError, errors } from './http/errors.js';
 import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
@@ -61,7 +61,7 @@ export interface ConsultantServer {
   /** The database every feature was given. */
   store: Store;
   /** SQLite's own handle (store.sqlite): tests read and arrange rows through it. */
-  db: DB;
+  db: SqliteDatabase;
   /** Every route the server registered, HEAD and OPTIONS included (the fuzz test covers each). */
   routes: readonly RouteInfo[];
   /** The routes that declared a per-visitor rate limit ("METHOD url"). */

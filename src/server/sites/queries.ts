@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
 
@@ -136,7 +137,7 @@ export async function siteData(db: Queryable): Promise<SiteData> {
 
 /** Whether the database holds no customer yet: the only state a configuration file seeds. */
 export async function hasNoCustomers(db: Queryable): Promise<boolean> {
-  return !(await db.selectFrom('customers').select('id').limit(1).executeTakeFirst());
+  return !(await db.selectFrom('customers').select('id').limit(sql.lit(1)).executeTakeFirst());
 }
 
 export type CustomerValues = Pick<CustomerRow, 'id' | 'name'>;

@@ -1,4 +1,3 @@
-import { latestHitOfVisitor } from '../tracking/queries.js';
 import type { WriteHandler } from '../writes/context.js';
 import { storeOfflineMessage } from './offline-messages.js';
 
@@ -8,7 +7,7 @@ import { storeOfflineMessage } from './offline-messages.js';
  * never dropped for want of context.
  */
 export const offlineRequestHandler: WriteHandler<'offline_request'> = async (ctx, data, write) => {
-  const hit = (await ctx.hit(write.hit)) ?? (await latestHitOfVisitor(ctx.db, ctx.visitor!.id));
+  const hit = await ctx.hitOrLatest(write.hit);
   if (!hit) return { success: false, code: 'unknown_hit' };
   const id = await storeOfflineMessage(
     ctx.db,

@@ -3,7 +3,6 @@ import type { WritePayloads, WriteType } from '../../protocol.js';
 import type { CallbackPlatform } from '../callback/platform.js';
 import type { Hub } from '../consultant/chat/hub.js';
 import type { Site } from '../sites/lookup.js';
-import type { DB } from '../store/db.js';
 import type { Tables } from '../store/tables.js';
 import type { PageViewDeps } from '../tracking/page-view.js';
 
@@ -42,8 +41,6 @@ export interface WriteDeps extends PageViewDeps {
 export interface WriteContext {
   /** The batch's transaction: every handler's queries run in it, and it commits before the answer. */
   db: Transaction<Tables>;
-  /** SQLite's handle, inside the same transaction, for handlers not yet moved to the query layer. */
-  raw: DB;
   deps: WriteDeps;
   site: Site;
   client: ClientInfo;

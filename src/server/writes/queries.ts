@@ -7,12 +7,13 @@ import { prepared } from '../store/prepared.js';
  */
 
 export interface SeenWrite {
+  type: string;
   result: string | null;
   visitor_id: number | null;
 }
 
 const seenWriteQuery = prepared((db, p: { siteId: number; id: string }) =>
-  db.selectFrom('client_writes').select(['result', 'visitor_id']).where('site_id', '=', p.siteId).where('id', '=', p.id),
+  db.selectFrom('client_writes').select(['type', 'result', 'visitor_id']).where('site_id', '=', p.siteId).where('id', '=', p.id),
 );
 
 export async function seenWrite(db: Queryable, siteId: number, id: string): Promise<SeenWrite | null> {

@@ -45,7 +45,6 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const ctx: WriteContext = {
         ...base,
         db: trx,
-        raw: store.sqlite,
         deps,
         site,
         // Read in the batch's transaction: outside it, the read would wait for the connection
@@ -63,16 +62,19 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         }
         const w = envelope.data;
         const seen = await seenWrite(trx, site.id, w.id);
-        if (seen && ctx.visitor && seen.visitor_id != null && seen.visitor_id !== ctx.visitor.id) {
-          // Another visitor's write id: its stored result is that visitor's (a property, a page
-          // view's ids), and this write is no retry of it.
-          results.push({ id: w.id, success: false, code: 'duplicate_id' });
+        // A stored result goes back only to a retry of the same write: the same type, from the
+        // visitor that made it. Another visitor's write id (or one sent without a visitor) is no
+        // retry of it, and its result (a property, a page view's ids) is that visitor's. The one
+        // retry without a visitor is a first visit's page view whose answer was lost: the client
+        // has no visitor yet, its page view made one, and its 128-bit random id is the proof.
+        const firstVisitRetry = seen != null && !ctx.visitor && w.type === 'hit' && seen.type === 'hit';
+        if (seen && !firstVisitRetry && (seen.type !== w.type || (seen.visitor_id ?? null) !== (ctx.visitor?.id ?? null))) {
+          results.push({ id: w.id, success: false, code: ctx.visitor ? 'duplicate_id' : 'unknown_visitor' });
           continue;
         }
         if (seen) {
-          // A retry of a first visit whose answer was lost: the client still has no visitor, but
-          // its page view made one. Without it the writes after it would fail as unknown_visitor.
-          if (!ctx.visitor && w.type === 'hit') ctx.visitor = await visitorOfHit(trx, site.id, w.id);
+          // Without the visitor the writes after the retried page view would fail as unknown_visitor.
+          if (firstVisitRetry) ctx.visitor = await visitorOfHit(trx, site.id, w.id);
           results.push({ id: w.id, success: true, result: seen.result == null ? undefined : JSON.parse(seen.result) });
           continue;
         }

@@ -68,7 +68,7 @@ async function send(visitor: WriteResponse['visitor'], writes: unknown[]): Promi
 // The statements the page-view path runs, as the code runs them, must each read by index: a full
 // scan of a table that grows with traffic makes every page view slower as the database grows.
 describe('the page-view path reads by index', () => {
-  it('no statement of a page view, a DT lease or an event scans a growing table', async () => {
+  it('no statement of a page view, a DT lease, an event, a chat message or a request scans a growing table', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
     const statements = statementCollector();
@@ -89,11 +89,28 @@ describe('the page-view path reads by index', () => {
     // A pool of one: the second visitor finds it dry and is counted as an overflow.
     await send(null, [hitWrite('http://localhost/?utm_source=tiny')]);
     await send(null, [hitWrite('http://localhost/?utm_source=tiny')]);
+    // A chat message and an offline request whose page view the server does not know take the
+    // visitor's latest one (an index on the visitor's hits, not a scan of every site's).
+    const unknownHit = wid();
+    await send(a.visitor, [
+      { id: wid(), type: 'chat_message', hit: unknownHit, at: Date.now(), data: { text: 'hello' } },
+      { id: wid(), type: 'offline_request', hit: unknownHit, at: Date.now(), data: { name: 'A', message: 'call me' } },
+    ]);
 
     const list = statements.list();
     // The path was driven: every traffic table was written and read.
     const touched = (table: string) => list.some((s) => new RegExp(`\\b(from|into|update) "${table}"`).test(s.sql));
-    for (const table of ['visitors', 'sessions', 'hits', 'goals', 'client_writes', 'dt_leases', 'dt_overflows']) {
+    for (const table of [
+      'visitors',
+      'sessions',
+      'hits',
+      'goals',
+      'client_writes',
+      'dt_leases',
+      'dt_overflows',
+      'chats',
+      'offline_messages',
+    ]) {
       expect(touched(table), table).toBe(true);
     }
     expect(fullScans(server.db, list)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyValue, WriteResponse } from '../../../src/protocol.js';
-import type { DB } from '../../../src/server/store/db.js';
+import type { Database as DB } from 'better-sqlite3';
 import { world, type World } from './attack-helpers.js';
 import { sse } from './consultant-helpers.js';
 import { wid } from './helpers.js';
@@ -229,6 +229,22 @@ describe('isolation between sites', () => {
     expect(hitReplay.results[0]).toEqual({ id: a.hit, success: false, code: 'duplicate_id' });
     expect(hitReplay.visitor).toEqual(other);
     // The owner's own retry still answers from the stored result.
+    expect((await send(a.visitor, get)).results[0]).toMatchObject({ success: true, result: 'secret of site-a' });
+  });
+
+  it('a stored answer goes only to its own visitor and write type (no visitor, another type)', async () => {
+    const { a } = w;
+    const send = (visitor: unknown, write: Record<string, unknown>) =>
+      w.post('site-a', { visitor, writes: [write] }).then((r) => r.json() as WriteResponse);
+    const get = { id: wid(), type: 'property_get', hit: a.hit, at: Date.now(), data: { name: 'secret' } };
+    expect((await send(a.visitor, get)).results[0]!.result).toBe('secret of site-a');
+    // The same id sent with no visitor at all: nothing of the owner's comes back.
+    const anonymous = await send(null, get);
+    expect(anonymous.results[0]).toEqual({ id: get.id, success: false, code: 'unknown_visitor' });
+    expect(JSON.stringify(anonymous)).not.toContain('secret of site-a');
+    // The same id as another type of write, by the owner: no stored answer of another type.
+    const other = await send(a.visitor, { ...get, type: 'property_delete' });
+    expect(other.results[0]).toEqual({ id: get.id, success: false, code: 'duplicate_id' });
     expect((await send(a.visitor, get)).results[0]).toMatchObject({ success: true, result: 'secret of site-a' });
   });
 });

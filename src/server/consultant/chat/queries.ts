@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../store/queryable.js';
 import type { Row } from '../../store/tables.js';
 import { timestamp } from '../../store/time.js';
@@ -29,7 +30,7 @@ export async function latestChat(db: Queryable, siteId: number, visitorId: numbe
     .where('site_id', '=', siteId)
     .where('visitor_id', '=', visitorId)
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row ?? null;
 }

@@ -1,5 +1,4 @@
 import type { ChatMessageResult } from '../../../protocol.js';
-import { latestHitOfVisitor } from '../../tracking/queries.js';
 import type { WriteHandler } from '../../writes/context.js';
 import { addMessage, chatById, endChat, latestChat, startChat } from './queries.js';
 
@@ -12,7 +11,7 @@ import { addMessage, chatById, endChat, latestChat, startChat } from './queries.
 export const chatMessageHandler: WriteHandler<'chat_message'> = async (ctx, data, write) => {
   // A message whose page view is unknown (refused, say) belongs to the visitor's last one: a
   // message is never dropped for want of context.
-  const hit = (await ctx.hit(write.hit)) ?? (await latestHitOfVisitor(ctx.db, ctx.visitor!.id));
+  const hit = await ctx.hitOrLatest(write.hit);
   if (!hit) return { success: false, code: 'unknown_hit' };
   if (!data.text.trim()) return { success: false, code: 'empty_message' };
   const hub = ctx.deps.hub;
