@@ -88,7 +88,9 @@ for (const [name, fault, reaches] of FAULTS) {
     expect(await page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([]);
 
     // The server is healthy again; the browser says the network is back.
-    await page.unroute(stack.svcUrl + 'w/**');
+    // A retry may be in the fault's hands right now (its route.fetch reached the server): wait for
+    // it to finish, or Playwright continues that route itself and the fault's fulfill fails.
+    await page.unrouteAll({ behavior: 'wait' });
     await page.evaluate(() => dispatchEvent(new Event('online')));
     const c = await credentials(page);
     await expect(page.locator('#tracked')).toHaveText('Sales: +7 (495) 777-00-11');
