@@ -157,16 +157,17 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
-  await writeRoute(app, {
+  // Each feature is a Fastify plugin, registered with what it needs.
+  await app.register(writeRoute, {
     store,
     sites,
     deps: { hub, callbackPlatform, ...pageViewDeps(store) },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });
-  await visitorsFeature(app, { store, sites, hub, publicUrl: opts.publicUrl });
-  await callbackFeature(app, { store });
-  await consultantFeature(app, {
+  await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl });
+  await app.register(callbackFeature, { store });
+  await app.register(consultantFeature, {
     store,
     hub,
     sites,
