@@ -1,13 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import {
-  createLease,
-  endLease,
-  extendLease,
-  freePoolNumber,
-  liveLeaseOfSession,
-  liveLeaseOfVisitor,
-  type LeaseRequest,
-} from './queries.js';
+import { createLease, endLease, extendLease, freePoolNumber, liveLease, type LeaseRequest } from './queries.js';
 
 /**
  * Dynamic tracking: leases of pool numbers to sessions. A number is leased to one session at a
@@ -29,12 +21,12 @@ import {
  * Null when every number is leased to another session.
  */
 export async function leaseNumber(db: Queryable, r: LeaseRequest): Promise<string | null> {
-  const own = await liveLeaseOfSession(db, r.sessionId, r.blockId, r.now);
+  const own = await liveLease(db, 'session_id', r.sessionId, r.blockId, r.now);
   if (own) {
     await extendLease(db, own.id, r.until);
     return own.number;
   }
-  const earlier = await liveLeaseOfVisitor(db, r.visitorId, r.blockId, r.now);
+  const earlier = await liveLease(db, 'visitor_id', r.visitorId, r.blockId, r.now);
   if (earlier) {
     // The earlier session has ended (a visitor has one current session): its lease ends now and
     // the new session's begins, so the history still names one session per moment.

@@ -28,30 +28,24 @@ export interface LeaseRequest {
   until: number;
 }
 
-/** The live lease of one of the block's pool numbers, the latest, held by the session. */
-export async function liveLeaseOfSession(db: Queryable, sessionId: number, blockId: number, now: number): Promise<Lease | null> {
+/**
+ * The latest live lease of one of the block's pool numbers held by a session (`session_id`) or by
+ * any session of a visitor (`visitor_id`). One statement text per holder, so both stay prepared.
+ */
+export async function liveLease(
+  db: Queryable,
+  holder: 'session_id' | 'visitor_id',
+  holderId: number,
+  blockId: number,
+  now: number,
+): Promise<Lease | null> {
   const row = await db
     .selectFrom('dt_leases')
     .select(['id', 'number'])
-    .where('session_id', '=', sessionId)
+    .where(holder, '=', holderId)
     .where('block_id', '=', blockId)
     .where('until_ms', '>', now)
     // A number taken out of the pool since is not the block's any more.
-    .where('number', 'in', (eb) => eb.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId))
-    .orderBy('id', 'desc')
-    .limit(sql.lit(1))
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/** The same, held by any session of the visitor. */
-export async function liveLeaseOfVisitor(db: Queryable, visitorId: number, blockId: number, now: number): Promise<Lease | null> {
-  const row = await db
-    .selectFrom('dt_leases')
-    .select(['id', 'number'])
-    .where('visitor_id', '=', visitorId)
-    .where('block_id', '=', blockId)
-    .where('until_ms', '>', now)
     .where('number', 'in', (eb) => eb.selectFrom('dt_pool_numbers').select('number').where('block_id', '=', blockId))
     .orderBy('id', 'desc')
     .limit(sql.lit(1))

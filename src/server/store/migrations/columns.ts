@@ -30,7 +30,11 @@ export function keyOnly<T extends string, C extends string>(dialect: Dialect, ta
   return dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table;
 }
 
-/** The campaign columns of a URL (utm_*, OpenStat os_*, click ids), nullable text. */
+/**
+ * The campaign columns of a URL (utm_*, OpenStat os_*, click ids), nullable text. A copy of
+ * tracking/campaign.ts's CAMPAIGN_FIELDS on purpose: a shipped migration must not change when the
+ * application's list does.
+ */
 export const CAMPAIGN_COLUMNS = [
   'utm_source',
   'utm_medium',
