@@ -61,7 +61,7 @@ export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
       start_time: created,
       last_hit_ms: ctx.now,
       ip: client.ip,
-      user_agent: client.userAgent.slice(0, 512),
+      user_agent: client.userAgent,
       ...userAgentInfo(client.userAgent),
       country: client.country,
       city: client.city,

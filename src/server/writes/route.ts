@@ -8,6 +8,7 @@ import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/loo
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
+import { USER_AGENT_MAX } from '../tracking/user-agent.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
 import type { ClientInfo, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
@@ -131,7 +132,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
       const client: ClientInfo = {
         ip: req.ip,
-        userAgent: String(req.headers['user-agent'] ?? ''),
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
         country: opts.trustGeoHeaders ? headerText(req.headers['x-svc-country']) : null,
         city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
       };
