@@ -17,6 +17,7 @@ import { visitorsFeature } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
+import { redactedLogger, type LogStream } from './http/log-redaction.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`. */
@@ -36,8 +37,8 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Trust X-Forwarded-* and the X-Svc-Country/City headers of a reverse proxy. Default false. */
   trustProxy?: boolean;
-  /** Fastify request logging. Default false. */
-  logger?: boolean;
+  /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
+  logger?: boolean | LogStream;
   /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
   callbackPlatform?: CallbackPlatform;
   /** Operator console session lifetime in ms. Default 3 h. */
@@ -82,7 +83,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)));
   }
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: redactedLogger(opts.logger),
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: opts.trustProxy ?? false,
     // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
