@@ -73,7 +73,7 @@ export interface ConsoleOptions {
 export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void {
   const { store, hub } = opts;
   const { db } = store;
-  const auth = operatorAuth(store, opts.sessionMs);
+  const auth = operatorAuth(store, opts.sessionMs, opts.publicUrl);
   sseSupport(app);
 
   const me = async (op: Operator): Promise<ConsoleMe> => ({
@@ -141,7 +141,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     parse(NoBody, req.body);
     const op = await auth.current(req);
     if (op) {
-      await auth.signOut(op, reply);
+      await auth.signOut(req, op, reply);
       // Signing out takes the operator offline unless another session of theirs is still open.
       await offlineUnlessSignedIn(db, op.id, Date.now());
       await hub.operatorChanged(op.id);

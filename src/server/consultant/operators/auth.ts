@@ -28,16 +28,28 @@ export interface Operator extends EmployeeRow {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-function cookieToken(req: FastifyRequest): string | null {
+/**
+ * Every console cookie the request carries, at most four. A browser can hold two of the same name
+ * (one set over http before a TLS proxy was put in front, one `Secure` since, or one per path),
+ * and sends them in an order the server cannot choose: each is tried, and a valid one wins.
+ */
+function cookieTokens(req: FastifyRequest): string[] {
+  const out: string[] = [];
   for (const part of (req.headers.cookie ?? '').split(/;\s*/)) {
     const eq = part.indexOf('=');
-    if (part.slice(0, eq) === COOKIE) return part.slice(eq + 1) || null;
+    if (eq > 0 && part.slice(0, eq) === COOKIE && part.length > eq + 1 && out.length < 4) out.push(part.slice(eq + 1));
   }
-  return null;
+  return out;
 }
 
-export function operatorAuth(store: Store, sessionMs = SESSION_MS) {
+/**
+ * `publicUrl`: the server's public base URL. Behind a TLS proxy the server itself sees http, so the
+ * cookie is `Secure` when either the request or the public URL is https.
+ */
+export function operatorAuth(store: Store, sessionMs = SESSION_MS, publicUrl?: string) {
   const { db } = store;
+  const publicHttps = !!publicUrl && publicUrl.startsWith('https:');
+  const secure = (req: FastifyRequest) => (publicHttps || req.protocol === 'https' ? '; Secure' : '');
   const failures = new Map<string, { n: number; since: number }>();
 
   const load = async (tokenHash: string, now: number): Promise<Operator | null> => {
@@ -68,16 +80,19 @@ export function operatorAuth(store: Store, sessionMs = SESSION_MS) {
       await createSession(db, { tokenHash: sha256(token), employeeId: emp.id, createdAt: timestamp(now), expiresMs: now + sessionMs, now });
       reply.header(
         'Set-Cookie',
-        `${COOKIE}=${token}; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(sessionMs / 1000)}` +
-          (req.protocol === 'https' ? '; Secure' : ''),
+        `${COOKIE}=${token}; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(sessionMs / 1000)}` + secure(req),
       );
       return (await load(sha256(token), now))!;
     },
 
     /** The signed-in operator of the request, or null (no cookie, unknown or expired session). */
     async current(req: FastifyRequest): Promise<Operator | null> {
-      const token = cookieToken(req);
-      return token ? load(sha256(token), Date.now()) : null;
+      const now = Date.now();
+      for (const token of cookieTokens(req)) {
+        const op = await load(sha256(token), now);
+        if (op) return op;
+      }
+      return null;
     },
 
     /** Like {@link current}, but answers 401 when nobody is signed in. */
@@ -88,9 +103,9 @@ export function operatorAuth(store: Store, sessionMs = SESSION_MS) {
     },
 
     /** Ends the session and clears the cookie. */
-    async signOut(op: Operator, reply: FastifyReply): Promise<void> {
+    async signOut(req: FastifyRequest, op: Operator, reply: FastifyReply): Promise<void> {
       await deleteSession(db, op.token_hash);
-      reply.header('Set-Cookie', `${COOKIE}=; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=0`);
+      reply.header('Set-Cookie', `${COOKIE}=; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=0` + secure(req));
     },
 
     /** True while the session still exists and has not expired. */
