@@ -6,6 +6,7 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
+import { createLoginGuard, type LoginGuardOptions } from './consultant/operators/login-guard.js';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { openStore, type Store } from './store/open.js';
 import { ApiError, errors } from './http/errors.js';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   logger?: boolean | LogStream;
   /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
   callbackPlatform?: CallbackPlatform;
+  /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
+  loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;
   /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
@@ -158,6 +161,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
+  // One guard of password checks for every way to sign in (the console; the REST API's login).
+  const loginGuard = createLoginGuard(opts.loginGuard);
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
     store,
@@ -175,6 +180,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     bundleDir: opts.bundleDir,
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
+    loginGuard,
   });
 
   return {
