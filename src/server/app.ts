@@ -15,6 +15,7 @@ import { siteConfigOnStart } from './config/start.js';
 import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
+import type { CredentialGuardOptions } from './visitors/credential-guard.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
@@ -42,6 +43,8 @@ export interface ServerOptions {
   logger?: boolean | LogStream;
   /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
   callbackPlatform?: CallbackPlatform;
+  /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
+  credentialGuard?: CredentialGuardOptions;
   /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
@@ -171,7 +174,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });
-  await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl });
+  await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl, credentialGuard: opts.credentialGuard });
   await app.register(callbackFeature, { store });
   await app.register(consultantFeature, {
     store,
