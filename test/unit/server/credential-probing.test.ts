@@ -65,7 +65,7 @@ describe('the visitor-side endpoints', () => {
     const v = await pageView();
     const right = { k: v.key, ur: v.uri, ci: v.visitor_id, hi: v.hit_id };
     const wrong = { ...right, ci: v.visitor_id + 1 };
-    for (const data of [{}, { ve: 'not-an-email' }, { vn: 'x'.repeat(300) }]) {
+    for (const data of [{}, { ve: 'not-an-email' }, { vn: 'x'.repeat(300) }] as Record<string, string>[]) {
       const a = await vcs({ ...right, ...data });
       const b = await vcs({ ...wrong, ...data });
       expect([a.statusCode, a.body], JSON.stringify(data)).toEqual([b.statusCode, b.body]);
