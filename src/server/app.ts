@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
+import { sseSupport, type StreamLimits } from './http/sse.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -45,6 +46,8 @@ export interface ServerOptions {
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
   credentialGuard?: CredentialGuardOptions;
+  /** Caps on open event streams (http/sse.ts). */
+  streamLimits?: StreamLimits;
   /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
@@ -160,6 +163,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
 
   const limitedRoutes = await writeLimits(app, opts.rateLimits);
 
+  // Event streams are capped per address and in total (http/sse.ts).
+  sseSupport(app, opts.streamLimits);
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
