@@ -17,6 +17,7 @@ import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
+import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
   credentialGuard?: CredentialGuardOptions;
+  /** Quotas of visitor properties (visitors/property-quota.ts). */
+  propertyQuota?: PropertyQuotaOptions;
   /** Caps on open event streams (http/sse.ts). */
   streamLimits?: StreamLimits;
   /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
@@ -175,7 +178,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await app.register(writeRoute, {
     store,
     sites,
-    deps: { hub, callbackPlatform, ...pageViewDeps(store) },
+    deps: { hub, callbackPlatform, propertyQuota: createPropertyQuota(opts.propertyQuota), ...pageViewDeps(store) },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });

@@ -119,6 +119,20 @@ export async function deleteProperty(db: Queryable, visitorId: number, name: str
   await db.deleteFrom('visitor_properties').where('visitor_id', '=', visitorId).where('name', '=', name).execute();
 }
 
+/** How many properties the visitor has and their size in characters (names and values). */
+export async function propertyUsage(db: Queryable, visitorId: number): Promise<{ count: number; chars: number }> {
+  const row = await db
+    .selectFrom('visitor_properties')
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      eb.fn.sum(eb(eb.fn('length', ['name']), '+', eb.fn.coalesce(eb.fn('length', ['value']), eb.lit(0)))).as('chars'),
+    ])
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirstOrThrow();
+  // count and sum are bigints in PostgreSQL, which its driver returns as text.
+  return { count: Number(row.n), chars: Number(row.chars ?? 0) };
+}
+
 /** The property's row, if set: `{ value }` (a value may be null), else null. */
 export async function propertyOf(db: Queryable, visitorId: number, name: string): Promise<{ value: string | null } | null> {
   const row = await db

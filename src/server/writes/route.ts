@@ -15,6 +15,7 @@ import { formFields } from './form-fields.js';
 import { groupCommit } from './group-commit.js';
 import { handlers } from './index.js';
 import { recordWrite, seenWrite } from './queries.js';
+import { startWriteRetention } from './retention.js';
 import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from './schemas.js';
 
 export interface WriteRouteOptions {
@@ -39,6 +40,9 @@ type VisitorRef = z.output<typeof VisitorRefSchema>;
  */
 export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): Promise<void> {
   const { store, sites, deps } = opts;
+  // Write ids older than any retry are deleted hourly (retention.ts).
+  const retention = startWriteRetention(store, (e) => app.log.error(e));
+  app.addHook('onClose', async () => retention.stop());
 
   const commits = groupCommit(store.db);
   const runBatch = (site: Site, ref: VisitorRef | undefined, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>

@@ -8,6 +8,7 @@ import { createSiteLookup } from '../../../src/server/sites/lookup.js';
 import { visitorsFeature } from '../../../src/server/visitors/routes.js';
 import { writeRoute } from '../../../src/server/writes/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
+import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
 import { pageViewDeps } from '../../../src/server/tracking/page-view.js';
 
 let server: ConsultantServer;
@@ -381,7 +382,11 @@ describe('the console hears of offline requests', () => {
     const hub = { poke: (...topics: Topic[]) => pokes.push(...topics) } as unknown as Hub;
     const app = Fastify();
     const sites = createSiteLookup(server.store);
-    await writeRoute(app, { store: server.store, sites, deps: { hub, callbackPlatform: queuePlatform, ...pageViewDeps(server.store) } });
+    await writeRoute(app, {
+      store: server.store,
+      sites,
+      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(), ...pageViewDeps(server.store) },
+    });
     await visitorsFeature(app, { store: server.store, sites, hub });
     try {
       // site-b: its id is 2 (helpers.ts).
