@@ -90,7 +90,7 @@ describe('the console under load', () => {
     await v.say(1);
     await s.next((e) => e.event === 'chat');
     expect(reads()).toBeGreaterThan(before);
-  });
+  }, 30_000);
 
   it('bounds the chats one visitor can open while no operator is online', async () => {
     const { base } = await start();
@@ -100,7 +100,7 @@ describe('the console under load', () => {
     expect(chats.n).toBeLessThanOrEqual(2);
     expect(server!.db.prepare('SELECT count(*) n FROM chat_messages').get()).toEqual({ n: 1000 });
     expect(MAX_CHATS_PER_HOUR).toBeLessThanOrEqual(10);
-  });
+  }, 30_000);
 
   it("pages the console's list of chats", async () => {
     const { base } = await start();
