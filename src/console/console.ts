@@ -129,14 +129,25 @@ function on<K extends keyof ConsoleEvents>(name: K, fn: (d: ConsoleEvents[K]) =>
   es!.addEventListener(name, (e) => fn(JSON.parse((e as MessageEvent<string>).data) as ConsoleEvents[K]));
 }
 
+/** Delay before reopening a refused stream: doubles from 3 s to 60 s, back to 3 s once one opens. */
+let backoff = 3000;
+
 function connect(): void {
   es?.close();
   es = new EventSource(CONSOLE_API + 'stream');
-  es.onopen = () => ($('link').textContent = '');
+  es.onopen = () => {
+    $('link').textContent = '';
+    backoff = 3000;
+  };
   es.onerror = () => {
     if (es!.readyState === EventSource.CLOSED) {
-      // Refused (401 after the session ended): back to the sign-in form, else try again later.
-      void api<ConsoleMe>('me').then((r) => (r.status === 401 ? showSignIn() : setTimeout(connect, 3000)));
+      // Refused (401 after the session ended): back to the sign-in form; else (a server at its
+      // stream cap answers 429/503) try again later, waiting longer each time.
+      void api<ConsoleMe>('me').then((r) => {
+        if (r.status === 401) return showSignIn();
+        setTimeout(connect, backoff * (0.75 + Math.random() / 2));
+        backoff = Math.min(backoff * 2, 60_000);
+      });
     }
     $('link').textContent = 'Нет связи, переподключение…';
   };

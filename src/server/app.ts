@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
+import { sseSupport, type StreamLimits } from './http/sse.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
+import { createLoginGuard, type LoginGuardOptions } from './consultant/operators/login-guard.js';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { openStore, type Store } from './store/open.js';
 import { ApiError, errors } from './http/errors.js';
@@ -14,9 +16,12 @@ import { siteConfigOnStart } from './config/start.js';
 import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
+import type { CredentialGuardOptions } from './visitors/credential-guard.js';
+import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
+import { redactedLogger, type LogStream } from './http/log-redaction.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`. */
@@ -36,10 +41,18 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Trust X-Forwarded-* and the X-Svc-Country/City headers of a reverse proxy. Default false. */
   trustProxy?: boolean;
-  /** Fastify request logging. Default false. */
-  logger?: boolean;
+  /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
+  logger?: boolean | LogStream;
   /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
   callbackPlatform?: CallbackPlatform;
+  /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
+  credentialGuard?: CredentialGuardOptions;
+  /** Quotas of visitor properties (visitors/property-quota.ts). */
+  propertyQuota?: PropertyQuotaOptions;
+  /** Caps on open event streams (http/sse.ts). */
+  streamLimits?: StreamLimits;
+  /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
+  loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;
   /** How long an operator whose console disconnected still counts as online, in ms. Default 10 s. */
@@ -82,7 +95,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)));
   }
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: redactedLogger(opts.logger),
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: opts.trustProxy ?? false,
     // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
@@ -153,19 +166,23 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
 
   const limitedRoutes = await writeLimits(app, opts.rateLimits);
 
+  // Event streams are capped per address and in total (http/sse.ts).
+  sseSupport(app, opts.streamLimits);
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
+  // One guard of password checks for every way to sign in (the console; the REST API's login).
+  const loginGuard = createLoginGuard(opts.loginGuard);
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
     store,
     sites,
-    deps: { hub, callbackPlatform, ...pageViewDeps(store) },
+    deps: { hub, callbackPlatform, propertyQuota: createPropertyQuota(opts.propertyQuota), ...pageViewDeps(store) },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });
-  await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl });
+  await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl, credentialGuard: opts.credentialGuard });
   await app.register(callbackFeature, { store });
   await app.register(consultantFeature, {
     store,
@@ -174,6 +191,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     bundleDir: opts.bundleDir,
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
+    loginGuard,
   });
 
   return {

@@ -4,7 +4,8 @@
  *   SVC_PORT (default 3100), SVC_HOST (127.0.0.1), SVC_DB (data/svc.db), SVC_SITE_CONFIG
  *   (demo-site/site-config.json: seeds a database without customers; a different file on a later
  *   start is reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
- *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet).
+ *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet),
+ *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800).
  * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint); 0 turns a limit off.
@@ -13,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './app.js';
 import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
+import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
@@ -34,6 +36,10 @@ try {
     publicUrl: env.SVC_PUBLIC_URL,
     trustProxy: !!env.SVC_TRUST_PROXY,
     logger: !!env.SVC_LOG,
+    streamLimits: {
+      perAddress: count('SVC_STREAMS_PER_ADDRESS', STREAM_LIMIT_DEFAULTS.perAddress),
+      total: count('SVC_STREAMS_TOTAL', STREAM_LIMIT_DEFAULTS.total),
+    },
     rateLimits: {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),

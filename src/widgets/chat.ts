@@ -141,8 +141,12 @@ function showChat(lang: string, core: CoreBridge): void {
     if (m.from === 'visitor' && !el.dataset.mine) mine.push(m.text);
   }
 
+  // Delay before reopening a refused stream: doubles from 3 s to 60 s, back to 3 s once one opens
+  // (a server at its stream cap answers 429/503; page and chat form keep working meanwhile).
+  let backoff = 3000;
   function connect(): void {
     es = new EventSource(`${creds!.consultant_server_url}${CHAT_PATH}${creds!.site_key}?v=${visitor.id}&t=${visitor.token}`);
+    es.onopen = () => (backoff = 3000);
     es.addEventListener('chat', (e) => {
       chat = JSON.parse((e as MessageEvent<string>).data) as ChatState | null;
       update();
@@ -151,7 +155,10 @@ function showChat(lang: string, core: CoreBridge): void {
     es.onerror = () => {
       status.textContent = t.reconnecting;
       // EventSource retries by itself, except after an answer other than 200: then we do.
-      if (es!.readyState === EventSource.CLOSED) retry = setTimeout(connect, 3000);
+      if (es!.readyState === EventSource.CLOSED) {
+        retry = setTimeout(connect, backoff * (0.75 + Math.random() / 2));
+        backoff = Math.min(backoff * 2, 60_000);
+      }
     };
   }
   update();

@@ -378,7 +378,7 @@ test.describe('HTTP endpoints, called by a real HTTP client', () => {
     // Credentials that do not belong together are refused, with a reason.
     const bad = await form({ session_id: String(c.session_id + 1000), text: 'x' });
     expect(bad.status).toBe(403);
-    expect(await bad.json()).toEqual({ success: false, message: '403002: Credentials do not belong together: session_id' });
+    expect(await bad.json()).toEqual({ success: false, message: '403002: Credentials do not belong together' });
     const other = await form({ key: 'wk-other-2', text: 'x' });
     expect(other.status).toBe(403);
     expect((await other.json()).success).toBe(false);

@@ -64,6 +64,8 @@ export async function countAttempts(db: Queryable, siteId: number, scope: Attemp
     .select((eb) => eb.fn.countAll().as('n'))
     .where('site_id', '=', siteId);
   if (scope !== 'site') q = 'visitorId' in scope ? q.where('visitor_id', '=', scope.visitorId) : q.where('ip', '=', scope.ip);
+  // The site counts only requests that got past the captcha (callback/limit.ts).
+  else q = q.where('status', '<>', SITEPHONE_STATUS.captcha);
   const row = await q.where('at_ms', '>', since).where('status', '<>', SITEPHONE_STATUS.limit).executeTakeFirstOrThrow();
   // count(*) is a bigint in PostgreSQL, which its driver returns as text.
   return Number(row.n);

@@ -3,7 +3,8 @@ import { timestamp } from '../store/time.js';
 import { visitContext } from '../tracking/visit-context.js';
 import type { WriteHandler } from '../writes/context.js';
 import { checkCaptcha } from './captcha.js';
-import { limitReached, recordAttempt } from './limit.js';
+import { addressGroup } from '../http/address-group.js';
+import { limitReached, recordAttempt, siteLimitReached } from './limit.js';
 import { siteCallback, type DispatchResult } from './platform.js';
 import { insertCall, markCallFailed } from './queries.js';
 
@@ -16,7 +17,8 @@ const PAST_MS = 864e5;
 const AHEAD_MS = 90 * 864e5;
 
 /**
- * `sitePhoneCall`: limit, captcha, scenario, platform, in that order, and the answer as the spec's
+ * `sitePhoneCall`: the visitor's and address's limits, captcha, the site's limit, scenario,
+ * platform, in that order, and the answer as the spec's
  * status code. The write itself succeeds whatever the status (it was judged, and a retry of the
  * same write id gets the same answer); only a malformed request or an unknown page view fails it.
  * A request that passed the limit and the captcha is stored in `calls`, even when no scenario is
@@ -32,19 +34,22 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = async (ctx, data, wri
   const phone = String(data.phone).replace(/\D/g, '');
   if (t != null && (t < now - PAST_MS || t > now + AHEAD_MS)) return { success: false, code: 'invalid_time' };
 
+  // Counted per /64 for IPv6: a client holds a whole /64 and can change the low bits at will.
+  const ip = addressGroup(ctx.client.ip);
   const answer = async (status: number, code: string) => {
-    await recordAttempt(db, site.id, hit.visitor_id, ctx.client.ip, now, status);
+    await recordAttempt(db, site.id, hit.visitor_id, ip, now, status);
     const result: SitePhoneResult = { status, code };
     return { success: true as const, result };
   };
-  const over = await limitReached(db, site.id, hit.visitor_id, ctx.client.ip, now);
-  if (over) return answer(S.limit, 'limit');
+  if (await limitReached(db, site.id, hit.visitor_id, ip, now)) return answer(S.limit, 'limit');
 
   if (site.settings.captcha) {
     if (!data.captcha_key || data.captcha_value == null || data.captcha_value === '') return answer(S.captcha, 'captcha_required');
     const check = await checkCaptcha(db, site.id, hit.visitor_id, data.captcha_key, String(data.captcha_value), now);
     if (check !== 'ok') return answer(S.captcha, check);
   }
+  // The site's limit comes after the captcha: refusals before it do not use the site's minute up.
+  if (await siteLimitReached(db, site.id, now)) return answer(S.limit, 'limit');
 
   const settings = await siteCallback(db, site.id);
   // The visitor context as it is now, copied so the call report needs no join (a hit's session

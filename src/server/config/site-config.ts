@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
 import { Employee } from '../consultant/operators/employees.js';
+import { safeConditionPattern } from '../tracking/condition-pattern.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,
@@ -33,15 +34,6 @@ export const CONDITION_PARAMETERS = [
 
 export type ConditionParameter = (typeof CONDITION_PARAMETERS)[number];
 
-const validRegExp = (v: string) => {
-  try {
-    new RegExp(v, 'i');
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const Condition = z
   .strictObject({
     id: z.number().int().positive(),
@@ -50,7 +42,10 @@ const Condition = z
     value: z.string(),
     is_negative: z.boolean().default(false),
   })
-  .refine((c) => c.ac_operator !== '~' || validRegExp(c.value), { message: 'value must be a regular expression', path: ['value'] });
+  .refine((c) => c.ac_operator !== '~' || safeConditionPattern(c.value), {
+    message: 'value must be a regular expression that cannot backtrack catastrophically (no nested or alternating repetition)',
+    path: ['value'],
+  });
 
 const ConditionGroup = z.strictObject({
   id: z.number().int().positive(),

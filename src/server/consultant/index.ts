@@ -4,6 +4,7 @@ import type { Store } from '../store/open.js';
 import type { Hub } from './chat/hub.js';
 import { visitorStreams } from './chat/routes.js';
 import { consoleRoutes } from './console/routes.js';
+import type { LoginGuard } from './operators/login-guard.js';
 
 export interface ConsultantDeps {
   store: Store;
@@ -16,6 +17,8 @@ export interface ConsultantDeps {
   publicUrl?: string | undefined;
   /** Console session lifetime in ms; default 3 h. */
   sessionMs?: number | undefined;
+  /** The guard of every password check: one per server, shared with the REST API's login. */
+  loginGuard: LoginGuard;
 }
 
 /**

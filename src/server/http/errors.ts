@@ -27,7 +27,8 @@ export const errors = {
   tooLarge: () => new ApiError(413, 413001, 'Request body too large'),
   unsupportedType: () => new ApiError(415, 415001, 'Unsupported content type'),
   originNotAllowed: () => new ApiError(403, 403001, 'Origin not allowed for this site'),
-  badCredentials: (field: string) => new ApiError(403, 403002, `Credentials do not belong together: ${field}`),
+  /** One answer for every wrong combination of credentials: which part was wrong is not told. */
+  badCredentials: () => new ApiError(403, 403002, 'Credentials do not belong together'),
   unknownVisitor: () => new ApiError(403, 403004, 'Unknown visitor or wrong token'),
   signInRequired: () => new ApiError(401, 401001, 'Sign in required'),
   wrongPassword: () => new ApiError(401, 401002, 'Wrong e-mail or password'),

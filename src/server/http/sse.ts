@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { addressGroup } from './address-group.js';
+import { ApiError } from './errors.js';
 
 /**
  * Server-sent event streams (text/event-stream). Chosen over WebSocket for the consultant's push
@@ -19,26 +21,70 @@ const RETRY_MS = 1000;
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
 
-const registries = new WeakMap<FastifyInstance, Set<Sse>>();
+/**
+ * Caps on open streams. Each holds a socket, a file descriptor and a subscription for as long as
+ * the client likes: 1,100 streams from one client once used up the process's descriptors, and
+ * `/health` and `svc.js` stopped answering. Past a cap the request is answered at once, with the
+ * envelope: 429 (this address has enough) or 503 (the server has enough), with `Retry-After`. The
+ * widgets and the console then retry with a growing delay.
+ */
+export interface StreamLimits {
+  /** Open streams per client address (IPv6: per /64), all kinds together. Default 32. */
+  perAddress?: number;
+  /** Open streams of the process. Default 800: under the usual 1,024 descriptors, with room for requests. */
+  total?: number;
+}
+
+export const STREAM_LIMIT_DEFAULTS: Required<StreamLimits> = { perAddress: 32, total: 800 };
+/** What a refused client is told to wait, seconds. */
+const REFUSED_RETRY_S = 30;
+
+interface Registry {
+  open: Set<Sse>;
+  limits: Required<StreamLimits>;
+  byAddress: Map<string, number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open streams and their caps: decorated once on the root, so every plugin shares them. */
+    svcStreams?: Registry;
+  }
+}
 
 /**
  * Call once while registering routes that stream: the server then ends every open stream when it
- * closes (an open stream would otherwise keep `close()` waiting forever).
+ * closes (an open stream would otherwise keep `close()` waiting forever). The first call's
+ * `limits` hold (createServer makes it, before the features).
  */
-export function sseSupport(app: FastifyInstance): void {
-  if (registries.has(app)) return;
+export function sseSupport(app: FastifyInstance, limits: StreamLimits = {}): void {
+  if (app.svcStreams) return;
   const open = new Set<Sse>();
-  registries.set(app, open);
+  app.decorate('svcStreams', { open, limits: { ...STREAM_LIMIT_DEFAULTS, ...limits }, byAddress: new Map() });
   app.addHook('preClose', (done) => {
     for (const s of [...open]) s.close();
     done();
   });
 }
 
-/** Turns the request into an event stream. `onClose` runs once, whoever ends it. */
+/**
+ * Turns the request into an event stream. `onClose` runs once, whoever ends it; also when the
+ * stream is refused for a cap, in which case this throws the `ApiError` to answer with.
+ */
 export function openSse(app: FastifyInstance, reply: FastifyReply, onClose: () => void): Sse {
-  const open = registries.get(app);
-  if (!open) throw new Error('sseSupport(app) was not called');
+  const registry = app.svcStreams;
+  if (!registry) throw new Error('sseSupport(app) was not called');
+  const { open, limits, byAddress } = registry;
+  const address = addressGroup(reply.request.ip);
+  const mine = byAddress.get(address) ?? 0;
+  if (mine >= limits.perAddress || open.size >= limits.total) {
+    onClose();
+    reply.header('Retry-After', String(REFUSED_RETRY_S));
+    throw mine >= limits.perAddress
+      ? new ApiError(429, 429003, 'Too many open streams from this address')
+      : new ApiError(503, 503002, 'Too many open streams; try again later');
+  }
+  byAddress.set(address, mine + 1);
   reply.hijack();
   const res = reply.raw;
   // Headers set by hooks (CORS) live on the reply; a hijacked reply must send them itself.
@@ -68,6 +114,9 @@ export function openSse(app: FastifyInstance, reply: FastifyReply, onClose: () =
       closed = true;
       clearInterval(beat);
       open.delete(sse);
+      const n = (byAddress.get(address) ?? 1) - 1;
+      if (n > 0) byAddress.set(address, n);
+      else byAddress.delete(address);
       // The connection of a stream is never reused: ending it lets the server close at once.
       res.end(() => res.socket?.destroySoon());
       onClose();

@@ -3,6 +3,7 @@ import { siteDataCache } from '../sites/site-data-cache.js';
 import { campaignConditions, type ConditionRow } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
+import { FACT_MAX, safeConditionPattern } from './condition-pattern.js';
 
 /**
  * Which ad campaign a new session belongs to, by the condition model of the REST document
@@ -24,8 +25,9 @@ interface Condition {
 
 /**
  * One condition as a test of a fact. `=` and `sub` compare without regard to case; `~` is a
- * case-insensitive regular expression (one that does not compile holds for nothing; the
- * configuration import refuses those). An unknown fact (no utm_source on the URL, no city from the
+ * case-insensitive regular expression (one that does not compile, or could backtrack
+ * catastrophically, holds for nothing; the configuration import refuses those), tested on the
+ * fact's first FACT_MAX characters. An unknown fact (no utm_source on the URL, no city from the
  * proxy) satisfies no operator, so a negative condition on it holds: "utm_source is not google"
  * is true without one.
  */
@@ -35,13 +37,8 @@ function compile(operator: string, value: string, negative: boolean): (fact: str
   if (operator === '=') test = (f) => f.toLowerCase() === v;
   else if (operator === 'sub') test = (f) => f.toLowerCase().includes(v);
   else if (operator === '~') {
-    let re: RegExp | null = null;
-    try {
-      re = new RegExp(value, 'i');
-    } catch {
-      // left null: holds for nothing
-    }
-    test = (f) => !!re?.test(f);
+    const re = safeConditionPattern(value) ? new RegExp(value, 'i') : null;
+    test = (f) => !!re?.test(f.slice(0, FACT_MAX));
   } else test = () => false;
   return (fact) => (fact != null && test(fact)) !== negative;
 }

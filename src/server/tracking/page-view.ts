@@ -8,6 +8,7 @@ import type { WriteHandler } from '../writes/context.js';
 import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, type CampaignParams } from './campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from './campaign-match.js';
 import { createHit, createSession, latestSessionOfVisitor, touchSession, type LatestSession } from './queries.js';
+import { createPublicIds, type PublicIds } from './public-ids.js';
 import { userAgentInfo } from './user-agent.js';
 
 /** A session ends after 30 minutes without a hit. */
@@ -17,11 +18,13 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export interface PageViewDeps {
   campaigns: CampaignMatcher;
   phones: SessionPhones;
+  /** Ids of new visitors, sessions and hits: not a sequence (public-ids.ts). */
+  ids: PublicIds;
 }
 
 /** The page view's caches of site data, emptied when site data changes (createServer makes them once). */
 export function pageViewDeps(store: Pick<Store, 'onSiteDataChange'>): PageViewDeps {
-  return { campaigns: createCampaignMatcher(store), phones: createSessionPhones(store) };
+  return { campaigns: createCampaignMatcher(store), phones: createSessionPhones(store), ids: createPublicIds() };
 }
 
 /** True when the landing URL names a campaign and it differs from the session's. */
@@ -37,7 +40,7 @@ function campaignChanged(session: LatestSession, params: CampaignParams): boolea
 export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
   const { db, site, client } = ctx;
   const created = timestamp(ctx.now);
-  ctx.visitor ??= await createVisitor(db, site.id, randomBytes(16).toString('hex'), created);
+  ctx.visitor ??= await createVisitor(db, await ctx.deps.ids.next(db, 'visitors'), site.id, randomBytes(16).toString('hex'), created);
   const visitor = ctx.visitor;
   const params = campaignParams(data.url);
   const session = await latestSessionOfVisitor(db, visitor.id);
@@ -54,14 +57,16 @@ export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
       referrer: ref.referrer,
       url: data.url,
     });
-    sessionId = await createSession(db, {
+    sessionId = await ctx.deps.ids.next(db, 'sessions');
+    await createSession(db, {
+      id: sessionId,
       site_id: site.id,
       visitor_id: visitor.id,
       ac_id: acId,
       start_time: created,
       last_hit_ms: ctx.now,
       ip: client.ip,
-      user_agent: client.userAgent.slice(0, 512),
+      user_agent: client.userAgent,
       ...userAgentInfo(client.userAgent),
       country: client.country,
       city: client.city,
@@ -75,7 +80,9 @@ export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
     acId = session.ac_id;
     await touchSession(db, sessionId, ctx.now);
   }
-  const hitId = await createHit(db, {
+  const hitId = await ctx.deps.ids.next(db, 'hits');
+  await createHit(db, {
+    id: hitId,
     site_id: site.id,
     visitor_id: visitor.id,
     session_id: sessionId,

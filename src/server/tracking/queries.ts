@@ -59,18 +59,33 @@ const SESSION_COLUMNS = [
   ...CAMPAIGN_FIELDS,
 ] as const;
 
-export type NewSession = Pick<Row<'sessions'>, (typeof SESSION_COLUMNS)[number]>;
+export type NewSession = Pick<Row<'sessions'>, 'id' | (typeof SESSION_COLUMNS)[number]>;
 
 const createSessionQuery = prepared((db, p: NewSession) =>
-  db
-    .insertInto('sessions')
-    .values(Object.fromEntries(SESSION_COLUMNS.map((c) => [c, p[c]])) as NewSession)
-    .returning('id'),
+  db.insertInto('sessions').values({ id: p.id, ...(Object.fromEntries(SESSION_COLUMNS.map((c) => [c, p[c]])) as Omit<NewSession, 'id'>) }),
 );
 
-/** Stores a new session; its id. */
-export async function createSession(db: Queryable, session: NewSession): Promise<number> {
-  return (await createSessionQuery(db, session))[0]!.id;
+/** Stores a new session under its id (tracking/public-ids.ts). */
+export async function createSession(db: Queryable, session: NewSession): Promise<void> {
+  await createSessionQuery(db, session);
+}
+
+/** The largest session id stored, 0 for none. */
+export async function maxSessionId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The largest hit id stored, 0 for none. */
+export async function maxHitId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('hits')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 const touchSessionQuery = prepared((db, p: { sessionId: number; lastHitMs: number }) =>
@@ -82,28 +97,26 @@ export async function touchSession(db: Queryable, sessionId: number, lastHitMs: 
   await touchSessionQuery(db, { sessionId, lastHitMs });
 }
 
-export type NewHit = Omit<Row<'hits'>, 'id'>;
+export type NewHit = Row<'hits'>;
 
 const createHitQuery = prepared((db, p: NewHit) =>
-  db
-    .insertInto('hits')
-    .values({
-      site_id: p.site_id,
-      visitor_id: p.visitor_id,
-      session_id: p.session_id,
-      client_id: p.client_id,
-      hit_time: p.hit_time,
-      url: p.url,
-      title: p.title,
-      referrer: p.referrer,
-      is_spa: p.is_spa,
-    })
-    .returning('id'),
+  db.insertInto('hits').values({
+    id: p.id,
+    site_id: p.site_id,
+    visitor_id: p.visitor_id,
+    session_id: p.session_id,
+    client_id: p.client_id,
+    hit_time: p.hit_time,
+    url: p.url,
+    title: p.title,
+    referrer: p.referrer,
+    is_spa: p.is_spa,
+  }),
 );
 
-/** Stores a page view; its id. */
-export async function createHit(db: Queryable, hit: NewHit): Promise<number> {
-  return (await createHitQuery(db, hit))[0]!.id;
+/** Stores a page view under its id (tracking/public-ids.ts). */
+export async function createHit(db: Queryable, hit: NewHit): Promise<void> {
+  await createHitQuery(db, hit);
 }
 
 export type NewGoal = Omit<Row<'goals'>, 'id'>;

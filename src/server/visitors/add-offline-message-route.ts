@@ -6,6 +6,7 @@ import { describeIssue, OfflineRequestDataSchema } from '../writes/schemas.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
 import { storeOfflineMessage } from './offline-messages.js';
+import type { CredentialGuard } from './credential-guard.js';
 import type { VisitorsDeps } from './routes.js';
 
 const field = (max = 4096) => z.preprocess(blank, z.string().max(max).optional());
@@ -39,7 +40,7 @@ const OFFLINE_MESSAGE_VISITOR: RouteRateLimit = {
   },
 };
 
-export async function addOfflineMessageRoute(app: FastifyInstance, opts: VisitorsDeps): Promise<void> {
+export async function addOfflineMessageRoute(app: FastifyInstance, opts: VisitorsDeps, guard: CredentialGuard): Promise<void> {
   const { store, sites, hub } = opts;
   await app.register(async (scope) => {
     // Form bodies only here: the write endpoint keeps its own parsers.
@@ -48,8 +49,8 @@ export async function addOfflineMessageRoute(app: FastifyInstance, opts: Visitor
       const form = FormSchema.safeParse(req.body ?? {});
       if (!form.success) throw errors.invalid(describeIssue(form.error));
       const f = form.data;
-      const place = await placeOf(store.db, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl));
       const sale = f.is_sale === 'true' || f.is_sale === '1' || f.is_sale === 'on';
+      // The data is judged before the credentials: an answer must not tell a right pair from a wrong one.
       const data = OfflineRequestDataSchema.safeParse({
         name: f.name,
         email: f.email,
@@ -59,6 +60,9 @@ export async function addOfflineMessageRoute(app: FastifyInstance, opts: Visitor
         sale_cost: f.sale_cost,
       });
       if (!data.success) throw errors.invalid(describeIssue(data.error));
+      const place = await guard.run(req.ip, async () =>
+        placeOf(store.db, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl)),
+      );
       const { site, ...at } = place;
       await store.db.transaction().execute((trx) => storeOfflineMessage(trx, at, data.data, 'server', Date.now()));
       // After the commit: the console re-reads its request feed.

@@ -10,7 +10,9 @@ import type { RequestPlace } from './offline-messages.js';
  * The credentials object of `Svc.getCredentials()` as the site's server or another program passes
  * it back (page-api §5): a site key or widget key, the consultant server's address, a visitor and
  * one of its page views (and that page view's session). They are accepted only when they belong
- * together; the ids are plain integers, so a mismatch is the likely mark of a guess.
+ * together, and every mismatch gets the same answer (403002), so a prober learns nothing about
+ * which part was right. The ids carry random bits (tracking/public-ids.ts) and failures are
+ * limited per address (credential-guard.ts).
  */
 export interface CredentialFields {
   site: Site | null;
@@ -25,8 +27,9 @@ export const idText = z.preprocess(
   (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
   z
     .string()
-    .regex(/^\d{1,15}$/, 'must be an integer id')
-    .transform(Number),
+    .regex(/^\d{1,16}$/, 'must be an integer id')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'must be an integer id'),
 );
 
 /** Empty form fields and query parameters count as not sent. */
@@ -40,10 +43,9 @@ export function serverUri(req: FastifyRequest, publicUrl: string | undefined): s
 /** Checks that the credentials belong together and returns the page view they name. */
 export async function placeOf(db: Queryable, c: CredentialFields, uri: string): Promise<RequestPlace & { site: Site }> {
   const site = c.site;
-  if (!site) throw errors.badCredentials('key');
-  if (c.uri !== uri) throw errors.badCredentials('uri');
+  if (!site || c.uri !== uri) throw errors.badCredentials();
   const hit = await hitOfSite(db, site.id, c.hit_id);
-  if (!hit || hit.visitor_id !== c.visitor_id) throw errors.badCredentials('visitor_id and hit_id');
-  if (c.session_id !== undefined && hit.session_id !== c.session_id) throw errors.badCredentials('session_id');
+  if (!hit || hit.visitor_id !== c.visitor_id) throw errors.badCredentials();
+  if (c.session_id !== undefined && hit.session_id !== c.session_id) throw errors.badCredentials();
   return { site, site_id: site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url };
 }

@@ -1,14 +1,27 @@
 import type { PropertyValue } from '../../protocol.js';
 import { timestamp } from '../store/time.js';
 import type { WriteHandler } from '../writes/context.js';
-import { deleteProperty, propertyOf, setProperty } from './queries.js';
+import { deleteProperty, propertyOf, propertyUsage, setProperty } from './queries.js';
 
 /**
  * Visitor properties (`setProperty`, `deleteProperty`, and the read behind `hasProperty` and
  * `getProperty`). They belong to the visitor, not to a page view, so they need no known hit.
+ * Setting one is held to the quotas of property-quota.ts.
  */
 export const propertySetHandler: WriteHandler<'property_set'> = async (ctx, data) => {
-  await setProperty(ctx.db, ctx.visitor!.id, data.name, data.value ?? null, timestamp(ctx.now));
+  const visitorId = ctx.visitor!.id;
+  const quota = ctx.deps.propertyQuota;
+  const chars = data.name.length + (data.value?.length ?? 0);
+  const [usage, old] = [await propertyUsage(ctx.db, visitorId), await propertyOf(ctx.db, visitorId, data.name)];
+  const oldChars = old ? data.name.length + (old.value?.length ?? 0) : 0;
+  if (
+    (!old && usage.count >= quota.limits.perVisitor) ||
+    usage.chars - oldChars + chars > quota.limits.charsPerVisitor ||
+    !quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now)
+  ) {
+    return { success: false, code: 'quota' };
+  }
+  await setProperty(ctx.db, visitorId, data.name, data.value ?? null, timestamp(ctx.now));
   return { success: true };
 };
 

@@ -9,13 +9,19 @@ import type { VisitorRow } from '../writes/context.js';
  * everything that touches a visitor in this file.
  */
 
-export async function createVisitor(db: Queryable, siteId: number, token: string, createdAt: string): Promise<VisitorRow> {
-  const { id } = await db
-    .insertInto('visitors')
-    .values({ site_id: siteId, token, created_at: createdAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** Stores a new visitor under `id` (tracking/public-ids.ts: not a sequence). */
+export async function createVisitor(db: Queryable, id: number, siteId: number, token: string, createdAt: string): Promise<VisitorRow> {
+  await db.insertInto('visitors').values({ id, site_id: siteId, token, created_at: createdAt }).execute();
   return { id, site_id: siteId, token, first_ac_id: -1 };
+}
+
+/** The largest visitor id stored, 0 for none: where the id sequence goes on (tracking/public-ids.ts). */
+export async function maxVisitorId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('visitors')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /** A new session of the visitor: one more visit, and the first campaign if it had none. */
@@ -111,6 +117,20 @@ export async function setProperty(db: Queryable, visitorId: number, name: string
 
 export async function deleteProperty(db: Queryable, visitorId: number, name: string): Promise<void> {
   await db.deleteFrom('visitor_properties').where('visitor_id', '=', visitorId).where('name', '=', name).execute();
+}
+
+/** How many properties the visitor has and their size in characters (names and values). */
+export async function propertyUsage(db: Queryable, visitorId: number): Promise<{ count: number; chars: number }> {
+  const row = await db
+    .selectFrom('visitor_properties')
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      eb.fn.sum(eb(eb.fn('length', ['name']), '+', eb.fn.coalesce(eb.fn('length', ['value']), eb.lit(0)))).as('chars'),
+    ])
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirstOrThrow();
+  // count and sum are bigints in PostgreSQL, which its driver returns as text.
+  return { count: Number(row.n), chars: Number(row.chars ?? 0) };
 }
 
 /** The property's row, if set: `{ value }` (a value may be null), else null. */

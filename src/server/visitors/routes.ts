@@ -3,6 +3,7 @@ import type { Hub } from '../consultant/chat/hub.js';
 import type { SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { addOfflineMessageRoute } from './add-offline-message-route.js';
+import { createCredentialGuard, type CredentialGuardOptions } from './credential-guard.js';
 import { visitorInfoRoute } from './visitor-info-route.js';
 
 /** What the visitor endpoints need, passed in by createServer. */
@@ -13,6 +14,8 @@ export interface VisitorsDeps {
   hub: Hub;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
+  /** Limits of failed credential checks (credential-guard.ts). */
+  credentialGuard?: CredentialGuardOptions | undefined;
 }
 
 /**
@@ -21,6 +24,8 @@ export interface VisitorsDeps {
  * through the write route (writes/index.ts names their handlers).
  */
 export async function visitorsFeature(app: FastifyInstance, deps: VisitorsDeps): Promise<void> {
-  visitorInfoRoute(app, deps);
-  await addOfflineMessageRoute(app, deps);
+  // One count of failed credentials for both endpoints: a prober gains nothing by switching.
+  const guard = createCredentialGuard(deps.credentialGuard);
+  visitorInfoRoute(app, deps, guard);
+  await addOfflineMessageRoute(app, deps, guard);
 }

@@ -4,6 +4,7 @@ import { errors } from '../http/errors.js';
 import { describeIssue, VisitorInfoDataSchema } from '../writes/schemas.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
+import type { CredentialGuard } from './credential-guard.js';
 import type { VisitorsDeps } from './routes.js';
 import { saveVisitorInfo } from './visitor-info.js';
 
@@ -29,7 +30,11 @@ const QuerySchema = z.object({
  * ids only, never the visitor's stored data, since anyone may call this address. Any origin may
  * read it (it is meant for calls from outside the page, and carries no cookie).
  */
-export function visitorInfoRoute(app: FastifyInstance, opts: Pick<VisitorsDeps, 'store' | 'sites' | 'publicUrl'>): void {
+export function visitorInfoRoute(
+  app: FastifyInstance,
+  opts: Pick<VisitorsDeps, 'store' | 'sites' | 'publicUrl'>,
+  guard: CredentialGuard,
+): void {
   const { store, sites } = opts;
   // Meant for calls from outside the page and carries no cookie: any origin may read it. The
   // per-visitor limit counts the visitor the query names with its page view.
@@ -44,10 +49,13 @@ export function visitorInfoRoute(app: FastifyInstance, opts: Pick<VisitorsDeps, 
     const query = QuerySchema.safeParse(req.query);
     if (!query.success) throw errors.invalid(describeIssue(query.error));
     const q = query.data;
-    const site = q.k ? await sites.byWidgetKey(q.k) : q.sk ? await sites.bySiteKey(q.sk) : null;
-    const place = await placeOf(store.db, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
+    // The data is judged before the credentials: an answer must not tell a right pair from a wrong one.
     const info = VisitorInfoDataSchema.safeParse({ name: q.vn, email: q.ve, phone: q.vp });
     if (!info.success) throw errors.invalid(describeIssue(info.error));
+    const place = await guard.run(req.ip, async () => {
+      const site = q.k ? await sites.byWidgetKey(q.k) : q.sk ? await sites.bySiteKey(q.sk) : null;
+      return placeOf(store.db, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
+    });
     // One transaction: the name, e-mail and phone are stored together or not at all.
     await store.db.transaction().execute((trx) => saveVisitorInfo(trx, place.visitor_id, info.data, Date.now()));
     return q.s === '1'

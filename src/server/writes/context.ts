@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { WritePayloads, WriteType } from '../../protocol.js';
 import type { CallbackPlatform } from '../callback/platform.js';
+import type { PropertyQuota } from '../visitors/property-quota.js';
 import type { Hub } from '../consultant/chat/hub.js';
 import type { Site } from '../sites/lookup.js';
 import type { Tables } from '../store/tables.js';
@@ -35,6 +36,8 @@ export interface WriteDeps extends PageViewDeps {
   hub: Hub;
   /** The telephony platform that dials call-back requests. */
   callbackPlatform: CallbackPlatform;
+  /** The hourly quotas of visitor properties per address and site (visitors/property-quota.ts). */
+  propertyQuota: PropertyQuota;
 }
 
 /** Everything a write handler may use. One context serves one request's batch. */

@@ -38,3 +38,9 @@ const recordWriteQuery = prepared((db, w: NewWrite) =>
 export async function recordWrite(db: Queryable, w: NewWrite): Promise<void> {
   await recordWriteQuery(db, w);
 }
+
+/** Deletes the write ids stored before `before` (a timestamp as `created_at` holds it); how many. */
+export async function deleteWritesBefore(db: Queryable, before: string): Promise<number> {
+  const r = await db.deleteFrom('client_writes').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

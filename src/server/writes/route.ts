@@ -8,12 +8,14 @@ import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/loo
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
+import { USER_AGENT_MAX } from '../tracking/user-agent.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
 import type { ClientInfo, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
 import { groupCommit } from './group-commit.js';
 import { handlers } from './index.js';
 import { recordWrite, seenWrite } from './queries.js';
+import { startWriteRetention } from './retention.js';
 import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from './schemas.js';
 
 export interface WriteRouteOptions {
@@ -38,6 +40,9 @@ type VisitorRef = z.output<typeof VisitorRefSchema>;
  */
 export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): Promise<void> {
   const { store, sites, deps } = opts;
+  // Write ids older than any retry are deleted hourly (retention.ts).
+  const retention = startWriteRetention(store, (e) => app.log.error(e));
+  app.addHook('onClose', async () => retention.stop());
 
   const commits = groupCommit(store.db);
   const runBatch = (site: Site, ref: VisitorRef | undefined, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
@@ -131,7 +136,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const ref = VisitorRefSchema.safeParse(parsed.data.visitor).data;
       const client: ClientInfo = {
         ip: req.ip,
-        userAgent: String(req.headers['user-agent'] ?? ''),
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
         country: opts.trustGeoHeaders ? headerText(req.headers['x-svc-country']) : null,
         city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
       };

@@ -106,7 +106,8 @@ describe('console sign-in', () => {
 
     const ok = await postJson(base + 'op/api/login', { email: 'Anna@Example.com', password: PASSWORD });
     expect(ok.status).toBe(200);
-    expect(ok.cookie).toMatch(/^svc_op=[\w-]{40,}; Path=\/op\/; HttpOnly; SameSite=Strict; Max-Age=10800$/);
+    // The session cookie, then the device cookie of the sign-in guard (login-guard.ts).
+    expect(ok.cookie).toMatch(/^svc_op=[\w-]{40,}; Path=\/op\/; HttpOnly; SameSite=Strict; Max-Age=10800, svc_opd=[\w-]+; /);
     expect(ok.body.data).toMatchObject({ id: 11, full_name: 'Иванова Анна', online: false, sites: [{ id: 1, domain: 'localhost' }] });
     const cookie = ok.cookie!.split(';')[0]!;
     // Only a hash of the token is stored.

@@ -374,6 +374,49 @@ describe('the limit of call-back requests', () => {
     expect(await calls('open', late, [{ phone }], '10.2.0.1')).toEqual([{ status: 4, code: 'limit' }]);
   });
 
+  // Issue 20, finding 6: 120 writes without a captcha from 4 addresses used up the site's minute,
+  // and a real visitor with a right captcha then got status 4.
+  it("refusals before the captcha do not use up the site's minute", async () => {
+    await start();
+    const per = SITEPHONE_LIMITS.visitor;
+    for (let a = 0; a < SITEPHONE_LIMITS.site / SITEPHONE_LIMITS.ip; a++) {
+      const ip = `10.3.${a}.1`;
+      for (let n = 0; n < SITEPHONE_LIMITS.ip / per; n++) {
+        const v = await visit('captcha', ip);
+        const r = await calls(
+          'captcha',
+          v,
+          Array.from({ length: per }, (_, i) => (i % 2 ? { phone } : { phone, captcha_key: 'x', captcha_value: '1' })),
+          ip,
+        );
+        expect(r.every((x) => typeof x === 'object' && x.status === 1)).toBe(true);
+      }
+    }
+    const real = await visit('captcha', '10.4.0.1');
+    const { key } = await captcha('captcha', real);
+    expect(await calls('captcha', real, [{ phone, captcha_key: key, captcha_value: answerOf(key) }], '10.4.0.1')).toEqual([
+      { status: 0, code: 'sent' },
+    ]);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    await start();
+    const per = SITEPHONE_LIMITS.visitor;
+    for (let n = 0; n < SITEPHONE_LIMITS.ip / per; n++) {
+      const ip = `2001:db8:5:6::${n + 1}`;
+      const v = await visit('open', ip);
+      await calls(
+        'open',
+        v,
+        Array.from({ length: per }, () => ({ phone })),
+        ip,
+      );
+    }
+    const fresh = await visit('open', '2001:db8:5:6::beef');
+    expect(await calls('open', fresh, [{ phone }], '2001:db8:5:6::beef')).toEqual([{ status: 4, code: 'limit' }]);
+    expect(await calls('open', fresh, [{ phone }], '2001:db8:5:7::1')).toEqual([{ status: 0, code: 'sent' }]);
+  });
+
   it("keeps a site's attempts for an hour", async () => {
     await start();
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -163,13 +163,32 @@ export async function messageInChat(db: Queryable, messageId: number, chatId: nu
 /** The console's chats of `siteIds`: the open ones, and those started or ended after `sinceMs`. */
 export async function consoleChats(db: Queryable, siteIds: readonly number[], sinceMs: number): Promise<ChatRow[]> {
   if (!siteIds.length) return [];
-  return db
+  // One page: the newest CONSOLE_CHATS, oldest first. A busy site's day of chats (200k in the
+  // issue-20 test) was read whole on every refresh of every open console.
+  const rows = await db
     .selectFrom('chats')
     .selectAll()
     .where('site_id', 'in', siteIds)
     .where((eb) => eb.or([eb('end_ms', 'is', null), eb('start_ms', '>', sinceMs), eb('end_ms', '>', sinceMs)]))
-    .orderBy('id')
+    .orderBy('id', 'desc')
+    .limit(sql.lit(CONSOLE_CHATS))
     .execute();
+  return rows.reverse();
+}
+
+/** How many chats the console lists at most: the newest. */
+export const CONSOLE_CHATS = 300;
+
+/** How many chats the visitor started since `sinceMs` (bounded by the per-visitor rule of chat/writes.ts). */
+export async function chatsStartedSince(db: Queryable, siteId: number, visitorId: number, sinceMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('chats')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('visitor_id', '=', visitorId)
+    .where('site_id', '=', siteId)
+    .where('start_ms', '>', sinceMs)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The messages after `afterId` of the chats {@link consoleChats} lists, oldest first, at most `limit`. */

@@ -1,6 +1,15 @@
 import type { ChatMessageResult } from '../../../protocol.js';
 import type { WriteHandler } from '../../writes/context.js';
-import { addMessage, chatById, endChat, latestChat, startChat } from './queries.js';
+import { addMessage, chatById, chatsStartedSince, endChat, latestChat, startChat } from './queries.js';
+
+/**
+ * How many chats one visitor may start: a new chat per message while no operator was online made
+ * 1,000 chats from 40 requests. While nobody is online, messages within REUSE_LOST_MS of a lost
+ * chat's start join it; and at most MAX_CHATS_PER_HOUR chats start per visitor and hour, later
+ * messages joining the latest chat. No message is refused.
+ */
+export const REUSE_LOST_MS = 30 * 60_000;
+export const MAX_CHATS_PER_HOUR = 10;
 
 /**
  * A visitor's chat message, sent through the outbox like every other write: it is kept in the
@@ -17,10 +26,16 @@ export const chatMessageHandler: WriteHandler<'chat_message'> = async (ctx, data
   const hub = ctx.deps.hub;
   let chat = await latestChat(ctx.db, ctx.site.id, hit.visitor_id);
   if (!chat || chat.end_ms != null) {
-    chat = await startChat(ctx.db, ctx.site.id, hit, ctx.now);
-    if (await hub.siteOnline(ctx.site.id, ctx.db)) hub.watchChat(chat.id, ctx.site.id, chat.start_ms);
-    else await endChat(ctx.db, chat.id, ctx.now, 'lost');
+    const online = await hub.siteOnline(ctx.site.id, ctx.db);
+    const joinLost = chat && !online && chat.status === 'lost' && ctx.now - chat.start_ms < REUSE_LOST_MS;
+    const capped = chat && (await chatsStartedSince(ctx.db, ctx.site.id, hit.visitor_id, ctx.now - 3_600_000)) >= MAX_CHATS_PER_HOUR;
+    if (!joinLost && !capped) {
+      chat = await startChat(ctx.db, ctx.site.id, hit, ctx.now);
+      if (online) hub.watchChat(chat.id, ctx.site.id, chat.start_ms);
+      else await endChat(ctx.db, chat.id, ctx.now, 'lost');
+    }
   }
+  if (!chat) throw new Error('unreachable: a chat was found or started');
   const m = await addMessage(ctx.db, chat, 'visitor', data.text, ctx.now, write.id);
   hub.poke(`site:${ctx.site.id}`, `visitor:${hit.visitor_id}`);
   const result: ChatMessageResult = { chat_id: chat.id, message_id: m.id };

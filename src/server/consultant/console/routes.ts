@@ -33,6 +33,7 @@ import {
 } from '../chat/queries.js';
 import { coalesce } from '../coalesce.js';
 import { operatorAuth, type Operator } from '../operators/auth.js';
+import type { LoginGuard } from '../operators/login-guard.js';
 import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../operators/queries.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { FEEDS } from './requests.js';
@@ -62,6 +63,8 @@ export interface ConsoleOptions {
   publicUrl?: string | undefined;
   /** Console session lifetime; default 3 h. */
   sessionMs?: number | undefined;
+  /** The guard of every password check (shared with the REST API's login). */
+  loginGuard: LoginGuard;
 }
 
 /**
@@ -73,7 +76,7 @@ export interface ConsoleOptions {
 export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void {
   const { store, hub } = opts;
   const { db } = store;
-  const auth = operatorAuth(store, opts.sessionMs);
+  const auth = operatorAuth(store, opts.loginGuard, opts.sessionMs, opts.publicUrl);
   sseSupport(app);
 
   const me = async (op: Operator): Promise<ConsoleMe> => ({
@@ -141,7 +144,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     parse(NoBody, req.body);
     const op = await auth.current(req);
     if (op) {
-      await auth.signOut(op, reply);
+      await auth.signOut(req, op, reply);
       // Signing out takes the operator offline unless another session of theirs is still open.
       await offlineUnlessSignedIn(db, op.id, Date.now());
       await hub.operatorChanged(op.id);

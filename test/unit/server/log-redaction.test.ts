@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import { REDACTED, redactLine } from '../../../src/server/http/log-redaction.js';
+import { consultantConfig, PASSWORD } from './consultant-helpers.js';
+
+// Finding 11 of issue 20: with SVC_LOG on, the chat stream's URL with the visitor token was logged.
+
+let server: ConsultantServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('request logging', () => {
+  it('writes no token, password or session key, on any line', async () => {
+    const lines: string[] = [];
+    server = await createServer({
+      dbPath: ':memory:',
+      siteConfig: await consultantConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      logger: { write: (l) => void lines.push(l) },
+    });
+    const { app } = server;
+    const token = 'TOKENvisitor0123456789abcdefghij';
+    await app.inject({ method: 'GET', url: `/c/site-a?v=1&t=${token}` });
+    await app.inject({ method: 'GET', url: `/c/site-a?t=${token}&v=1` });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/op/api/login',
+      headers: { 'content-type': 'application/json', origin: 'http://svc.test' },
+      payload: { email: 'anna@example.com', password: PASSWORD },
+    });
+    const session = /svc_op=([^;]+)/.exec(String(login.headers['set-cookie']))?.[1];
+    expect(session).toBeTruthy();
+    await app.inject({ method: 'GET', url: '/op/api/me', headers: { cookie: `svc_op=${session}` } });
+    await app.inject({ method: 'GET', url: `/op/api/me?session=${session}` });
+
+    const log = lines.join('');
+    expect(log).toContain('/c/site-a?v=1&t=' + REDACTED);
+    expect(log).toContain('/op/api/me');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(session);
+    expect(log).not.toContain(PASSWORD);
+  });
+
+  it('redactLine covers parameters, the console cookie and JSON fields', () => {
+    expect(redactLine('GET /c/x?v=2&t=abc&y=1')).toBe(`GET /c/x?v=2&t=${REDACTED}&y=1`);
+    expect(redactLine('cookie: a=1; svc_op=xyz; b=2')).toBe(`cookie: a=1; svc_op=${REDACTED}; b=2`);
+    expect(redactLine('{"token":"s\\"ecret","n":1}')).toBe(`{"token":"${REDACTED}","n":1}`);
+    expect(redactLine('/vc/s/?k=wk&ci=3')).toBe('/vc/s/?k=wk&ci=3');
+  });
+});
