@@ -6,8 +6,8 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { openStore, type Store } from './store/open.js';
+import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
 import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
 import { siteConfigOnStart } from './config/start.js';
@@ -19,7 +19,7 @@ import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 
 export interface ServerOptions {
-  /** SQLite file path, or `:memory:`. */
+  /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
   dbPath: string;
   /**
    * Site configuration: a JSON file path, or the object. It seeds a database without customers (a
@@ -60,8 +60,11 @@ export interface ConsultantServer {
   app: FastifyInstance;
   /** The database every feature was given. */
   store: Store;
-  /** SQLite's own handle (store.sqlite): tests read and arrange rows through it. */
-  db: SqliteDatabase;
+  /**
+   * SQLite's own handle (store.sqlite): tests read and arrange rows through it. On PostgreSQL the
+   * server has no synchronous handle; a test that wants one sets its own (test/support).
+   */
+  db: RowHandle;
   /** Every route the server registered, HEAD and OPTIONS included (the fuzz test covers each). */
   routes: readonly RouteInfo[];
   /** The routes that declared a per-visitor rate limit ("METHOD url"). */
@@ -74,7 +77,7 @@ export interface ConsultantServer {
 /** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
 export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
-  const db = store.sqlite;
+  const db: RowHandle = store.sqlite ?? noRowHandle;
   const { siteConfig } = opts;
   if (siteConfig) {
     const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
@@ -195,3 +198,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
   };
 }
+
+const refuse = (): never => {
+  throw new Error('server.db is SQLite-only: on PostgreSQL use store.db (Kysely) or a test handle');
+};
+const noRowHandle: RowHandle = { prepare: refuse, exec: refuse };

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
@@ -40,7 +41,7 @@ export async function world(rateLimits: WriteLimits = { ip: 0, visitor: 0 }): Pr
   const config = await consultantConfig();
   // site-a asks for a captcha, so that its visitor can hold a key.
   config.customers[0]!.sites[0]!.settings.captcha = true;
-  const server = await createServer({ dbPath: ':memory:', siteConfig: config, bundleDir, publicUrl: 'http://svc.test/', rateLimits });
+  const server = await createTestServer({ dbPath: ':memory:', siteConfig: config, bundleDir, publicUrl: 'http://svc.test/', rateLimits });
   const inject = (o: InjectOptions) => server.app.inject(o);
   const post = (siteKey: string, body: unknown, headers: Record<string, string> = {}) =>
     inject({ method: 'POST', url: `/w/${siteKey}`, headers: { 'content-type': 'text/plain', ...headers }, payload: JSON.stringify(body) });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { hitWrite, testConfig, testServer, wid } from './helpers.js';
 
@@ -183,7 +184,7 @@ describe('group commit: concurrent batches share a transaction', () => {
   const BOOM = 'http://localhost/boom';
   async function start() {
     begins = 0;
-    grouped = await createServer({
+    grouped = await createTestServer({
       dbPath: ':memory:',
       siteConfig: testConfig,
       bundleDir: '/nonexistent',
