@@ -154,7 +154,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     return reply.status(e.status).send(e.envelope());
   });
 
-  const limitedRoutes = await writeLimits(app, opts.rateLimits);
+  const limitedRoutes = await writeLimits(app, opts.rateLimits, store);
 
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
