@@ -54,7 +54,7 @@ function pgRun(bin, name, args) {
  * and create databases and schemas on. Throws with a message saying why when none can be had.
  * `install`: install Debian's package when no binaries are found (npm test does; the bench too).
  */
-export async function providePostgres({ install = false, log = console.log } = {}) {
+export async function providePostgres({ install = false, fsync = true, log = console.log } = {}) {
   if (process.env.SVC_TEST_PG) return { url: process.env.SVC_TEST_PG, source: 'SVC_TEST_PG', stop: async () => {} };
   let bin = binDir();
   const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
@@ -83,8 +83,9 @@ export async function providePostgres({ install = false, log = console.log } = {
   const data = join(dir, 'data');
   const port = await freePort();
   pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  // fsync stays on: the durability test kills server processes and counts on what PostgreSQL
-  // confirmed. max_connections: two test workers, each with servers whose pools hold a few.
+  // fsync=false (the tests): the durability test kills server processes, never PostgreSQL or the
+  // machine, so what PostgreSQL confirmed survives without it; each test's migrations run faster.
+  // The bench keeps it on, as a real server would. max_connections: test workers' pools.
   pgRun(bin, 'pg_ctl', [
     '-D',
     data,
@@ -93,7 +94,7 @@ export async function providePostgres({ install = false, log = console.log } = {
     '-w',
     'start',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=64MB`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=64MB -c fsync=${fsync ? 'on' : 'off'}`,
   ]);
   const stop = async () => {
     try {

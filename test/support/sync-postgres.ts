@@ -26,11 +26,16 @@ export function syncPostgres(url: string): RowHandle & { close(): void } {
     if (answer.error) throw new Error(`${answer.error} (in: ${text})`);
     return answer;
   };
+  const first = (row: Record<string, unknown> | undefined) => (row ? Object.values(row)[0] : undefined);
   return {
     prepare: (sql: string) => ({
       get: (...args: unknown[]) => query(sql, args).rows[0],
       all: (...args: unknown[]) => query(sql, args).rows,
       run: (...args: unknown[]) => ({ changes: query(sql, args).changes }),
+      pluck: () => ({
+        get: (...args: unknown[]) => first(query(sql, args).rows[0]),
+        all: (...args: unknown[]) => query(sql, args).rows.map(first),
+      }),
     }),
     exec: (sql: string) => void query(sql, []),
     close() {

@@ -7,6 +7,8 @@ export interface RowHandle {
     get(...args: unknown[]): unknown;
     all(...args: unknown[]): unknown[];
     run(...args: unknown[]): unknown;
+    /** The same statement, answering each row's first column alone. */
+    pluck(): { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[] };
   };
   exec(sql: string): unknown;
 }

@@ -1,5 +1,5 @@
 import { createServer, type ConsultantServer, type ServerOptions } from '../../../src/server/app.js';
-import { freshDbPath, rowsOf } from '../../support/test-database.js';
+import { dropDatabase, freshDbPath, rowsOf } from '../../support/test-database.js';
 
 /**
  * createServer for the server unit tests, on the dialect of this run (test/support/test-database.ts):
@@ -16,6 +16,7 @@ export async function createTestServer(opts: ServerOptions): Promise<ConsultantS
     server.close = async () => {
       rows.close();
       await close();
+      if (dbPath !== opts.dbPath) dropDatabase(dbPath);
     };
   }
   return server;
