@@ -11,14 +11,14 @@ import pg from 'pg';
  * listening connection was lost and is back): it should then act as if everything changed.
  */
 export interface Channel {
-  /** Sends `message` to the other processes (PostgreSQL NOTIFY; at most ~7,900 bytes). */
-  publish(message: string): void;
+  /** Sends `message` to the other processes (PostgreSQL NOTIFY; at most ~7,900 bytes); resolves when sent or failed. */
+  publish(message: string): Promise<void>;
   subscribe(fn: (message: string | null) => void): () => void;
   close(): Promise<void>;
 }
 
 export const localChannel = (): Channel => ({
-  publish() {},
+  publish: async () => {},
   subscribe: () => () => {},
   close: async () => {},
 });
@@ -77,9 +77,9 @@ export async function postgresChannel(db: Kysely<unknown>, url: string, onError:
   // Listening before the process serves anything: a message sent meanwhile would be missed.
   await ready;
   return {
-    publish(message) {
+    async publish(message) {
       if (closed) return;
-      sql`SELECT pg_notify(${CHANNEL}, ${`${me} ${message}`})`.execute(db).catch(onError);
+      await sql`SELECT pg_notify(${CHANNEL}, ${`${me} ${message}`})`.execute(db).then(() => undefined, onError);
     },
     subscribe(fn) {
       listeners.add(fn);

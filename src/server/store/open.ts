@@ -105,6 +105,8 @@ const SITE_DATA = 'site-data';
 /** Adds the site-data notification; on PostgreSQL it also reaches and hears the other processes. */
 function withSiteData(base: Pick<Store, 'db' | 'dialect' | 'sqlite' | 'channel' | 'settled'>, channel?: Channel): Store {
   const listeners = new Set<SiteDataListener>();
+  /** Notices on their way to the other processes: close() lets them go out first (the import command). */
+  const sending = new Set<Promise<void>>();
   const tell = () => {
     for (const l of listeners) l();
   };
@@ -115,7 +117,11 @@ function withSiteData(base: Pick<Store, 'db' | 'dialect' | 'sqlite' | 'channel' 
     siteDataChanged() {
       tell();
       // Sent once the change's transaction has ended, so another process that reloads finds it.
-      void base.settled().then(() => base.channel.publish(SITE_DATA));
+      const p: Promise<void> = base
+        .settled()
+        .then(() => base.channel.publish(SITE_DATA))
+        .finally(() => sending.delete(p));
+      sending.add(p);
     },
     onSiteDataChange(listener) {
       listeners.add(listener);
@@ -123,6 +129,7 @@ function withSiteData(base: Pick<Store, 'db' | 'dialect' | 'sqlite' | 'channel' 
     },
     async close() {
       listeners.clear();
+      await Promise.all([...sending]);
       await base.channel.close();
       await base.db.destroy();
     },

@@ -94,7 +94,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
     flushing = null;
     const topics = [...pending];
     pending.clear();
-    if (publish && topics.length) store.channel.publish(`poke ${topics.join(' ')}`);
+    if (publish && topics.length) void store.channel.publish(`poke ${topics.join(' ')}`);
     deliver(topics);
   };
   const deliver = (topics: readonly Topic[]) => {
@@ -197,7 +197,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
       hub.poke(...sites.flatMap((s) => [`status:${s}`, `site:${s}`] as Topic[]));
     },
     watchChat(chatId, siteId, startMs) {
-      store.channel.publish(`watch ${chatId} ${siteId} ${startMs}`);
+      void store.channel.publish(`watch ${chatId} ${siteId} ${startMs}`);
       watch(chatId, siteId, startMs);
     },
     async chatWait(siteId) {
