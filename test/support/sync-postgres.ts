@@ -18,7 +18,8 @@ export function syncPostgres(url: string): RowHandle & { close(): void } {
   worker.unref();
   const query = (sql: string, args: unknown[]): { rows: Record<string, unknown>[]; changes: number } => {
     let n = 0;
-    const text = sql.replace(/\?/g, () => `$${++n}`);
+    // SQLite's rowid is insertion order in the tests' fresh tables; PostgreSQL's ctid is too.
+    const text = sql.replace(/\?/g, () => `$${++n}`).replace(/\bORDER BY rowid\b/gi, 'ORDER BY ctid');
     Atomics.store(flag, 0, 0);
     port1.postMessage({ text, values: args.map((a) => (typeof a === 'boolean' ? Number(a) : a)) });
     if (Atomics.wait(flag, 0, 0, 30_000) === 'timed-out') throw new Error(`no answer from PostgreSQL to: ${text}`);

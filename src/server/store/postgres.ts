@@ -1,5 +1,6 @@
 import {
   OperationNodeTransformer,
+  type CompiledQuery,
   PostgresDialect,
   type DataTypeNode,
   type DatabaseConnection,
@@ -82,7 +83,7 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
               }
             };
           }
-          if (name === 'acquireConnection' && onQuery) {
+          if (name === 'acquireConnection') {
             return async () => {
               const c = await target.acquireConnection();
               return new Proxy(c, {
@@ -92,9 +93,10 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
                     const m = Reflect.get(ct, n, r) as unknown;
                     return typeof m === 'function' ? (m as (...a: unknown[]) => unknown).bind(ct) : m;
                   }
-                  return async (q: { sql: string; parameters: readonly unknown[] }) => {
-                    onQuery(q.sql, q.parameters);
-                    return (await ct.executeQuery(q as never)) as QueryResult<UnknownRow>;
+                  return async (q: CompiledQuery) => {
+                    onQuery?.(q.sql, q.parameters);
+                    const parameters = q.parameters.some(hasNul) ? q.parameters.map(withoutNul) : q.parameters;
+                    return (await ct.executeQuery({ ...q, parameters })) as QueryResult<UnknownRow>;
                   };
                 },
               });
@@ -113,6 +115,14 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
     },
   };
 }
+
+/**
+ * PostgreSQL's text cannot hold U+0000 (SQLite's can): a value with one would fail the statement,
+ * a 500 for a site key or a message with a NUL in it. It is stored, and looked up, with U+FFFD in
+ * its place; everything else the visitor sent is kept.
+ */
+const hasNul = (v: unknown): boolean => typeof v === 'string' && v.includes('\u0000');
+const withoutNul = (v: unknown): unknown => (hasNul(v) ? (v as string).replaceAll('\u0000', '\uFFFD') : v);
 
 /**
  * The migrations' `integer` is SQLite's INTEGER, a 64-bit number (ids, ms times); on PostgreSQL
