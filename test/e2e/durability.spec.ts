@@ -42,7 +42,8 @@ function startServer(dbPath: string, port = 0, env: Record<string, string> = {})
   const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
   return new Promise((resolve, reject) => {
     let out = '';
-    const t = setTimeout(() => reject(new Error('server did not start: ' + out)), 15_000);
+    // A first start on a fresh PostgreSQL schema runs every migration: seconds on a busy machine.
+    const t = setTimeout(() => reject(new Error('server did not start: ' + out)), 45_000);
     const read = (d: Buffer) => {
       out += d;
       const m = /consultant server: (http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(out);

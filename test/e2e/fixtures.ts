@@ -89,7 +89,8 @@ export const test = base.extend<Fixtures, Worker>({
       dropDatabase(dbPath);
       rmSync(dir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // A fresh PostgreSQL schema runs every migration on start: seconds on a busy machine.
+    { scope: 'worker', timeout: 90_000 },
   ],
 
   // eslint-disable-next-line no-empty-pattern

@@ -42,7 +42,7 @@ function startServer(dbPath: string, siteConfig: string): Promise<Proc> {
   const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
   return new Promise((resolve, reject) => {
     let out = '';
-    const t = setTimeout(() => reject(new Error('server did not start: ' + out)), 20_000);
+    const t = setTimeout(() => reject(new Error('server did not start: ' + out)), 45_000);
     const read = (d: Buffer) => {
       out += d;
       const m = /consultant server: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
