@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WriteResponse } from '../../src/protocol.js';
 import { credentials, expect, test } from './fixtures.js';
-import { freshDbPath, rowsOf } from '../support/test-database.js';
+import { freshDbPath, rowsOf, testPostgresUrl } from '../support/test-database.js';
 
 /**
  * Durability against a real server process (the built dist/node/server/main.js, as `npm start`
@@ -85,7 +85,8 @@ const postBatch = (url: string, body: unknown) =>
   fetch(url + 'w/test-site', { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) });
 
 test('a server killed mid-burst keeps every write it confirmed, none half-written, and stores the re-sent rest once', async () => {
-  test.setTimeout(60_000);
+  // On PostgreSQL each of the two starts runs migrations and every write is a round trip: longer.
+  test.setTimeout(testPostgresUrl ? 150_000 : 60_000);
   const dbPath = freshDbPath(join(dir, 'svc.db'));
   // One visitor sending 4000 writes in seconds is far past what the rate limits let a real one do.
   const unlimited = { SVC_RATE_IP: '0', SVC_RATE_VISITOR: '0' };
