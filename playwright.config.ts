@@ -18,7 +18,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  // npm test runs the server-facing specs a second time on PostgreSQL, into a report of their own.
+  reporter: [['list'], ['json', { outputFile: process.env.SVC_E2E_REPORT ?? 'reports/e2e.json' }]],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },

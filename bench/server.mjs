@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function start(args, env = {}) {
+export function start(args, env = {}) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -24,12 +24,12 @@ function start(args, env = {}) {
   });
 }
 
-function load(opts) {
+export function load(opts) {
   return new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
 }
 
 let seq = 0;
-const wid = () => `b${process.pid.toString(36)}${(seq++).toString(36).padStart(10, '0')}`;
+export const wid = () => `b${process.pid.toString(36)}${(seq++).toString(36).padStart(10, '0')}`;
 
 export const name = 'server';
 export const title = 'Server throughput (autocannon, page-view endpoint vs bare node:http)';

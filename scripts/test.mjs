@@ -2,12 +2,16 @@
 // `npm test`: every check a change must pass, in the order a failure is cheapest to find:
 // build (prints sizes) → lint and format check → type checks → unit tests (vitest) → browser tests (Playwright, real
 // Chromium against the built bundle and the real server). Finds or installs Chromium first.
+// The server's unit tests and its server-facing browser specs run twice: on SQLite, then on a real
+// PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
+// a schema or database of its own. Without PostgreSQL the run says so plainly, and fails in CI.
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import { providePostgres } from './postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => join(root, 'node_modules', '.bin', n);
@@ -28,6 +32,32 @@ if (!run('type test of the published module', bin('tsc'), ['-p', 'test/types/tsc
 
 const unitOk = run('unit tests', bin('vitest'), ['run']);
 
+// The browser specs that exercise the server's storage and live state: these run on PostgreSQL
+// too (the snippet-only ones do not depend on the database).
+const PG_SPECS = ['consultant', 'sitephone', 'visitor-data', 'phones', 'foundation', 'durability', 'multi-process'].map(
+  (n) => `test/e2e/${n}.spec.ts`,
+);
+let postgres = null;
+let pgProblem = null;
+try {
+  console.log('\n▶ PostgreSQL for the tests');
+  postgres = await providePostgres({ install: true, fsync: false });
+  console.log(`PostgreSQL: ${postgres.source}`);
+} catch (e) {
+  pgProblem = e.message;
+  console.error(`\n*** PostgreSQL could not be had: the PostgreSQL runs are NOT done. ${e.message}`);
+}
+const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url } : {};
+// A fresh server on PostgreSQL runs its migrations (about a second on a busy machine): longer time-outs.
+const unitPgOk =
+  !postgres ||
+  run(
+    'server unit tests on PostgreSQL',
+    bin('vitest'),
+    ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
+    pgEnv,
+  );
+
 let chrome;
 try {
   chrome = await findChromium({ install: true });
@@ -36,15 +66,35 @@ try {
   process.exit(1);
 }
 const e2eOk = run(`browser tests (${chrome})`, bin('playwright'), ['test'], { CHROME_PATH: chrome });
+const e2ePgOk =
+  !postgres ||
+  run('server-facing browser tests on PostgreSQL', bin('playwright'), ['test', ...PG_SPECS], {
+    CHROME_PATH: chrome,
+    SVC_E2E_REPORT: 'reports/e2e-pg.json',
+    ...pgEnv,
+  });
+await postgres?.stop();
 
-const unit = readJson(join(root, 'reports/unit.json'));
-const e2e = readJson(join(root, 'reports/e2e.json'));
-const u = { passed: unit?.numPassedTests ?? 0, failed: unit ? unit.numFailedTests : 1 };
-const b = { passed: e2e?.stats?.expected ?? 0, failed: e2e ? e2e.stats.unexpected + (e2e.stats.flaky ?? 0) : 1 };
+const unitCounts = (r) => ({ passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 });
+const e2eCounts = (r) => ({ passed: r?.stats?.expected ?? 0, failed: r ? r.stats.unexpected + (r.stats.flaky ?? 0) : 1 });
+const u = unitCounts(readJson(join(root, 'reports/unit.json')));
+const b = e2eCounts(readJson(join(root, 'reports/e2e.json')));
+const none = { passed: 0, failed: 0 };
+const up = postgres ? unitCounts(readJson(join(root, 'reports/unit-pg.json'))) : none;
+const bp = postgres ? e2eCounts(readJson(join(root, 'reports/e2e-pg.json'))) : none;
 console.log(`\nunit: ${u.passed} passed, ${u.failed} failed`);
 console.log(`browser: ${b.passed} passed, ${b.failed} failed`);
-let failed = u.failed + b.failed;
+if (postgres) {
+  console.log(`server unit on PostgreSQL: ${up.passed} passed, ${up.failed} failed`);
+  console.log(`browser on PostgreSQL: ${bp.passed} passed, ${bp.failed} failed`);
+} else {
+  console.log(`PostgreSQL runs NOT done (${pgProblem})${process.env.CI ? ': a failure in CI' : ''}`);
+}
+let failed = u.failed + b.failed + up.failed + bp.failed;
+// In CI a run without PostgreSQL fails rather than passes with half the checks.
+if (!postgres && process.env.CI) failed += 1;
+const ran = unitOk && e2eOk && unitPgOk && e2ePgOk;
 // A runner that exited non-zero without a failed test (a crash, an unhandled error) fails the run too.
-if (failed === 0 && !(unitOk && e2eOk)) failed = 1;
-console.log(`${u.passed + b.passed} passed, ${failed} failed`);
-process.exit(unitOk && e2eOk && failed === 0 ? 0 : 1);
+if (failed === 0 && !ran) failed = 1;
+console.log(`${u.passed + b.passed + up.passed + bp.passed} passed, ${failed} failed`);
+process.exit(ran && failed === 0 ? 0 : 1);

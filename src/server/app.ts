@@ -8,8 +8,8 @@ import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
 import { createLoginGuard, type LoginGuardOptions } from './consultant/operators/login-guard.js';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { openStore, type Store } from './store/open.js';
+import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
 import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
 import { siteConfigOnStart } from './config/start.js';
@@ -24,7 +24,7 @@ import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 
 export interface ServerOptions {
-  /** SQLite file path, or `:memory:`. */
+  /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
   dbPath: string;
   /**
    * Site configuration: a JSON file path, or the object. It seeds a database without customers (a
@@ -73,8 +73,11 @@ export interface ConsultantServer {
   app: FastifyInstance;
   /** The database every feature was given. */
   store: Store;
-  /** SQLite's own handle (store.sqlite): tests read and arrange rows through it. */
-  db: SqliteDatabase;
+  /**
+   * SQLite's own handle (store.sqlite): tests read and arrange rows through it. On PostgreSQL the
+   * server has no synchronous handle; a test that wants one sets its own (test/support).
+   */
+  db: RowHandle;
   /** Every route the server registered, HEAD and OPTIONS included (the fuzz test covers each). */
   routes: readonly RouteInfo[];
   /** The routes that declared a per-visitor rate limit ("METHOD url"). */
@@ -87,7 +90,7 @@ export interface ConsultantServer {
 /** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
 export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
-  const db = store.sqlite;
+  const db: RowHandle = store.sqlite ?? noRowHandle;
   const { siteConfig } = opts;
   if (siteConfig) {
     const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
@@ -164,7 +167,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     return reply.status(e.status).send(e.envelope());
   });
 
-  const limitedRoutes = await writeLimits(app, opts.rateLimits);
+  const limitedRoutes = await writeLimits(app, opts.rateLimits, store);
 
   // Event streams are capped per address and in total (http/sse.ts).
   sseSupport(app, opts.streamLimits);
@@ -213,3 +216,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
   };
 }
+
+const refuse = (): never => {
+  throw new Error('server.db is SQLite-only: on PostgreSQL use store.db (Kysely) or a test handle');
+};
+const noRowHandle: RowHandle = { prepare: refuse, exec: refuse };

@@ -6,10 +6,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WriteResponse } from '../../src/protocol.js';
 import { credentials, expect, test } from './fixtures.js';
+import { freshDbPath, rowsOf, testPostgresUrl } from '../support/test-database.js';
 
 /**
  * Durability against a real server process (the built dist/node/server/main.js, as `npm start`
- * runs it): SIGKILL in the middle of a burst of writes, restart on the same SQLite file, and
+ * runs it): SIGKILL in the middle of a burst of writes, restart on the same database (a SQLite
+ * file, or a PostgreSQL schema in the PostgreSQL run), and
  * nothing the server confirmed is lost, nothing is half-written, and the re-sent rest is stored
  * exactly once.
  */
@@ -40,7 +42,8 @@ function startServer(dbPath: string, port = 0, env: Record<string, string> = {})
   const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
   return new Promise((resolve, reject) => {
     let out = '';
-    const t = setTimeout(() => reject(new Error('server did not start: ' + out)), 15_000);
+    // A first start on a fresh PostgreSQL schema runs every migration: seconds on a busy machine.
+    const t = setTimeout(() => reject(new Error('server did not start: ' + out)), 45_000);
     const read = (d: Buffer) => {
       out += d;
       const m = /consultant server: (http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(out);
@@ -82,8 +85,9 @@ const postBatch = (url: string, body: unknown) =>
   fetch(url + 'w/test-site', { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) });
 
 test('a server killed mid-burst keeps every write it confirmed, none half-written, and stores the re-sent rest once', async () => {
-  test.setTimeout(60_000);
-  const dbPath = join(dir, 'svc.db');
+  // On PostgreSQL each of the two starts runs migrations and every write is a round trip: longer.
+  test.setTimeout(testPostgresUrl ? 150_000 : 60_000);
+  const dbPath = freshDbPath(join(dir, 'svc.db'));
   // One visitor sending 4000 writes in seconds is far past what the rate limits let a real one do.
   const unlimited = { SVC_RATE_IP: '0', SVC_RATE_VISITOR: '0' };
   let p = await server(dbPath, 0, unlimited);
@@ -131,7 +135,7 @@ test('a server killed mid-burst keeps every write it confirmed, none half-writte
   expect(confirmed.size, 'the kill came in the middle of the burst').toBeLessThan(BATCHES);
 
   p = await server(dbPath, 0, unlimited);
-  const db = new Database(dbPath, { readonly: true });
+  const db = rowsOf(dbPath) ?? new Database(dbPath, { readonly: true });
   try {
     const stored = new Map<string, number>();
     for (const r of db.prepare(`SELECT label, count(*) n FROM goals WHERE category = 'burst' GROUP BY label`).all() as Array<{
@@ -201,11 +205,11 @@ test('the rate limits are read from SVC_RATE_* and a bad value stops the start',
 test('the page’s outbox re-sends what a killed server did not store: exactly 50 events, no duplicates', async ({ page, pageErrors }) => {
   test.setTimeout(60_000);
   void pageErrors;
-  const dbPath = join(dir, 'svc.db');
+  const dbPath = freshDbPath(join(dir, 'svc.db'));
   let p = await server(dbPath);
   const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
   const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: p.url, port: 0, host: 'localhost' });
-  const db = new Database(dbPath, { readonly: true });
+  const db = rowsOf(dbPath) ?? new Database(dbPath, { readonly: true });
   const count = () =>
     db.prepare(`SELECT count(*) n, count(DISTINCT action) d FROM goals WHERE category = 'durability'`).get() as { n: number; d: number };
   try {
@@ -261,11 +265,11 @@ test('a rate-limited page reads the 429 and its Retry-After, and its outbox stor
 }) => {
   test.setTimeout(45_000);
   void pageErrors;
-  const dbPath = join(dir, 'svc.db');
+  const dbPath = freshDbPath(join(dir, 'svc.db'));
   const p = await server(dbPath, 0, { SVC_RATE_IP: '4', SVC_RATE_VISITOR: '0', SVC_RATE_WINDOW_MS: '3000' });
   const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
   const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl: p.url, port: 0, host: 'localhost' });
-  const db = new Database(dbPath, { readonly: true });
+  const db = rowsOf(dbPath) ?? new Database(dbPath, { readonly: true });
   const statuses: number[] = [];
   page.on('response', (r) => r.url().startsWith(p.url + 'w/') && statuses.push(r.status()));
   try {

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Write } from '../../src/protocol.js';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { RowHandle } from '../../src/server/store/rows.js';
+import { dropDatabase, freshDbPath, rowsOf } from '../support/test-database.js';
 
 /**
  * E2E fixtures. Each worker starts the real consultant server (the built dist/node server, with a
- * fresh SQLite file) and a site server on another origin that serves test/e2e/pages with
+ * fresh SQLite file, or a fresh PostgreSQL schema when SVC_TEST_DB_URL is set: test-database.ts) and a site server on another origin that serves test/e2e/pages with
  * `{{SVC_URL}}` filled in. Pages load the built, minified dist/svc.js from the consultant server.
  */
 
@@ -20,8 +21,8 @@ export interface Stack {
   /** Site base URL (http://localhost:PORT/), another origin. */
   siteUrl: string;
   /** The server's database, for assertions on what was stored. */
-  db: SqliteDatabase;
-  /** The SQLite file path. */
+  db: RowHandle;
+  /** The SQLite file path, or the PostgreSQL URL (with its schema). */
   dbPath: string;
 }
 
@@ -45,7 +46,7 @@ export interface Demo {
   /** Demo site base URL, another origin. */
   siteUrl: string;
   /** The demo server's database. */
-  db: SqliteDatabase;
+  db: RowHandle;
 }
 
 interface Fixtures {
@@ -68,7 +69,7 @@ export const test = base.extend<Fixtures, Worker>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-      const dbPath = join(dir, 'svc.db');
+      const dbPath = freshDbPath(join(dir, 'svc.db'));
       const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
       const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
       const server = await createServer({
@@ -80,12 +81,16 @@ export const test = base.extend<Fixtures, Worker>({
       });
       const svcUrl: string = await server.listen(0, '127.0.0.1');
       const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });
-      await use({ svcUrl, siteUrl: site.url, db: server.db, dbPath });
+      const rows = rowsOf(dbPath);
+      await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db, dbPath });
+      rows?.close();
       await site.close();
       await server.close();
+      dropDatabase(dbPath);
       rmSync(dir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // A fresh PostgreSQL schema runs every migration on start: seconds on a busy machine.
+    { scope: 'worker', timeout: 90_000 },
   ],
 
   // eslint-disable-next-line no-empty-pattern
@@ -93,14 +98,17 @@ export const test = base.extend<Fixtures, Worker>({
     const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
     const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
     const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+    const dbPath = freshDbPath(join(dir, 'svc.db'));
     const server = await createServer({
-      dbPath: join(dir, 'svc.db'),
+      dbPath,
       siteConfig: join(root, 'demo-site/site-config.json'),
       bundleDir: join(root, 'dist'),
     });
     const svcUrl: string = await server.listen(0, '127.0.0.1');
     const site = await startSite({ svcUrl, port: 0 });
-    await use({ svcUrl, siteUrl: site.url, db: server.db });
+    const rows = rowsOf(dbPath);
+    await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db });
+    rows?.close();
     await site.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Captcha, Failure, SitePhoneCallParams, SitePhoneCallResult } from '../../src/types.js';
 import { credentials, expect, test } from './fixtures.js';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { RowHandle as SqliteDatabase } from '../../src/server/store/rows.js';
 
 /**
  * Call-back requests end to end: Svc.Captcha.get_captcha, SvcWidget.sitePhoneCall with every status

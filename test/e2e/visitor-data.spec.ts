@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { credentials, expect, unsent, test } from './fixtures.js';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { RowHandle as SqliteDatabase } from '../../src/server/store/rows.js';
 
 /**
  * Visitor properties, visitor data and custom requests (issue 4): every page-API method and both

@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { countAttempts, deleteAttemptsBefore, insertAttempt } from './queries.js';
+import { countAttempts, deleteAttemptsBefore, insertAttempt, lockCallbackLimit } from './queries.js';
 
 /**
  * The limit of call-back requests (page-api §8: "not more than 10 calls per minute"), enforced
@@ -38,6 +38,8 @@ export type LimitHit = 'visitor' | 'ip' | 'site';
  */
 export async function limitReached(db: Queryable, siteId: number, visitorId: number, ip: string, now: number): Promise<LimitHit | null> {
   const since = now - SITEPHONE_LIMITS.windowMs;
+  // Held until the transaction ends, after recordAttempt: no other process counts in between.
+  await lockCallbackLimit(db, siteId);
   if ((await countAttempts(db, siteId, { visitorId }, since)) >= SITEPHONE_LIMITS.visitor) return 'visitor';
   if ((await countAttempts(db, siteId, { ip }, since)) >= SITEPHONE_LIMITS.ip) return 'ip';
   return null;

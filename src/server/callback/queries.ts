@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { SITEPHONE_STATUS } from '../../protocol.js';
 import type { ConsoleRequest } from '../../console/protocol.js';
-import type { Queryable } from '../store/queryable.js';
+import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { NewRow } from '../store/tables.js';
 
 /**
@@ -161,4 +162,18 @@ export async function lastCallId(db: Queryable): Promise<number> {
     .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The first key of the call-back limit's lock: "CB" in ASCII, apart from the pool locks. */
+const LIMIT_LOCK = 0x4342;
+
+/**
+ * Holds the site's call-back limit for the rest of the transaction, so that counting the attempts
+ * and recording one more happen with no other transaction in between: with several processes on
+ * PostgreSQL, two requests counted at once would each see room for one more. A transaction-scoped
+ * advisory lock per site (call-back requests are rare; the site's own limit counts all of them).
+ * On SQLite the transaction's write lock already does that.
+ */
+export async function lockCallbackLimit(db: Queryable, siteId: number): Promise<void> {
+  if (onPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK}, ${siteId})`.execute(db);
 }

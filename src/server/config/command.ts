@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { openStore } from '../store/open.js';
+import { isPostgresUrl, openStore } from '../store/open.js';
 import { importSiteConfig } from './import.js';
 import { describePlan, planSize } from './plan.js';
 import { readSiteConfig } from './site-config.js';
@@ -63,7 +63,7 @@ export async function importConfigCommand(argv: string[], io: CommandIo): Promis
   }
   const dbPath = args.db ?? io.env.SVC_DB ?? io.defaultDb;
   // A mistyped path must not become a new, empty database.
-  if (dbPath !== ':memory:' && !existsSync(dbPath)) {
+  if (dbPath !== ':memory:' && !isPostgresUrl(dbPath) && !existsSync(dbPath)) {
     io.err(`import-config: no database at ${dbPath} (start the server once to create it, or name it with --db)`);
     return 2;
   }
@@ -89,8 +89,10 @@ export async function importConfigCommand(argv: string[], io: CommandIo): Promis
     if (args.dryRun) io.out(n ? `${rows} would change; nothing was written (dry run).` : 'Nothing would change.');
     else if (applied) {
       io.out(n ? `${rows} changed.` : 'Nothing changed; the file is recorded as imported.');
-      // Caches of site data live in each server process; this one cannot empty theirs.
-      if (n) io.out('A server running on this database picks the change up when restarted.');
+      // Caches of site data live in each server process. On PostgreSQL this command's store tells
+      // them (siteDataChanged travels by NOTIFY); a SQLite server has no such channel.
+      if (n && store.dialect === 'postgres') io.out('Servers running on this database were told and read the change now.');
+      else if (n) io.out('A server running on this database picks the change up when restarted.');
     }
     return 0;
   } finally {

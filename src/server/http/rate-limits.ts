@@ -1,6 +1,8 @@
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Store } from '../store/open.js';
 import { errors } from './errors.js';
+import { databaseRateStore } from './rate-limit-store.js';
 
 /**
  * Rate limits of the endpoints that store what a visitor sends: `w/<site_key>` (the snippet's
@@ -9,8 +11,9 @@ import { errors } from './errors.js';
  * on top. Over a limit the answer is 429 with `Retry-After` (seconds): the snippet's outbox keeps
  * the writes and sends them again then.
  *
- * Counters live in memory (@fastify/rate-limit's LRU store): a restart forgets them, which only
- * gives a flood a fresh window, and one process serves everything here.
+ * On SQLite the counters live in memory (@fastify/rate-limit's LRU store): one process serves
+ * everything, and a restart only gives a flood a fresh window. On PostgreSQL they live in the
+ * database (rate-limit-store.ts): several processes share them, and a restart keeps them.
  */
 export interface WriteLimits {
   /** Length of the counting window, ms. Default 60 000. */
@@ -56,9 +59,9 @@ export const idOf = (v: unknown): string => (typeof v === 'number' || typeof v =
  * runs one limit per request, these are two. Resolves with the routes limited so far, a list that
  * grows as routes are registered ("METHOD url"; the fuzz and limit tests read it).
  */
-export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}): Promise<string[]> {
+export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}, store?: Store): Promise<string[]> {
   const o = { ...WRITE_LIMIT_DEFAULTS, ...opts };
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(store?.dialect === 'postgres' ? { store: databaseRateStore(store.db) } : {}) });
   // 'cache' sizes the LRU of counters: a new key past it evicts the least recently counted one.
   const common: RateLimitOptions = { timeWindow: o.windowMs, cache: 50_000 };
   const byIp = app.createRateLimit({ ...common, max: o.ip, keyGenerator: (req) => `${req.routeOptions.url} ${normalizeIP(req.ip)}` });

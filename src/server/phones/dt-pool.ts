@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { createLease, endLease, extendLease, freePoolNumber, liveLease, type LeaseRequest } from './queries.js';
+import { createLease, endLease, extendLease, freePoolNumber, liveLease, lockPool, type LeaseRequest } from './queries.js';
 
 /**
  * Dynamic tracking: leases of pool numbers to sessions. A number is leased to one session at a
@@ -8,10 +8,10 @@ import { createLease, endLease, extendLease, freePoolNumber, liveLease, type Lea
  * still finds its session. Leases are kept as rows after they end: they say which session had a
  * number when, which is what a call is matched by.
  *
- * Every function runs inside the batch transaction of the write route. That transaction holds the
- * database's one connection and began IMMEDIATE (store/sqlite-driver.ts), so no other batch runs
- * between finding a free number and leasing it: no two sessions can take the same number.
- * (PostgreSQL will need the same guarantee: a lock on the block's pool for the transaction.)
+ * Every function runs inside the batch transaction of the write route, and takes the block's pool
+ * (lockPool) before it looks for a free number, so no other transaction, of this process or
+ * another, runs between finding a free number and leasing it: no two sessions can take the same
+ * number. On SQLite the transaction's write lock already does that.
  */
 
 /**
@@ -34,6 +34,7 @@ export async function leaseNumber(db: Queryable, r: LeaseRequest): Promise<strin
     await createLease(db, r, earlier.number);
     return earlier.number;
   }
+  await lockPool(db, r.blockId);
   const free = await freePoolNumber(db, r.blockId, r.now);
   if (!free) return null;
   await createLease(db, r, free);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../store/queryable.js';
+import { onPostgres, type Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 
 /**
@@ -51,6 +51,24 @@ export async function liveLease(
     .limit(sql.lit(1))
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The first key of the pool locks (pg_advisory_xact_lock(int, int)): "DT" in ASCII, apart from other locks. */
+const POOL_LOCK = 0x4454;
+
+/**
+ * Holds the block's pool for the rest of the transaction, so that finding a free number and
+ * leasing it happen with no other transaction doing the same in between. On PostgreSQL, with a
+ * pool of connections and several server processes, this is a transaction-scoped advisory lock
+ * per block: a second transaction waits for the first to commit, and its next statement (READ
+ * COMMITTED takes a new snapshot per statement) sees the lease the first made. Chosen over
+ * `SELECT … FOR UPDATE SKIP LOCKED` of a pool number: that takes the row lock after the statement's
+ * snapshot, so a transaction that commits meanwhile leaves its lease unseen and the same number
+ * could be leased twice; the advisory lock also takes no row version. On SQLite nothing is taken:
+ * every write transaction holds the database's one write lock (BEGIN IMMEDIATE) already.
+ */
+export async function lockPool(db: Queryable, blockId: number): Promise<void> {
+  if (onPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${POOL_LOCK}, ${blockId})`.execute(db);
 }
 
 /**

@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type MigrationProvider } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Dialect } from './migrations/columns.js';
 import { LEGACY_STEPS, migrations, STEPS } from './migrations/index.js';
+import { localChannel, postgresChannel, type Channel } from './channel.js';
+import { integerIsBigint, postgresParts } from './postgres.js';
 import { CachedSqliteDialect } from './sqlite-driver.js';
 import type { Tables } from './tables.js';
 
@@ -21,10 +23,23 @@ export interface Store {
   dialect: Dialect;
   /**
    * SQLite's own handle, for what the query layer does not do: query plans (EXPLAIN QUERY PLAN)
-   * in tests and the bench's bulk loaders. Feature code never uses it.
+   * in tests and the bench's bulk loaders. Feature code never uses it. Null on PostgreSQL.
    */
-  sqlite: Database.Database;
-  /** Tells every cache of site data (site lookups, campaign conditions) to forget what it holds. */
+  sqlite: Database.Database | null;
+  /**
+   * Messages to the other server processes on the same database (PostgreSQL LISTEN/NOTIFY; on
+   * SQLite there are none). The hub's pokes and siteDataChanged travel on it.
+   */
+  channel: Channel;
+  /**
+   * Resolves when every transaction this process had open at the call has ended (committed or
+   * not): what a change made inside a transaction waits for before anyone is told to read it.
+   */
+  settled(): Promise<void>;
+  /**
+   * Tells every cache of site data (site lookups, campaign conditions) to forget what it holds,
+   * in this process and, on PostgreSQL, in every other server process on the database.
+   */
   siteDataChanged(): void;
   /** Subscribes a cache to siteDataChanged; returns the unsubscribe function. */
   onSiteDataChange(listener: SiteDataListener): () => void;
@@ -32,7 +47,7 @@ export interface Store {
 }
 
 export interface StoreOptions {
-  /** SQLite file path, or `:memory:`. */
+  /** SQLite file path, or `:memory:`; a `postgres://` (or `postgresql://`) URL opens PostgreSQL. */
   path: string;
   /** Sees every statement the query layer runs (the query-plan test collects them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
@@ -40,6 +55,7 @@ export interface StoreOptions {
 
 /** Opens (creating if needed) the database and brings its schema up to date. */
 export async function openStore(opts: StoreOptions): Promise<Store> {
+  if (isPostgresUrl(opts.path)) return openPostgres(opts);
   if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
   const sqlite = new Database(opts.path);
   // WAL: readers never block the writer. synchronous=NORMAL in WAL mode keeps every committed
@@ -53,13 +69,59 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   await migrate(db, 'sqlite', sqlite.pragma('user_version', { simple: true }) as number);
   // The legacy counter is done with: the migrator's own table holds the history from now on.
   sqlite.pragma('user_version = 0');
+  return withSiteData({ db, dialect: 'sqlite', sqlite, channel: localChannel(), settled: async () => {} });
+}
+
+/** Whether SVC_DB names a PostgreSQL server rather than a SQLite file. */
+export const isPostgresUrl = (path: string): boolean => /^postgres(ql)?:\/\//i.test(path);
+
+async function openPostgres(opts: StoreOptions): Promise<Store> {
+  const parts = postgresParts(opts.path, opts.onQuery);
+  const db = new Kysely<Tables>({ dialect: parts.dialect });
+  try {
+    // The migrator's tables are named with the schema the connection works in (the URL may set a
+    // search_path): Kysely looks for them across every schema otherwise.
+    const schema = (await CURRENT_SCHEMA.execute(db)).rows[0] as { s: string } | undefined;
+    // Kysely's migrator takes a PostgreSQL advisory lock around the steps, so processes that start
+    // together on one database run each step once: the others wait, then find it recorded.
+    await run(
+      new Migrator({
+        db: db.withPlugin(integerIsBigint),
+        provider: fixed(migrations('postgres')),
+        migrationTableSchema: schema?.s ?? 'public',
+      }),
+    );
+    const channel = await postgresChannel(db as Kysely<unknown>, opts.path);
+    return withSiteData({ db, dialect: 'postgres', sqlite: null, channel, settled: parts.settled }, channel);
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+}
+
+const CURRENT_SCHEMA = sql`SELECT current_schema() AS s`;
+const SITE_DATA = 'site-data';
+
+/** Adds the site-data notification; on PostgreSQL it also reaches and hears the other processes. */
+function withSiteData(base: Pick<Store, 'db' | 'dialect' | 'sqlite' | 'channel' | 'settled'>, channel?: Channel): Store {
   const listeners = new Set<SiteDataListener>();
+  /** Notices on their way to the other processes: close() lets them go out first (the import command). */
+  const sending = new Set<Promise<void>>();
+  const tell = () => {
+    for (const l of listeners) l();
+  };
+  // null: messages may have been missed while the channel was down, so the caches forget too.
+  channel?.subscribe((m) => (m === null || m === SITE_DATA) && tell());
   return {
-    db,
-    dialect: 'sqlite',
-    sqlite,
+    ...base,
     siteDataChanged() {
-      for (const l of listeners) l();
+      tell();
+      // Sent once the change's transaction has ended, so another process that reloads finds it.
+      const p: Promise<void> = base
+        .settled()
+        .then(() => base.channel.publish(SITE_DATA))
+        .finally(() => sending.delete(p));
+      sending.add(p);
     },
     onSiteDataChange(listener) {
       listeners.add(listener);
@@ -67,7 +129,9 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     },
     async close() {
       listeners.clear();
-      await db.destroy();
+      await Promise.all([...sending]);
+      await base.channel.close();
+      await base.db.destroy();
     },
   };
 }

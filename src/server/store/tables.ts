@@ -368,6 +368,22 @@ export interface ConfigImportsTable {
   source: string;
 }
 
+/** An operator's console open in a server process (consultant/chat/presence.ts). */
+export interface OperatorConsolesTable {
+  employee_id: number;
+  /** The server process holding the console's stream (a random id per start). */
+  process_id: string;
+  /** Counts as online until then, ms. */
+  until_ms: number;
+}
+
+/** A rate-limit counter of the write endpoints on PostgreSQL (http/rate-limit-store.ts). */
+export interface RateCountersTable {
+  key: string;
+  window_start_ms: number;
+  hits: number;
+}
+
 export interface Tables {
   customers: CustomersTable;
   sites: SitesTable;
@@ -396,6 +412,8 @@ export interface Tables {
   dt_leases: DtLeasesTable;
   dt_overflows: DtOverflowsTable;
   config_imports: ConfigImportsTable;
+  operator_consoles: OperatorConsolesTable;
+  rate_counters: RateCountersTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
@@ -42,7 +43,7 @@ export async function world(rateLimits: WriteLimits = { ip: 0, visitor: 0 }): Pr
   config.customers[0]!.sites[0]!.settings.captcha = true;
   // Limits off means the failed-credentials limit too: the fuzz sends thousands of wrong ones.
   const credentialGuard = rateLimits.ip === 0 ? { max: 0 } : {};
-  const server = await createServer({
+  const server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: config,
     bundleDir,

@@ -1,8 +1,10 @@
+import { freshDbPath } from '../../support/test-database.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
 import { hitWrite } from './helpers.js';
 
@@ -82,7 +84,7 @@ export function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
   return {
     dir,
-    db: join(dir, 'svc.db'),
+    db: freshDbPath(join(dir, 'svc.db')),
     /** Writes a configuration file; returns its path. */
     file(name: string, config: unknown): string {
       const path = join(dir, name);
@@ -94,7 +96,7 @@ export function tempDir() {
 }
 
 export function start(dbPath: string, siteConfig: string | SiteConfig, onWarning: (line: string) => void = () => {}) {
-  return createServer({ dbPath, siteConfig, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', onWarning });
+  return createTestServer({ dbPath, siteConfig, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', onWarning });
 }
 
 /** A first page view of a new visitor; resolves with the campaign its session got. */

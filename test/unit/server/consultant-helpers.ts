@@ -1,4 +1,5 @@
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import { testConfig } from './helpers.js';
@@ -43,7 +44,7 @@ export async function liveServer(
   config: SiteConfig,
   extra: { operatorSessionMs?: number; operatorGraceMs?: number; dbPath?: string } = {},
 ) {
-  const server: ConsultantServer = await createServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', ...extra });
+  const server: ConsultantServer = await createTestServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', ...extra });
   const base = await server.listen(0, '127.0.0.1');
   return { server, base };
 }

@@ -1,4 +1,5 @@
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 
 /** A site configuration for server unit tests: one site on localhost, one on other.example. */
@@ -38,7 +39,7 @@ export const testConfig = {
 
 /** A real server (Fastify + SQLite in memory) used through `inject`, no socket. */
 export function testServer(config: SiteConfig = testConfig): Promise<ConsultantServer> {
-  return createServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/' });
+  return createTestServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/' });
 }
 
 let n = 0;

@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyValue, WriteResponse } from '../../../src/protocol.js';
-import type { Database as DB } from 'better-sqlite3';
+import type { RowHandle as DB } from '../../../src/server/store/rows.js';
+import { testPostgresUrl } from '../../support/test-database.js';
 import { world, type World } from './attack-helpers.js';
 import { sse } from './consultant-helpers.js';
 import { wid } from './helpers.js';
@@ -26,11 +27,18 @@ afterAll(async () => {
 function snapshot(db: DB, siteId: number): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .prepare(
+      testPostgresUrl
+        ? `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY name`
+        : `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+    )
     .all() as Array<{ name: string }>;
   for (const { name } of tables) {
-    const cols = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as Array<{ name: string }>).map((c) => c.name));
-    // Table names come from sqlite_master itself, quoted: nothing from outside reaches this SQL.
+    const columns = testPostgresUrl
+      ? `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?`
+      : `SELECT name FROM pragma_table_info(?)`;
+    const cols = new Set((db.prepare(columns).all(name) as Array<{ name: string }>).map((c) => c.name));
+    // Table names come from the catalog itself, quoted: nothing from outside reaches this SQL.
     const t = '"' + name.replace(/"/g, '""') + '"';
     let where: string | null = null;
     if (cols.has('site_id')) where = 'site_id = ?';

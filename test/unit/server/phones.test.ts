@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HitPhone, HitResult, WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { conditionHolds } from '../../../src/server/tracking/campaign-match.js';
 import { formatNumber } from '../../../src/server/phones/session-phones.js';
 import { readSiteConfig, SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
@@ -103,7 +104,7 @@ function config(dt?: Record<string, unknown>): SiteConfig {
 
 let server: ConsultantServer;
 async function start(dt?: Record<string, unknown>) {
-  server = await createServer({
+  server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: config(dt),
     bundleDir: '/nonexistent',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { createServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { CallbackPlatform, CallbackRequest } from '../../../src/server/callback/platform.js';
 import { SITEPHONE_LIMITS } from '../../../src/server/callback/limit.js';
 import { callbackRequestsAfter, lastCallId, recentCallbackRequests } from '../../../src/server/callback/queries.js';
@@ -35,7 +35,7 @@ const config = SiteConfigSchema.parse({
 
 let server: ConsultantServer;
 async function start(platform?: CallbackPlatform) {
-  server = await createServer({
+  server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: config,
     bundleDir: '/nonexistent',

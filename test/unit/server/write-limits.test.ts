@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { hitWrite, testConfig, wid } from './helpers.js';
 
@@ -12,7 +13,7 @@ afterEach(async () => {
 });
 
 async function start(rateLimits: WriteLimits) {
-  server = await createServer({
+  server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: testConfig,
     bundleDir: '/nonexistent',

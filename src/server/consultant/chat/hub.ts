@@ -3,18 +3,28 @@ import type { Store } from '../../store/open.js';
 import type { Queryable } from '../../store/queryable.js';
 import { siteById } from '../../sites/queries.js';
 import { activeOperatorsOfSite, employeeSiteIds } from '../operators/queries.js';
+import { consoleUntil, siteHasConsoleOpen } from './presence.js';
 import { loseIfWaiting, waitingChats } from './queries.js';
 
 /**
- * The consultant server's live state, in this process: who listens to what (server-sent event
- * streams), which operators are online, and the timers that make unanswered chats `lost`.
+ * The consultant server's live state: who listens to what (server-sent event streams), which
+ * operators are online, and the timers that make unanswered chats `lost`.
  *
  * Topics carry no data: a change to a site's chats, requests or operators "pokes" its topic and
- * each listening stream reads what is new from the database itself. A poke that comes from inside
- * a write transaction is delivered after the current task, when the transaction has committed;
- * a listener that missed a poke (a reconnect) catches up from the database the same way.
+ * each listening stream reads what is new from the database itself. A poke is delivered once every
+ * transaction this process had open when it was made has ended (store.settled), so a stream that
+ * reads finds the change committed; a listener that missed a poke (a reconnect) catches up from
+ * the database the same way.
  *
- * One process only: two server processes on one database would not see each other's pokes.
+ * Several server processes on one database (PostgreSQL) act as one hub:
+ * - pokes go to the other processes too, on the store's channel (LISTEN/NOTIFY);
+ * - an open console is a row of `operator_consoles` (presence.ts) that this process keeps alive
+ *   with a heartbeat, so a visitor on any process sees the operator online; a process that stops
+ *   without closing lets its rows run out after at most LIVE_MS;
+ * - a lost timer is armed in every process (the watch travels on the channel, and each process
+ *   arms the waiting chats at start); making a chat lost is a conditional UPDATE, so it happens
+ *   once, and only the process whose UPDATE changed the row pokes.
+ * On SQLite there is one process and the channel is silent; the code path is the same.
  */
 
 export type Topic = `site:${number}` | `visitor:${number}` | `status:${number}`;
@@ -50,9 +60,17 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+const isTopic = (t: string): t is Topic => /^(site|visitor|status):\d+$/.test(t);
+
 /** Reads the chats that were waiting when the server stopped and gives them their lost timers back. */
+/** How long an open console counts as online without a heartbeat (a process that died), ms. */
+const LIVE_MS = 60_000;
+const HEARTBEAT_MS = 20_000;
+
 export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hub> {
   const graceMs = opts.graceMs ?? 10_000;
+  /** This process among those on the database: the owner of its rows of operator_consoles. */
+  const processId = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const defaultWait = opts.defaultChatWait ?? 120;
   const listeners = new Map<Topic, Set<() => void>>();
   const pending = new Set<Topic>();
@@ -71,10 +89,15 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
     working.add(p);
   };
 
-  const flush = () => {
+  /** Delivers the pending pokes here and, unless they came from there, to the other processes. */
+  const flush = (publish: boolean) => {
     flushing = null;
     const topics = [...pending];
     pending.clear();
+    if (publish && topics.length) void store.channel.publish(`poke ${topics.join(' ')}`);
+    deliver(topics);
+  };
+  const deliver = (topics: readonly Topic[]) => {
     for (const t of topics) {
       for (const fn of [...(listeners.get(t) ?? [])]) {
         try {
@@ -113,6 +136,20 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
     entry.timeout.unref();
   };
 
+  /** Arms the chat's lost timer in this process; a newer watch of the same chat replaces it. */
+  const watch = (chatId: number, siteId: number, startMs: number) => {
+    clearTimeout(timers.get(chatId)?.timeout);
+    const entry = {};
+    timers.set(chatId, entry);
+    background(
+      hub.chatWait(siteId).then(
+        (wait) => arm(chatId, siteId, entry, startMs + wait * 1000),
+        // Without the site's setting the default holds: the chat must not wait forever.
+        () => arm(chatId, siteId, entry, startMs + defaultWait * 1000),
+      ),
+    );
+  };
+
   const hub: Hub = {
     subscribe(topic, fn) {
       let set = listeners.get(topic);
@@ -125,17 +162,19 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
     },
     poke(...topics) {
       for (const t of topics) pending.add(t);
-      if (!flushing && !closed) flushing = setImmediate(flush);
+      if (!flushing && !closed) flushing = setImmediate(() => void store.settled().then(() => !closed && flush(true)));
     },
     async siteOnline(siteId, db = store.db) {
       const active = await activeOperatorsOfSite(db, siteId);
-      return active.some((id) => (consoles.get(id) ?? 0) > 0 || graces.has(id));
+      // This process's own consoles answer at once; the others' are rows of operator_consoles.
+      if (active.some((id) => (consoles.get(id) ?? 0) > 0 || graces.has(id))) return true;
+      return active.length > 0 && siteHasConsoleOpen(db, siteId, Date.now());
     },
     attach(employeeId) {
       clearTimeout(graces.get(employeeId));
       const was = graces.delete(employeeId) || (consoles.get(employeeId) ?? 0) > 0;
       consoles.set(employeeId, (consoles.get(employeeId) ?? 0) + 1);
-      if (!was) background(hub.operatorChanged(employeeId));
+      if (!was) background(consoleUntil(store.db, employeeId, processId, Date.now() + LIVE_MS).then(() => hub.operatorChanged(employeeId)));
       let done = false;
       return () => {
         if (done) return;
@@ -144,6 +183,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
         if (n > 0) return void consoles.set(employeeId, n);
         consoles.delete(employeeId);
         if (closed) return;
+        background(consoleUntil(store.db, employeeId, processId, Date.now() + graceMs));
         const t = setTimeout(() => {
           graces.delete(employeeId);
           background(hub.operatorChanged(employeeId));
@@ -157,16 +197,8 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
       hub.poke(...sites.flatMap((s) => [`status:${s}`, `site:${s}`] as Topic[]));
     },
     watchChat(chatId, siteId, startMs) {
-      clearTimeout(timers.get(chatId)?.timeout);
-      const entry = {};
-      timers.set(chatId, entry);
-      background(
-        hub.chatWait(siteId).then(
-          (wait) => arm(chatId, siteId, entry, startMs + wait * 1000),
-          // Without the site's setting the default holds: the chat must not wait forever.
-          () => arm(chatId, siteId, entry, startMs + defaultWait * 1000),
-        ),
-      );
+      void store.channel.publish(`watch ${chatId} ${siteId} ${startMs}`);
+      watch(chatId, siteId, startMs);
     },
     async chatWait(siteId) {
       const site = await siteById(store.db, siteId);
@@ -179,9 +211,30 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
       for (const e of timers.values()) clearTimeout(e.timeout);
       timers.clear();
       listeners.clear();
+      clearInterval(heartbeat);
+      unsubscribe();
       while (working.size) await Promise.all([...working]);
     },
   };
-  for (const c of await waitingChats(store.db)) hub.watchChat(c.id, c.site_id, c.start_ms);
+
+  // What the other processes send (PostgreSQL): their pokes, delivered here without sending them
+  // back, and their lost-timer watches. null: messages may have been missed (the channel
+  // reconnected), so every stream here reads again.
+  const unsubscribe = store.channel.subscribe((message) => {
+    if (closed) return;
+    if (message === null) return deliver([...listeners.keys()]);
+    const [kind, ...args] = message.split(' ');
+    if (kind === 'poke') deliver(args.filter(isTopic));
+    else if (kind === 'watch' && args.length === 3) {
+      const [chatId, siteId, startMs] = args.map(Number) as [number, number, number];
+      if ([chatId, siteId, startMs].every(Number.isSafeInteger)) watch(chatId, siteId, startMs);
+    }
+  });
+  // Keeps this process's open consoles online for the other processes.
+  const heartbeat = setInterval(() => {
+    for (const [employeeId, n] of consoles) if (n > 0) background(consoleUntil(store.db, employeeId, processId, Date.now() + LIVE_MS));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  for (const c of await waitingChats(store.db)) watch(c.id, c.site_id, c.start_ms);
   return hub;
 }

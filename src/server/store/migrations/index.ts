@@ -9,6 +9,7 @@ import * as clientWriteOwner from './006_client_write_owner.js';
 import * as pageViewIndexes from './007_page_view_indexes.js';
 import * as configImports from './008_config_imports.js';
 import * as hitsByVisitor from './009_hits_by_visitor.js';
+import * as sharedLiveState from './010_shared_live_state.js';
 import * as clientWritesByAge from './030_client_writes_by_age.js';
 
 /**
@@ -26,6 +27,7 @@ export const STEPS: readonly [string, Step][] = [
   ['007_page_view_indexes', pageViewIndexes],
   ['008_config_imports', configImports],
   ['009_hits_by_visitor', hitsByVisitor],
+  ['010_shared_live_state', sharedLiveState],
   ['030_client_writes_by_age', clientWritesByAge],
 ];
 

@@ -1,0 +1,145 @@
+import {
+  OperationNodeTransformer,
+  type CompiledQuery,
+  PostgresDialect,
+  type DataTypeNode,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type TransactionSettings,
+  type UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+
+/**
+ * PostgreSQL for the store (`SVC_DB=postgres://…`): Kysely's PostgresDialect over a `pg` Pool,
+ * with what one code path for both dialects needs from it.
+ *
+ * - int8 (`bigint` ids, ms times, `count(*)`) and numeric (`sum`) come back as JS numbers, as
+ *   SQLite gives them: ids and times stay below 2^53 (the brief's rule), so nothing is lost.
+ * - The pool's transactions are tracked, so the hub can wait until every transaction open when a
+ *   change was made has ended before it tells anyone (`settled`): a stream that reads at once
+ *   must find the change committed. SQLite needs no such wait: its one connection makes a reader
+ *   wait for the transaction anyway.
+ */
+
+/** Pool size of one server process. A few connections keep the page view's group commit and the streams' reads apart. */
+const POOL_SIZE = 10;
+
+const int8 = 20;
+const numeric = 1700;
+
+/** The pool's own type parsers: pg's global table stays untouched. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === int8 || oid === numeric) return (v: string) => Number(v);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+} as pg.CustomTypesConfig;
+
+export interface PostgresParts {
+  dialect: PostgresDialect;
+  pool: pg.Pool;
+  /** Resolves when every transaction that was open at the call has ended. */
+  settled(): Promise<void>;
+}
+
+export function postgresParts(url: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): PostgresParts {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
+  // An idle client that loses its server (a restart of PostgreSQL) must not crash the process:
+  // the pool drops it and opens a new one on the next query.
+  pool.on('error', () => {});
+  const open = new Set<Promise<void>>();
+  const ends = new WeakMap<DatabaseConnection, () => void>();
+  class TrackedDialect extends PostgresDialect {
+    override createDriver(): Driver {
+      const inner = super.createDriver();
+      return new Proxy(inner, {
+        get(target, name, receiver) {
+          const v = Reflect.get(target, name, receiver) as unknown;
+          if (name === 'beginTransaction') {
+            return async (c: DatabaseConnection, s: TransactionSettings) => {
+              let end!: () => void;
+              const p = new Promise<void>((r) => (end = r));
+              open.add(p);
+              ends.set(c, () => {
+                open.delete(p);
+                end();
+              });
+              await target.beginTransaction(c, s);
+            };
+          }
+          if (name === 'commitTransaction' || name === 'rollbackTransaction') {
+            return async (c: DatabaseConnection) => {
+              try {
+                await (target[name] as (c: DatabaseConnection) => Promise<void>).call(target, c);
+              } finally {
+                ends.get(c)?.();
+                ends.delete(c);
+              }
+            };
+          }
+          if (name === 'acquireConnection') {
+            return async () => {
+              const c = await target.acquireConnection();
+              return new Proxy(c, {
+                get(ct, n, r) {
+                  if (n !== 'executeQuery') {
+                    // Bound to the connection itself: its methods read private fields a proxy lacks.
+                    const m = Reflect.get(ct, n, r) as unknown;
+                    return typeof m === 'function' ? (m as (...a: unknown[]) => unknown).bind(ct) : m;
+                  }
+                  return async (q: CompiledQuery) => {
+                    onQuery?.(q.sql, q.parameters);
+                    const parameters = q.parameters.some(hasNul) ? q.parameters.map(withoutNul) : q.parameters;
+                    return (await ct.executeQuery({ ...q, parameters })) as QueryResult<UnknownRow>;
+                  };
+                },
+              });
+            };
+          }
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+    }
+  }
+  return {
+    dialect: new TrackedDialect({ pool }),
+    pool,
+    settled: async () => {
+      await Promise.all([...open]);
+    },
+  };
+}
+
+/**
+ * PostgreSQL's text cannot hold U+0000 (SQLite's can): a value with one would fail the statement,
+ * a 500 for a site key or a message with a NUL in it. It is stored, and looked up, with U+FFFD in
+ * its place; everything else the visitor sent is kept.
+ */
+const hasNul = (v: unknown): boolean => typeof v === 'string' && v.includes('\u0000');
+const withoutNul = (v: unknown): unknown => (hasNul(v) ? (v as string).replaceAll('\u0000', '\uFFFD') : v);
+
+/**
+ * The migrations' `integer` is SQLite's INTEGER, a 64-bit number (ids, ms times); on PostgreSQL
+ * `integer` is 32 bits, which a time in ms overflows. The shipped steps say `integer`, so on
+ * PostgreSQL every integer column of a migration is made `bigint` here, in one place.
+ */
+export const integerIsBigint: KyselyPlugin = {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return new IntegerToBigint().transformNode(args.node);
+  },
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  },
+};
+
+class IntegerToBigint extends OperationNodeTransformer {
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    return node.dataType === 'integer' ? { ...node, dataType: 'bigint' } : node;
+  }
+}

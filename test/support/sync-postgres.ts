@@ -1,0 +1,47 @@
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { RowHandle } from '../../src/server/store/rows.js';
+
+/**
+ * A synchronous handle on a real PostgreSQL database, shaped like the part of better-sqlite3 the
+ * tests use (`prepare(sql).get/all/run`, `exec`), so that the same assertions read and arrange rows
+ * on both dialects. A worker thread holds the connection; the test's thread blocks until it
+ * answers. `?` placeholders become `$1…`. Never used by the server itself.
+ */
+export function syncPostgres(url: string): RowHandle & { close(): void } {
+  const { port1, port2 } = new MessageChannel();
+  const signal = new SharedArrayBuffer(4);
+  const flag = new Int32Array(signal);
+  const worker = new Worker(new URL('./pg-sync-worker.mjs', import.meta.url), {
+    workerData: { url, port: port2, signal },
+    transferList: [port2],
+  });
+  worker.unref();
+  const query = (sql: string, args: unknown[]): { rows: Record<string, unknown>[]; changes: number } => {
+    let n = 0;
+    // SQLite's rowid is insertion order in the tests' fresh tables; PostgreSQL's ctid is too.
+    const text = sql.replace(/\?/g, () => `$${++n}`).replace(/\bORDER BY rowid\b/gi, 'ORDER BY ctid');
+    Atomics.store(flag, 0, 0);
+    port1.postMessage({ text, values: args.map((a) => (typeof a === 'boolean' ? Number(a) : a)) });
+    if (Atomics.wait(flag, 0, 0, 30_000) === 'timed-out') throw new Error(`no answer from PostgreSQL to: ${text}`);
+    const answer = receiveMessageOnPort(port1)?.message as { rows: Record<string, unknown>[]; changes: number; error?: string };
+    if (answer.error) throw new Error(`${answer.error} (in: ${text})`);
+    return answer;
+  };
+  const first = (row: Record<string, unknown> | undefined) => (row ? Object.values(row)[0] : undefined);
+  return {
+    prepare: (sql: string) => ({
+      get: (...args: unknown[]) => query(sql, args).rows[0],
+      all: (...args: unknown[]) => query(sql, args).rows,
+      run: (...args: unknown[]) => ({ changes: query(sql, args).changes }),
+      pluck: () => ({
+        get: (...args: unknown[]) => first(query(sql, args).rows[0]),
+        all: (...args: unknown[]) => query(sql, args).rows.map(first),
+      }),
+    }),
+    exec: (sql: string) => void query(sql, []),
+    close() {
+      port1.close();
+      void worker.terminate();
+    },
+  };
+}
