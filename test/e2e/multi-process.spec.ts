@@ -209,6 +209,21 @@ test('DT numbers: many first visits at once on both processes, a pool of three, 
   }
 });
 
+test('public ids: visitors, sessions and hits made by both processes at once never share a sequence number', async () => {
+  // An id is a sequence number times 2^21 plus random bits (tracking/public-ids.ts). Were the
+  // sequence each process's own, both would count from the same stored maximum.
+  const visits = Array.from({ length: 16 }, (_, i) =>
+    post(i % 2 ? b : a, 'test-site', { visitor: null, writes: [hit('http://localhost/ids')] }),
+  );
+  const results = (await Promise.all(visits)).map((r) => r.results[0]!.result as HitResult);
+  expect(results.every((r) => r.visitor_id > 0 && r.session_id > 0 && r.hit_id > 0)).toBe(true);
+  const span = 2 ** 21;
+  for (const key of ['visitor_id', 'session_id', 'hit_id'] as const) {
+    const sequenceNumbers = new Set(results.map((r) => Math.floor(r[key] / span)));
+    expect(sequenceNumbers.size, key).toBe(results.length);
+  }
+});
+
 test('a lost timer fires once, in the process still running when the one that took the chat died', async ({ browser }) => {
   // lev@lost.test's site waits 2 s for an answer. The operator is online through B; the chat is
   // written through A, which is then killed: B's copy of the timer makes the chat lost.

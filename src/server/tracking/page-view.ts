@@ -23,8 +23,8 @@ export interface PageViewDeps {
 }
 
 /** The page view's caches of site data, emptied when site data changes (createServer makes them once). */
-export function pageViewDeps(store: Pick<Store, 'onSiteDataChange'>): PageViewDeps {
-  return { campaigns: createCampaignMatcher(store), phones: createSessionPhones(store), ids: createPublicIds() };
+export function pageViewDeps(store: Pick<Store, 'onSiteDataChange' | 'dialect'>): PageViewDeps {
+  return { campaigns: createCampaignMatcher(store), phones: createSessionPhones(store), ids: createPublicIds(store.dialect) };
 }
 
 /** True when the landing URL names a campaign and it differs from the session's. */

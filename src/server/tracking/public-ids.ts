@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../store/queryable.js';
 import { maxVisitorId } from '../visitors/queries.js';
-import { maxHitId, maxSessionId } from './queries.js';
+import { maxHitId, maxSessionId, nextIdSequence } from './queries.js';
+import type { Dialect } from '../store/migrations/columns.js';
 
 /**
  * The ids of visitors, sessions and page views: the credentials the visitor-side endpoints accept
@@ -12,8 +13,9 @@ import { maxHitId, maxSessionId } from './queries.js';
  * guessing a valid id takes a million tries on average, against a limit of a few dozen failures
  * per address (visitors/credential-guard.ts).
  *
- * The sequence lives in this process, started after the largest id stored. With PostgreSQL and
- * several processes the high part is to come from the table's sequence instead.
+ * On SQLite (one process) the sequence lives in this process, started after the largest id stored.
+ * On PostgreSQL several processes hand out ids at once, so the sequence number is the table's own
+ * id sequence (`nextval`, one round trip), which no two processes share a value of.
  */
 export const RANDOM_BITS = 21;
 const SPAN = 2 ** RANDOM_BITS;
@@ -33,7 +35,16 @@ const MAX_OF: Record<IdTable, (db: Queryable) => Promise<number>> = {
   hits: maxHitId,
 };
 
-export function createPublicIds(): PublicIds {
+export function createPublicIds(dialect: Dialect): PublicIds {
+  if (dialect === 'postgres') {
+    return {
+      async next(db, table) {
+        const s = await nextIdSequence(db, table);
+        if (s > MAX_SEQUENCE) throw new Error(`${table}: no ids left below 2^53`);
+        return s * SPAN + randomInt(SPAN);
+      },
+    };
+  }
   const sequence: Partial<Record<IdTable, number>> = {};
   return {
     async next(db, table) {

@@ -79,6 +79,16 @@ export async function maxSessionId(db: Queryable): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/**
+ * PostgreSQL only: the next number of the table's own id sequence, shared by every process on the
+ * database (tracking/public-ids.ts makes it the high part of a public id). Migration 011 moved each
+ * sequence past the ids stored before.
+ */
+export async function nextIdSequence(db: Queryable, table: 'visitors' | 'sessions' | 'hits'): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS n`.execute(db);
+  return Number(rows[0]!.n);
+}
+
 /** The largest hit id stored, 0 for none. */
 export async function maxHitId(db: Queryable): Promise<number> {
   const row = await db

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 
 // Finding 12 of issue 20: behind a TLS proxy the server sees http and set the console cookie
@@ -12,7 +13,7 @@ afterEach(async () => {
 });
 
 async function start(publicUrl: string) {
-  server = await createServer({ dbPath: ':memory:', siteConfig: await consultantConfig(), bundleDir: '/nonexistent', publicUrl });
+  server = await createTestServer({ dbPath: ':memory:', siteConfig: await consultantConfig(), bundleDir: '/nonexistent', publicUrl });
   return server.app;
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { CONSOLE_CHATS, consoleChats } from '../../../src/server/consultant/chat/queries.js';
 import { MAX_CHATS_PER_HOUR } from '../../../src/server/consultant/chat/writes.js';
 import { consultantConfig, signIn, sse } from './consultant-helpers.js';
@@ -21,7 +22,7 @@ afterEach(async () => {
 /** A live server that counts the statements reading the console's list of chats. */
 async function start() {
   let consoleReads = 0;
-  server = await createServer({
+  server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: await consultantConfig(),
     bundleDir: '/nonexistent',
@@ -109,9 +110,7 @@ describe('the console under load', () => {
       "INSERT INTO chats (site_id, visitor_id, session_id, hit_id, ac_id, visitor_type, start_time, start_ms, page_url) VALUES (1, ?, ?, ?, -1, 'new', '2026-01-01 00:00:00', ?, 'http://localhost/')",
     );
     const now = Date.now();
-    server!.db.transaction(() => {
-      for (let i = 0; i < CONSOLE_CHATS + 200; i++) insert.run(ids.visitor_id, ids.session_id, ids.hit_id, now - 1000 + i);
-    })();
+    for (let i = 0; i < CONSOLE_CHATS + 200; i++) insert.run(ids.visitor_id, ids.session_id, ids.hit_id, now - 1000 + i);
     const rows = await consoleChats(server!.store.db, [1], now - 3_600_000);
     expect(rows.length).toBe(CONSOLE_CHATS);
     expect(rows[0]!.id).toBeLessThan(rows.at(-1)!.id);

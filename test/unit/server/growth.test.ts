@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteResponse } from '../../../src/protocol.js';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { timestamp } from '../../../src/server/store/time.js';
 import { PROPERTY_QUOTA_DEFAULTS } from '../../../src/server/visitors/property-quota.js';
 import { startWriteRetention, WRITE_IDS_KEEP_MS } from '../../../src/server/writes/retention.js';
@@ -11,7 +12,7 @@ import { hitWrite, testConfig, wid } from './helpers.js';
 
 let server: ConsultantServer;
 beforeEach(async () => {
-  server = await createServer({
+  server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: testConfig,
     bundleDir: '/nonexistent',

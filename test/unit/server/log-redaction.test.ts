@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { REDACTED, redactLine } from '../../../src/server/http/log-redaction.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 
@@ -14,7 +15,7 @@ afterEach(async () => {
 describe('request logging', () => {
   it('writes no token, password or session key, on any line', async () => {
     const lines: string[] = [];
-    server = await createServer({
+    server = await createTestServer({
       dbPath: ':memory:',
       siteConfig: await consultantConfig(),
       bundleDir: '/nonexistent',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { createLoginGuard, type LoginGuardOptions } from '../../../src/server/consultant/operators/login-guard.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 
@@ -14,7 +15,7 @@ afterEach(async () => {
 });
 
 async function start(loginGuard?: LoginGuardOptions) {
-  server = await createServer({
+  server = await createTestServer({
     dbPath: ':memory:',
     siteConfig: await consultantConfig(),
     bundleDir: '/nonexistent',

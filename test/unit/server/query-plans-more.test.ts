@@ -111,6 +111,6 @@ describe('the other paths read by index', () => {
     ]) {
       expect(touched(table), table).toBe(true);
     }
-    expect(fullScans(server.db, list)).toEqual([]);
+    expect(fullScans(server.store.sqlite!, list)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import type { StreamLimits } from '../../../src/server/http/sse.js';
 import type { WriteResponse } from '../../../src/protocol.js';
 import { hitWrite, testConfig } from './helpers.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 async function start(streamLimits: StreamLimits) {
-  server = await createServer({ dbPath: ':memory:', siteConfig: testConfig, bundleDir: '/nonexistent', streamLimits });
+  server = await createTestServer({ dbPath: ':memory:', siteConfig: testConfig, bundleDir: '/nonexistent', streamLimits });
   return server.listen(0, '127.0.0.1');
 }
 

@@ -10,6 +10,7 @@ import * as pageViewIndexes from './007_page_view_indexes.js';
 import * as configImports from './008_config_imports.js';
 import * as hitsByVisitor from './009_hits_by_visitor.js';
 import * as sharedLiveState from './010_shared_live_state.js';
+import * as publicIdSequences from './011_public_id_sequences.js';
 import * as clientWritesByAge from './030_client_writes_by_age.js';
 
 /**
@@ -28,6 +29,7 @@ export const STEPS: readonly [string, Step][] = [
   ['008_config_imports', configImports],
   ['009_hits_by_visitor', hitsByVisitor],
   ['010_shared_live_state', sharedLiveState],
+  ['011_public_id_sequences', publicIdSequences],
   ['030_client_writes_by_age', clientWritesByAge],
 ];
 
