@@ -17,6 +17,8 @@ import { visitorsFeature } from './visitors/routes.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
+import { apiFeature } from './api/index.js';
+import type { ApiSeed } from './api/seed.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`. */
@@ -48,6 +50,10 @@ export interface ServerOptions {
   rateLimits?: WriteLimits;
   /** Sees every statement the query layer runs (the query-plan test collects them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /** REST API users, agents, tariff plans and tags (demo-site/api-seed.json): seeds a database without API users. */
+  apiSeed?: string | ApiSeed;
+  /** The REST API's clock in epoch ms (tests move it to expire sessions). Default Date.now. */
+  apiClock?: () => number;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -175,6 +181,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
   });
+  await app.register(apiFeature, { store, seed: opts.apiSeed, now: opts.apiClock });
 
   return {
     app,

@@ -193,3 +193,43 @@ export async function employeesWithSites(db: Queryable): Promise<EmployeeWithSit
   }
   return rows.map((r) => ({ ...r, sites: sites.get(r.id) ?? [] }));
 }
+
+/** The REST `employee` filters (api/functions/employees.ts); every one given must hold. */
+export interface EmployeeFilter {
+  id?: number | undefined;
+  /** A SIP line's number: the employee's extension or one of its phones. */
+  sip_line?: string | undefined;
+  last_name?: string | undefined;
+  first_name?: string | undefined;
+  patronymic?: string | undefined;
+}
+
+/** A customer's employees as the REST `employee` function lists them, in id order. */
+export async function customerEmployees(
+  db: Queryable,
+  customerId: number,
+  f: EmployeeFilter,
+  page: { limit: number; offset: number },
+): Promise<
+  Array<
+    Pick<
+      Row<'employees'>,
+      'id' | 'last_name' | 'first_name' | 'patronymic' | 'full_name' | 'email' | 'is_consultant_operator_active' | 'extension' | 'phones'
+    >
+  >
+> {
+  let q = db
+    .selectFrom('employees')
+    .select(['id', 'last_name', 'first_name', 'patronymic', 'full_name', 'email', 'is_consultant_operator_active', 'extension', 'phones'])
+    .where('customer_id', '=', customerId);
+  if (f.id !== undefined) q = q.where('id', '=', f.id);
+  if (f.last_name !== undefined) q = q.where('last_name', '=', f.last_name);
+  if (f.first_name !== undefined) q = q.where('first_name', '=', f.first_name);
+  if (f.patronymic !== undefined) q = q.where('patronymic', '=', f.patronymic);
+  if (f.sip_line !== undefined) {
+    // phones is a JSON array of strings: a number is in it when its quoted form is (digits need no escaping).
+    const line = f.sip_line;
+    q = q.where((eb) => eb.or([eb('extension', '=', line), eb('phones', 'like', `%"${line}"%`)]));
+  }
+  return q.orderBy('id').limit(page.limit).offset(page.offset).execute();
+}

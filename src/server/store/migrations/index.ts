@@ -9,6 +9,7 @@ import * as clientWriteOwner from './006_client_write_owner.js';
 import * as pageViewIndexes from './007_page_view_indexes.js';
 import * as configImports from './008_config_imports.js';
 import * as hitsByVisitor from './009_hits_by_visitor.js';
+import * as restApi from './020_rest_api.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -25,6 +26,7 @@ export const STEPS: readonly [string, Step][] = [
   ['007_page_view_indexes', pageViewIndexes],
   ['008_config_imports', configImports],
   ['009_hits_by_visitor', hitsByVisitor],
+  ['020_rest_api', restApi],
 ];
 
 /**

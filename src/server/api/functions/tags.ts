@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { apiFunction } from '../function.js';
+import { tags } from '../queries.js';
+
+/** Tags of communications (../shared/spec/rest-api.md, "Tag"); tagging itself comes with the reports. */
+export const tag = apiFunction({
+  name: 'tag',
+  verb: 'GET',
+  scope: 'customer',
+  list: true,
+  summary: "the customer's tags: {id, name}",
+  args: z.object({}),
+  run: (ctx) => tags(ctx.store.db, ctx.customer.id, ctx.page),
+});

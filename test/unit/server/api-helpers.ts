@@ -1,0 +1,169 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { XMLParser } from 'fast-xml-parser';
+import { expect } from 'vitest';
+import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ApiSeed } from '../../../src/server/api/seed.js';
+import type { SiteConfig } from '../../../src/server/config/site-config.js';
+import { hashPassword } from '../../../src/server/consultant/operators/password.js';
+
+/**
+ * The REST API's test world: customers A (1) and B (2) of agent X, customer C (3) of agent Y, each
+ * with a site; users `a`, `b`, `c` (customers) and `x`, `y` (agents), password `pw-<login>`. The
+ * clock is the test's: `clock.ms` moves it.
+ */
+
+const site = (id: number, domain: string) => ({
+  id,
+  domain,
+  site_key: `site-${id}`,
+  widget_key: `wk-${id}`,
+  user_phone: null,
+  origins: [],
+  settings: { captcha: false, lang: 'ru' as const },
+  blocks: [],
+  campaigns: [],
+});
+
+export const apiConfig = {
+  customers: [
+    { id: 1, name: 'A', employees: [], sites: [site(1, 'a.test')] },
+    { id: 2, name: 'B', employees: [], sites: [site(2, 'b.test')] },
+    { id: 3, name: 'C', employees: [], sites: [site(3, 'c.test')] },
+  ],
+} satisfies SiteConfig;
+
+export const USERS = { a: 1, b: 2, c: 3 } as const;
+
+async function apiSeed(): Promise<ApiSeed> {
+  const hash = (login: string) => hashPassword(`pw-${login}`, 1024);
+  return {
+    tariff_plans: [
+      { id: 1, name: 'Start', daily_fee_kopecks: 3300 },
+      { id: 2, name: 'Business', daily_fee_kopecks: 9900 },
+    ],
+    agents: [
+      { id: 1, name: 'X' },
+      { id: 2, name: 'Y' },
+    ],
+    customers: [
+      { id: 1, agent_id: 1, tp_id: 1 },
+      { id: 2, agent_id: 1, tp_id: 2 },
+      { id: 3, agent_id: 2, tp_id: 1 },
+    ],
+    users: [
+      { login: 'a', password_hash: await hash('a'), customer_id: 1 },
+      { login: 'b', password_hash: await hash('b'), customer_id: 2 },
+      { login: 'c', password_hash: await hash('c'), customer_id: 3 },
+      { login: 'x', password_hash: await hash('x'), agent_id: 1 },
+      { login: 'y', password_hash: await hash('y'), agent_id: 2 },
+    ],
+    tags: [
+      { customer_id: 1, name: 'Target' },
+      { customer_id: 1, name: 'Sale' },
+      { customer_id: 3, name: 'C only' },
+    ],
+  };
+}
+
+export interface ApiWorld {
+  server: ConsultantServer;
+  clock: { ms: number };
+  /** Logs in; returns the session key. */
+  login(login: string): Promise<string>;
+  get(fn: string, query: Record<string, unknown>, accept?: string): Promise<LightMyRequestResponse>;
+  post(fn: string, sessionKey: string, args: Record<string, unknown>, extra?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+}
+
+export async function apiWorld(): Promise<ApiWorld> {
+  const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
+  const server = await createServer({
+    dbPath: ':memory:',
+    siteConfig: apiConfig,
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    apiSeed: await apiSeed(),
+    apiClock: () => clock.ms,
+  });
+  const path = (fn: string) => (fn === 'login' || fn === 'logout' ? `/api/${fn}/` : `/api/v1/${fn}/`);
+  const world: ApiWorld = {
+    server,
+    clock,
+    async login(login) {
+      const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login, password: `pw-${login}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.session_key as string;
+    },
+    get(fn, query, accept = 'application/json') {
+      return server.app.inject({ method: 'GET', url: path(fn), query: stringify(query), headers: accept ? { accept } : {} });
+    },
+    post(fn, sessionKey, args, extra = {}) {
+      return server.app.inject({
+        method: 'POST',
+        url: path(fn),
+        headers: { accept: 'application/json' },
+        payload: { session_key: sessionKey, args, ...extra },
+      });
+    },
+  };
+  return world;
+}
+
+const stringify = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
+
+/** An error answer: its HTTP status and code (the number before the colon). */
+export function expectError(res: LightMyRequestResponse, status: number, code: number): void {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { success: boolean; message: string };
+  expect(body.success).toBe(false);
+  expect(body.message).toMatch(new RegExp(`^${code}: \\S`));
+  expect(res.body).not.toMatch(/at .*\.(ts|js):\d+|node_modules|\/src\//);
+}
+
+export function expectData(res: LightMyRequestResponse): unknown {
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { success: boolean; data?: unknown };
+  expect(body.success).toBe(true);
+  return body.data;
+}
+
+/**
+ * An XML answer read back into the value it says, by its `type` attributes: what a client of the
+ * vendor's XML would get, so it can be compared with the JSON answer field by field.
+ */
+export function fromXml(xml: string): unknown {
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    preserveOrder: true,
+    parseTagValue: false,
+    trimValues: false,
+  });
+  const doc = parser.parse(xml) as Array<Record<string, unknown>>;
+  const root = doc.find((n) => 'root' in n)!;
+  type Node = Record<string, unknown> & { ':@'?: Record<string, string> };
+  const value = (node: Node): unknown => {
+    const tag = Object.keys(node).find((k) => k !== ':@')!;
+    const type = node[':@']?.['@type'];
+    const children = node[tag] as Node[];
+    const textOf = () => children.map((c) => (c['#text'] as string | undefined) ?? '').join('');
+    switch (type) {
+      case 'dict':
+        return Object.fromEntries(children.map((c) => [Object.keys(c).find((k) => k !== ':@')!, value(c)]));
+      case 'list':
+        return children.map(value);
+      case 'int':
+      case 'float':
+        return Number(textOf());
+      case 'bool':
+        return textOf() === 'true';
+      case 'null':
+        return null;
+      case 'str':
+        return textOf();
+      default:
+        throw new Error(`element ${tag} without a known type: ${String(type)}`);
+    }
+  };
+  const children = root.root as Node[];
+  return Object.fromEntries(children.map((c) => [Object.keys(c).find((k) => k !== ':@')!, value(c)]));
+}
