@@ -67,13 +67,14 @@ export function parseArgs<S extends z.ZodObject>(schema: S, raw: Record<string, 
   }
   const r = schema.safeParse(input);
   if (r.success) return r.data;
-  throw toApiError(r.error);
+  throw toApiError(r.error, input);
 }
 
-function toApiError(error: z.ZodError): ApiError {
+function toApiError(error: z.ZodError, input: Record<string, unknown>): ApiError {
   const issue = error.issues[0]!;
   const name = issue.path.map(String).join('.') || 'args';
-  if (issue.code === 'invalid_type' && issue.input === undefined) return apiErrors.missing(name);
+  const first = issue.path[0];
+  if (issue.code === 'invalid_type' && typeof first === 'string' && input[first] === undefined) return apiErrors.missing(name);
   return apiErrors.invalid(name, issue.message);
 }
 

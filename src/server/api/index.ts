@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from '../http/errors.js';
+import { ApiError, errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import { actingCustomer } from './access.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
@@ -124,13 +124,13 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   // are made from the same zod schemas and only describe them for the OpenAPI document.
   app.setValidatorCompiler(() => () => true);
   app.setErrorHandler((err, req, reply) => {
-    const code = (err as { code?: string }).code ?? '';
-    const e =
-      err instanceof ApiError
-        ? err
-        : code.startsWith('FST_ERR_CTP') || ((err as { statusCode?: number }).statusCode ?? 500) < 500
-          ? apiErrors.malformed()
-          : err;
+    const code = String((err as { code?: unknown }).code ?? '');
+    // The server's JSON parser refuses bad JSON as 400001; the API's code for it is 100401.
+    let e: unknown = err;
+    if (err instanceof ApiError) e = err.code === 400001 ? apiErrors.malformed() : err;
+    else if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') e = errors.tooLarge();
+    else if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') e = errors.unsupportedType();
+    else if (code.startsWith('FST_ERR_CTP') || ((err as { statusCode?: number }).statusCode ?? 500) < 500) e = apiErrors.malformed();
     return fail(req, reply, e);
   });
 
