@@ -5,6 +5,8 @@ import { createServer, type ConsultantServer } from '../../../src/server/app.js'
 import type { ApiSeed } from '../../../src/server/api/seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
+import type { HitResult, WriteResponse } from '../../../src/protocol.js';
+import { hitWrite } from './helpers.js';
 
 /**
  * The REST API's test world: customers A (1) and B (2) of agent X, customer C (3) of agent Y, each
@@ -24,11 +26,33 @@ const site = (id: number, domain: string) => ({
   campaigns: [],
 });
 
+const HASH = `scrypt$1024$8$1$${'A'.repeat(22)}$${'B'.repeat(43)}`;
+const employee = (id: number, last: string, first: string, more: Record<string, unknown> = {}) => ({
+  id,
+  last_name: last,
+  first_name: first,
+  patronymic: null,
+  email: `e${id}@x.test`,
+  password_hash: HASH,
+  extension: null,
+  phones: [],
+  sites: [],
+  ...more,
+});
+
 export const apiConfig = {
   customers: [
-    { id: 1, name: 'A', employees: [], sites: [site(1, 'a.test')] },
+    {
+      id: 1,
+      name: 'A',
+      employees: [
+        employee(11, 'Ivanova', 'Anna', { patronymic: 'Petrovna', extension: '101', phones: ['74951110011'] }),
+        employee(12, 'Petrov', 'Boris', { phones: ['74951110012', '79161234567'] }),
+      ],
+      sites: [site(1, 'a.test')],
+    },
     { id: 2, name: 'B', employees: [], sites: [site(2, 'b.test')] },
-    { id: 3, name: 'C', employees: [], sites: [site(3, 'c.test')] },
+    { id: 3, name: 'C', employees: [employee(31, 'Sidorov', 'Cyril', { extension: '101' })], sites: [site(3, 'c.test')] },
   ],
 } satisfies SiteConfig;
 
@@ -72,12 +96,14 @@ export interface ApiWorld {
   login(login: string): Promise<string>;
   get(fn: string, query: Record<string, unknown>, accept?: string): Promise<LightMyRequestResponse>;
   post(fn: string, sessionKey: string, args: Record<string, unknown>, extra?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** A first page view of a new visitor on site `siteKey`; the campaign (ac_id) its session got. */
+  pageView(siteKey: string, url: string): Promise<{ status: number; ac: number | null; numbers: string[] }>;
 }
 
-export async function apiWorld(): Promise<ApiWorld> {
+export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
   const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
   const server = await createServer({
-    dbPath: ':memory:',
+    dbPath,
     siteConfig: apiConfig,
     bundleDir: '/nonexistent',
     publicUrl: 'http://svc.test/',
@@ -103,6 +129,18 @@ export async function apiWorld(): Promise<ApiWorld> {
         headers: { accept: 'application/json' },
         payload: { session_key: sessionKey, args, ...extra },
       });
+    },
+    async pageView(siteKey, url) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/w/${siteKey}`,
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ visitor: null, writes: [hitWrite(url)] }),
+      });
+      if (res.statusCode !== 200) return { status: res.statusCode, ac: null, numbers: [] };
+      const r = (res.json() as WriteResponse).results[0]!.result as HitResult;
+      const s = server.db.prepare('SELECT ac_id FROM sessions WHERE id = ?').get(r.session_id) as { ac_id: number };
+      return { status: 200, ac: s.ac_id, numbers: r.phones.map((p) => p.raw) };
     },
   };
   return world;
