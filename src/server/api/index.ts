@@ -270,6 +270,11 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   }
   // Any other path under /api/v1/: an unknown function, or a method its function does not take.
   app.all('/api/v1/*', { schema: { hide: true } }, (req, reply) => {
+    try {
+      formatOf(req);
+    } catch (e) {
+      return fail(req, reply, e);
+    }
     const name = (req.params as { '*': string })['*'].replace(/\/$/, '');
     if (byName.has(name))
       return fail(req, reply, apiErrors.wrongMethod(name, [...new Set([...byName.get(name)!.keys(), 'POST'])].join(', ')));
