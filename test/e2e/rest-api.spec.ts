@@ -21,6 +21,8 @@ async function api(base: string, fn: string, body: Record<string, unknown>): Pro
 }
 
 test('a campaign made through the REST API gives its number to the next matching page view', async ({ page, demo, pageErrors }) => {
+  // The demo fixture starts a server and a site: slow on a busy machine.
+  test.setTimeout(60_000);
   void pageErrors;
   const { session_key } = await api(demo.svcUrl, 'login', { login: 'demo', password: 'demo-password' });
   const sites = (await (
