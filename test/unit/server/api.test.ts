@@ -85,6 +85,20 @@ describe('login and logout', () => {
     expectError(await w.get('site', { session_key: key }), 401, 102401);
   });
 
+  it('every function refuses a key 3 hours after its login, for customer and agent sessions', async () => {
+    const keys = [await w.login('a'), await w.login('x')];
+    w.clock.ms += 3 * 3600 * 1000;
+    for (const key of keys) {
+      for (const fn of API_FUNCTIONS) {
+        const res =
+          fn.verb === 'GET'
+            ? await w.get(fn.name, { session_key: key })
+            : await w.post(fn.name, key, {}, fn.verb === 'POST' ? {} : { action: fn.verb });
+        expectError(res, 401, 102401);
+      }
+    }
+  });
+
   it('every function checks the session key: missing, unknown or malformed keys get 102401', async () => {
     for (const fn of API_FUNCTIONS) {
       const res =
