@@ -50,7 +50,10 @@ export interface ServerOptions {
   rateLimits?: WriteLimits;
   /** Sees every statement the query layer runs (the query-plan test collects them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
-  /** REST API users, agents, tariff plans and tags (demo-site/api-seed.json): seeds a database without API users. */
+  /**
+   * REST API users, agents, tariff plans and tags (demo-site/api-seed.json): applied with the site
+   * configuration's seed of an empty database, never to a database that already has customers.
+   */
   apiSeed?: string | ApiSeed;
   /** The REST API's clock in epoch ms (tests move it to expire sessions). Default Date.now. */
   apiClock?: () => number;
@@ -82,10 +85,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db = store.sqlite;
   const { siteConfig } = opts;
+  let seeded = false;
   if (siteConfig) {
     const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
     const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
-    await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)));
+    seeded = (await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)))) === 'seeded';
   }
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -181,7 +185,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
   });
-  await app.register(apiFeature, { store, seed: opts.apiSeed, now: opts.apiClock });
+  // The API's demo users go only into the database the site configuration has just seeded: never
+  // known passwords on a database with customers of its own.
+  await app.register(apiFeature, { store, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
 
   return {
     app,

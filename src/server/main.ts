@@ -5,8 +5,8 @@
  *   (demo-site/site-config.json: seeds a database without customers; a different file on a later
  *   start is reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
  *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet),
- *   SVC_API_SEED (demo-site/api-seed.json: REST API users, agents, tariff plans, tags; seeds a
- *   database without API users).
+ *   SVC_API_SEED (demo-site/api-seed.json: REST API users, agents, tariff plans, tags; applied with
+ *   the site configuration's seed of an empty database only).
  * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint); 0 turns a limit off.

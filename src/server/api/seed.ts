@@ -7,9 +7,10 @@ import { ensureTag, hasApiUsers, upsertAgent, upsertApiUser, upsertTariffPlan } 
 
 /**
  * The REST API's demo seed (demo-site/api-seed.json): tariff plans, agents, which customers an
- * agent manages (creating those the site configuration does not hold), API users and tags. Like
- * the site configuration it seeds a database that has none of it yet (no API user) and nothing
- * more, so that what the API changed is never reverted by a restart.
+ * agent manages (creating those the site configuration does not hold), API users and tags.
+ * createServer applies it only when the site configuration has just seeded an empty database (known
+ * demo passwords never reach a database with customers of its own), and it refuses a database that
+ * has API users, so what the API changed is never reverted by a restart.
  */
 
 const id = z.number().int().positive();

@@ -225,23 +225,27 @@ describe('campaigns and conditions', () => {
 });
 
 describe('a campaign made through the API survives a restart', () => {
-  it('matches after the server is started again on the same database file', async () => {
+  it('matches after the server is started again on the same database file; the demo seed never reaches an old database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-api-'));
+    const file = join(dir, 'svc.db');
+    const memory = w;
     try {
-      const first = await apiWorld(join(dir, 'svc.db'));
-      const c = await (async () => {
-        w = first;
-        return campaignWithCondition(await first.login('a'), 1, 'Kept', 'kept');
-      })();
-      await first.server.close();
-      const second = await apiWorld(join(dir, 'svc.db'));
-      w = second;
-      expect((await second.pageView('site-1', 'https://a.test/?utm_source=kept')).ac).toBe(c.ac_id);
-      // The seed ran once: the API users are the same rows, not seeded twice.
-      expect(second.server.db.prepare('SELECT count(*) AS n FROM api_users').get()).toEqual({ n: 5 });
-      await second.server.close();
+      w = await apiWorld(file);
+      const c = await campaignWithCondition(await w.login('a'), 1, 'Kept', 'kept');
+      await w.server.close();
+      w = await apiWorld(file);
+      expect((await w.pageView('site-1', 'https://a.test/?utm_source=kept')).ac).toBe(c.ac_id);
+      // The seed ran once: the same five users, not seeded twice.
+      expect(w.server.db.prepare('SELECT count(*) AS n FROM api_users').get()).toEqual({ n: 5 });
+      // A database with customers and no API users (one made before the API) gets no demo users.
+      w.server.db.prepare('DELETE FROM api_sessions').run();
+      w.server.db.prepare('DELETE FROM api_users').run();
+      await w.server.close();
+      w = await apiWorld(file);
+      expect(w.server.db.prepare('SELECT count(*) AS n FROM api_users').get()).toEqual({ n: 0 });
+      await w.server.close();
     } finally {
-      w = await apiWorld();
+      w = memory;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -159,7 +159,7 @@ export const createAcCondition = apiFunction({
   verb: 'POST',
   scope: 'customer',
   summary: 'adds a condition to a group (a group holds when all its conditions hold): {ac_condition_id}',
-  args: conditionArgs as unknown as z.ZodObject<(typeof conditionArgs)['shape']>,
+  args: conditionArgs,
   async run(ctx, a) {
     const { db } = ctx.store;
     const g = await conditionGroupOwner(db, a.ac_condition_group_id);
