@@ -1,6 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CustomerRow, Page } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
+
+/** The `response` of a function that answers `{success: true}` alone. */
+export const acknowledgement = z.undefined();
 
 /** The verbs of the REST document; a POST with `action` acts as the verb it names. */
 export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -30,7 +33,7 @@ export interface CustomerContext extends Context {
   customer: CustomerRow;
 }
 
-interface Base<S extends z.ZodObject> {
+interface Base<S extends z.ZodObject, R extends z.ZodType> {
   /** The function's name, its path under /api/v1/. */
   name: string;
   verb: Verb;
@@ -42,6 +45,11 @@ interface Base<S extends z.ZodObject> {
   list?: boolean;
   /** The function's own parameters (not session_key, customer_id, limit, offset). */
   args: S;
+  /**
+   * The answer's `data` (`acknowledgement` for `{success: true}` alone): `run` is typed by it, the
+   * OpenAPI document shows it, and the unit tests check every real answer against it.
+   */
+  response: R;
 }
 
 /**
@@ -49,11 +57,11 @@ interface Base<S extends z.ZodObject> {
  * one named by `customer_id`, required ((A) in the document). `agent` functions are agents' only.
  * `run` returns the answer's `data`, or undefined for an acknowledgement (`{success: true}`).
  */
-export type ApiFunction<S extends z.ZodObject = z.ZodObject> =
-  | (Base<S> & { scope: 'customer'; run(ctx: CustomerContext, args: z.output<S>): Promise<unknown> })
-  | (Base<S> & { scope: 'agent'; run(ctx: Context & { caller: { agentId: number } }, args: z.output<S>): Promise<unknown> });
+export type ApiFunction<S extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> =
+  | (Base<S, R> & { scope: 'customer'; run(ctx: CustomerContext, args: z.output<S>): Promise<z.input<R>> })
+  | (Base<S, R> & { scope: 'agent'; run(ctx: Context & { caller: { agentId: number } }, args: z.output<S>): Promise<z.input<R>> });
 
-/** Keeps a function's argument types tied to its schema. */
-export function apiFunction<S extends z.ZodObject>(f: ApiFunction<S>): ApiFunction {
+/** Keeps a function's argument and answer types tied to its schemas. */
+export function apiFunction<S extends z.ZodObject, R extends z.ZodType>(f: ApiFunction<S, R>): ApiFunction {
   return f as unknown as ApiFunction;
 }

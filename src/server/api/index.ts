@@ -11,6 +11,7 @@ import { apiErrors } from './errors.js';
 import type { ApiFunction, Context, Verb } from './function.js';
 import { API_FUNCTIONS } from './functions/index.js';
 import { requestedFormat, send, sendError, type Format } from './output.js';
+import { errorEnvelope, successEnvelope } from './responses.js';
 import { seedApi, type ApiSeed } from './seed.js';
 import { apiSessions } from './sessions.js';
 
@@ -96,8 +97,18 @@ function docQuery(fn: ApiFunction): z.ZodObject {
   });
 }
 
-const jsonSchema = (s: z.ZodType) =>
-  z.toJSONSchema(s, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+const jsonSchema = (s: z.ZodType, io: 'input' | 'output' = 'input') =>
+  z.toJSONSchema(s, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
+
+/** The answers of a route for the OpenAPI document: its success envelope and the error envelope. */
+function responses(success: z.ZodType): Record<string, unknown> {
+  const error = jsonSchema(errorEnvelope, 'output');
+  return {
+    200: { description: 'success (JSON, or the same as XML by Accept)', ...jsonSchema(success, 'output') },
+    '4XX': { description: 'an error of the request', ...error },
+    '5XX': { description: '502 for a GET without Accept application/json or application/xml; 500 internal', ...error },
+  };
+}
 
 export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promise<void> {
   const { store } = opts;
@@ -123,6 +134,8 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   // Validation is zod's (parseArgs), with the API's own error codes; the JSON schemas on the routes
   // are made from the same zod schemas and only describe them for the OpenAPI document.
   app.setValidatorCompiler(() => () => true);
+  // Answers are sent as text (output.ts); the response schemas only describe them for the document.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((err, req, reply) => {
     const code = String((err as { code?: unknown }).code ?? '');
     // The server's JSON parser refuses bad JSON as 400001; the API's code for it is 100401.
@@ -136,6 +149,8 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
 
   // Session functions ------------------------------------------------------------------------
   const loginArgs = z.object({ login: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
+  const loginAnswer = responses(z.strictObject({ success: z.literal(true), data: z.strictObject({ session_key: z.string() }) }));
+  const logoutAnswer = responses(z.strictObject({ success: z.literal(true), data: z.strictObject({}) }));
   const login = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
       const format = formatOf(req);
@@ -173,12 +188,28 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       const hide = !url.endsWith('/');
       scope.get(
         url,
-        { schema: { hide, tags: ['session'], summary: 'login: opens a session (3 h)', querystring: jsonSchema(loginArgs) } },
+        {
+          schema: {
+            hide,
+            tags: ['session'],
+            summary: 'login: opens a session (3 h)',
+            querystring: jsonSchema(loginArgs),
+            response: loginAnswer,
+          },
+        },
         login,
       );
       scope.post(
         url,
-        { schema: { hide, tags: ['session'], summary: 'login: opens a session (3 h); JSON or form fields', body: jsonSchema(loginArgs) } },
+        {
+          schema: {
+            hide,
+            tags: ['session'],
+            summary: 'login: opens a session (3 h); JSON or form fields',
+            body: jsonSchema(loginArgs),
+            response: loginAnswer,
+          },
+        },
         login,
       );
     }
@@ -186,8 +217,9 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   for (const url of ['/api/logout/', '/api/logout']) {
     const hide = !url.endsWith('/');
     const query = jsonSchema(z.object({ session_key: z.string() }));
-    app.get(url, { schema: { hide, tags: ['session'], summary: 'logout: ends the session', querystring: query } }, logout);
-    app.post(url, { schema: { hide, tags: ['session'], summary: 'logout: ends the session', body: query } }, logout);
+    const schema = { hide, tags: ['session'], summary: 'logout: ends the session', response: logoutAnswer };
+    app.get(url, { schema: { ...schema, querystring: query } }, logout);
+    app.post(url, { schema: { ...schema, body: query } }, logout);
   }
 
   // Functions --------------------------------------------------------------------------------
@@ -246,8 +278,9 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const shown = fn ?? verbs.get('GET') ?? [...verbs.values()][0]!;
         const tags = [shown.extension ? 'extensions' : 'functions'];
         const summary = `${shown.extension ? 'EXTENSION. ' : ''}${name}: ${shown.summary}`;
+        const response = responses(successEnvelope(shown));
         if (method === 'GET') {
-          app.get(url, { schema: { hide, tags, summary, querystring: jsonSchema(docQuery(shown)) } }, handler);
+          app.get(url, { schema: { hide, tags, summary, querystring: jsonSchema(docQuery(shown)), response } }, handler);
           continue;
         }
         const { session_key: _k, ...argShape } = docQuery(shown).shape;
@@ -263,7 +296,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
           method,
           url,
           handler,
-          schema: { hide, tags, summary, body: jsonSchema(body), ...(description ? { description } : {}) },
+          schema: { hide, tags, summary, body: jsonSchema(body), response, ...(description ? { description } : {}) },
         });
       }
     }

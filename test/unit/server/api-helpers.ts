@@ -2,6 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
+import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
 import type { ApiSeed } from '../../../src/server/api/seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
@@ -119,16 +121,19 @@ export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.session_key as string;
     },
-    get(fn, query, accept = 'application/json') {
-      return server.app.inject({ method: 'GET', url: path(fn), query: stringify(query), headers: accept ? { accept } : {} });
+    async get(fn, query, accept = 'application/json') {
+      const res = await server.app.inject({ method: 'GET', url: path(fn), query: stringify(query), headers: accept ? { accept } : {} });
+      return checkAnswer(fn, 'GET', res);
     },
-    post(fn, sessionKey, args, extra = {}) {
-      return server.app.inject({
+    async post(fn, sessionKey, args, extra = {}) {
+      const res = await server.app.inject({
         method: 'POST',
         url: path(fn),
         headers: { accept: 'application/json' },
         payload: { session_key: sessionKey, args, ...extra },
       });
+      const action = extra.action;
+      return checkAnswer(fn, typeof action === 'string' ? action.toUpperCase() : 'POST', res);
     },
     async pageView(siteKey, url) {
       const res = await server.app.inject({
@@ -144,6 +149,30 @@ export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
     },
   };
   return world;
+}
+
+/** `<verb> <function>` of every function whose success answer a test of this file checked against its schema. */
+export const answered = new Set<string>();
+
+/**
+ * Every JSON answer a test gets is checked against the schema the OpenAPI document shows for it
+ * (api/responses.ts): a success against the function's declared `response`, an error against the
+ * error envelope. So the document cannot drift from what the functions really answer.
+ */
+function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): LightMyRequestResponse {
+  if (!String(res.headers['content-type']).startsWith('application/json')) return res;
+  const body: unknown = res.json();
+  if (res.statusCode !== 200) {
+    const r = errorEnvelope.safeParse(body);
+    expect(r.success, `${verb} ${fn} error ${res.body}: ${r.error?.message}`).toBe(true);
+    return res;
+  }
+  const def = API_FUNCTIONS.find((f) => f.name === fn && f.verb === verb);
+  if (!def) return res;
+  const r = successEnvelope(def).safeParse(body);
+  expect(r.success, `${verb} ${fn} answered ${res.body}, not its declared response: ${r.error?.message}`).toBe(true);
+  answered.add(`${verb} ${fn}`);
+  return res;
 }
 
 const stringify = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));

@@ -5,7 +5,7 @@ import { timestamp } from '../../store/time.js';
 import { id, int, text } from '../args.js';
 import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../dates.js';
 import { apiErrors } from '../errors.js';
-import { apiFunction } from '../function.js';
+import { acknowledgement, apiFunction } from '../function.js';
 import { addAgentCharge, apiUserByLogin, tariffPlan, tariffPlans, upsertApiUser } from '../queries.js';
 
 /** Agent-only functions (../shared/spec/rest-api.md, "Agent-only functions"). */
@@ -17,6 +17,7 @@ export const customerList = apiFunction({
   list: true,
   summary: "the agent's customers: {id, name, state}",
   args: z.object({}),
+  response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), state: z.string().describe('waiting or active') })),
   run: (ctx) => customersOfAgent(ctx.store.db, ctx.caller.agentId, ctx.page),
 });
 
@@ -27,6 +28,7 @@ export const agentTp = apiFunction({
   list: true,
   summary: 'the tariff plans an agent can give a customer: {id, name}',
   args: z.object({}),
+  response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   run: (ctx) => tariffPlans(ctx.store.db, ctx.page),
 });
 
@@ -56,6 +58,7 @@ export const createAgentCustomer = apiFunction({
     /** EXTENSION: the zone of the customer's REST dates (default Europe/Moscow). */
     time_zone: z.string().max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Moscow').optional(),
   }),
+  response: z.strictObject({ customer_id: z.number().int() }),
   async run(ctx, a) {
     const { db } = ctx.store;
     if (!(await tariffPlan(db, a.tp_id))) throw apiErrors.notFound('tp', a.tp_id);
@@ -92,6 +95,7 @@ export const activateAgentCustomer = apiFunction({
   scope: 'agent',
   summary: "makes a waiting customer active; the agent's account is charged for the current day by the customer's tariff plan",
   args: z.object({ customer_id: id() }),
+  response: acknowledgement,
   async run(ctx, a) {
     const { db } = ctx.store;
     const c = await customerById(db, a.customer_id);

@@ -19,7 +19,8 @@ import {
 import type { Queryable } from '../../store/queryable.js';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
-import { apiFunction } from '../function.js';
+import { acknowledgement, apiFunction } from '../function.js';
+import { jsonText } from '../responses.js';
 
 /**
  * Ad campaigns and their conditions (../shared/spec/rest-api.md, "Sites, campaigns, tags"). Every
@@ -40,6 +41,7 @@ export const ac = apiFunction({
   list: true,
   summary: "the customer's ad campaigns, of one site or all: {id, name} (and site_id)",
   args: z.object({ site_id: id().optional() }),
+  response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), site_id: z.number().int().describe('EXTENSION') })),
   async run(ctx, a) {
     const { db } = ctx.store;
     if (a.site_id !== undefined) {
@@ -56,6 +58,7 @@ export const createAc = apiFunction({
   scope: 'customer',
   summary: 'adds an ad campaign to a site: {ac_id}',
   args: z.object({ site_id: id(), name: text() }),
+  response: z.strictObject({ ac_id: z.number().int() }),
   async run(ctx, a) {
     const { db } = ctx.store;
     const s = await siteById(db, a.site_id);
@@ -75,6 +78,16 @@ export const acCondition = apiFunction({
   scope: 'customer',
   summary: "a campaign's settings: [{ac_id, is_dt_enabled, ac_conditions, site_blocks}], the two lists as JSON text",
   args: z.object({ id: id() }),
+  response: z.array(
+    z.strictObject({
+      ac_id: z.number().int(),
+      is_dt_enabled: z.boolean(),
+      ac_conditions: jsonText(
+        'an array of {ac_condition_group_id, ac_condition_group_name, id, ac_parameter, ac_operator, value, is_negative}',
+      ),
+      site_blocks: jsonText('an array of {id, name, phone_type, numb, forward_numb, is_dt_enabled, dt_number_pool_numbers}'),
+    }),
+  ),
   async run(ctx, a) {
     const { db } = ctx.store;
     const owner = await ownCampaign(db, ctx.customer.id, a.id);
@@ -122,6 +135,7 @@ export const createAcConditionGroup = apiFunction({
   scope: 'customer',
   summary: 'adds a condition group to a campaign (the campaign matches when any group holds): {ac_condition_group_id}',
   args: z.object({ ac_id: id(), name: text() }),
+  response: z.strictObject({ ac_condition_group_id: z.number().int() }),
   async run(ctx, a) {
     await ownCampaign(ctx.store.db, ctx.customer.id, a.ac_id);
     const groupId = await createConditionGroup(ctx.store.db, a.ac_id, a.name);
@@ -160,6 +174,7 @@ export const createAcCondition = apiFunction({
   scope: 'customer',
   summary: 'adds a condition to a group (a group holds when all its conditions hold): {ac_condition_id}',
   args: conditionArgs,
+  response: z.strictObject({ ac_condition_id: z.number().int() }),
   async run(ctx, a) {
     const { db } = ctx.store;
     const g = await conditionGroupOwner(db, a.ac_condition_group_id);
@@ -184,6 +199,7 @@ export const deleteAcCondition = apiFunction({
   scope: 'customer',
   summary: 'deletes a condition of a campaign',
   args: z.object({ ac_id: id(), ac_condition_id: id() }),
+  response: acknowledgement,
   async run(ctx, a) {
     const { db } = ctx.store;
     await ownCampaign(db, ctx.customer.id, a.ac_id);

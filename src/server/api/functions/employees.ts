@@ -20,6 +20,19 @@ export const employee = apiFunction({
     first_name: text().optional(),
     patronymic: text().optional(),
   }),
+  response: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      last_name: z.string().nullable(),
+      first_name: z.string().nullable(),
+      patronymic: z.string().nullable(),
+      full_name: z.string().nullable(),
+      email: z.string().nullable(),
+      is_consultant_operator_active: z.boolean(),
+      extension: z.string().nullable(),
+      phones: z.array(z.string()),
+    }),
+  ),
   async run(ctx, a) {
     const rows = await customerEmployees(ctx.store.db, ctx.customer.id, { ...a, sip_line: a.sip_line?.replace(/^\+/, '') }, ctx.page);
     return rows.map((r) => ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
-import { apiFunction, type CustomerContext } from '../function.js';
+import { acknowledgement, apiFunction, type CustomerContext } from '../function.js';
 import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from '../queries.js';
 
 /**
@@ -27,6 +27,7 @@ export const createNumaListFn = apiFunction({
   scope: 'customer',
   summary: 'creates a caller-number list: {numa_list_id}',
   args: z.object({ name: text() }),
+  response: z.strictObject({ numa_list_id: z.number().int() }),
   async run(ctx, a) {
     return { numa_list_id: await createNumaList(ctx.store.db, ctx.customer.id, a.name) };
   },
@@ -38,6 +39,7 @@ export const addNumberToNumaList = apiFunction({
   scope: 'customer',
   summary: 'adds a number to a caller-number list (a number already on it stays once)',
   args: z.object({ numa_list_id: id(), number }),
+  response: acknowledgement,
   async run(ctx, a) {
     await ownList(ctx, a.numa_list_id);
     await addNumaNumber(ctx.store.db, a.numa_list_id, a.number);
@@ -51,6 +53,7 @@ export const removeNumberFromNumaList = apiFunction({
   scope: 'customer',
   summary: 'removes a number from a caller-number list (100410 when it is not on it)',
   args: z.object({ numa_list_id: id(), number }),
+  response: acknowledgement,
   async run(ctx, a) {
     await ownList(ctx, a.numa_list_id);
     if (!(await removeNumaNumber(ctx.store.db, a.numa_list_id, a.number))) throw apiErrors.notFound('number', a.number);

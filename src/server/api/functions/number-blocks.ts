@@ -14,7 +14,7 @@ import {
 import type { Queryable } from '../../store/queryable.js';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
-import { apiFunction, type CustomerContext } from '../function.js';
+import { acknowledgement, apiFunction, type CustomerContext } from '../function.js';
 import { ownCampaign } from './campaigns.js';
 
 /**
@@ -46,8 +46,22 @@ const fields = {
   dt_pool_numbers: pool.optional(),
 };
 
+/** A block in the document's shape ("Number block element"), with its selector, ac_id and site_id. */
+const blockSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  phone_type: z.string().nullable(),
+  numb: z.string().nullable(),
+  forward_numb: z.string().nullable(),
+  is_dt_enabled: z.boolean(),
+  dt_number_pool_numbers: z.array(z.string().nullable()).describe('the DT pool; [null] when the block has none'),
+  selector: z.string(),
+  ac_id: z.number().int().nullable(),
+  site_id: z.number().int(),
+});
+
 /** A block in the document's shape ("Number block element"), with its selector. */
-export async function blockRecord(db: Queryable, b: BlockFullRow) {
+export async function blockRecord(db: Queryable, b: BlockFullRow): Promise<z.input<typeof blockSchema>> {
   const numbers = await poolNumbers(db, b.id);
   return {
     id: b.id,
@@ -95,6 +109,7 @@ export const numberBlocks = apiFunction({
   extension: true,
   summary: "a campaign's number blocks (ac_id) or a site's default blocks (site_id)",
   args: z.object({ ac_id: id().optional(), site_id: id().optional() }),
+  response: z.array(blockSchema),
   async run(ctx, a) {
     const t = await target(ctx, a);
     const out = [];
@@ -110,6 +125,7 @@ export const createNumberBlock = apiFunction({
   extension: true,
   summary: "adds a number block to a campaign (ac_id) or to a site's defaults (site_id): {id}",
   args: z.object({ ac_id: id().optional(), site_id: id().optional(), ...fields }),
+  response: z.strictObject({ id: z.number().int() }),
   async run(ctx, a) {
     const t = await target(ctx, a);
     const pool = a.dt_pool_numbers ?? [];
@@ -143,6 +159,7 @@ export const changeNumberBlock = apiFunction({
   args: z.object({ id: id(), ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) } as {
     id: ReturnType<typeof id>;
   } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> }),
+  response: acknowledgement,
   async run(ctx, a) {
     await ownBlock(ctx, a.id);
     const { id: blockId, dt_pool_numbers: pool, ...set } = a;
@@ -163,6 +180,7 @@ export const deleteNumberBlock = apiFunction({
   extension: true,
   summary: 'deletes a number block and its DT pool (leases keep their history)',
   args: z.object({ id: id() }),
+  response: acknowledgement,
   async run(ctx, a) {
     await ownBlock(ctx, a.id);
     await deleteBlock(ctx.store.db, a.id);

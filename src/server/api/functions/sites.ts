@@ -15,6 +15,14 @@ export const site = apiFunction({
   list: true,
   summary: "the customer's sites: {id, domain} (and, as an extension, site_key and widget_key)",
   args: z.object({}),
+  response: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      domain: z.string(),
+      site_key: z.string().describe('EXTENSION: the key of the snippet'),
+      widget_key: z.string().describe('EXTENSION: the key of the widget'),
+    }),
+  ),
   async run(ctx) {
     const rows = await sitesOfCustomer(ctx.store.db, ctx.customer.id, ctx.page);
     return rows;
@@ -38,6 +46,11 @@ export const createSiteFn = apiFunction({
     domain,
     user_phone: text(32).regex(/^\+?[\d\s()-]{5,32}$/, 'a phone number'),
     target_call_min_duration: int().min(0).max(86_400).optional(),
+  }),
+  response: z.strictObject({
+    id: z.number().int(),
+    site_key: z.string().describe('EXTENSION'),
+    widget_key: z.string().describe('EXTENSION'),
   }),
   async run(ctx, a) {
     const siteKey = key('s-');

@@ -10,5 +10,6 @@ export const tag = apiFunction({
   list: true,
   summary: "the customer's tags: {id, name}",
   args: z.object({}),
+  response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   run: (ctx) => tags(ctx.store.db, ctx.customer.id, ctx.page),
 });
