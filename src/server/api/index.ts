@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -182,8 +183,13 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
     }
   };
   await app.register(async (scope) => {
-    // login also takes form fields (urlencoded), as the vendor's clients send them.
+    // login also takes form fields, urlencoded or multipart, as the vendor's clients send them; only
+    // here, so no other route parses multipart. Fields only: a file part is refused (100401).
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
+    await scope.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fields: 10, fieldSize: 2048, files: 0, parts: 10, headerPairs: 20 },
+    });
     for (const url of ['/api/login/', '/api/login']) {
       const hide = !url.endsWith('/');
       scope.get(
@@ -205,7 +211,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
           schema: {
             hide,
             tags: ['session'],
-            summary: 'login: opens a session (3 h); JSON or form fields',
+            summary: 'login: opens a session (3 h); JSON or form fields (urlencoded or multipart)',
             body: jsonSchema(loginArgs),
             response: loginAnswer,
           },

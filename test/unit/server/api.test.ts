@@ -35,6 +35,64 @@ describe('login and logout', () => {
     expectData(await w.get('site', { session_key: key }));
   });
 
+  it('logs in with a multipart form; a file part, an unknown field or a wrong password is refused', async () => {
+    const multipart = (parts: Array<[string, string, string?]>) => {
+      const boundary = '----svc-test-boundary';
+      const body =
+        parts
+          .map(
+            ([name, value, file]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: text/plain` : ''}\r\n\r\n${value}\r\n`,
+          )
+          .join('') + `--${boundary}--\r\n`;
+      return inject({
+        method: 'POST',
+        url: '/api/login/',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' },
+        payload: body,
+      });
+    };
+    const ok = await multipart([
+      ['login', 'x'],
+      ['password', 'pw-x'],
+    ]);
+    const key = (expectData(ok) as { session_key: string }).session_key;
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expectData(await w.get('customer_list', { session_key: key }));
+    expectError(
+      await multipart([
+        ['login', 'x'],
+        ['password', 'nope'],
+      ]),
+      401,
+      102402,
+    );
+    expectError(
+      await multipart([
+        ['login', 'x'],
+        ['password', 'pw-x'],
+        ['other', '1'],
+      ]),
+      400,
+      100423,
+    );
+    const file = await multipart([
+      ['login', 'x'],
+      ['password', 'pw-x', 'p.txt'],
+    ]);
+    expect(file.statusCode).toBeGreaterThanOrEqual(400);
+    expect(file.statusCode).toBeLessThan(500);
+    expect(file.json()).toMatchObject({ success: false, message: expect.stringMatching(/^\d{6}: /) });
+    // Multipart is the login's only: another function refuses it as a type it does not take.
+    const other = await inject({
+      method: 'POST',
+      url: '/api/v1/site/',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', accept: 'application/json' },
+      payload: '--b\r\nContent-Disposition: form-data; name="session_key"\r\n\r\n' + key + '\r\n--b--\r\n',
+    });
+    expectError(other, 415, 415001);
+  });
+
   it('refuses a wrong password, an unknown login, missing fields and a bad body with codes', async () => {
     expectError(await inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'nope' } }), 401, 102402);
     expectError(await inject({ method: 'POST', url: '/api/login/', payload: { login: 'zz', password: 'pw-a' } }), 401, 102402);
