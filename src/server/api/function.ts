@@ -24,6 +24,8 @@ export interface Context {
   customer: CustomerRow | null;
   /** `limit` and `offset` of a list function (defaults 100 and 0). */
   page: Page;
+  /** A list function tells how many records all its pages hold: the answer's X-Total-Count header. */
+  setTotal(n: number): void;
   /** The API's clock (tests control it). */
   now(): number;
 }

@@ -33,6 +33,9 @@ export interface ApiOptions {
   seed?: string | ApiSeed | undefined;
 }
 
+/** The header of a list's answer that says how many records all its pages hold. */
+export const TOTAL_HEADER = 'X-Total-Count';
+
 const VERBS: readonly Verb[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 type Params = Record<string, unknown>;
@@ -102,10 +105,13 @@ const jsonSchema = (s: z.ZodType, io: 'input' | 'output' = 'input') =>
   z.toJSONSchema(s, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
 
 /** The answers of a route for the OpenAPI document: its success envelope and the error envelope. */
-function responses(success: z.ZodType): Record<string, unknown> {
+function responses(success: z.ZodType, list = false): Record<string, unknown> {
   const error = jsonSchema(errorEnvelope, 'output');
+  const headers = {
+    [TOTAL_HEADER]: { type: 'integer', minimum: 0, description: 'EXTENSION: how many records all pages of the list hold' },
+  };
   return {
-    200: { description: 'success (JSON, or the same as XML by Accept)', ...jsonSchema(success, 'output') },
+    200: { description: 'success (JSON, or the same as XML by Accept)', ...jsonSchema(success, 'output'), ...(list ? { headers } : {}) },
     '4XX': { description: 'an error of the request', ...error },
     '5XX': { description: '502 for a GET without Accept application/json or application/xml; 500 internal', ...error },
   };
@@ -251,6 +257,10 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       if (!fn.list && (limit !== undefined || offset !== undefined))
         throw apiErrors.unknownParameter(limit !== undefined ? 'limit' : 'offset');
       let data: unknown;
+      let total: number | undefined;
+      const setTotal = (n: number) => {
+        total = n;
+      };
       if (fn.scope === 'agent') {
         if (caller.agentId == null) throw apiErrors.accessDenied(`${name} is an agent function`);
         if (customerIdRaw !== undefined) params.customer_id = customerIdRaw;
@@ -260,13 +270,19 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
           caller: { ...caller, agentId: caller.agentId },
           customer: null,
           page,
+          setTotal,
           now,
         };
         data = await fn.run(ctx, args);
       } else {
         const customer = await actingCustomer(store.db, caller, parseCustomerId(customerIdRaw));
         const args = parseArgs(fn.args, params);
-        data = await fn.run({ store, caller, customer, page, now }, args);
+        data = await fn.run({ store, caller, customer, page, setTotal, now }, args);
+      }
+      if (fn.list) {
+        // The total of every page, in a header so that v1's envelope stays the document's.
+        if (total === undefined) throw new Error(`REST list ${name} did not count its records`);
+        reply.header(TOTAL_HEADER, String(total));
       }
       return send(reply, format, 200, data === undefined ? { success: true } : { success: true, data });
     } catch (e) {
@@ -284,7 +300,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const shown = fn ?? verbs.get('GET') ?? [...verbs.values()][0]!;
         const tags = [shown.extension ? 'extensions' : 'functions'];
         const summary = `${shown.extension ? 'EXTENSION. ' : ''}${name}: ${shown.summary}`;
-        const response = responses(successEnvelope(shown));
+        const response = responses(successEnvelope(shown), !!shown.list);
         if (method === 'GET') {
           app.get(url, { schema: { hide, tags, summary, querystring: jsonSchema(docQuery(shown)), response } }, handler);
           continue;

@@ -70,6 +70,17 @@ export async function tariffPlans(db: Queryable, page: Page): Promise<Array<{ id
   return db.selectFrom('tariff_plans').select(['id', 'name']).orderBy('id').limit(page.limit).offset(page.offset).execute();
 }
 
+export async function tariffPlanCount(db: Queryable): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom('tariff_plans')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
 export async function tariffPlan(db: Queryable, id: number): Promise<Row<'tariff_plans'> | null> {
   return (await db.selectFrom('tariff_plans').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
@@ -103,6 +114,15 @@ export async function tags(db: Queryable, customerId: number, page: Page): Promi
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+export async function tagCount(db: Queryable, customerId: number): Promise<number> {
+  const r = await db
+    .selectFrom('tags')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 /** Seeds a tag by name (the demo seed); an existing one stays. */

@@ -264,6 +264,16 @@ export async function customersOfAgent(
     .execute();
 }
 
+/** How many customers an agent has (the REST list's X-Total-Count). */
+export async function customerCountOfAgent(db: Queryable, agentId: number): Promise<number> {
+  const r = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('agent_id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export async function createCustomer(
   db: Queryable,
   v: Pick<CustomerRow, 'name' | 'state' | 'agent_id' | 'tp_id' | 'email' | 'limits' | 'time_zone'>,
@@ -306,6 +316,15 @@ export async function sitesOfCustomer(
     .execute();
 }
 
+export async function siteCountOfCustomer(db: Queryable, customerId: number): Promise<number> {
+  const r = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export async function createSite(
   db: Queryable,
   v: Pick<SiteRow, 'customer_id' | 'domain' | 'site_key' | 'widget_key' | 'user_phone' | 'settings' | 'target_call_min_duration'>,
@@ -328,6 +347,18 @@ export async function campaignsOfCustomer(
     .where('a.removed_at', 'is', null);
   if (siteId != null) q = q.where('a.site_id', '=', siteId);
   return q.orderBy('a.id').limit(page.limit).offset(page.offset).execute();
+}
+
+/** How many campaigns campaignsOfCustomer lists over all its pages. */
+export async function campaignCountOfCustomer(db: Queryable, customerId: number, siteId: number | null): Promise<number> {
+  let q = db
+    .selectFrom('ad_campaigns as a')
+    .innerJoin('sites as s', 's.id', 'a.site_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('s.customer_id', '=', customerId)
+    .where('a.removed_at', 'is', null);
+  if (siteId != null) q = q.where('a.site_id', '=', siteId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 /** A live campaign with its site and customer, or null. */

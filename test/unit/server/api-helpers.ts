@@ -169,6 +169,7 @@ function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): Lig
   }
   const def = API_FUNCTIONS.find((f) => f.name === fn && f.verb === verb);
   if (!def) return res;
+  if (def.list) expect(res.headers['x-total-count'], `${fn} X-Total-Count`).toMatch(/^\d+$/);
   const r = successEnvelope(def).safeParse(body);
   expect(r.success, `${verb} ${fn} answered ${res.body}, not its declared response: ${r.error?.message}`).toBe(true);
   answered.add(`${verb} ${fn}`);

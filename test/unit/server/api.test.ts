@@ -312,6 +312,31 @@ describe('paths, verbs, formats', () => {
     // A function that is no list takes neither.
     expectError(await w.get('ac_condition', { session_key: key, id: all[0]!.id, limit: 5 }), 400, 100423);
   });
+
+  it('tells the total of every list in X-Total-Count, whatever the page, with the envelope unchanged', async () => {
+    const key = await w.login('a');
+    for (let i = 0; i < 3; i++) expectData(await w.post('create_ac', key, { site_id: 1, name: `t${i}` }));
+    const all = (expectData(await w.get('ac', { session_key: key })) as unknown[]).length;
+    for (const q of [{ limit: 1 }, { limit: 2, offset: 1 }, { offset: 1000 }]) {
+      const res = await w.get('ac', { session_key: key, ...q });
+      expect(res.headers['x-total-count']).toBe(String(all));
+      expect(Object.keys(res.json() as object).sort()).toEqual(['data', 'success']);
+    }
+    // Filters count too: employee by last name, ac by site.
+    const one = await w.get('employee', { session_key: key, last_name: 'Petrov', limit: 1 });
+    expect(one.headers['x-total-count']).toBe('1');
+    expect((await w.get('employee', { session_key: key, limit: 1 })).headers['x-total-count']).toBe('2');
+    expect((await w.get('tag', { session_key: key, limit: 1 })).headers['x-total-count']).toBe('2');
+    expect((await w.get('site', { session_key: key })).headers['x-total-count']).toBe('1');
+    const xml = await w.get('tag', { session_key: key, limit: 1 }, 'application/xml');
+    expect(xml.headers['x-total-count']).toBe('2');
+    const agent = await w.login('x');
+    expect((await w.get('customer_list', { session_key: agent, limit: 1 })).headers['x-total-count']).toBe('2');
+    expect((await w.get('agent_tp', { session_key: agent, limit: 1 })).headers['x-total-count']).toBe('2');
+    // Not on a function that is no list, nor on an error.
+    expect((await w.get('ac_condition', { session_key: key, id: 1 })).headers['x-total-count']).toBeUndefined();
+    expect((await w.get('ac', { session_key: key, limit: 5000 })).headers['x-total-count']).toBeUndefined();
+  });
 });
 
 describe('OpenAPI', () => {
@@ -332,6 +357,24 @@ describe('OpenAPI', () => {
     const ac = doc.paths['/api/v1/ac/']!.get!.parameters!;
     expect(ac.find((p) => p.name === 'site_id')).toMatchObject({ required: false, schema: { type: 'integer' } });
     expect(ac.find((p) => p.name === 'session_key')).toMatchObject({ required: true });
+    type Schema = { type?: string; description?: string; properties: Record<string, Schema>; items: Schema };
+    // Answers: the envelope with the record's fields, the error envelope, and a list's total.
+    type Op = { responses: Record<string, { headers?: Record<string, unknown>; content: Record<string, { schema: Schema }> }> };
+    const get = (path: string, verb = 'get') => (doc.paths[path] as unknown as Record<string, Op>)[verb]!.responses;
+    const site = get('/api/v1/site/')['200']!;
+    const record = site.content['application/json']!.schema.properties.data!.items;
+    expect(record.properties).toMatchObject({ id: { type: 'integer' }, domain: { type: 'string' } });
+    expect(site.headers).toHaveProperty('X-Total-Count');
+    expect(get('/api/v1/create_ac/', 'post')['200']!.content['application/json']!.schema.properties.data!.properties).toEqual({
+      ac_id: expect.objectContaining({ type: 'integer' }),
+    });
+    expect(get('/api/v1/ac_condition/')['200']!.headers).toBeUndefined();
+    const error = get('/api/v1/ac/')['4XX']!.content['application/json']!.schema;
+    expect(error.properties.message!.description).toContain('211400');
+    expect(error.properties.message!.description).toContain('102401');
+    expect(get('/api/login/', 'post')['200']!.content['application/json']!.schema.properties.data!.properties).toHaveProperty(
+      'session_key',
+    );
     const page = await inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger-ui');

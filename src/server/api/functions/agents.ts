@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { hashPassword } from '../../consultant/operators/password.js';
-import { changeCustomerState, createCustomer, customerById, customersOfAgent } from '../../sites/queries.js';
+import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../../sites/queries.js';
 import { timestamp } from '../../store/time.js';
 import { id, int, text } from '../args.js';
 import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../dates.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction } from '../function.js';
-import { addAgentCharge, apiUserByLogin, tariffPlan, tariffPlans, upsertApiUser } from '../queries.js';
+import { addAgentCharge, apiUserByLogin, tariffPlan, tariffPlanCount, tariffPlans, upsertApiUser } from '../queries.js';
 
 /** Agent-only functions (../shared/spec/rest-api.md, "Agent-only functions"). */
 
@@ -18,7 +18,10 @@ export const customerList = apiFunction({
   summary: "the agent's customers: {id, name, state}",
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), state: z.string().describe('waiting or active') })),
-  run: (ctx) => customersOfAgent(ctx.store.db, ctx.caller.agentId, ctx.page),
+  async run(ctx) {
+    ctx.setTotal(await customerCountOfAgent(ctx.store.db, ctx.caller.agentId));
+    return customersOfAgent(ctx.store.db, ctx.caller.agentId, ctx.page);
+  },
 });
 
 export const agentTp = apiFunction({
@@ -29,7 +32,10 @@ export const agentTp = apiFunction({
   summary: 'the tariff plans an agent can give a customer: {id, name}',
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
-  run: (ctx) => tariffPlans(ctx.store.db, ctx.page),
+  async run(ctx) {
+    ctx.setTotal(await tariffPlanCount(ctx.store.db));
+    return tariffPlans(ctx.store.db, ctx.page);
+  },
 });
 
 const count = () => int().min(0).max(1_000_000_000);

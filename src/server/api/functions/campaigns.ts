@@ -4,6 +4,7 @@ import { CONDITION_PARAMETERS } from '../../config/site-config.js';
 import {
   blocksOf,
   campaignConditionRows,
+  campaignCountOfCustomer,
   campaignNameTaken,
   campaignOwner,
   campaignsOfCustomer,
@@ -48,6 +49,7 @@ export const ac = apiFunction({
       const s = await siteById(db, a.site_id);
       if (!s || s.customer_id !== ctx.customer.id) throw apiErrors.invalidCustomerForSite(a.site_id);
     }
+    ctx.setTotal(await campaignCountOfCustomer(db, ctx.customer.id, a.site_id ?? null));
     return campaignsOfCustomer(db, ctx.customer.id, a.site_id ?? null, ctx.page);
   },
 });

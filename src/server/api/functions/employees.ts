@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEmployees } from '../../consultant/operators/queries.js';
+import { customerEmployeeCount, customerEmployees } from '../../consultant/operators/queries.js';
 import { id, text } from '../args.js';
 import { apiFunction } from '../function.js';
 
@@ -34,7 +34,9 @@ export const employee = apiFunction({
     }),
   ),
   async run(ctx, a) {
-    const rows = await customerEmployees(ctx.store.db, ctx.customer.id, { ...a, sip_line: a.sip_line?.replace(/^\+/, '') }, ctx.page);
+    const filter = { ...a, sip_line: a.sip_line?.replace(/^\+/, '') };
+    ctx.setTotal(await customerEmployeeCount(ctx.store.db, ctx.customer.id, filter));
+    const rows = await customerEmployees(ctx.store.db, ctx.customer.id, filter, ctx.page);
     return rows.map((r) => ({
       ...r,
       is_consultant_operator_active: !!r.is_consultant_operator_active,

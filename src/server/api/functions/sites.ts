@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { createSite, sitesOfCustomer } from '../../sites/queries.js';
+import { createSite, siteCountOfCustomer, sitesOfCustomer } from '../../sites/queries.js';
 import { apiFunction } from '../function.js';
 import { int, text } from '../args.js';
 
@@ -24,8 +24,8 @@ export const site = apiFunction({
     }),
   ),
   async run(ctx) {
-    const rows = await sitesOfCustomer(ctx.store.db, ctx.customer.id, ctx.page);
-    return rows;
+    ctx.setTotal(await siteCountOfCustomer(ctx.store.db, ctx.customer.id));
+    return sitesOfCustomer(ctx.store.db, ctx.customer.id, ctx.page);
   },
 });
 

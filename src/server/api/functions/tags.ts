@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiFunction } from '../function.js';
-import { tags } from '../queries.js';
+import { tagCount, tags } from '../queries.js';
 
 /** Tags of communications (../shared/spec/rest-api.md, "Tag"); tagging itself comes with the reports. */
 export const tag = apiFunction({
@@ -11,5 +11,8 @@ export const tag = apiFunction({
   summary: "the customer's tags: {id, name}",
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
-  run: (ctx) => tags(ctx.store.db, ctx.customer.id, ctx.page),
+  async run(ctx) {
+    ctx.setTotal(await tagCount(ctx.store.db, ctx.customer.id));
+    return tags(ctx.store.db, ctx.customer.id, ctx.page);
+  },
 });

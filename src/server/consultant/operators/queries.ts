@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Queryable } from '../../store/queryable.js';
-import type { Row } from '../../store/tables.js';
+import type { Row, Tables } from '../../store/tables.js';
 import { fullName, type EmployeeConfig, type EmployeeRow } from './employees.js';
 
 /**
@@ -204,6 +205,22 @@ export interface EmployeeFilter {
   patronymic?: string | undefined;
 }
 
+/** The employees of a customer that every filter given holds for. */
+function employeesMatching(customerId: number, f: EmployeeFilter) {
+  return (eb: ExpressionBuilder<Tables, 'employees'>) => {
+    const all = [eb('customer_id', '=', customerId)];
+    if (f.id !== undefined) all.push(eb('id', '=', f.id));
+    if (f.last_name !== undefined) all.push(eb('last_name', '=', f.last_name));
+    if (f.first_name !== undefined) all.push(eb('first_name', '=', f.first_name));
+    if (f.patronymic !== undefined) all.push(eb('patronymic', '=', f.patronymic));
+    if (f.sip_line !== undefined) {
+      // phones is a JSON array of strings: a number is in it when its quoted form is (digits need no escaping).
+      all.push(eb.or([eb('extension', '=', f.sip_line), eb('phones', 'like', `%"${f.sip_line}"%`)]));
+    }
+    return eb.and(all);
+  };
+}
+
 /** A customer's employees as the REST `employee` function lists them, in id order. */
 export async function customerEmployees(
   db: Queryable,
@@ -218,18 +235,22 @@ export async function customerEmployees(
     >
   >
 > {
-  let q = db
+  return db
     .selectFrom('employees')
     .select(['id', 'last_name', 'first_name', 'patronymic', 'full_name', 'email', 'is_consultant_operator_active', 'extension', 'phones'])
-    .where('customer_id', '=', customerId);
-  if (f.id !== undefined) q = q.where('id', '=', f.id);
-  if (f.last_name !== undefined) q = q.where('last_name', '=', f.last_name);
-  if (f.first_name !== undefined) q = q.where('first_name', '=', f.first_name);
-  if (f.patronymic !== undefined) q = q.where('patronymic', '=', f.patronymic);
-  if (f.sip_line !== undefined) {
-    // phones is a JSON array of strings: a number is in it when its quoted form is (digits need no escaping).
-    const line = f.sip_line;
-    q = q.where((eb) => eb.or([eb('extension', '=', line), eb('phones', 'like', `%"${line}"%`)]));
-  }
-  return q.orderBy('id').limit(page.limit).offset(page.offset).execute();
+    .where(employeesMatching(customerId, f))
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many employees customerEmployees lists over all its pages. */
+export async function customerEmployeeCount(db: Queryable, customerId: number, f: EmployeeFilter): Promise<number> {
+  const r = await db
+    .selectFrom('employees')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(employeesMatching(customerId, f))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
