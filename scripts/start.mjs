@@ -19,12 +19,14 @@ const env = process.env;
 const server = await createServer({
   dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
   siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
+  apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
   bundleDir: join(root, 'dist'),
 });
 const svcUrl = await server.listen(Number(env.SVC_PORT ?? 3100), '127.0.0.1');
 const site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });
 console.log(`consultant server: ${svcUrl}`);
 console.log(`demo site:         ${site.url}`);
+console.log(`REST API:          ${svcUrl}api/v1/  (users demo/demo-password and agent/agent-password; reference ${svcUrl}api/docs)`);
 
 const stop = async () => {
   await site.close();

@@ -22,6 +22,8 @@ import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
+import { apiFeature } from './api/index.js';
+import type { ApiSeed } from './api/seed.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -61,6 +63,13 @@ export interface ServerOptions {
   rateLimits?: WriteLimits;
   /** Sees every statement the query layer runs (the query-plan test collects them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /**
+   * REST API users, agents, tariff plans and tags (demo-site/api-seed.json): applied with the site
+   * configuration's seed of an empty database, never to a database that already has customers.
+   */
+  apiSeed?: string | ApiSeed;
+  /** The REST API's clock in epoch ms (tests move it to expire sessions). Default Date.now. */
+  apiClock?: () => number;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -92,10 +101,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db: RowHandle = store.sqlite ?? noRowHandle;
   const { siteConfig } = opts;
+  let seeded = false;
   if (siteConfig) {
     const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
     const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
-    await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)));
+    seeded = (await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)))) === 'seeded';
   }
   const app = Fastify({
     logger: redactedLogger(opts.logger),
@@ -196,6 +206,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     sessionMs: opts.operatorSessionMs,
     loginGuard,
   });
+  // The API's demo users go only into the database the site configuration has just seeded: never
+  // known passwords on a database with customers of its own.
+  await app.register(apiFeature, { store, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
 
   return {
     app,

@@ -5,7 +5,9 @@
  *   (demo-site/site-config.json: seeds a database without customers; a different file on a later
  *   start is reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
  *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet),
- *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800).
+ *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800),
+ *   SVC_API_SEED (demo-site/api-seed.json: REST API users, agents, tariff plans, tags; applied with
+ *   the site configuration's seed of an empty database only).
  * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint); 0 turns a limit off.
@@ -32,6 +34,7 @@ try {
   const server = await createServer({
     dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
     siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
+    apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
     bundleDir: env.SVC_BUNDLE_DIR ?? join(root, 'dist'),
     publicUrl: env.SVC_PUBLIC_URL,
     trustProxy: !!env.SVC_TRUST_PROXY,
@@ -48,6 +51,7 @@ try {
   });
   const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');
   console.log(`consultant server: ${url}`);
+  console.log(`REST API:          ${url}api/v1/ (reference: ${url}api/docs)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

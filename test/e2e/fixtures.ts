@@ -102,6 +102,7 @@ export const test = base.extend<Fixtures, Worker>({
     const server = await createServer({
       dbPath,
       siteConfig: join(root, 'demo-site/site-config.json'),
+      apiSeed: join(root, 'demo-site/api-seed.json'),
       bundleDir: join(root, 'dist'),
     });
     const svcUrl: string = await server.listen(0, '127.0.0.1');

@@ -240,6 +240,8 @@ export async function planImport(db: Queryable, config: SiteConfig, mode: PlanMo
         dt_lease_minutes: s.dt?.lease_minutes ?? 15,
         dt_overflow: s.dt?.overflow ?? 'static',
         dt_reserved_number: s.dt?.reserved_number ?? null,
+        // Not in the file: set through the REST API (create_site), kept as the database has it.
+        target_call_min_duration: sites.get(s.id)?.target_call_min_duration ?? null,
       };
       upsert<Upsert<'sites', SiteRow>>({ table: 'sites', id: s.id, label: s.domain, values }, sites.get(s.id), [
         'origins',

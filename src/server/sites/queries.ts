@@ -9,8 +9,17 @@ import type { Row } from '../store/tables.js';
 
 export type SiteRow = Row<'sites'>;
 
+/** A site by its key, while its customer is active (a customer an agent created serves no page before activation). */
 export async function siteByKey(db: Queryable, column: 'site_key' | 'widget_key', key: string): Promise<SiteRow | null> {
-  return (await db.selectFrom('sites').selectAll().where(column, '=', key).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('sites')
+      .innerJoin('customers', 'customers.id', 'sites.customer_id')
+      .selectAll('sites')
+      .where(`sites.${column}`, '=', key)
+      .where('customers.state', '=', 'active')
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export async function siteById(db: Queryable, id: number): Promise<SiteRow | null> {
@@ -224,4 +233,251 @@ export async function addPoolNumber(db: Queryable, blockId: number, number: stri
 
 export async function deletePoolNumber(db: Queryable, id: number): Promise<void> {
   await db.deleteFrom('dt_pool_numbers').where('id', '=', id).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The REST API (api/): customers of agents, sites, campaigns, condition groups and conditions,
+// number blocks. Lists are paged (`limit`, `offset`) in id order, so pages are stable.
+
+/** `limit`/`offset` of a REST list. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export async function customerById(db: Queryable, id: number): Promise<CustomerRow | null> {
+  return (await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function customersOfAgent(
+  db: Queryable,
+  agentId: number,
+  page: Page,
+): Promise<Array<Pick<CustomerRow, 'id' | 'name' | 'state'>>> {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'state'])
+    .where('agent_id', '=', agentId)
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many customers an agent has (the REST list's X-Total-Count). */
+export async function customerCountOfAgent(db: Queryable, agentId: number): Promise<number> {
+  const r = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('agent_id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function createCustomer(
+  db: Queryable,
+  v: Pick<CustomerRow, 'name' | 'state' | 'agent_id' | 'tp_id' | 'email' | 'limits' | 'time_zone'>,
+): Promise<number> {
+  return (await db.insertInto('customers').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Moves a customer from `from` to `to`; false when it was not in `from` (so two calls cannot both succeed). */
+export async function changeCustomerState(db: Queryable, id: number, from: string, to: string): Promise<boolean> {
+  const r = await db.updateTable('customers').set({ state: to }).where('id', '=', id).where('state', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Creates a customer of the REST demo seed unless one with its id exists. */
+export async function ensureCustomer(db: Queryable, id: number, name: string): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({ id, name })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Sets a seeded customer's agent (the demo seed). */
+export async function setCustomerAgent(db: Queryable, id: number, agentId: number | null, tpId: number | null): Promise<void> {
+  await db.updateTable('customers').set({ agent_id: agentId, tp_id: tpId }).where('id', '=', id).execute();
+}
+
+export async function sitesOfCustomer(
+  db: Queryable,
+  customerId: number,
+  page: Page,
+): Promise<Array<{ id: number; domain: string; site_key: string; widget_key: string }>> {
+  return db
+    .selectFrom('sites')
+    .select(['id', 'domain', 'site_key', 'widget_key'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function siteCountOfCustomer(db: Queryable, customerId: number): Promise<number> {
+  const r = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function createSite(
+  db: Queryable,
+  v: Pick<SiteRow, 'customer_id' | 'domain' | 'site_key' | 'widget_key' | 'user_phone' | 'settings' | 'target_call_min_duration'>,
+): Promise<number> {
+  return (await db.insertInto('sites').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The campaigns (not removed) of a customer's sites, or of one of them. */
+export async function campaignsOfCustomer(
+  db: Queryable,
+  customerId: number,
+  siteId: number | null,
+  page: Page,
+): Promise<Array<{ id: number; name: string; site_id: number }>> {
+  let q = db
+    .selectFrom('ad_campaigns as a')
+    .innerJoin('sites as s', 's.id', 'a.site_id')
+    .select(['a.id', 'a.name', 'a.site_id'])
+    .where('s.customer_id', '=', customerId)
+    .where('a.removed_at', 'is', null);
+  if (siteId != null) q = q.where('a.site_id', '=', siteId);
+  return q.orderBy('a.id').limit(page.limit).offset(page.offset).execute();
+}
+
+/** How many campaigns campaignsOfCustomer lists over all its pages. */
+export async function campaignCountOfCustomer(db: Queryable, customerId: number, siteId: number | null): Promise<number> {
+  let q = db
+    .selectFrom('ad_campaigns as a')
+    .innerJoin('sites as s', 's.id', 'a.site_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('s.customer_id', '=', customerId)
+    .where('a.removed_at', 'is', null);
+  if (siteId != null) q = q.where('a.site_id', '=', siteId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** A live campaign with its site and customer, or null. */
+export async function campaignOwner(db: Queryable, acId: number): Promise<{ site_id: number; customer_id: number } | null> {
+  return (
+    (await db
+      .selectFrom('ad_campaigns as a')
+      .innerJoin('sites as s', 's.id', 'a.site_id')
+      .select(['a.site_id', 's.customer_id'])
+      .where('a.id', '=', acId)
+      .where('a.removed_at', 'is', null)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Whether a site already has a campaign of that name (a removed one too: the name stays taken). */
+export async function campaignNameTaken(db: Queryable, siteId: number, name: string): Promise<boolean> {
+  return !!(await db.selectFrom('ad_campaigns').select('id').where('site_id', '=', siteId).where('name', '=', name).executeTakeFirst());
+}
+
+export async function createCampaign(db: Queryable, siteId: number, name: string): Promise<number> {
+  return (await db.insertInto('ad_campaigns').values({ site_id: siteId, name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function createConditionGroup(db: Queryable, acId: number, name: string): Promise<number> {
+  return (await db.insertInto('ac_condition_groups').values({ ac_id: acId, name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** A condition group of a live campaign, with its campaign and customer. */
+export async function conditionGroupOwner(db: Queryable, groupId: number): Promise<{ ac_id: number; customer_id: number } | null> {
+  return (
+    (await db
+      .selectFrom('ac_condition_groups as g')
+      .innerJoin('ad_campaigns as a', 'a.id', 'g.ac_id')
+      .innerJoin('sites as s', 's.id', 'a.site_id')
+      .select(['g.ac_id', 's.customer_id'])
+      .where('g.id', '=', groupId)
+      .where('a.removed_at', 'is', null)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function createCondition(db: Queryable, v: Omit<ConditionFullRow, 'id'>): Promise<number> {
+  return (await db.insertInto('ac_conditions').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** A condition with its campaign and customer. */
+export async function conditionOwner(db: Queryable, conditionId: number): Promise<{ ac_id: number; customer_id: number } | null> {
+  return (
+    (await db
+      .selectFrom('ac_conditions as c')
+      .innerJoin('ac_condition_groups as g', 'g.id', 'c.ac_condition_group_id')
+      .innerJoin('ad_campaigns as a', 'a.id', 'g.ac_id')
+      .innerJoin('sites as s', 's.id', 'a.site_id')
+      .select(['g.ac_id', 's.customer_id'])
+      .where('c.id', '=', conditionId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** A campaign's condition groups with their conditions (groups without conditions too), in id order. */
+export async function campaignConditionRows(
+  db: Queryable,
+  acId: number,
+): Promise<
+  Array<{
+    group_id: number;
+    group_name: string;
+    id: number | null;
+    ac_parameter: string | null;
+    ac_operator: string | null;
+    value: string | null;
+    is_negative: number | null;
+  }>
+> {
+  return db
+    .selectFrom('ac_condition_groups as g')
+    .leftJoin('ac_conditions as c', 'c.ac_condition_group_id', 'g.id')
+    .select(['g.id as group_id', 'g.name as group_name', 'c.id', 'c.ac_parameter', 'c.ac_operator', 'c.value', 'c.is_negative'])
+    .where('g.ac_id', '=', acId)
+    .orderBy('g.id')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** The number blocks of a campaign (`acId`) or the site's defaults (`acId` null), in id order. */
+export async function blocksOf(db: Queryable, siteId: number, acId: number | null): Promise<BlockFullRow[]> {
+  return db
+    .selectFrom('site_blocks')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('ac_id', acId == null ? 'is' : '=', acId)
+    .orderBy('id')
+    .execute();
+}
+
+/** A block with its site's customer. */
+export async function blockOwner(db: Queryable, blockId: number): Promise<(BlockFullRow & { customer_id: number }) | null> {
+  return (
+    (await db
+      .selectFrom('site_blocks as b')
+      .innerJoin('sites as s', 's.id', 'b.site_id')
+      .selectAll('b')
+      .select('s.customer_id')
+      .where('b.id', '=', blockId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function createBlock(db: Queryable, v: Omit<BlockFullRow, 'id'>): Promise<number> {
+  return (await db.insertInto('site_blocks').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateBlock(db: Queryable, id: number, v: Partial<Omit<BlockFullRow, 'id' | 'site_id' | 'ac_id'>>): Promise<void> {
+  if (Object.keys(v).length) await db.updateTable('site_blocks').set(v).where('id', '=', id).execute();
+}
+
+/** Replaces a block's pool numbers. */
+export async function setPoolNumbers(db: Queryable, blockId: number, numbers: readonly string[]): Promise<void> {
+  await db.deleteFrom('dt_pool_numbers').where('block_id', '=', blockId).execute();
+  for (const number of numbers) await addPoolNumber(db, blockId, number);
 }

@@ -49,6 +49,68 @@ export interface CustomersTable {
   id: Id;
   name: string;
   state: Defaulted<string>;
+  /** The agent managing this customer (REST agent functions); NULL for a direct customer. */
+  agent_id: Defaulted<number | null>;
+  tp_id: Defaulted<number | null>;
+  email: Defaulted<string | null>;
+  /** JSON object: the limits and notification settings of create_agent_customer. */
+  limits: Defaulted<string>;
+  /** IANA zone the REST API reads and writes this customer's dates in. */
+  time_zone: Defaulted<string>;
+}
+
+export interface AgentsTable {
+  id: Id;
+  name: string;
+}
+
+export interface TariffPlansTable {
+  id: Id;
+  name: string;
+  daily_fee_kopecks: Defaulted<number>;
+}
+
+export interface AgentChargesTable {
+  id: Id;
+  agent_id: number;
+  customer_id: number;
+  kind: 'tp';
+  tp_id: number | null;
+  /** The customer's calendar day charged, YYYY-MM-DD in its time zone. */
+  day: string;
+  amount_kopecks: number;
+  created_at: string;
+}
+
+export interface ApiUsersTable {
+  id: Id;
+  login: string;
+  password_hash: string;
+  customer_id: number | null;
+  agent_id: number | null;
+}
+
+export interface ApiSessionsTable {
+  key_hash: string;
+  user_id: number;
+  expires_ms: number;
+}
+
+export interface TagsTable {
+  id: Id;
+  customer_id: number;
+  name: string;
+}
+
+export interface NumaListsTable {
+  id: Id;
+  customer_id: number;
+  name: string;
+}
+
+export interface NumaListNumbersTable {
+  list_id: number;
+  number: string;
 }
 
 export interface SitesTable {
@@ -67,6 +129,8 @@ export interface SitesTable {
   dt_lease_minutes: Defaulted<number>;
   dt_overflow: Defaulted<'static' | 'reserved'>;
   dt_reserved_number: string | null;
+  /** Seconds a call must last to count as a target call (REST create_site); NULL: not set. */
+  target_call_min_duration: Defaulted<number | null>;
 }
 
 export interface AdCampaignsTable {
@@ -414,6 +478,14 @@ export interface Tables {
   config_imports: ConfigImportsTable;
   operator_consoles: OperatorConsolesTable;
   rate_counters: RateCountersTable;
+  agents: AgentsTable;
+  tariff_plans: TariffPlansTable;
+  agent_charges: AgentChargesTable;
+  api_users: ApiUsersTable;
+  api_sessions: ApiSessionsTable;
+  tags: TagsTable;
+  numa_lists: NumaListsTable;
+  numa_list_numbers: NumaListNumbersTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

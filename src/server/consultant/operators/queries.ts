@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Queryable } from '../../store/queryable.js';
-import type { Row } from '../../store/tables.js';
+import type { Row, Tables } from '../../store/tables.js';
 import { fullName, type EmployeeConfig, type EmployeeRow } from './employees.js';
 
 /**
@@ -192,4 +193,64 @@ export async function employeesWithSites(db: Queryable): Promise<EmployeeWithSit
     else sites.set(l.employee_id, [l.site_id]);
   }
   return rows.map((r) => ({ ...r, sites: sites.get(r.id) ?? [] }));
+}
+
+/** The REST `employee` filters (api/functions/employees.ts); every one given must hold. */
+export interface EmployeeFilter {
+  id?: number | undefined;
+  /** A SIP line's number: the employee's extension or one of its phones. */
+  sip_line?: string | undefined;
+  last_name?: string | undefined;
+  first_name?: string | undefined;
+  patronymic?: string | undefined;
+}
+
+/** The employees of a customer that every filter given holds for. */
+function employeesMatching(customerId: number, f: EmployeeFilter) {
+  return (eb: ExpressionBuilder<Tables, 'employees'>) => {
+    const all = [eb('customer_id', '=', customerId)];
+    if (f.id !== undefined) all.push(eb('id', '=', f.id));
+    if (f.last_name !== undefined) all.push(eb('last_name', '=', f.last_name));
+    if (f.first_name !== undefined) all.push(eb('first_name', '=', f.first_name));
+    if (f.patronymic !== undefined) all.push(eb('patronymic', '=', f.patronymic));
+    if (f.sip_line !== undefined) {
+      // phones is a JSON array of strings: a number is in it when its quoted form is (digits need no escaping).
+      all.push(eb.or([eb('extension', '=', f.sip_line), eb('phones', 'like', `%"${f.sip_line}"%`)]));
+    }
+    return eb.and(all);
+  };
+}
+
+/** A customer's employees as the REST `employee` function lists them, in id order. */
+export async function customerEmployees(
+  db: Queryable,
+  customerId: number,
+  f: EmployeeFilter,
+  page: { limit: number; offset: number },
+): Promise<
+  Array<
+    Pick<
+      Row<'employees'>,
+      'id' | 'last_name' | 'first_name' | 'patronymic' | 'full_name' | 'email' | 'is_consultant_operator_active' | 'extension' | 'phones'
+    >
+  >
+> {
+  return db
+    .selectFrom('employees')
+    .select(['id', 'last_name', 'first_name', 'patronymic', 'full_name', 'email', 'is_consultant_operator_active', 'extension', 'phones'])
+    .where(employeesMatching(customerId, f))
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many employees customerEmployees lists over all its pages. */
+export async function customerEmployeeCount(db: Queryable, customerId: number, f: EmployeeFilter): Promise<number> {
+  const r = await db
+    .selectFrom('employees')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(employeesMatching(customerId, f))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -11,6 +11,7 @@ import * as configImports from './008_config_imports.js';
 import * as hitsByVisitor from './009_hits_by_visitor.js';
 import * as sharedLiveState from './010_shared_live_state.js';
 import * as publicIdSequences from './011_public_id_sequences.js';
+import * as restApi from './020_rest_api.js';
 import * as clientWritesByAge from './030_client_writes_by_age.js';
 
 /**
@@ -30,6 +31,7 @@ export const STEPS: readonly [string, Step][] = [
   ['009_hits_by_visitor', hitsByVisitor],
   ['010_shared_live_state', sharedLiveState],
   ['011_public_id_sequences', publicIdSequences],
+  ['020_rest_api', restApi],
   ['030_client_writes_by_age', clientWritesByAge],
 ];
 

@@ -1,0 +1,201 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
+import { apiWorld, expectData, expectError, type ApiWorld } from './api-helpers.js';
+
+/**
+ * Every function × {customer session, agent session} × another customer's data, from one table:
+ * customer A (of agent X) and agent X reach for customer C (of agent Y). A function missing from
+ * the table fails the coverage test, so a new function cannot skip its access check.
+ *
+ * For each function the table gives the arguments that name C's objects (its site, campaign,
+ * group, condition, block, numa list, employee). The call must be refused with an access or
+ * not-found code, or (for lists without such arguments) answer nothing of C's, and C's rows must
+ * be the same afterwards.
+ */
+
+interface Victim {
+  site: number;
+  ac: number;
+  group: number;
+  condition: number;
+  block: number;
+  list: number;
+}
+
+type Expect = 'refused' | 'nothing-of-theirs';
+interface Row {
+  args: (v: Victim) => Record<string, unknown>;
+  /** What an attempt on C's objects gives for a session that may call the function. */
+  then: Expect;
+}
+
+const TABLE: Record<string, Row> = {
+  'GET site': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_site': { args: () => ({ domain: 'evil.test', user_phone: '74950000000' }), then: 'nothing-of-theirs' },
+  'GET ac': { args: (v) => ({ site_id: v.site }), then: 'refused' },
+  'POST create_ac': { args: (v) => ({ site_id: v.site, name: 'Evil' }), then: 'refused' },
+  'GET ac_condition': { args: (v) => ({ id: v.ac }), then: 'refused' },
+  'POST create_ac_condition_group': { args: (v) => ({ ac_id: v.ac, name: 'Evil' }), then: 'refused' },
+  'POST create_ac_condition': {
+    args: (v) => ({ ac_condition_group_id: v.group, ac_parameter: 'utm_source', ac_operator: '=', value: 'evil', is_negative: false }),
+    then: 'refused',
+  },
+  'POST delete_ac_condition': { args: (v) => ({ ac_id: v.ac, ac_condition_id: v.condition }), then: 'refused' },
+  'GET tag': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_numa_list': { args: () => ({ name: 'Evil' }), then: 'nothing-of-theirs' },
+  'POST add_number_to_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '70000000000' }), then: 'refused' },
+  'POST remove_number_from_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '79990000000' }), then: 'refused' },
+  'GET employee': { args: () => ({ id: 31 }), then: 'nothing-of-theirs' },
+  'GET number_block': { args: (v) => ({ ac_id: v.ac }), then: 'refused' },
+  'POST number_block': { args: (v) => ({ ac_id: v.ac, name: 'Evil', selector: '#x', numb: '70000000000' }), then: 'refused' },
+  'PUT number_block': { args: (v) => ({ id: v.block, numb: '70000000000' }), then: 'refused' },
+  'DELETE number_block': { args: (v) => ({ id: v.block }), then: 'refused' },
+  // Agent functions: the customer argument is the function's own.
+  'GET customer_list': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET agent_tp': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_agent_customer': {
+    args: () => ({
+      customer_name: 'Evil',
+      tp_id: 1,
+      monthly_base_limit: 1,
+      monthly_base_notify_limit: 1,
+      monthly_base_notify_email: 'e@e.test',
+      monthly_calls_limit: 1,
+      monthly_calls_notify_limit: 1,
+      monthly_calls_notify_email: 'e@e.test',
+      daily_calls_limit: 1,
+      daily_calls_notify_limit: 1,
+      daily_calls_notify_email: 'e@e.test',
+      email: 'evil@e.test',
+      password: 'evil-password',
+    }),
+    then: 'nothing-of-theirs',
+  },
+  'POST activate_agent_customer': { args: () => ({ customer_id: 3 }), then: 'refused' },
+};
+
+let w: ApiWorld;
+let victim: Victim;
+const keys: Record<string, string> = {};
+
+/** Everything of customer C (3), to compare before and after each attempt. */
+function cRows(): unknown {
+  const q = (sql: string) => w.server.db.prepare(sql).all();
+  return {
+    customer: q('SELECT * FROM customers WHERE id = 3'),
+    sites: q('SELECT * FROM sites WHERE customer_id = 3'),
+    campaigns: q('SELECT a.* FROM ad_campaigns a JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3'),
+    groups: q(
+      'SELECT g.* FROM ac_condition_groups g JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
+    ),
+    conditions: q(
+      'SELECT c.* FROM ac_conditions c JOIN ac_condition_groups g ON g.id = c.ac_condition_group_id JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
+    ),
+    blocks: q('SELECT b.* FROM site_blocks b JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3'),
+    pool: q(
+      'SELECT p.* FROM dt_pool_numbers p JOIN site_blocks b ON b.id = p.block_id JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3',
+    ),
+    lists: q('SELECT * FROM numa_lists WHERE customer_id = 3'),
+    numbers: q('SELECT n.* FROM numa_list_numbers n JOIN numa_lists l ON l.id = n.list_id WHERE l.customer_id = 3'),
+    charges: q('SELECT * FROM agent_charges WHERE customer_id = 3'),
+  };
+}
+
+beforeAll(async () => {
+  w = await apiWorld();
+  for (const login of ['a', 'c', 'x']) keys[login] = await w.login(login);
+  const c = keys.c!;
+  const ac = (expectData(await w.post('create_ac', c, { site_id: 3, name: 'C campaign' })) as { ac_id: number }).ac_id;
+  const group = (expectData(await w.post('create_ac_condition_group', c, { ac_id: ac, name: 'g' })) as { ac_condition_group_id: number })
+    .ac_condition_group_id;
+  const condition = (
+    expectData(
+      await w.post('create_ac_condition', c, {
+        ac_condition_group_id: group,
+        ac_parameter: 'utm_source',
+        ac_operator: '=',
+        value: 'c',
+        is_negative: false,
+      }),
+    ) as {
+      ac_condition_id: number;
+    }
+  ).ac_condition_id;
+  const block = (
+    expectData(
+      await w.post('number_block', c, {
+        ac_id: ac,
+        name: 'C block',
+        selector: '#c',
+        numb: '74950003333',
+        dt_pool_numbers: ['74990003333'],
+      }),
+    ) as { id: number }
+  ).id;
+  const list = (expectData(await w.post('create_numa_list', c, { name: 'C list' })) as { numa_list_id: number }).numa_list_id;
+  expectData(await w.post('add_number_to_numa_list', c, { numa_list_id: list, number: '79990000000' }));
+  victim = { site: 3, ac, group, condition, block, list };
+});
+afterAll(async () => {
+  await w.server.close();
+});
+
+async function call(fn: { name: string; verb: string }, key: string, args: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  if (fn.verb === 'GET') return w.get(fn.name, { session_key: key, ...args });
+  return w.post(fn.name, key, args, fn.verb === 'POST' ? {} : { action: fn.verb });
+}
+
+/** No id, name or number of C's appears in the answer. */
+function expectNothingOfC(res: LightMyRequestResponse): void {
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  if (res.statusCode !== 200) return;
+  const body = res.body;
+  for (const s of ['c.test', 'C campaign', 'C block', 'C list', 'Sidorov', 'C only', '"id":3,', '74950003333', 'site-3', 'wk-3'])
+    expect(body).not.toContain(s);
+}
+
+function expectRefused(res: LightMyRequestResponse): void {
+  expect([403, 404], res.body).toContain(res.statusCode);
+  expect(res.json().message).toMatch(/^(102403|211400|100501|100410): /);
+}
+
+describe('access of another customer’s data', () => {
+  it('the table covers every function', () => {
+    expect(Object.keys(TABLE).sort()).toEqual(API_FUNCTIONS.map((f) => `${f.verb} ${f.name}`).sort());
+  });
+
+  for (const fn of API_FUNCTIONS) {
+    const row = TABLE[`${fn.verb} ${fn.name}`];
+    describe(`${fn.verb} ${fn.name}`, () => {
+      it('customer session: customer_id of another customer, and the other customer’s objects', async () => {
+        const before = cRows();
+        if (fn.scope === 'agent') {
+          expectError(await call(fn, keys.a!, row!.args(victim)), 403, 102403);
+        } else {
+          expectError(await call(fn, keys.a!, { ...row!.args(victim), customer_id: 3 }), 403, 102403);
+          const res = await call(fn, keys.a!, row!.args(victim));
+          if (row!.then === 'refused') expectRefused(res);
+          else expectNothingOfC(res);
+        }
+        expect(cRows()).toEqual(before);
+      });
+
+      it('agent session: without customer_id, with another agent’s customer, and through its own customer', async () => {
+        const before = cRows();
+        if (fn.scope === 'agent') {
+          const res = await call(fn, keys.x!, row!.args(victim));
+          if (row!.then === 'refused') expectError(res, 403, 102403);
+          else expectNothingOfC(res);
+        } else {
+          expectError(await call(fn, keys.x!, row!.args(victim)), 403, 102403);
+          expectError(await call(fn, keys.x!, { ...row!.args(victim), customer_id: 3 }), 403, 102403);
+          const res = await call(fn, keys.x!, { ...row!.args(victim), customer_id: 1 });
+          if (row!.then === 'refused') expectRefused(res);
+          else expectNothingOfC(res);
+        }
+        expect(cRows()).toEqual(before);
+      });
+    });
+  }
+});
