@@ -186,7 +186,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
   // One guard of password checks for every way to sign in (the console; the REST API's login).
-  const loginGuard = createLoginGuard(opts.loginGuard);
+  const loginGuard = createLoginGuard({ ...(opts.apiClock ? { now: opts.apiClock } : {}), ...opts.loginGuard });
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
     store,
@@ -208,7 +208,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
-  await app.register(apiFeature, { store, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  await app.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
 
   return {
     app,

@@ -15,6 +15,8 @@ export const apiErrors = {
   /** A customer that is not active yet (waiting) cannot log in. */
   customerInactive: () => new ApiError(403, 102405, 'Customer is not active'),
   tooManyLogins: () => new ApiError(429, 102429, 'Too many login attempts; try again later'),
+  /** Too many password checks waiting (one runs at a time for the console and the API together). */
+  loginBusy: () => new ApiError(503, 102503, 'Login is busy; try again in 1 s'),
   /** A GET without `Accept: application/json` or `application/xml` (the document's HTTP 502). */
   notAcceptable: () => new ApiError(502, 111406, 'Not acceptable: send Accept application/json or application/xml'),
   unknownFunction: (name: string) => new ApiError(404, 100404, `Unknown function ${name}`),

@@ -14,6 +14,7 @@ import { API_FUNCTIONS } from './functions/index.js';
 import { requestedFormat, send, sendError, type Format } from './output.js';
 import { errorEnvelope, successEnvelope } from './responses.js';
 import { seedApi, type ApiSeed } from './seed.js';
+import type { LoginGuard } from '../consultant/operators/login-guard.js';
 import { apiSessions } from './sessions.js';
 
 /**
@@ -27,6 +28,8 @@ import { apiSessions } from './sessions.js';
 
 export interface ApiOptions {
   store: Store;
+  /** The sign-in guard the console's login shares (consultant/operators/login-guard.ts). */
+  loginGuard: LoginGuard;
   /** The API's clock, epoch ms (tests move it to expire sessions). Default Date.now. */
   now?: (() => number) | undefined;
   /** Seeds API users, agents, tariff plans and tags into a database without API users (api/seed.ts). */
@@ -121,7 +124,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   const { store } = opts;
   const now = opts.now ?? Date.now;
   if (opts.seed) await seedApi(store, opts.seed);
-  const sessions = apiSessions(store, now);
+  const sessions = apiSessions(store, opts.loginGuard, now);
 
   await app.register(swagger, {
     openapi: {
@@ -170,7 +173,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         raw = isObject(req.body.args) ? req.body.args : req.body;
       }
       const a = parseArgs(loginArgs, raw);
-      const sessionKey = await sessions.login(a.login, a.password, req.ip);
+      const sessionKey = await sessions.login(a.login, a.password, req.ip, reply);
       return send(reply, format, 200, { success: true, data: { session_key: sessionKey } });
     } catch (e) {
       return fail(req, reply, e);

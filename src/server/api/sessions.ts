@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { LoginGuard } from '../consultant/operators/login-guard.js';
+import { ApiError } from '../http/errors.js';
 import { verifyPassword } from '../consultant/operators/password.js';
 import { customerById } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { apiErrors } from './errors.js';
 import type { Caller } from './function.js';
-import { createLoginGuard } from './login-guard.js';
 import { createApiSession, deleteApiSession, apiUserByLogin, sessionUser } from './queries.js';
 
 /**
@@ -17,20 +19,36 @@ export const API_SESSION_MS = 3 * 3600 * 1000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export function apiSessions(store: Store, now: () => number, sessionMs = API_SESSION_MS) {
+/**
+ * `guard` is the console's sign-in guard (consultant/operators/login-guard.ts), shared so that one
+ * address's failures count against it on both doors, and one scrypt runs at a time for both. API
+ * logins are kept apart from operators' e-mails in its counters by an `api:` prefix.
+ */
+export function apiSessions(store: Store, guard: LoginGuard, now: () => number, sessionMs = API_SESSION_MS) {
   const { db } = store;
-  const guard = createLoginGuard();
   return {
-    async login(login: string, password: string, ip: string): Promise<string> {
-      guard.check(login, ip, now());
-      const user = await apiUserByLogin(db, login);
-      // An unknown login costs the same scrypt as a known one, so timing tells nothing.
-      const ok = await guard.hashing(() => verifyPassword(password, user?.password_hash ?? null));
-      if (!ok || !user) {
-        guard.failed(login, ip, now());
-        throw apiErrors.wrongLogin();
+    async login(login: string, password: string, ip: string, reply?: FastifyReply): Promise<string> {
+      let user: Awaited<ReturnType<typeof apiUserByLogin>> | undefined;
+      let ok: boolean;
+      try {
+        ok = await guard.attempt({ ip, email: `api:${login.toLowerCase()}` }, async () => {
+          user = await apiUserByLogin(db, login);
+          // An unknown login costs the same scrypt as a known one, so timing tells nothing.
+          return (await verifyPassword(password, user?.password_hash ?? null)) && !!user;
+        });
+      } catch (e) {
+        // The guard speaks the console's codes; the API answers with its own (README, "REST API").
+        if (e instanceof ApiError && e.status === 429) {
+          reply?.header('Retry-After', /in (\d+) s/.exec(e.message)?.[1] ?? '60');
+          throw apiErrors.tooManyLogins();
+        }
+        if (e instanceof ApiError && e.status === 503) {
+          reply?.header('Retry-After', '1');
+          throw apiErrors.loginBusy();
+        }
+        throw e;
       }
-      guard.succeeded(login, ip);
+      if (!ok || !user) throw apiErrors.wrongLogin();
       if (user.customer_id != null) {
         const customer = await customerById(db, user.customer_id);
         if (customer?.state !== 'active') throw apiErrors.customerInactive();

@@ -2,7 +2,6 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { dayOf, formatDate, parseDate } from '../../../src/server/api/dates.js';
-import { clientKey } from '../../../src/server/api/login-guard.js';
 import { apiWorld, expectData, expectError, fromXml, type ApiWorld } from './api-helpers.js';
 
 /** The REST API's conventions (rest-api.md sections 4, 5, 7, 8, 9) through app.inject. */
@@ -119,10 +118,16 @@ describe('login and logout', () => {
     expectData(await inject({ method: 'POST', url: '/api/login/', payload: { login: 'b', password: 'pw-b' } }));
   });
 
-  it('counts IPv6 clients by their /64', () => {
-    expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe(clientKey('2001:db8:1:2:ffff::1'));
-    expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
-    expect(clientKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
+  it('counts IPv6 clients by their /64, with the console sign-in guard', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      inject({ method: 'POST', url: '/api/login/', remoteAddress, payload: { login: 'a', password } });
+    for (let i = 0; i < 10; i++) expectError(await from(`2001:db8:1:2::${i + 1}`, `bad${i}`), 401, 102402);
+    // Another address of the same /64 is the same client…
+    const locked = await from('2001:db8:1:2:ffff::1', 'pw-a');
+    expectError(locked, 429, 102429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // …another /64 is not.
+    expectData(await from('2001:db8:1:3::1', 'pw-a'));
   });
 
   it('logout ends the session: {success, data: {}}, then 102401', async () => {

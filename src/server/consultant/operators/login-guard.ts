@@ -35,6 +35,8 @@ export interface LoginGuardOptions {
   concurrentChecks?: number;
   /** Password checks waiting for their turn before the answer is 503. Default 8. */
   waitingChecks?: number;
+  /** The clock, ms (tests move it past a lock). Default `Date.now`. */
+  now?: () => number;
 }
 
 /** The device cookie a successful sign-in sets (path `/`: the console and the REST API share it). */
@@ -85,6 +87,7 @@ export function createLoginGuard(opts: LoginGuardOptions = {}): LoginGuard {
   const windowMs = opts.windowMs ?? 15 * 60_000;
   const slots = opts.concurrentChecks ?? 1;
   const maxWaiting = opts.waitingChecks ?? 8;
+  const clock = opts.now ?? Date.now;
   const counts = new Map<string, Count>();
   /** Device cookie hash → the e-mail it signed in as. */
   const devices = new Map<string, string>();
@@ -134,7 +137,7 @@ export function createLoginGuard(opts: LoginGuardOptions = {}): LoginGuard {
 
   return {
     async attempt(a, check) {
-      const now = Date.now();
+      const now = clock();
       prune(now);
       const email = a.email.trim().toLowerCase();
       const group = addressGroup(a.ip);
@@ -166,8 +169,8 @@ export function createLoginGuard(opts: LoginGuardOptions = {}): LoginGuard {
         // Given back when right, and when the check never ran (busy, or a fault of ours).
         if (ok || !ran) {
           if (ok) counts.delete(pairKey);
-          else add(pairKey, Date.now(), -1);
-          if (!device) add(addressKey, Date.now(), -1);
+          else add(pairKey, clock(), -1);
+          if (!device) add(addressKey, clock(), -1);
         }
       }
       return ok;
