@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PASSWORD_HASH } from '../consultant/operators/password.js';
-import { ensureCustomer, setCustomerAgent } from '../sites/queries.js';
+import { alignIdSequences, ensureCustomer, setCustomerAgent } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { ensureTag, hasApiUsers, upsertAgent, upsertApiUser, upsertTariffPlan } from './queries.js';
 
@@ -68,6 +68,7 @@ export async function seedApi(store: Store, seed: string | ApiSeed): Promise<boo
         agent_id: u.agent_id ?? null,
       });
     for (const t of s.tags) await ensureTag(tx, t.customer_id, t.name);
+    if (store.dialect === 'postgres') await alignIdSequences(tx);
     return true;
   });
 }

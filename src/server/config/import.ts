@@ -1,4 +1,4 @@
-import { hasNoCustomers } from '../sites/queries.js';
+import { alignIdSequences, hasNoCustomers } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { applyPlan } from './apply.js';
@@ -42,6 +42,7 @@ export async function importSiteConfig(store: Store, config: SiteConfig, opts: I
     if (plan.problems.length) return { plan, applied: false, digest };
     const at = timestamp();
     await applyPlan(trx, plan, at);
+    if (store.dialect === 'postgres') await alignIdSequences(trx);
     await recordImport(trx, { imported_at: at, digest, mode: opts.mode, source: opts.source });
     return { plan, applied: true, digest };
   });

@@ -85,8 +85,8 @@ export async function maxSessionId(db: Queryable): Promise<number> {
  * sequence past the ids stored before.
  */
 export async function nextIdSequence(db: Queryable, table: 'visitors' | 'sessions' | 'hits'): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS n`.execute(db);
-  return Number(rows[0]!.n);
+  const { rows } = await sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS n`.execute(db);
+  return Number((rows[0] as { n: number | string }).n);
 }
 
 /** The largest hit id stored, 0 for none. */

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
-import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer } from '../../../src/server/app.js';
+import { createTestServer } from './test-server.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
 import type { ApiSeed } from '../../../src/server/api/seed.js';
@@ -104,7 +105,7 @@ export interface ApiWorld {
 
 export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
   const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
-  const server = await createServer({
+  const server = await createTestServer({
     dbPath,
     siteConfig: apiConfig,
     bundleDir: '/nonexistent',

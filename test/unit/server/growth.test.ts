@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
+import { testPostgresUrl } from '../../support/test-database.js';
 import { timestamp } from '../../../src/server/store/time.js';
 import { PROPERTY_QUOTA_DEFAULTS } from '../../../src/server/visitors/property-quota.js';
 import { startWriteRetention, WRITE_IDS_KEEP_MS } from '../../../src/server/writes/retention.js';
@@ -92,7 +93,10 @@ describe('write ids', () => {
       job.stop();
     }
     expect(server.db.prepare('SELECT id FROM client_writes ORDER BY id').all()).toEqual([{ id: 'new' }, { id: 'week' }]);
-    const plan = server.db.prepare('EXPLAIN QUERY PLAN DELETE FROM client_writes WHERE created_at < ?').all('x') as { detail: string }[];
-    expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING (COVERING )?INDEX client_writes_created/);
+    // SQLite's plan; the index is the same on PostgreSQL, whose planner may prefer a scan of a table this small.
+    if (!testPostgresUrl) {
+      const plan = server.db.prepare('EXPLAIN QUERY PLAN DELETE FROM client_writes WHERE created_at < ?').all('x') as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING (COVERING )?INDEX client_writes_created/);
+    }
   });
 });
