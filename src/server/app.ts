@@ -17,6 +17,7 @@ import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './http/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
+import { windowCounters } from './http/window-counters.js';
 import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
@@ -186,12 +187,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
   // One guard of password checks for every way to sign in (the console; the REST API's login).
-  const loginGuard = createLoginGuard({ ...(opts.apiClock ? { now: opts.apiClock } : {}), ...opts.loginGuard });
+  const loginGuard = createLoginGuard(windowCounters(store), { ...(opts.apiClock ? { now: opts.apiClock } : {}), ...opts.loginGuard });
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
     store,
     sites,
-    deps: { hub, callbackPlatform, propertyQuota: createPropertyQuota(opts.propertyQuota), ...pageViewDeps(store) },
+    deps: { hub, callbackPlatform, propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota), ...pageViewDeps(store) },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });

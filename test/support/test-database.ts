@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { syncPostgres } from './sync-postgres.js';
 import type { RowHandle } from '../../src/server/store/rows.js';
 
@@ -15,7 +16,8 @@ let n = 0;
 /** A fresh, empty database: `sqlitePath` on SQLite (`:memory:` or a file), a new schema's URL on PostgreSQL. */
 export function freshDbPath(sqlitePath = ':memory:'): string {
   if (!testPostgresUrl) return sqlitePath;
-  const schema = `t_${process.pid}_${Date.now().toString(36)}_${(n++).toString(36)}`;
+  // Random too: vitest's workers may be threads of one process, each counting from 0.
+  const schema = `t_${process.pid}_${Date.now().toString(36)}_${(n++).toString(36)}_${randomBytes(4).toString('hex')}`;
   admin ??= syncPostgres(testPostgresUrl);
   admin.exec(`CREATE SCHEMA ${schema}`);
   const url = new URL(testPostgresUrl);

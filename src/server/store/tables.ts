@@ -448,6 +448,13 @@ export interface RateCountersTable {
   hits: number;
 }
 
+/** A guard's counter (http/window-counters.ts): its count, and when its window ends. */
+export interface WindowCountersTable {
+  key: string;
+  n: number;
+  until_ms: number;
+}
+
 export interface Tables {
   customers: CustomersTable;
   sites: SitesTable;
@@ -478,6 +485,7 @@ export interface Tables {
   config_imports: ConfigImportsTable;
   operator_consoles: OperatorConsolesTable;
   rate_counters: RateCountersTable;
+  window_counters: WindowCountersTable;
   agents: AgentsTable;
   tariff_plans: TariffPlansTable;
   agent_charges: AgentChargesTable;

@@ -1,5 +1,6 @@
 import { addressGroup } from '../http/address-group.js';
 import { ApiError, errors } from '../http/errors.js';
+import type { WindowCounters } from '../http/window-counters.js';
 
 /**
  * Failed credential checks on the visitor-side endpoints (`vc/s/`, `api/add_offline_message/`),
@@ -8,7 +9,8 @@ import { ApiError, errors } from '../http/errors.js';
  * wrong, until the window ends. With ids that carry 21 random bits (tracking/public-ids.ts) this
  * leaves a prober a few dozen guesses in a space of millions. The site's own server sends
  * `add_offline_message` from one address for all its visitors; only its failures count, and a
- * server that keeps sending stale credentials is refused like a prober would be.
+ * server that keeps sending stale credentials is refused like a prober would be. The failures are
+ * window counters (http/window-counters.ts): shared by every process on PostgreSQL.
  */
 export interface CredentialGuardOptions {
   /** Failures per address in the window; 0 turns the guard off. Default 20. */
@@ -17,45 +19,24 @@ export interface CredentialGuardOptions {
   windowMs?: number;
 }
 
-const MAX_ENTRIES = 100_000;
-
 export interface CredentialGuard {
   /** Runs `check`; a credentials error (403002) counts as a failure of the address. */
   run<T>(ip: string, check: () => Promise<T>): Promise<T>;
 }
 
-export function createCredentialGuard(opts: CredentialGuardOptions = {}): CredentialGuard {
+export function createCredentialGuard(counters: WindowCounters, opts: CredentialGuardOptions = {}): CredentialGuard {
   const max = opts.max ?? 20;
   const windowMs = opts.windowMs ?? 15 * 60_000;
-  const failures = new Map<string, { n: number; until: number }>();
-  let pruned = 0;
   return {
     async run(ip, check) {
       if (max === 0) return check();
-      const now = Date.now();
-      if (now - pruned > Math.min(60_000, windowMs) || failures.size >= MAX_ENTRIES) {
-        pruned = now;
-        for (const [k, f] of failures) if (f.until <= now) failures.delete(k);
-        for (const k of failures.keys()) {
-          if (failures.size < MAX_ENTRIES) break;
-          failures.delete(k);
-        }
-      }
-      const key = addressGroup(ip);
-      let f = failures.get(key);
-      if (f && f.until <= now) {
-        failures.delete(key);
-        f = undefined;
-      }
-      if (f && f.n >= max) throw errors.tooManyRequests(Math.max(1, Math.ceil((f.until - now) / 1000)));
+      const key = `credential ${addressGroup(ip)}`;
+      const f = await counters.read(key, Date.now());
+      if (f && f.n >= max) throw errors.tooManyRequests(Math.max(1, Math.ceil((f.until - Date.now()) / 1000)));
       try {
         return await check();
       } catch (e) {
-        if (e instanceof ApiError && e.code === 403002) {
-          const g = failures.get(key) ?? { n: 0, until: now + windowMs };
-          g.n++;
-          failures.set(key, g);
-        }
+        if (e instanceof ApiError && e.code === 403002) await counters.add(key, 1, windowMs, Date.now());
         throw e;
       }
     },

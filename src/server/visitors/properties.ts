@@ -17,7 +17,7 @@ export const propertySetHandler: WriteHandler<'property_set'> = async (ctx, data
   if (
     (!old && usage.count >= quota.limits.perVisitor) ||
     usage.chars - oldChars + chars > quota.limits.charsPerVisitor ||
-    !quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now)
+    !(await quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now))
   ) {
     return { success: false, code: 'quota' };
   }

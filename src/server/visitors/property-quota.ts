@@ -1,4 +1,5 @@
 import { addressGroup } from '../http/address-group.js';
+import type { WindowCounters } from '../http/window-counters.js';
 
 /**
  * How much a page may store as visitor properties. Batches of properties from fresh visitors grew
@@ -10,7 +11,8 @@ import { addressGroup } from '../http/address-group.js';
  *   hundreds of real visitors behind one office address, not for a flood of fresh visitors;
  * - per site and hour: 200,000,000 characters, a ceiling for a distributed flood.
  * A write past a quota is refused alone with `code: "quota"`; the page's other writes go on. The
- * hourly counters live in memory (a restart forgets them).
+ * hourly counters are window counters (http/window-counters.ts): in memory on SQLite, shared by
+ * every process on PostgreSQL.
  */
 export interface PropertyQuotaOptions {
   perVisitor?: number;
@@ -27,36 +29,30 @@ export const PROPERTY_QUOTA_DEFAULTS: Required<PropertyQuotaOptions> = {
 };
 
 const HOUR = 3_600_000;
-const MAX_ADDRESSES = 100_000;
 
 export interface PropertyQuota {
   readonly limits: Required<PropertyQuotaOptions>;
   /** Whether `chars` more from this address to this site fit this hour; counts them when they do. */
-  admit(siteId: number, ip: string, chars: number, now: number): boolean;
+  admit(siteId: number, ip: string, chars: number, now: number): Promise<boolean>;
 }
 
-export function createPropertyQuota(opts: PropertyQuotaOptions = {}): PropertyQuota {
+export function createPropertyQuota(counters: WindowCounters, opts: PropertyQuotaOptions = {}): PropertyQuota {
   const limits = { ...PROPERTY_QUOTA_DEFAULTS, ...opts };
-  let hour = 0;
-  const bySite = new Map<number, number>();
-  const byAddress = new Map<string, number>();
   return {
     limits,
-    admit(siteId, ip, chars, now) {
-      const h = Math.floor(now / HOUR);
-      if (h !== hour) {
-        hour = h;
-        bySite.clear();
-        byAddress.clear();
-      }
-      const address = addressGroup(ip);
-      const a = (byAddress.get(address) ?? 0) + chars;
-      const s = (bySite.get(siteId) ?? 0) + chars;
-      if (a > limits.charsPerAddressHour || s > limits.charsPerSiteHour) return false;
-      if (!byAddress.has(address) && byAddress.size >= MAX_ADDRESSES) byAddress.delete(byAddress.keys().next().value!);
-      byAddress.set(address, a);
-      bySite.set(siteId, s);
-      return true;
+    async admit(siteId, ip, chars, now) {
+      // Windows of the clock's hours, so that every process counts into the same one.
+      const hour = Math.floor(now / HOUR);
+      const until = (hour + 1) * HOUR;
+      const addressKey = `property a ${hour} ${addressGroup(ip)}`;
+      const siteKey = `property s ${hour} ${siteId}`;
+      const address = (await counters.add(addressKey, chars, until - now, now))!;
+      const site = (await counters.add(siteKey, chars, until - now, now))!;
+      if (address.n <= limits.charsPerAddressHour && site.n <= limits.charsPerSiteHour) return true;
+      // Refused: what it would have stored is given back.
+      await counters.add(addressKey, -chars, until - now, now);
+      await counters.add(siteKey, -chars, until - now, now);
+      return false;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Hub } from '../consultant/chat/hub.js';
 import type { SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { addOfflineMessageRoute } from './add-offline-message-route.js';
+import { windowCounters } from '../http/window-counters.js';
 import { createCredentialGuard, type CredentialGuardOptions } from './credential-guard.js';
 import { visitorInfoRoute } from './visitor-info-route.js';
 
@@ -25,7 +26,7 @@ export interface VisitorsDeps {
  */
 export async function visitorsFeature(app: FastifyInstance, deps: VisitorsDeps): Promise<void> {
   // One count of failed credentials for both endpoints: a prober gains nothing by switching.
-  const guard = createCredentialGuard(deps.credentialGuard);
+  const guard = createCredentialGuard(windowCounters(deps.store), deps.credentialGuard);
   visitorInfoRoute(app, deps, guard);
   await addOfflineMessageRoute(app, deps, guard);
 }

@@ -8,6 +8,7 @@ import { createSiteLookup } from '../../../src/server/sites/lookup.js';
 import { visitorsFeature } from '../../../src/server/visitors/routes.js';
 import { writeRoute } from '../../../src/server/writes/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
+import { windowCounters } from '../../../src/server/http/window-counters.js';
 import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
 import { pageViewDeps } from '../../../src/server/tracking/page-view.js';
 
@@ -385,7 +386,7 @@ describe('the console hears of offline requests', () => {
     await writeRoute(app, {
       store: server.store,
       sites,
-      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(), ...pageViewDeps(server.store) },
+      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(windowCounters(server.store)), ...pageViewDeps(server.store) },
     });
     await visitorsFeature(app, { store: server.store, sites, hub });
     try {

@@ -72,7 +72,7 @@ export async function guardLogin(
     throw e;
   }
   if (!ok || !emp) throw errors.wrongPassword();
-  return { id: (emp as { id: number }).id, deviceCookie: guard.deviceCookie(guard.trustDevice(credentials.email), secure) };
+  return { id: (emp as { id: number }).id, deviceCookie: guard.deviceCookie(await guard.trustDevice(credentials.email), secure) };
 }
 
 /** The seconds a guard's refusal names ("… try again in N s"). */

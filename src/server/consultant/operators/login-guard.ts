@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { addressGroup } from '../../http/address-group.js';
 import { ApiError } from '../../http/errors.js';
+import type { WindowCount, WindowCounters } from '../../http/window-counters.js';
 
 /**
  * The guard in front of every password check (the console's sign-in, the REST API's `login`).
@@ -21,8 +22,8 @@ import { ApiError } from '../../http/errors.js';
  * - **Bounded hashing.** One scrypt at a time, at most 8 waiting; past that the answer is 503 with
  *   `Retry-After: 1`. A flood of logins with different e-mails thus costs one core, not all of them,
  *   and the page-view path keeps the other.
- * - Counters and device cookies live in memory (a restart forgets both) and are pruned as they
- *   expire; at most 100,000 of each are kept.
+ * - Counters and device cookies are window counters (http/window-counters.ts): in memory on
+ *   SQLite (a restart forgets them; at most 100,000 kept), shared by every process on PostgreSQL.
  */
 export interface LoginGuardOptions {
   /** Failures of one e-mail from one address (or device) before its lock. Default 10. */
@@ -42,7 +43,6 @@ export interface LoginGuardOptions {
 /** The device cookie a successful sign-in sets (path `/`: the console and the REST API share it). */
 export const DEVICE_COOKIE = 'svc_opd';
 const DEVICE_DAYS = 365;
-const MAX_ENTRIES = 100_000;
 
 export const loginErrors = {
   tooManyTries: (retryAfter: number) => new ApiError(429, 429001, `Too many sign-in attempts; try again in ${retryAfter} s`),
@@ -66,59 +66,24 @@ export interface LoginGuard {
    */
   attempt(a: LoginAttempt, check: () => Promise<boolean>): Promise<boolean>;
   /** A new device cookie value for a browser that signed in as `email` (set it as {@link DEVICE_COOKIE}). */
-  trustDevice(email: string): string;
+  trustDevice(email: string): Promise<string>;
   /** The `Set-Cookie` value for a device cookie. */
   deviceCookie(value: string, secure: boolean): string;
   /** How many counters are kept (they are pruned as they expire). */
-  counters(): number;
-}
-
-interface Count {
-  n: number;
-  /** When counting stops (ms): the first failure + the window. */
-  until: number;
+  counters(): Promise<number>;
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-export function createLoginGuard(opts: LoginGuardOptions = {}): LoginGuard {
+export function createLoginGuard(counters: WindowCounters, opts: LoginGuardOptions = {}): LoginGuard {
   const maxFailures = opts.maxFailures ?? 10;
   const maxAddress = opts.maxAddressFailures ?? 30;
   const windowMs = opts.windowMs ?? 15 * 60_000;
   const slots = opts.concurrentChecks ?? 1;
   const maxWaiting = opts.waitingChecks ?? 8;
   const clock = opts.now ?? Date.now;
-  const counts = new Map<string, Count>();
-  /** Device cookie hash → the e-mail it signed in as. */
-  const devices = new Map<string, string>();
   let running = 0;
   const waiting: (() => void)[] = [];
-  let pruned = 0;
-
-  const prune = (now: number) => {
-    if (now - pruned < Math.min(60_000, windowMs) && counts.size < MAX_ENTRIES) return;
-    pruned = now;
-    for (const [k, c] of counts) if (c.until <= now) counts.delete(k);
-    // Still full: the oldest keys go (a Map iterates in insertion order).
-    for (const k of counts.keys()) {
-      if (counts.size < MAX_ENTRIES) break;
-      counts.delete(k);
-    }
-  };
-  const live = (k: string, now: number): Count | undefined => {
-    const c = counts.get(k);
-    if (c && c.until <= now) {
-      counts.delete(k);
-      return undefined;
-    }
-    return c;
-  };
-  const add = (k: string, now: number, d: number) => {
-    const c = live(k, now);
-    if (c) c.n += d;
-    else if (d > 0) counts.set(k, { n: d, until: now + windowMs });
-    if (c && c.n <= 0) counts.delete(k);
-  };
 
   const turn = async () => {
     if (running < slots) {
@@ -134,27 +99,32 @@ export function createLoginGuard(opts: LoginGuardOptions = {}): LoginGuard {
     if (next) next();
     else running--;
   };
+  const locked = (c: WindowCount, now: number) => loginErrors.tooManyTries(Math.max(1, Math.ceil((c.until - now) / 1000)));
 
   return {
     async attempt(a, check) {
       const now = clock();
-      prune(now);
       const email = a.email.trim().toLowerCase();
       const group = addressGroup(a.ip);
-      const device = a.device && devices.get(sha(a.device)) === email ? sha(a.device) : null;
+      const device = a.device && (await counters.read(deviceKey(sha(a.device), email), now)) ? sha(a.device) : null;
       // A known device counts on its own; anyone else on the e-mail and address.
-      const pairKey = device ? `d ${device}` : `e ${email} ${group}`;
-      const addressKey = `a ${group}`;
-      for (const [k, max] of [
-        [pairKey, maxFailures],
-        [addressKey, device ? Infinity : maxAddress],
-      ] as const) {
-        const c = live(k, now);
-        if (c && c.n >= max) throw loginErrors.tooManyTries(Math.max(1, Math.ceil((c.until - now) / 1000)));
+      const pairKey = device ? `login d ${device}` : `login e ${email} ${group}`;
+      const addressKey = `login a ${group}`;
+      // Counted first, before the check: concurrent tries, in this process or another, each see
+      // the others'. A try past a limit is refused and given back, so it does not count.
+      const pair = (await counters.add(pairKey, 1, windowMs, now))!;
+      if (pair.n > maxFailures) {
+        await counters.add(pairKey, -1, windowMs, now);
+        throw locked(pair, now);
       }
-      // Counted now, before any await: concurrent tries see each other.
-      add(pairKey, now, 1);
-      if (!device) add(addressKey, now, 1);
+      if (!device) {
+        const address = (await counters.add(addressKey, 1, windowMs, now))!;
+        if (address.n > maxAddress) {
+          await counters.add(pairKey, -1, windowMs, now);
+          await counters.add(addressKey, -1, windowMs, now);
+          throw locked(address, now);
+        }
+      }
       let ok = false;
       let ran = false;
       try {
@@ -168,22 +138,24 @@ export function createLoginGuard(opts: LoginGuardOptions = {}): LoginGuard {
       } finally {
         // Given back when right, and when the check never ran (busy, or a fault of ours).
         if (ok || !ran) {
-          if (ok) counts.delete(pairKey);
-          else add(pairKey, clock(), -1);
-          if (!device) add(addressKey, clock(), -1);
+          if (ok) await counters.remove(pairKey);
+          else await counters.add(pairKey, -1, windowMs, clock());
+          if (!device) await counters.add(addressKey, -1, windowMs, clock());
         }
       }
       return ok;
     },
-    trustDevice(email) {
+    async trustDevice(email) {
       const value = randomBytes(24).toString('base64url');
-      if (devices.size >= MAX_ENTRIES) devices.delete(devices.keys().next().value!);
-      devices.set(sha(value), email.trim().toLowerCase());
+      await counters.add(deviceKey(sha(value), email.trim().toLowerCase()), 1, DEVICE_DAYS * 86_400_000, clock());
       return value;
     },
-    counters: () => counts.size,
+    counters: () => counters.size(clock()),
     deviceCookie(value, secure) {
       return `${DEVICE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_DAYS * 86400}` + (secure ? '; Secure' : '');
     },
   };
 }
+
+/** A trusted device's key: the hash of its cookie and the e-mail it signed in as. */
+const deviceKey = (hash: string, email: string) => `login device ${hash} ${email}`;
