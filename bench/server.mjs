@@ -31,6 +31,42 @@ export function load(opts) {
 let seq = 0;
 export const wid = () => `b${process.pid.toString(36)}${(seq++).toString(36).padStart(10, '0')}`;
 
+/** A first page view through `url`: a returning visitor for the measured page views to name. */
+export async function visitorOf(url) {
+  const first = wid();
+  const res = await fetch(url + 'w/demo-site', {
+    method: 'POST',
+    body: JSON.stringify({
+      visitor: null,
+      writes: [{ id: first, type: 'hit', hit: first, at: Date.now(), data: { url: 'http://localhost/', title: 'Bench', referrer: '' } }],
+    }),
+  });
+  return (await res.json()).visitor;
+}
+
+/** autocannon options that send a new page view of one of `visitors` (in turn) on each request. */
+export function pageViews(url, visitors, connections, duration) {
+  let turn = 0;
+  const body = () => {
+    const id = wid();
+    return JSON.stringify({
+      visitor: visitors[turn++ % visitors.length],
+      writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }],
+    });
+  };
+  return {
+    url: url + 'w/demo-site',
+    connections,
+    duration,
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    requests: [{ setupRequest: (r) => ({ ...r, body: body() }) }],
+  };
+}
+
+/** Visitors for the many-visitor rows: as many as connections, so each request is another's. */
+export const MANY = 20;
+
 export const name = 'server';
 export const title = 'Server throughput (autocannon, page-view endpoint vs bare node:http)';
 
@@ -48,36 +84,34 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     SVC_RATE_VISITOR: '0',
   });
   try {
-    // One returning visitor: the first page view creates it, the measured ones reuse it.
-    const first = wid();
-    const res = await fetch(svc.url + 'w/demo-site', {
-      method: 'POST',
-      body: JSON.stringify({
-        visitor: null,
-        writes: [{ id: first, type: 'hit', hit: first, at: Date.now(), data: { url: 'http://localhost/', title: 'Bench', referrer: '' } }],
-      }),
-    });
-    const visitor = (await res.json()).visitor;
-    const hitBody = () => {
-      const id = wid();
-      return JSON.stringify({
-        visitor,
-        writes: [{ id, type: 'hit', hit: id, at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } }],
-      });
-    };
+    // One returning visitor (every page view locks its one session row), then 20 (a page view each
+    // in turn: what a busy site's traffic looks like to the server).
+    const visitor = await visitorOf(svc.url);
+    const many = [];
+    for (let i = 0; i < MANY; i++) many.push(await visitorOf(svc.url));
     const common = { connections, duration, headers: { 'content-type': 'text/plain;charset=UTF-8' }, method: 'POST' };
     // Warm both up, then measure the baseline and the endpoint back to back.
-    await load({ ...common, url: bare.url, duration: 1, body: hitBody() });
-    await load({ ...common, url: svc.url + 'w/demo-site', duration: 1, requests: [{ setupRequest: (r) => ({ ...r, body: hitBody() }) }] });
-    const base = await load({ ...common, url: bare.url, body: hitBody() });
-    const page = await load({ ...common, url: svc.url + 'w/demo-site', requests: [{ setupRequest: (r) => ({ ...r, body: hitBody() }) }] });
-    const errors = page.errors + page.non2xx;
+    // The bare server gets a page view's body too (it reads and ignores it).
+    const sample = JSON.stringify({
+      visitor,
+      writes: [
+        { id: wid(), type: 'hit', hit: wid(), at: Date.now(), data: { url: 'http://localhost/page', title: 'Bench', referrer: '' } },
+      ],
+    });
+    await load({ ...common, url: bare.url, duration: 1, body: sample });
+    await load(pageViews(svc.url, [visitor], connections, 1));
+    const base = await load({ ...common, url: bare.url, body: sample });
+    const page = await load(pageViews(svc.url, [visitor], connections, duration));
+    const spread = await load(pageViews(svc.url, many, connections, duration));
+    const errors = page.errors + page.non2xx + spread.errors + spread.non2xx;
     const figures = {
       connections,
       duration,
       baseline: { rps: base.requests.average, p99_ms: base.latency.p99 },
       pageView: { rps: page.requests.average, p99_ms: page.latency.p99, errors },
+      manyVisitors: { visitors: MANY, rps: spread.requests.average, p99_ms: spread.latency.p99 },
       rpsRatio: page.requests.average / base.requests.average,
+      manyRpsRatio: spread.requests.average / base.requests.average,
       p99Ratio: page.latency.p99 / Math.max(base.latency.p99, 1),
     };
     return {
@@ -87,6 +121,11 @@ export async function run({ duration = 5, connections = 20 } = {}) {
         [
           'p99 latency, page view / bare',
           `${figures.p99Ratio.toFixed(1)}× (${figures.pageView.p99_ms} / ${figures.baseline.p99_ms} ms)`,
+          'reported',
+        ],
+        [
+          `requests/s, ${MANY} visitors / bare`,
+          `${figures.manyRpsRatio.toFixed(3)}× (${spread.requests.average} / ${base.requests.average}), p99 ${spread.latency.p99} ms`,
           'reported',
         ],
         ['errors and non-2xx answers', errors, '0'],

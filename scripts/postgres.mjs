@@ -115,3 +115,19 @@ function ids(user) {
   const [, , uid, gid] = line.split(':');
   return [Number(uid), Number(gid)];
 }
+
+/**
+ * Drops the databases the test processes of run `run` made on the server at `url`
+ * (test/support/test-database.ts names them `svc_t_<run>_…`).
+ */
+export async function dropRunDatabases(url, run) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`svc_t_${run}_`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

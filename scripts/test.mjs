@@ -11,7 +11,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
-import { providePostgres } from './postgres.mjs';
+import { dropRunDatabases, providePostgres } from './postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => join(root, 'node_modules', '.bin', n);
@@ -47,7 +47,10 @@ try {
   pgProblem = e.message;
   console.error(`\n*** PostgreSQL could not be had: the PostgreSQL runs are NOT done. ${e.message}`);
 }
-const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url } : {};
+// Each test process makes a database of its own on the server (test/support/test-database.ts),
+// named with this run's id; they are dropped at the end (a throw-away cluster goes whole anyway).
+const testRun = Date.now().toString(36);
+const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun } : {};
 // A fresh server on PostgreSQL runs its migrations (about a second on a busy machine): longer time-outs.
 const unitPgOk =
   !postgres ||
@@ -73,6 +76,7 @@ const e2ePgOk =
     SVC_E2E_REPORT: 'reports/e2e-pg.json',
     ...pgEnv,
   });
+if (postgres) await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
 await postgres?.stop();
 
 const unitCounts = (r) => ({ passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 });

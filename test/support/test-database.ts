@@ -10,17 +10,42 @@ import type { RowHandle } from '../../src/server/store/rows.js';
  */
 export const testPostgresUrl: string | undefined = process.env.SVC_TEST_DB_URL || undefined;
 
-let admin: (RowHandle & { close(): void }) | null = null;
+/**
+ * The database of this test process on the PostgreSQL server (made on first use), and a handle on
+ * it that makes and drops the tests' schemas. One database per process, not one for all: Kysely's
+ * migrator lists the tables of every schema in its database when it starts, and fails when a
+ * schema goes while it reads; each process starts and drops its own tests' schemas one at a time,
+ * but the processes (and other test runs on the same server) run at once.
+ */
+let workerDb: { url: string; admin: RowHandle & { close(): void } } | null = null;
 let n = 0;
+
+function workerDatabase(base: string) {
+  if (!workerDb) {
+    const name = `${RUN_DATABASE_PREFIX}${process.env.SVC_TEST_RUN ?? 'run'}_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const root = syncPostgres(base);
+    try {
+      root.exec(`CREATE DATABASE ${name}`);
+    } finally {
+      root.close();
+    }
+    const url = new URL(base);
+    url.pathname = '/' + name;
+    workerDb = { url: url.toString(), admin: syncPostgres(url.toString()) };
+  }
+  return workerDb;
+}
+
+/** The test processes' databases are named so; test/support/postgres-run.ts drops a run's at its end. */
+export const RUN_DATABASE_PREFIX = 'svc_t_';
 
 /** A fresh, empty database: `sqlitePath` on SQLite (`:memory:` or a file), a new schema's URL on PostgreSQL. */
 export function freshDbPath(sqlitePath = ':memory:'): string {
   if (!testPostgresUrl) return sqlitePath;
-  // Random too: vitest's workers may be threads of one process, each counting from 0.
-  const schema = `t_${process.pid}_${Date.now().toString(36)}_${(n++).toString(36)}_${randomBytes(4).toString('hex')}`;
-  admin ??= syncPostgres(testPostgresUrl);
+  const { url: dbUrl, admin } = workerDatabase(testPostgresUrl);
+  const schema = `t_${Date.now().toString(36)}_${(n++).toString(36)}`;
   admin.exec(`CREATE SCHEMA ${schema}`);
-  const url = new URL(testPostgresUrl);
+  const url = new URL(dbUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
 }
@@ -32,7 +57,7 @@ export function freshDbPath(sqlitePath = ':memory:'): string {
 export function dropDatabase(dbPath: string): void {
   if (!testPostgresUrl || !dbPath.startsWith('postgres')) return;
   const schema = /search_path(?:%3D|=)(t_\w+)/.exec(dbPath)?.[1];
-  if (schema && admin) admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  if (schema && workerDb && dbPath.startsWith(workerDb.url.split('?')[0]!)) workerDb.admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 }
 
 /** A synchronous handle on the database at `dbPath` when it is PostgreSQL's (SQLite's servers have their own). */

@@ -1,4 +1,5 @@
 import { sql, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../store/migrations/columns.js';
 import type { Tables } from '../store/tables.js';
 
 /**
@@ -14,13 +15,32 @@ import type { Tables } from '../store/tables.js';
  *
  * A group is what queued up during one turn of the event loop: the first batch schedules the run
  * with setImmediate, so requests whose bodies were read in the same turn join it; batches that
- * arrive while a group runs wait for the next. SAVEPOINT, RELEASE and ROLLBACK TO are standard
- * SQL: PostgreSQL runs this unchanged.
+ * arrive while a group runs wait for the next.
+ *
+ * Lanes. SQLite has one connection: one group at a time (`lanes: 1`). On PostgreSQL a page view is
+ * about ten statements, each a round trip, and a process that runs one group at a time spends its
+ * time waiting for them; so groups run in several lanes at once, each on its own connection. A
+ * batch goes to the lane of its visitor (`key`): one visitor's batches stay in order and in one
+ * lane, so two lanes never wait for each other on a visitor's rows (their visitor and session
+ * rows are what a page view locks), and cannot deadlock on them. Batches without a visitor (first
+ * visits: rows of their own) go to the lane with the shortest queue.
  */
 
 export interface GroupCommit {
-  /** Runs `work` in a transaction shared with the batches queued with it; resolves after the commit. */
-  run<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction shared with the batches queued with it; resolves after the
+   * commit. `key` (the visitor id, when the batch names one) chooses the lane.
+   */
+  run<T>(work: (trx: Transaction<Tables>) => Promise<T>, key?: number): Promise<T>;
+}
+
+export interface GroupCommitOptions {
+  /** Groups run at once, each on a connection. Default 1. */
+  lanes?: number;
+  /** Batches per transaction at most, so that one commit never waits on too many. Default 64. */
+  maxGroup?: number;
+  /** PostgreSQL takes two savepoint statements in one round trip; SQLite's driver one at a time. */
+  dialect?: Dialect;
 }
 
 interface Job {
@@ -29,12 +49,10 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-/** `maxGroup`: batches per transaction at most, so that one commit never waits on too many. */
-export function groupCommit(db: Kysely<Tables>, maxGroup = 64): GroupCommit {
-  let queue: Job[] = [];
-  // idle: nothing queued; scheduled: a run waits for the end of this turn; running: batches that
-  // arrive now are taken by the running loop once its group has committed.
-  let state: 'idle' | 'scheduled' | 'running' = 'idle';
+export function groupCommit(db: Kysely<Tables>, opts: GroupCommitOptions = {}): GroupCommit {
+  const maxGroup = opts.maxGroup ?? 64;
+  // The savepoint of the next batch, set up as the batch before it is released.
+  const next = opts.dialect === 'postgres' ? [RELEASE_AND_SAVEPOINT] : [RELEASE, SAVEPOINT];
 
   const runGroup = async (group: Job[]): Promise<void> => {
     const outcomes: Array<() => void> = [];
@@ -46,18 +64,20 @@ export function groupCommit(db: Kysely<Tables>, maxGroup = 64): GroupCommit {
         const job = group[0]!;
         outcomes.push(settle(job, await job.work(trx)));
       } else {
-        for (const job of group) {
-          // Said in SQL: the SQLite driver (store/sqlite-driver.ts) has no savepoint methods.
-          await SAVEPOINT.execute(trx);
+        // Said in SQL: the SQLite driver (store/sqlite-driver.ts) has no savepoint methods. A
+        // savepoint named `batch` stands before each batch: one that failed is rolled back to it
+        // (which keeps it for the next); the last one is released by the COMMIT.
+        await SAVEPOINT.execute(trx);
+        for (const [i, job] of group.entries()) {
+          let ok = true;
           try {
-            const value = await job.work(trx);
-            await RELEASE.execute(trx);
-            outcomes.push(settle(job, value));
+            outcomes.push(settle(job, await job.work(trx)));
           } catch (error) {
+            ok = false;
             await ROLLBACK_TO.execute(trx);
-            await RELEASE.execute(trx);
             outcomes.push(() => job.reject(error));
           }
+          if (ok && i < group.length - 1) for (const statement of next) await statement.execute(trx);
         }
       }
       await trx.commit().execute();
@@ -74,6 +94,24 @@ export function groupCommit(db: Kysely<Tables>, maxGroup = 64): GroupCommit {
     for (const answer of outcomes) answer();
   };
 
+  const lanes = Array.from({ length: Math.max(1, opts.lanes ?? 1) }, () => lane(runGroup, maxGroup));
+  return {
+    run<T>(work: (trx: Transaction<Tables>) => Promise<T>, key?: number): Promise<T> {
+      const chosen =
+        key !== undefined && Number.isSafeInteger(key)
+          ? lanes[Math.abs(key) % lanes.length]!
+          : lanes.reduce((a, b) => (b.waiting() < a.waiting() ? b : a));
+      return chosen.run(work) as Promise<T>;
+    },
+  };
+}
+
+/** One lane: its queue, drained one group at a time. */
+function lane(runGroup: (group: Job[]) => Promise<void>, maxGroup: number) {
+  let queue: Job[] = [];
+  // idle: nothing queued; scheduled: a run waits for the end of this turn; running: batches that
+  // arrive now are taken by the running loop once its group has committed.
+  let state: 'idle' | 'scheduled' | 'running' = 'idle';
   const drain = async (): Promise<void> => {
     state = 'running';
     while (queue.length > 0) {
@@ -83,11 +121,11 @@ export function groupCommit(db: Kysely<Tables>, maxGroup = 64): GroupCommit {
     }
     state = 'idle';
   };
-
   return {
-    run<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    waiting: () => queue.length + (state === 'running' ? 1 : 0),
+    run(work: Job['work']): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        queue.push({ work, resolve, reject });
         if (state === 'idle') {
           state = 'scheduled';
           setImmediate(() => void drain());
@@ -102,3 +140,5 @@ const settle = (job: Job, value: unknown) => () => job.resolve(value);
 const SAVEPOINT = sql`SAVEPOINT batch`;
 const RELEASE = sql`RELEASE SAVEPOINT batch`;
 const ROLLBACK_TO = sql`ROLLBACK TO SAVEPOINT batch`;
+// Two statements in one text: PostgreSQL's simple query protocol (a statement without parameters) takes it.
+const RELEASE_AND_SAVEPOINT = sql`RELEASE SAVEPOINT batch; SAVEPOINT batch`;

@@ -28,6 +28,9 @@ export interface WriteRouteOptions {
   trustGeoHeaders?: boolean | undefined;
 }
 
+/** Group-commit lanes of a process on PostgreSQL (group-commit.ts); the pool has 10 connections. */
+const POSTGRES_LANES = 4;
+
 /** The batch as validated: each entry's envelope is checked on its own, so one bad write fails alone. */
 type Batch = z.output<typeof WriteRequestSchema>['writes'];
 type VisitorRef = z.output<typeof VisitorRefSchema>;
@@ -44,7 +47,9 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
   const retention = startWriteRetention(store, (e) => app.log.error(e));
   app.addHook('onClose', async () => retention.stop());
 
-  const commits = groupCommit(store.db);
+  // Lanes on PostgreSQL: groups in flight at once, each holding one of the pool's connections
+  // (store/postgres.ts), leaving the rest to the streams, the console and the guards' counters.
+  const commits = groupCommit(store.db, { lanes: store.dialect === 'postgres' ? POSTGRES_LANES : 1, dialect: store.dialect });
   const runBatch = (site: Site, ref: VisitorRef | undefined, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
     commits.run(async (trx) => {
       const ctx: WriteContext = {
@@ -120,7 +125,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         }
       }
       return { visitor: ctx.visitor, results };
-    });
+    }, ref?.id);
 
   app.post<{ Params: { siteKey: string } }>(
     '/' + WRITE_PATH + ':siteKey',
