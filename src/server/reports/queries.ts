@@ -649,24 +649,31 @@ export async function hitsOfSession(db: Queryable, sessionId: number) {
   return db.selectFrom('hits').select(['id', 'hit_time', 'url']).where('session_id', '=', sessionId).orderBy('id').execute();
 }
 
-/** The session's communications of every kind, as `session_info` lists them. */
-export async function communicationsOfSession(db: Queryable, sessionId: number) {
+/**
+ * The session's communications of every kind, as `session_info` lists them. Found through the
+ * session's visitor, which every communication table indexes (none indexes the session).
+ */
+export async function communicationsOfSession(db: Queryable, session: { id: number; visitor_id: number }) {
   const goals = db
     .selectFrom('goals')
     .select([sql<string>`'goals'`.as('communication_type'), 'id', 'start_time'])
-    .where('session_id', '=', sessionId);
+    .where('visitor_id', '=', session.visitor_id)
+    .where('session_id', '=', session.id);
   const chats = db
     .selectFrom('chats')
     .select([sql<string>`'chats'`.as('communication_type'), 'id', 'start_time'])
-    .where('session_id', '=', sessionId);
+    .where('visitor_id', '=', session.visitor_id)
+    .where('session_id', '=', session.id);
   const offline = db
     .selectFrom('offline_messages')
     .select([sql<string>`'offline_massages'`.as('communication_type'), 'id', 'date_time as start_time'])
-    .where('session_id', '=', sessionId);
+    .where('visitor_id', '=', session.visitor_id)
+    .where('session_id', '=', session.id);
   const calls = db
     .selectFrom('calls')
     .select([sql<string>`'calls'`.as('communication_type'), 'id', 'call_date as start_time'])
-    .where('session_id', '=', sessionId);
+    .where('visitor_id', '=', session.visitor_id)
+    .where('session_id', '=', session.id);
   const rows = await db
     .selectFrom(goals.unionAll(chats).unionAll(offline).unionAll(calls).as('u'))
     .selectAll()

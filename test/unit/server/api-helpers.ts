@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
-import type { ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
@@ -116,10 +116,11 @@ export interface Visit {
   again(url: string, referrer?: string): Promise<{ session: number; hit: number }>;
 }
 
-export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
+export async function apiWorld(dbPath = ':memory:', onQuery?: ServerOptions['onQuery']): Promise<ApiWorld> {
   const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
   const server = await createTestServer({
     dbPath,
+    ...(onQuery ? { onQuery } : {}),
     siteConfig: apiConfig,
     bundleDir: '/nonexistent',
     publicUrl: 'http://svc.test/',

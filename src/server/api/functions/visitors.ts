@@ -120,7 +120,7 @@ export const sessionInfo = apiFunction({
     const s = await sessionOfCustomer(db, a.session_id, ctx.customer.id);
     if (!s) throw apiErrors.notFound('session', a.session_id);
     const hits = await hitsOfSession(db, s.id);
-    const comms = await communicationsOfSession(db, s.id);
+    const comms = await communicationsOfSession(db, s);
     return [
       {
         start_time: answerDate(ctx, s.start_time),
