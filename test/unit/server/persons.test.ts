@@ -1,8 +1,15 @@
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HitResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
-import type { ConsultantServer } from '../../../src/server/app.js';
+import { createServer, type ConsultantServer } from '../../../src/server/app.js';
+import { migrations } from '../../../src/server/store/migrations/index.js';
 import { emailKey, phoneKey } from '../../../src/server/visitors/persons.js';
-import { hitWrite, testServer, wid } from './helpers.js';
+import { testPostgresUrl } from '../../support/test-database.js';
+import { hitWrite, testConfig, testServer, wid } from './helpers.js';
 
 /**
  * Persons (visitors/persons.ts): visitors of one site who left the same phone or e-mail, through a
@@ -112,5 +119,56 @@ describe('persons', () => {
     expect(phoneKey('12-34')).toBeNull();
     expect(emailKey(' A@B.c ')).toBe('a@b.c');
     expect(emailKey('not an e-mail')).toBeNull();
+  });
+});
+
+describe.skipIf(!!testPostgresUrl)('persons of a database made before them', () => {
+  it('migration 050 joins the contacts already stored, under each group’s oldest visitor', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-persons-')), 'old.db');
+    const sqlite = new Database(file);
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const before = Object.fromEntries(Object.entries(migrations('sqlite')).filter(([name]) => name < '050'));
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+    expect(error).toBeUndefined();
+    const run = (s: string) => sqlite.prepare(s).run();
+    run(`INSERT INTO customers (id, name) VALUES (1, 'C')`);
+    run(
+      `INSERT INTO sites (id, customer_id, domain, site_key, widget_key) VALUES (1, 1, 'a.test', 'k1', 'w1'), (2, 1, 'b.test', 'k2', 'w2')`,
+    );
+    for (const [id, site] of [
+      [10, 1],
+      [20, 1],
+      [30, 1],
+      [40, 1],
+      [50, 2],
+    ])
+      run(`INSERT INTO visitors (id, site_id, token, created_at) VALUES (${id}, ${site}, 't${id}', '2026-01-01 00:00:00.000')`);
+    // 30 and 10 share a phone (8… and +7…), 20 and 30 an e-mail; 40 is alone; 50 has 10's phone on another site.
+    run(
+      `INSERT INTO visitor_phones (visitor_id, digits, phone, created_at) VALUES (10, '79161234567', '+7 916 123-45-67', 'x'), (50, '79161234567', 'x', 'x')`,
+    );
+    run(
+      `INSERT INTO visitor_emails (visitor_id, email, created_at) VALUES (20, 'Z@x.test', 'x'), (30, 'z@X.test', 'x'), (40, 'y@x.test', 'x')`,
+    );
+    run(`INSERT INTO sessions (id, site_id, visitor_id, start_time, last_hit_ms) VALUES (1, 1, 30, 'x', 0)`);
+    run(
+      `INSERT INTO calls (site_id, communication_type, call_date, numa, visitor_id, session_id, request_status, dispatch_state) VALUES (1, 'sitephone', 'x', '89161234567', 30, 1, 0, 'queued')`,
+    );
+    await db.destroy();
+    await server.close();
+    server = await createServer({ dbPath: file, siteConfig: testConfig, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/' });
+    expect(server.db.prepare('SELECT id, person_id FROM visitors ORDER BY id').all()).toEqual([
+      { id: 10, person_id: 10 },
+      { id: 20, person_id: 10 },
+      { id: 30, person_id: 10 },
+      { id: 40, person_id: 40 },
+      { id: 50, person_id: 50 },
+    ]);
+    expect(server.db.prepare('SELECT site_id, kind, value, person_id FROM person_contacts ORDER BY site_id, kind, value').all()).toEqual([
+      { site_id: 1, kind: 'email', value: 'y@x.test', person_id: 40 },
+      { site_id: 1, kind: 'email', value: 'z@x.test', person_id: 10 },
+      { site_id: 1, kind: 'phone', value: '79161234567', person_id: 10 },
+      { site_id: 2, kind: 'phone', value: '79161234567', person_id: 50 },
+    ]);
   });
 });
