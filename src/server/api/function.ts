@@ -45,6 +45,11 @@ interface Base<S extends z.ZodObject, R extends z.ZodType> {
   extension?: boolean;
   /** Takes `limit` and `offset`. */
   list?: boolean;
+  /**
+   * One parameter read from the path, `/api/v1/<name>/<value>/` (the document's
+   * `visitor/<visitor_id>`); it is also one of `args`, so a query or body may carry it too.
+   */
+  pathParam?: string;
   /** The function's own parameters (not session_key, customer_id, limit, offset). */
   args: S;
   /**

@@ -254,6 +254,11 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       const call = readCall(req);
       const fn = verbs.get(call.verb);
       if (!fn) throw apiErrors.wrongMethod(name, [...verbs.keys()].join(', '));
+      const fromPath = fn.pathParam ? (req.params as Record<string, string | undefined>)[fn.pathParam] : undefined;
+      if (fn.pathParam && fromPath !== undefined) {
+        if (call.params[fn.pathParam] !== undefined) throw apiErrors.invalid(fn.pathParam, 'given in the path and again');
+        call.params[fn.pathParam] = fromPath;
+      }
       const caller = await sessions.caller(call.sessionKey);
       const { customer_id: customerIdRaw, limit, offset, ...params } = call.params;
       const page = fn.list ? parsePage(limit, offset) : { limit: DEFAULT_LIMIT, offset: 0 };
@@ -295,7 +300,12 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
 
   for (const [name, verbs] of byName) {
     const handler = (req: FastifyRequest, reply: FastifyReply) => run(req, reply, name);
-    for (const url of [`/api/v1/${name}/`, `/api/v1/${name}`]) {
+    const param = [...verbs.values()].find((f) => f.pathParam)?.pathParam;
+    const urls = [`/api/v1/${name}/`, `/api/v1/${name}`];
+    // The document's `visitor/<visitor_id>`: the id in the path (shown in the document), or as a parameter.
+    if (param) urls.unshift(`/api/v1/${name}/:${param}/`, `/api/v1/${name}/:${param}`);
+    for (const url of urls) {
+      const inPath = !!param && url.includes(':');
       const hide = !url.endsWith('/');
       const routes: Verb[] = [...new Set<Verb>([...verbs.keys(), 'POST'])];
       for (const method of routes) {
@@ -305,7 +315,13 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const summary = `${shown.extension ? 'EXTENSION. ' : ''}${name}: ${shown.summary}`;
         const response = responses(successEnvelope(shown), !!shown.list);
         if (method === 'GET') {
-          app.get(url, { schema: { hide, tags, summary, querystring: jsonSchema(docQuery(shown)), response } }, handler);
+          const query = docQuery(shown);
+          const { [param ?? '']: inPathSchema, ...others } = query.shape;
+          const path =
+            inPath && inPathSchema
+              ? { params: jsonSchema(z.object({ [param!]: inPathSchema })), querystring: jsonSchema(z.object(others)) }
+              : {};
+          app.get(url, { schema: { hide, tags, summary, querystring: jsonSchema(query), response, ...path } }, handler);
           continue;
         }
         const { session_key: _k, ...argShape } = docQuery(shown).shape;

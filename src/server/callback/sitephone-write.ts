@@ -1,6 +1,7 @@
 import { SITEPHONE_STATUS as S, type SitePhoneResult } from '../../protocol.js';
 import { timestamp } from '../store/time.js';
 import { visitContext } from '../tracking/visit-context.js';
+import { joinByContact } from '../visitors/persons.js';
 import type { WriteHandler } from '../writes/context.js';
 import { checkCaptcha } from './captcha.js';
 import { addressGroup } from '../http/address-group.js';
@@ -74,6 +75,8 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = async (ctx, data, wri
     request_status: settings.scenario ? S.sent : S.noScenario,
     dispatch_state: settings.scenario ? 'queued' : 'not_sent',
   });
+  // The number joins the visitor with the person that left it before (visitors/persons.ts).
+  await joinByContact(db, site.id, hit.visitor_id, 'phone', phone);
   // The console lists call-back requests: it re-reads once the batch has committed.
   ctx.deps.hub.poke(`site:${site.id}`);
   if (!settings.scenario) return answer(S.noScenario, 'no_scenario');

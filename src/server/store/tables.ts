@@ -188,6 +188,8 @@ export interface VisitorsTable {
   commentary: string | null;
   first_ac_id: Defaulted<number>;
   visits_count: Defaulted<number>;
+  /** The person this visitor is (migration 050): the id of one of its visitors, its own at first. */
+  person_id: ColumnType<number | null, number, number>;
 }
 
 export interface SessionsTable extends CampaignColumns {
@@ -455,6 +457,37 @@ export interface WindowCountersTable {
   until_ms: number;
 }
 
+/** What joins visitors into one person: a phone's digits or a lower-case e-mail, per site. */
+export interface PersonContactsTable {
+  site_id: number;
+  kind: 'phone' | 'email';
+  value: string;
+  person_id: number;
+}
+
+/** The REST document's object types of a communication (tag_communication's `object_type`). */
+export type CommunicationObjectType = 'cdr_in' | 'sitephone' | 'offline_message' | 'chat' | 'goal';
+
+/** A tag set on a communication. */
+export interface TagLinksTable {
+  object_type: CommunicationObjectType;
+  object_id: number;
+  tag_id: number;
+  site_id: number;
+  created_at: string;
+}
+
+/** The deal of a communication tagged as a sale (tag_communication_sale). */
+export interface SalesTable {
+  object_type: CommunicationObjectType;
+  object_id: number;
+  site_id: number;
+  /** The deal's date-time, UTC as every stored date-time. */
+  sale_date: string;
+  cost_kopecks: number;
+  created_at: string;
+}
+
 export interface Tables {
   customers: CustomersTable;
   sites: SitesTable;
@@ -494,6 +527,9 @@ export interface Tables {
   tags: TagsTable;
   numa_lists: NumaListsTable;
   numa_list_numbers: NumaListNumbersTable;
+  person_contacts: PersonContactsTable;
+  tag_links: TagLinksTable;
+  sales: SalesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

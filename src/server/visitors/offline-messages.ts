@@ -49,6 +49,12 @@ export async function storeOfflineMessage(
     sale_cost: data.sale_cost == null ? null : Number(data.sale_cost.replace(',', '.')),
     sale_date: data.is_sale ? at : null,
   });
-  await saveVisitorInfo(db, place.visitor_id, { name: name ? undefined : data.name, email: data.email, phone: data.phone }, now);
+  await saveVisitorInfo(
+    db,
+    place.site_id,
+    place.visitor_id,
+    { name: name ? undefined : data.name, email: data.email, phone: data.phone },
+    now,
+  );
   return id;
 }

@@ -11,7 +11,7 @@ import type { VisitorRow } from '../writes/context.js';
 
 /** Stores a new visitor under `id` (tracking/public-ids.ts: not a sequence). */
 export async function createVisitor(db: Queryable, id: number, siteId: number, token: string, createdAt: string): Promise<VisitorRow> {
-  await db.insertInto('visitors').values({ id, site_id: siteId, token, created_at: createdAt }).execute();
+  await db.insertInto('visitors').values({ id, site_id: siteId, token, created_at: createdAt, person_id: id }).execute();
   return { id, site_id: siteId, token, first_ac_id: -1 };
 }
 

@@ -57,7 +57,7 @@ export function visitorInfoRoute(
       return placeOf(store.db, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
     });
     // One transaction: the name, e-mail and phone are stored together or not at all.
-    await store.db.transaction().execute((trx) => saveVisitorInfo(trx, place.visitor_id, info.data, Date.now()));
+    await store.db.transaction().execute((trx) => saveVisitorInfo(trx, place.site_id, place.visitor_id, info.data, Date.now()));
     return q.s === '1'
       ? { success: true }
       : { success: true, visitor_id: place.visitor_id, session_id: place.session_id, hit_id: place.hit_id };

@@ -21,7 +21,17 @@ interface Victim {
   condition: number;
   block: number;
   list: number;
+  /** C's traffic: a visitor with its session, goal, chat, request and call-back, and C's tag. */
+  visitor: number;
+  session: number;
+  goal: number;
+  chat: number;
+  offline: number;
+  call: number;
+  tag: number;
 }
+
+const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
 
 type Expect = 'refused' | 'nothing-of-theirs';
 interface Row {
@@ -51,6 +61,25 @@ const TABLE: Record<string, Row> = {
   'POST number_block': { args: (v) => ({ ac_id: v.ac, name: 'Evil', selector: '#x', numb: '70000000000' }), then: 'refused' },
   'PUT number_block': { args: (v) => ({ id: v.block, numb: '70000000000' }), then: 'refused' },
   'DELETE number_block': { args: (v) => ({ id: v.block }), then: 'refused' },
+  'GET stat': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET communication': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET goal': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET advertising_sales': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET call': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET chat': { args: (v) => ({ site_id: v.site, date_till: YEAR.date_till }), then: 'refused' },
+  'GET offline_message': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET chat_messages': { args: (v) => ({ chat_id: v.chat }), then: 'refused' },
+  'GET person_by_visitor': { args: (v) => ({ id: v.visitor }), then: 'refused' },
+  'GET visitors_by_person': { args: (v) => ({ id: v.visitor }), then: 'refused' },
+  'GET visitor': { args: (v) => ({ visitor_id: v.visitor }), then: 'refused' },
+  'GET session_info': { args: (v) => ({ session_id: v.session }), then: 'refused' },
+  // The caller's own tag (1, A's Target) on C's communication.
+  'POST tag_communication': { args: (v) => ({ object_type: 'goal', object_id: v.goal, mark_id: 1 }), then: 'refused' },
+  'POST tag_communication_sale': {
+    args: (v) => ({ object_type: 'offline_message', object_id: v.offline, cost: 1, date_time: '2026-11-24' }),
+    then: 'refused',
+  },
+  'POST untag_communication': { args: (v) => ({ object_type: 'sitephone', object_id: v.call, mark_id: v.tag }), then: 'refused' },
   // Agent functions: the customer argument is the function's own.
   'GET customer_list': { args: () => ({}), then: 'nothing-of-theirs' },
   'GET agent_tp': { args: () => ({}), then: 'nothing-of-theirs' },
@@ -99,6 +128,9 @@ function cRows(): unknown {
     lists: q('SELECT * FROM numa_lists WHERE customer_id = 3'),
     numbers: q('SELECT n.* FROM numa_list_numbers n JOIN numa_lists l ON l.id = n.list_id WHERE l.customer_id = 3'),
     charges: q('SELECT * FROM agent_charges WHERE customer_id = 3'),
+    tagLinks: q('SELECT * FROM tag_links WHERE site_id = 3'),
+    sales: q('SELECT * FROM sales WHERE site_id = 3'),
+    visitors: q('SELECT * FROM visitors WHERE site_id = 3'),
   };
 }
 
@@ -135,7 +167,17 @@ beforeAll(async () => {
   ).id;
   const list = (expectData(await w.post('create_numa_list', c, { name: 'C list' })) as { numa_list_id: number }).numa_list_id;
   expectData(await w.post('add_number_to_numa_list', c, { numa_list_id: list, number: '79990000000' }));
-  victim = { site: 3, ac, group, condition, block, list };
+  const v = await w.visit('site-3', 'http://c.test/');
+  const goal = ((await v.send('event', { category: 'c', action: 'c goal' })) as { goal_id: number }).goal_id;
+  await v.send('chat_message', { text: 'c chat' });
+  const offline = ((await v.send('offline_request', { message: 'c request' })) as { offline_message_id: number }).offline_message_id;
+  await v.send('sitephone', { phone: '79990003333' });
+  const one = (sql: string) => w.server.db.prepare(sql).all(v.visitor)[0] as { id: number };
+  const chat = one('SELECT id FROM chats WHERE visitor_id = ?').id;
+  const callId = one('SELECT id FROM calls WHERE visitor_id = ?').id;
+  const tag = (w.server.db.prepare('SELECT id FROM tags WHERE customer_id = 3').all()[0] as { id: number }).id;
+  expectData(await w.post('tag_communication', c, { object_type: 'sitephone', object_id: callId, mark_id: tag }));
+  victim = { site: 3, ac, group, condition, block, list, visitor: v.visitor, session: v.session, goal, chat, offline, call: callId, tag };
 });
 afterAll(async () => {
   await w.server.close();

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
-import type { ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
@@ -9,7 +9,8 @@ import type { ApiSeed } from '../../../src/server/api/seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
-import { hitWrite } from './helpers.js';
+import type { VisitorRef } from '../../../src/protocol.js';
+import { hitWrite, wid } from './helpers.js';
 
 /**
  * The REST API's test world: customers A (1) and B (2) of agent X, customer C (3) of agent Y, each
@@ -101,12 +102,25 @@ export interface ApiWorld {
   post(fn: string, sessionKey: string, args: Record<string, unknown>, extra?: Record<string, unknown>): Promise<LightMyRequestResponse>;
   /** A first page view of a new visitor on site `siteKey`; the campaign (ac_id) its session got. */
   pageView(siteKey: string, url: string): Promise<{ status: number; ac: number | null; numbers: string[] }>;
+  /** A new visitor's first page view; `send` makes writes on that page view (a goal, a chat message, a request…). */
+  visit(siteKey: string, url: string, referrer?: string): Promise<Visit>;
 }
 
-export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
+export interface Visit {
+  visitor: number;
+  session: number;
+  hit: number;
+  /** Sends one write of `type` on the page view; its result (the write must succeed). */
+  send(type: string, data: unknown): Promise<unknown>;
+  /** Another page view of the same visitor (a new session when the URL brings another campaign). */
+  again(url: string, referrer?: string): Promise<{ session: number; hit: number }>;
+}
+
+export async function apiWorld(dbPath = ':memory:', onQuery?: ServerOptions['onQuery']): Promise<ApiWorld> {
   const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
   const server = await createTestServer({
     dbPath,
+    ...(onQuery ? { onQuery } : {}),
     siteConfig: apiConfig,
     bundleDir: '/nonexistent',
     publicUrl: 'http://svc.test/',
@@ -148,9 +162,64 @@ export async function apiWorld(dbPath = ':memory:'): Promise<ApiWorld> {
       const s = server.db.prepare('SELECT ac_id FROM sessions WHERE id = ?').get(r.session_id) as { ac_id: number };
       return { status: 200, ac: s.ac_id, numbers: r.phones.map((p) => p.raw) };
     },
+    async visit(siteKey, url, referrer = '') {
+      const post = async (visitor: VisitorRef | null, writes: unknown[]) => {
+        const res = await server.app.inject({
+          method: 'POST',
+          url: `/w/${siteKey}`,
+          headers: { 'content-type': 'text/plain' },
+          payload: JSON.stringify({ visitor, writes }),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as WriteResponse;
+        expect(body.results[0]!.success, JSON.stringify(body.results[0])).toBe(true);
+        return body;
+      };
+      const h = hitWrite(url, { referrer });
+      const first = await post(null, [h]);
+      const ref = first.visitor as VisitorRef;
+      const r = first.results[0]!.result as HitResult;
+      let hitClientId = h.id;
+      return {
+        visitor: r.visitor_id,
+        session: r.session_id,
+        hit: r.hit_id,
+        async send(type, data) {
+          return (await post(ref, [{ id: wid(), type, hit: hitClientId, at: Date.now(), data }])).results[0]!.result;
+        },
+        async again(nextUrl, nextReferrer = '') {
+          const next = hitWrite(nextUrl, { referrer: nextReferrer });
+          const res = (await post(ref, [next])).results[0]!.result as HitResult;
+          hitClientId = next.id;
+          return { session: res.session_id, hit: res.hit_id };
+        },
+      };
+    },
   };
   return world;
 }
+
+/**
+ * The report functions (issue 17): api-reports.test.ts answers them; api-functions.test.ts the rest.
+ * Each file checks that its share was answered, so together every function is.
+ */
+export const REPORT_FUNCTIONS = new Set([
+  'GET stat',
+  'GET communication',
+  'GET goal',
+  'GET call',
+  'GET chat',
+  'GET chat_messages',
+  'GET offline_message',
+  'GET person_by_visitor',
+  'GET visitors_by_person',
+  'GET visitor',
+  'GET session_info',
+  'GET advertising_sales',
+  'POST tag_communication',
+  'POST tag_communication_sale',
+  'POST untag_communication',
+]);
 
 /** `<verb> <function>` of every function whose success answer a test of this file checked against its schema. */
 export const answered = new Set<string>();

@@ -51,6 +51,9 @@ export const GROWING_TABLES: readonly (string | RegExp)[] = [
   'sitephone_attempts',
   'captchas',
   /^visitor_/,
+  'person_contacts',
+  'tag_links',
+  'sales',
 ];
 
 const growing = (table: string) => GROWING_TABLES.some((t) => (typeof t === 'string' ? t === table : t.test(table)));

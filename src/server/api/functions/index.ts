@@ -5,7 +5,10 @@ import { employee } from './employees.js';
 import { changeNumberBlock, createNumberBlock, deleteNumberBlock, numberBlocks } from './number-blocks.js';
 import { addNumberToNumaList, createNumaListFn, removeNumberFromNumaList } from './numa-lists.js';
 import { createSiteFn, site } from './sites.js';
+import { advertisingSales, call, chat, chatMessages, communication, goal, offlineMessage, stat } from './reports.js';
 import { tag } from './tags.js';
+import { tagCommunication, tagCommunicationSale, untagCommunication } from './tagging.js';
+import { personByVisitor, sessionInfo, visitor, visitorsByPerson } from './visitors.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -26,6 +29,21 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   addNumberToNumaList,
   removeNumberFromNumaList,
   employee,
+  stat,
+  communication,
+  goal,
+  call,
+  chat,
+  chatMessages,
+  offlineMessage,
+  personByVisitor,
+  visitorsByPerson,
+  visitor,
+  sessionInfo,
+  advertisingSales,
+  tagCommunication,
+  tagCommunicationSale,
+  untagCommunication,
   numberBlocks,
   createNumberBlock,
   changeNumberBlock,
