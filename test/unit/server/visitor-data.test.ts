@@ -9,6 +9,7 @@ import { visitorsFeature } from '../../../src/server/visitors/routes.js';
 import { writeRoute } from '../../../src/server/writes/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
 import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
+import { createLeasePolicy } from '../../../src/server/phones/lease-policy.js';
 import { pageViewDeps } from '../../../src/server/tracking/page-view.js';
 
 let server: ConsultantServer;
@@ -385,7 +386,7 @@ describe('the console hears of offline requests', () => {
     await writeRoute(app, {
       store: server.store,
       sites,
-      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(), ...pageViewDeps(server.store) },
+      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(), ...pageViewDeps(server.store, createLeasePolicy()) },
     });
     await visitorsFeature(app, { store: server.store, sites, hub });
     try {
