@@ -197,7 +197,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await app.register(writeRoute, {
     store,
     sites,
-    deps: { hub, callbackPlatform, propertyQuota: createPropertyQuota(opts.propertyQuota), ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy)) },
+    deps: {
+      hub,
+      callbackPlatform,
+      propertyQuota: createPropertyQuota(opts.propertyQuota),
+      ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy)),
+    },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });

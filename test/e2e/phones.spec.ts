@@ -414,5 +414,6 @@ test('the demo phones page works as `npm start` serves it: campaign landing gets
   await page.click('#add');
   await expect(page.locator('#later p')).toHaveText(/^Sales: \+7 \(499\) 000-00-0[1-5], 8 499 000-00-0[1-5]; free: 8 800 111 22 33$/);
   await expect(page.locator('#api')).toHaveValue(/"getDTPhones": \[\n {4}\{\n {6}"id": "number=74951234567"/);
-  expect(errors).toEqual([]);  await ctx.close();
+  expect(errors).toEqual([]);
+  await ctx.close();
 });

@@ -80,7 +80,9 @@ export function createLeasePolicy(options: LeasePolicyOptions | false = {}): Lea
     // No policy: every visitor leases at once, for the full time (what the server did before).
     return {
       skips: () => false,
-      admit: async (_db, _block, client) => ({ lease: { addressGroup: addressGroup(client.ip), agentFamily: agentFamily(client.userAgent), firstUntil: null } }),
+      admit: async (_db, _block, client) => ({
+        lease: { addressGroup: addressGroup(client.ip), agentFamily: agentFamily(client.userAgent), firstUntil: null },
+      }),
       carried: (client) => ({ addressGroup: addressGroup(client.ip), agentFamily: agentFamily(client.userAgent), firstUntil: null }),
       confirm: async () => {},
     };
@@ -90,10 +92,15 @@ export function createLeasePolicy(options: LeasePolicyOptions | false = {}): Lea
     // A browser always sends a User-Agent: none at all is a script's.
     skips: (client) => o.skipBots && (!client.userAgent || isbot(client.userAgent)),
     async admit(db, blockId, client, now) {
-      const holder: LeaseHolder = { addressGroup: addressGroup(client.ip), agentFamily: agentFamily(client.userAgent), firstUntil: now + o.firstLeaseMs };
+      const holder: LeaseHolder = {
+        addressGroup: addressGroup(client.ip),
+        agentFamily: agentFamily(client.userAgent),
+        firstUntil: now + o.firstLeaseMs,
+      };
       const size = await poolSize(db, blockId);
       if ((await liveLeasesOfAddress(db, blockId, holder.addressGroup, now)) >= capOf(o.addressShare, size)) return { refused: 'share' };
-      if ((await unconfirmedLeasesOfFamily(db, blockId, holder.agentFamily, now)) >= capOf(o.familyShare, size)) return { refused: 'share' };
+      if ((await unconfirmedLeasesOfFamily(db, blockId, holder.agentFamily, now)) >= capOf(o.familyShare, size))
+        return { refused: 'share' };
       return { lease: holder };
     },
     carried: (client) => ({ addressGroup: addressGroup(client.ip), agentFamily: agentFamily(client.userAgent), firstUntil: null }),

@@ -386,7 +386,12 @@ describe('the console hears of offline requests', () => {
     await writeRoute(app, {
       store: server.store,
       sites,
-      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(), ...pageViewDeps(server.store, createLeasePolicy()) },
+      deps: {
+        hub,
+        callbackPlatform: queuePlatform,
+        propertyQuota: createPropertyQuota(),
+        ...pageViewDeps(server.store, createLeasePolicy()),
+      },
     });
     await visitorsFeature(app, { store: server.store, sites, hub });
     try {
