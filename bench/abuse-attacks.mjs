@@ -29,13 +29,13 @@ async function send(path, init = {}) {
 const write = (body, extra) =>
   send('w/' + SITE, { method: 'POST', headers: { 'content-type': 'text/plain', ...extra }, body: JSON.stringify(body) });
 
-/** Event streams held open, aborted at the end. */
+/** Event streams held open, aborted at the end; the answer is kept: fetch closes a collected one's stream. */
 const held = [];
 async function openStream(path, extra = {}) {
   const ctl = new AbortController();
   const res = await fetch(url + path, { signal: ctl.signal, headers: headers(extra) });
   count(res.status);
-  if (res.status === 200) held.push(ctl);
+  if (res.status === 200) held.push({ ctl, res });
   else await res.arrayBuffer();
   return res.status;
 }
@@ -143,5 +143,5 @@ await Promise.all(
     }
   }),
 );
-for (const c of held.splice(0)) c.abort();
+for (const h of held.splice(0)) h.ctl.abort();
 parentPort.postMessage({ done: true, sent, perSecond: Math.round((sent * 1000) / (Date.now() - started)), statuses });

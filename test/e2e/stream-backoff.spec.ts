@@ -50,18 +50,21 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stop());
 
-/** Streams held from Node until released: each takes a place of this machine's address. */
-const held: AbortController[] = [];
+/**
+ * Streams held from Node until released: each takes a place of this machine's address. The answer
+ * is kept with its controller: Node's fetch closes the stream of an answer that is garbage-collected.
+ */
+const held: Array<{ ctl: AbortController; res: Response }> = [];
 async function hold(n: number) {
   for (let i = 0; i < n; i++) {
     const ctl = new AbortController();
     const res = await fetch(svcUrl + 'os/chat-site', { signal: ctl.signal });
     expect(res.status).toBe(200);
-    held.push(ctl);
+    held.push({ ctl, res });
   }
 }
 async function release() {
-  for (const c of held.splice(0)) c.abort();
+  for (const h of held.splice(0)) h.ctl.abort();
   // The server hears of the closed sockets a moment later.
   await new Promise((r) => setTimeout(r, 300));
 }
