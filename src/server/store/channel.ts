@@ -37,7 +37,9 @@ const CHANNEL = 'svc_events';
  */
 export async function postgresChannel(db: Kysely<unknown>, url: string, onError: (e: Error) => void = () => {}): Promise<Channel> {
   const me = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
-  const schema = await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db).then((r) => encodeURIComponent(r.rows[0]?.s ?? ''));
+  const schema = await sql`SELECT current_schema() AS s`
+    .execute(db)
+    .then((r) => encodeURIComponent((r.rows[0] as { s?: string } | undefined)?.s ?? ''));
   const listeners = new Set<(message: string | null) => void>();
   let client: pg.Client | null = null;
   let closed = false;
