@@ -21,6 +21,7 @@ import { windowCounters } from './http/window-counters.js';
 import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
+import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
@@ -54,6 +55,11 @@ export interface ServerOptions {
   propertyQuota?: PropertyQuotaOptions;
   /** Caps on open event streams (http/sse.ts). */
   streamLimits?: StreamLimits;
+  /**
+   * Who may lease DT pool numbers, and for how long (phones/lease-policy.ts): shares per address and
+   * user-agent family, bots skipped, short first leases. `false`: none (every visitor leases at once, in full).
+   */
+  leasePolicy?: LeasePolicyOptions | false;
   /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
@@ -192,7 +198,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await app.register(writeRoute, {
     store,
     sites,
-    deps: { hub, callbackPlatform, propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota), ...pageViewDeps(store) },
+    deps: {
+      hub,
+      callbackPlatform,
+      propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
+      ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy)),
+    },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
   });

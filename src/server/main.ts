@@ -11,12 +11,17 @@
  * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint); 0 turns a limit off.
+ * Lease policy of DT pools (phones/lease-policy.ts): SVC_DT_ADDRESS_SHARE (20: percent of a pool
+ *   one address may hold), SVC_DT_FAMILY_SHARE (40: percent held on first leases by one user-agent
+ *   family), SVC_DT_FIRST_LEASE_S (180: a first lease until the visitor shows it is a person),
+ *   SVC_DT_LEASE_POLICY=off (no policy: every visitor, bots too, leases at once in full).
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './app.js';
 import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
+import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
@@ -43,6 +48,14 @@ try {
       perAddress: count('SVC_STREAMS_PER_ADDRESS', STREAM_LIMIT_DEFAULTS.perAddress),
       total: count('SVC_STREAMS_TOTAL', STREAM_LIMIT_DEFAULTS.total),
     },
+    leasePolicy:
+      env.SVC_DT_LEASE_POLICY === 'off'
+        ? false
+        : {
+            addressShare: count('SVC_DT_ADDRESS_SHARE', LEASE_POLICY_DEFAULTS.addressShare * 100) / 100,
+            familyShare: count('SVC_DT_FAMILY_SHARE', LEASE_POLICY_DEFAULTS.familyShare * 100) / 100,
+            firstLeaseMs: count('SVC_DT_FIRST_LEASE_S', LEASE_POLICY_DEFAULTS.firstLeaseMs / 1000) * 1000,
+          },
     rateLimits: {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),

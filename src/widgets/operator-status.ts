@@ -19,6 +19,12 @@ let started = false;
 let es: EventSource | null = null;
 /** Waiting for the first status (`whenStatus`). */
 let waiting: Array<() => void> = [];
+/**
+ * Delay before reopening a refused stream: doubles from 3 s to 60 s, back to 3 s once one opens, as
+ * the chat's and the console's do (a server at its stream cap answers 429/503 to many pages at once:
+ * growing, jittered gaps spread their retries).
+ */
+let backoff = 3000;
 
 function settle(): void {
   known = true;
@@ -37,6 +43,7 @@ function sync(): void {
       if (!creds) return;
       // The site key is checked to be URL-safe (`setCsAccount`): no encoding needed.
       const s = (es = new EventSource(creds.consultant_server_url + STATUS_PATH + creds.site_key));
+      s.onopen = () => (backoff = 3000);
       s.onmessage = (e: MessageEvent<string>) => {
         online = e.data > '0';
         settle();
@@ -45,10 +52,11 @@ function sync(): void {
         // Whoever waits for a first status is not kept waiting by a server that does not answer.
         settle();
         // EventSource gives up for good on an answer other than 200 (a proxy's 502 while the
-        // server restarts): start a new one a little later.
+        // server restarts, a 429 at the stream cap): start a new one later, later each time.
         if (s.readyState === EventSource.CLOSED) {
           es = null;
-          setTimeout(sync, 3e4);
+          setTimeout(sync, backoff * (0.75 + Math.random() / 2));
+          backoff = Math.min(backoff * 2, 60_000);
         }
       };
     }

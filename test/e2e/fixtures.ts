@@ -78,6 +78,9 @@ export const test = base.extend<Fixtures, Worker>({
         bundleDir: join(root, 'dist'),
         // As behind the reverse proxy that sets X-Svc-Country / X-Svc-City (campaign geo conditions).
         trustProxy: true,
+        // Every page comes from this machine in headless Chromium (a bot's User-Agent): the pages
+        // test the numbers a visitor sees; who may lease is lease-policy.test.ts's.
+        leasePolicy: false,
       });
       const svcUrl: string = await server.listen(0, '127.0.0.1');
       const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });

@@ -36,6 +36,9 @@ function startServer(dbPath: string, siteConfig: string): Promise<Proc> {
       SVC_SITE_CONFIG: siteConfig,
       SVC_BUNDLE_DIR: join(root, 'dist'),
       SVC_RATE_VISITOR: '0',
+      // Every visit comes from this machine with Node's User-Agent: the pool's locking is what is
+      // tested here; who may lease (the lease policy) is tested in lease-policy.test.ts.
+      SVC_DT_LEASE_POLICY: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,8 @@ import { credentials, expect, record, test, type Stack } from './fixtures.js';
 
 const ORIGINAL = '+7 (495) 123-45-67';
 const STATIC = '+7 (495) 777-00-11';
+/** A desktop Chrome's User-Agent, as a visitor's browser sends it (headless Chromium names itself a bot). */
+const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Every DT number of the worker's database free again: the tests of a worker share its pools. */
 function freePools(stack: Stack) {
@@ -395,9 +397,13 @@ test.describe('when the server fails, the page keeps its own numbers and works',
 });
 
 test('the demo phones page works as `npm start` serves it: campaign landing gets DT numbers, later content is replaced', async ({
-  page,
+  browser,
   demo,
 }) => {
+  // The demo server runs the lease policy, which gives headless Chromium (a bot's User-Agent) no
+  // number: the page is opened as the desktop browser a visitor has.
+  const ctx = await browser.newContext({ userAgent: DESKTOP_CHROME });
+  const page = await ctx.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
   await page.goto(demo.siteUrl + 'phones.html?utm_source=yandex');
@@ -409,4 +415,5 @@ test('the demo phones page works as `npm start` serves it: campaign landing gets
   await expect(page.locator('#later p')).toHaveText(/^Sales: \+7 \(499\) 000-00-0[1-5], 8 499 000-00-0[1-5]; free: 8 800 111 22 33$/);
   await expect(page.locator('#api')).toHaveValue(/"getDTPhones": \[\n {4}\{\n {6}"id": "number=74951234567"/);
   expect(errors).toEqual([]);
+  await ctx.close();
 });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
+import type { LeaseClient, LeasePolicy } from './lease-policy.js';
 import { createLease, endLease, extendLease, freePoolNumber, liveLease, lockPool, type LeaseRequest } from './queries.js';
 
 /**
@@ -14,29 +15,37 @@ import { createLease, endLease, extendLease, freePoolNumber, liveLease, lockPool
  * number. On SQLite the transaction's write lock already does that.
  */
 
+/** A number leased, with the lease's end; or why none was: the pool is dry, the client is a bot or holds its share (lease-policy.ts). */
+export type LeaseOutcome = { number: string; until: number } | { refused: 'dry' | 'bot' | 'share' };
+
 /**
  * The number of the block's pool leased to the session, leasing one if it has none: its own live
- * lease (extended), else the visitor's live lease from an earlier session (carried over, so a
- * returning visitor sees the number of the last visit), else the free number released longest ago.
- * Null when every number is leased to another session.
+ * lease (extended, and made full: a second page view shows a person), else the visitor's live lease
+ * from an earlier session (carried over, so a returning visitor sees the number of the last visit),
+ * else, if the lease policy admits the client, the free number released longest ago, on a short
+ * first lease.
  */
-export async function leaseNumber(db: Queryable, r: LeaseRequest): Promise<string | null> {
+export async function leaseNumber(db: Queryable, r: LeaseRequest, policy: LeasePolicy, client: LeaseClient): Promise<LeaseOutcome> {
   const own = await liveLease(db, 'session_id', r.sessionId, r.blockId, r.now);
   if (own) {
     await extendLease(db, own.id, r.until);
-    return own.number;
+    return { number: own.number, until: r.until };
   }
   const earlier = await liveLease(db, 'visitor_id', r.visitorId, r.blockId, r.now);
   if (earlier) {
     // The earlier session has ended (a visitor has one current session): its lease ends now and
     // the new session's begins, so the history still names one session per moment.
     await endLease(db, earlier.id, r.now);
-    await createLease(db, r, earlier.number);
-    return earlier.number;
+    await createLease(db, r, earlier.number, policy.carried(client));
+    return { number: earlier.number, until: r.until };
   }
+  if (policy.skips(client)) return { refused: 'bot' };
   await lockPool(db, r.blockId);
+  // After the lock: the policy counts leases that no other transaction is adding to meanwhile.
+  const verdict = await policy.admit(db, r.blockId, client, r.now);
+  if ('refused' in verdict) return verdict;
   const free = await freePoolNumber(db, r.blockId, r.now);
-  if (!free) return null;
-  await createLease(db, r, free);
-  return free;
+  if (!free) return { refused: 'dry' };
+  await createLease(db, r, free, verdict.lease);
+  return { number: free, until: verdict.lease.firstUntil ?? r.until };
 }

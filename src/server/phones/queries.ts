@@ -24,8 +24,16 @@ export interface LeaseRequest {
   sessionId: number;
   visitorId: number;
   now: number;
-  /** When the lease ends unless a later hit extends it. */
+  /** When the lease ends unless a later hit extends it (a full lease: the session's and the site's minutes). */
   until: number;
+}
+
+/** Who takes a new lease, as the lease policy counts it (lease-policy.ts). */
+export interface LeaseHolder {
+  addressGroup: string;
+  agentFamily: string;
+  /** A short first lease ends here, and becomes the full one (`until`) when the visitor confirms it; null: full at once. */
+  firstUntil: number | null;
 }
 
 /**
@@ -98,9 +106,56 @@ export async function freePoolNumber(db: Queryable, blockId: number, now: number
   return row?.number ?? null;
 }
 
-/** Lengthens a lease to `until` (never shortens it). */
+/**
+ * Lengthens a lease to `until` and makes it a full lease (a later page view of its session shows a
+ * person). Never shortens: a short first lease always ends before any later page view's `until`.
+ */
 export async function extendLease(db: Queryable, id: number, until: number): Promise<void> {
-  await db.updateTable('dt_leases').set({ until_ms: until }).where('id', '=', id).where('until_ms', '<', until).execute();
+  await db
+    .updateTable('dt_leases')
+    .set({ until_ms: until, confirm_until_ms: null })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('until_ms', '<', until), eb('confirm_until_ms', 'is not', null)]))
+    .execute();
+}
+
+/**
+ * Makes the visitor's live short first leases full (the visitor wrote something besides a page
+ * view). One statement text, an index on the visitor: it runs with every such batch.
+ */
+export async function confirmLeases(db: Queryable, visitorId: number, now: number): Promise<void> {
+  await db
+    .updateTable('dt_leases')
+    .set((eb) => ({ until_ms: eb.ref('confirm_until_ms').$castTo<number>(), confirm_until_ms: null }))
+    .where('visitor_id', '=', visitorId)
+    .where('confirm_until_ms', 'is not', null)
+    .where('until_ms', '>', now)
+    .execute();
+}
+
+/** Live leases of the block's pool taken from one address group (the policy's cap per address). */
+export async function liveLeasesOfAddress(db: Queryable, blockId: number, addressGroup: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('dt_leases')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('block_id', '=', blockId)
+    .where('address_group', '=', addressGroup)
+    .where('until_ms', '>', now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Live short first leases of the block's pool taken by one user-agent family (the policy's cap per family). */
+export async function unconfirmedLeasesOfFamily(db: Queryable, blockId: number, agentFamily: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('dt_leases')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('block_id', '=', blockId)
+    .where('agent_family', '=', agentFamily)
+    .where('until_ms', '>', now)
+    .where('confirm_until_ms', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Ends a lease at `now`. */
@@ -108,7 +163,8 @@ export async function endLease(db: Queryable, id: number, now: number): Promise<
   await db.updateTable('dt_leases').set({ until_ms: now }).where('id', '=', id).execute();
 }
 
-export async function createLease(db: Queryable, r: LeaseRequest, number: string): Promise<void> {
+/** A new lease: full (`r.until`), or short when `holder.firstUntil` is given. */
+export async function createLease(db: Queryable, r: LeaseRequest, number: string, holder: LeaseHolder | null): Promise<void> {
   await db
     .insertInto('dt_leases')
     .values({
@@ -118,7 +174,10 @@ export async function createLease(db: Queryable, r: LeaseRequest, number: string
       session_id: r.sessionId,
       visitor_id: r.visitorId,
       start_ms: r.now,
-      until_ms: r.until,
+      until_ms: holder?.firstUntil ?? r.until,
+      address_group: holder?.addressGroup ?? null,
+      agent_family: holder?.agentFamily ?? null,
+      confirm_until_ms: holder?.firstUntil != null ? r.until : null,
     })
     .execute();
 }

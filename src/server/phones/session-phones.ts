@@ -4,6 +4,7 @@ import { dtSettings, sessionBlocks, type BlockRow, type DtSettings } from '../si
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { leaseNumber } from './dt-pool.js';
+import type { LeaseClient, LeasePolicy } from './lease-policy.js';
 import { recordOverflow, type LeaseRequest } from './queries.js';
 
 /**
@@ -31,24 +32,35 @@ export function formatNumber(digits: string): string {
 }
 
 export interface SessionPhones {
-  /** The session's numbers, and how long the page may keep them (ms). Leases DT numbers: runs in the batch transaction. */
-  of(db: Queryable, siteId: number, session: SessionRef, now: number, sessionIdleMs: number): Promise<{ phones: HitPhone[]; ttl: number }>;
+  /**
+   * The session's numbers, and how long the page may keep them (ms): until the first of its leases
+   * ends. Leases DT numbers under the lease policy: runs in the batch transaction.
+   */
+  of(
+    db: Queryable,
+    siteId: number,
+    session: SessionRef,
+    client: LeaseClient,
+    now: number,
+    sessionIdleMs: number,
+  ): Promise<{ phones: HitPhone[]; ttl: number }>;
 }
 
 /**
  * Every page view answers with its session's numbers: a site's blocks per campaign and its DT
  * settings are read once and kept until site data changes. Leases are never cached.
  */
-export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>): SessionPhones {
+export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, policy: LeasePolicy): SessionPhones {
   const blocksOf = siteDataCache<string, BlockRow[]>(store);
   const settingsOf = siteDataCache<number, DtSettings>(store);
   return {
-    async of(db, siteId, session, now, sessionIdleMs) {
+    async of(db, siteId, session, client, now, sessionIdleMs) {
       const blocks = await blocksOf.get(`${siteId}:${session.ac_id}`, () => sessionBlocks(db, siteId, session.ac_id));
       const seen = new Set<string>();
       const phones: HitPhone[] = [];
       let dt: DtSettings | null = null;
-      let leased = false;
+      // The earliest end of the session's leases: the page keeps its numbers no longer.
+      let leasedUntil = Infinity;
       for (const b of blocks) {
         // Campaign blocks come first: a default block for the same target is left out.
         if (seen.has(b.selector)) continue;
@@ -66,11 +78,12 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>): Ses
             now,
             until: now + sessionIdleMs + dt.lease_minutes * 60_000,
           };
-          const n = await leaseNumber(db, r);
-          if (n) {
-            raw = n;
+          const n = await leaseNumber(db, r, policy, client);
+          if ('number' in n) {
+            raw = n.number;
             text = null;
-            isDt = leased = true;
+            isDt = true;
+            leasedUntil = Math.min(leasedUntil, n.until);
           } else {
             let fallback: 'static' | 'reserved' | 'none' = 'static';
             if (dt.overflow === 'reserved' || !raw) {
@@ -78,14 +91,15 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>): Ses
               text = null;
               fallback = raw ? 'reserved' : 'none';
             }
-            await recordOverflow(db, r, fallback);
+            // A bot is no visitor the pool was short of; a client past its share is counted.
+            if (n.refused !== 'bot') await recordOverflow(db, r, fallback);
           }
         }
         if (!raw) continue;
         // raw is sent in international form: the snippet writes it as the page wrote the old number.
         phones.push({ id: b.selector, img: b.image, text: text ?? formatNumber(raw), raw: internationalDigits(raw), dt: isDt });
       }
-      return { phones, ttl: sessionIdleMs + (leased && dt ? dt.lease_minutes * 60_000 : 0) };
+      return { phones, ttl: leasedUntil === Infinity ? sessionIdleMs : leasedUntil - now };
     },
   };
 }

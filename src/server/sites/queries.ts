@@ -110,6 +110,16 @@ export async function poolNumbers(db: Queryable, blockId: number): Promise<strin
   return rows.map((r) => r.number);
 }
 
+/** How many numbers a DT block's pool has (the lease policy's shares are of this). */
+export async function poolSize(db: Queryable, blockId: number): Promise<number> {
+  const row = await db
+    .selectFrom('dt_pool_numbers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('block_id', '=', blockId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The configuration import (config/import.ts): what it compares a file with, and its writes.
 // The import reads the site tables whole: they hold configuration, not traffic, so they stay small.

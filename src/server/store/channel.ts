@@ -11,7 +11,7 @@ import pg from 'pg';
  * listening connection was lost and is back): it should then act as if everything changed.
  */
 export interface Channel {
-  /** Sends `message` to the other processes (PostgreSQL NOTIFY; at most ~7,900 bytes); resolves when sent or failed. */
+  /** Sends `message` to the other processes (PostgreSQL NOTIFY; at most ~7,800 bytes: the payload carries the schema and sender too); resolves when sent or failed. */
   publish(message: string): Promise<void>;
   subscribe(fn: (message: string | null) => void): () => void;
   close(): Promise<void>;
@@ -23,7 +23,12 @@ export const localChannel = (): Channel => ({
   close: async () => {},
 });
 
-/** NOTIFY's channel name: one per database (a schema of its own shares it, the sender id keeps processes apart). */
+/**
+ * NOTIFY's channel name: one per database. Servers on other schemas of the same database hear it
+ * too, so every message carries its schema, and a server drops those of other schemas (the tests
+ * run many servers on one database, a schema each: another test's pokes woke this test's consoles).
+ * The sender id keeps processes of one schema apart.
+ */
 const CHANNEL = 'svc_events';
 
 /**
@@ -32,6 +37,9 @@ const CHANNEL = 'svc_events';
  */
 export async function postgresChannel(db: Kysely<unknown>, url: string, onError: (e: Error) => void = () => {}): Promise<Channel> {
   const me = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
+  const schema = await sql`SELECT current_schema() AS s`
+    .execute(db)
+    .then((r) => encodeURIComponent((r.rows[0] as { s?: string } | undefined)?.s ?? ''));
   const listeners = new Set<(message: string | null) => void>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -49,8 +57,9 @@ export async function postgresChannel(db: Kysely<unknown>, url: string, onError:
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
       const p = n.payload ?? '';
-      const cut = p.indexOf(' ');
-      if (cut > 0 && p.slice(0, cut) !== me) tell(p.slice(cut + 1));
+      const at = p.indexOf(' ');
+      const cut = p.indexOf(' ', at + 1);
+      if (at > 0 && cut > at && p.slice(0, at) === schema && p.slice(at + 1, cut) !== me) tell(p.slice(cut + 1));
     });
     const lost = () => {
       if (client !== c) return;
@@ -79,7 +88,7 @@ export async function postgresChannel(db: Kysely<unknown>, url: string, onError:
   return {
     async publish(message) {
       if (closed) return;
-      await sql`SELECT pg_notify(${CHANNEL}, ${`${me} ${message}`})`.execute(db).then(() => undefined, onError);
+      await sql`SELECT pg_notify(${CHANNEL}, ${`${schema} ${me} ${message}`})`.execute(db).then(() => undefined, onError);
     },
     subscribe(fn) {
       listeners.add(fn);

@@ -414,6 +414,12 @@ export interface DtLeasesTable {
   visitor_id: number;
   start_ms: number;
   until_ms: number;
+  /** The leasing client's address group (http/address-group.ts); null before the lease policy. */
+  address_group: string | null;
+  /** The leasing client's user-agent family (phones/lease-policy.ts); null before the lease policy. */
+  agent_family: string | null;
+  /** A short first lease's full end, applied when the visitor shows it is a person; null for a full lease. */
+  confirm_until_ms: number | null;
 }
 
 export interface DtOverflowsTable {

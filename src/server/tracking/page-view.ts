@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HitResult } from '../../protocol.js';
+import type { LeasePolicy } from '../phones/lease-policy.js';
 import { createSessionPhones, type SessionPhones } from '../phones/session-phones.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
@@ -20,11 +21,21 @@ export interface PageViewDeps {
   phones: SessionPhones;
   /** Ids of new visitors, sessions and hits: not a sequence (public-ids.ts). */
   ids: PublicIds;
+  /** Who may lease DT numbers and for how long; the write route confirms short leases through it. */
+  leasePolicy: LeasePolicy;
 }
 
-/** The page view's caches of site data, emptied when site data changes (createServer makes them once). */
-export function pageViewDeps(store: Pick<Store, 'onSiteDataChange' | 'dialect'>): PageViewDeps {
-  return { campaigns: createCampaignMatcher(store), phones: createSessionPhones(store), ids: createPublicIds(store.dialect) };
+/**
+ * The page view's caches of site data, emptied when site data changes (createServer makes them
+ * once), and the lease policy of DT pools (phones/lease-policy.ts).
+ */
+export function pageViewDeps(store: Pick<Store, 'onSiteDataChange' | 'dialect'>, leasePolicy: LeasePolicy): PageViewDeps {
+  return {
+    campaigns: createCampaignMatcher(store),
+    phones: createSessionPhones(store, leasePolicy),
+    ids: createPublicIds(store.dialect),
+    leasePolicy,
+  };
 }
 
 /** True when the landing URL names a campaign and it differs from the session's. */
@@ -97,6 +108,7 @@ export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
     db,
     site.id,
     { id: sessionId, visitor_id: visitor.id, ac_id: acId },
+    client,
     ctx.now,
     SESSION_IDLE_MS,
   );

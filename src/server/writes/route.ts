@@ -64,6 +64,8 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         hitOrLatest: async (clientId) => (await ctx.hit(clientId)) ?? (ctx.visitor ? latestHitOfVisitor(trx, ctx.visitor.id) : null),
       };
       const results: WriteResult[] = [];
+      // A write other than a page view shows a person: the visitor's short DT leases become full (phones/lease-policy.ts).
+      let confirms = false;
       for (const entry of writes) {
         const envelope = WriteEnvelopeSchema.safeParse(entry);
         if (!envelope.success) {
@@ -120,10 +122,12 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
             visitorId: ctx.visitor?.id ?? null,
           });
           results.push({ id: w.id, success: true, result: r.result });
+          if (w.type !== 'hit') confirms = true;
         } else {
           results.push({ id: w.id, success: false, code: r.code });
         }
       }
+      if (confirms && ctx.visitor) await deps.leasePolicy.confirm(trx, ctx.visitor.id, base.now);
       return { visitor: ctx.visitor, results };
     }, ref?.id);
 

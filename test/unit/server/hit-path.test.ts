@@ -53,11 +53,15 @@ afterEach(async () => {
   await server?.close();
 });
 
-async function send(visitor: WriteResponse['visitor'], writes: unknown[]): Promise<WriteResponse> {
+/** A browser's User-Agent: the lease policy gives a known bot (inject's own) no number. */
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+async function send(visitor: WriteResponse['visitor'], writes: unknown[], remoteAddress = '203.0.113.1'): Promise<WriteResponse> {
   const res = await server.app.inject({
     method: 'POST',
     url: '/w/site-a',
-    headers: { 'content-type': 'text/plain', origin: 'http://localhost' },
+    remoteAddress,
+    headers: { 'content-type': 'text/plain', origin: 'http://localhost', 'user-agent': BROWSER },
     payload: JSON.stringify({ visitor, writes }),
   });
   expect(res.statusCode).toBe(200);
@@ -88,9 +92,10 @@ describe.skipIf(!!testPostgresUrl)('the page-view path reads by index', () => {
     // The visitor comes back after the session ended: a new session carries the number over.
     vi.setSystemTime(new Date('2026-01-01T10:40:00Z'));
     await send(a.visitor, [hitWrite('http://localhost/?utm_source=google')]);
-    // A pool of one: the second visitor finds it dry and is counted as an overflow.
-    await send(null, [hitWrite('http://localhost/?utm_source=tiny')]);
-    await send(null, [hitWrite('http://localhost/?utm_source=tiny')]);
+    // A pool of one: the second visitor finds it dry and is counted as an overflow (each from an
+    // address of its own, under the lease policy's share per address).
+    await send(null, [hitWrite('http://localhost/?utm_source=tiny')], '203.0.113.2');
+    await send(null, [hitWrite('http://localhost/?utm_source=tiny')], '203.0.113.3');
     // A chat message and an offline request whose page view the server does not know take the
     // visitor's latest one (an index on the visitor's hits, not a scan of every site's).
     const unknownHit = wid();

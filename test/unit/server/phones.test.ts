@@ -110,6 +110,9 @@ async function start(dt?: Record<string, unknown>) {
     bundleDir: '/nonexistent',
     publicUrl: 'http://svc.test/',
     trustProxy: true,
+    // The pool's mechanics, apart from who may lease (lease-policy.test.ts): inject's User-Agent is
+    // a bot's and every request comes from one address.
+    leasePolicy: false,
   });
 }
 afterEach(async () => {

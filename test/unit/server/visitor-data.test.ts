@@ -10,6 +10,7 @@ import { writeRoute } from '../../../src/server/writes/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
 import { windowCounters } from '../../../src/server/http/window-counters.js';
 import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
+import { createLeasePolicy } from '../../../src/server/phones/lease-policy.js';
 import { pageViewDeps } from '../../../src/server/tracking/page-view.js';
 
 let server: ConsultantServer;
@@ -386,7 +387,12 @@ describe('the console hears of offline requests', () => {
     await writeRoute(app, {
       store: server.store,
       sites,
-      deps: { hub, callbackPlatform: queuePlatform, propertyQuota: createPropertyQuota(windowCounters(server.store)), ...pageViewDeps(server.store) },
+      deps: {
+        hub,
+        callbackPlatform: queuePlatform,
+        propertyQuota: createPropertyQuota(windowCounters(server.store)),
+        ...pageViewDeps(server.store, createLeasePolicy()),
+      },
     });
     await visitorsFeature(app, { store: server.store, sites, hub });
     try {

@@ -13,6 +13,7 @@ import * as sharedLiveState from './010_shared_live_state.js';
 import * as publicIdSequences from './011_public_id_sequences.js';
 import * as restApi from './020_rest_api.js';
 import * as clientWritesByAge from './030_client_writes_by_age.js';
+import * as leasePolicy from './040_lease_policy.js';
 import * as personsTagsSales from './050_persons_tags_sales.js';
 import * as windowCounters from './060_window_counters.js';
 
@@ -35,6 +36,7 @@ export const STEPS: readonly [string, Step][] = [
   ['011_public_id_sequences', publicIdSequences],
   ['020_rest_api', restApi],
   ['030_client_writes_by_age', clientWritesByAge],
+  ['040_lease_policy', leasePolicy],
   ['050_persons_tags_sales', personsTagsSales],
   ['060_window_counters', windowCounters],
 ];
