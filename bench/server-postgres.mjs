@@ -2,7 +2,9 @@
 // the same database (each loaded by its own autocannon, half the connections each, figures summed),
 // for one returning visitor per process and for 20, as ratios to a bare node:http server measured in the same run, with the p99 latency.
 // PostgreSQL as the tests get it (scripts/postgres.mjs: SVC_TEST_PG, else a throw-away cluster),
-// here with fsync on, as a real server runs.
+// here with fsync on, as a real server runs. Last, a database "1 ms away" (a delaying proxy), with
+// 1 and 4 group-commit lanes: what the lanes are for.
+import { connect, createServer } from 'node:net';
 import pg from 'pg';
 import { providePostgres } from '../scripts/postgres.mjs';
 import { load, MANY, pageViews, start, visitorOf } from './server.mjs';
@@ -53,6 +55,19 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     };
     const oneVisitor = await measure(va, vb);
     const manyVisitors = await measure(ma, mb);
+    // A database on another machine: the same cluster behind a proxy that holds every packet 1 ms
+    // each way, one process with 1 group-commit lane, then one with the default 4.
+    const remote = { ...env, SVC_DB: `postgres://${url.username}@127.0.0.1:${await delayProxy(Number(url.port), 1)}${url.pathname}` };
+    const remoteRps = {};
+    for (const lanes of [1, 4]) {
+      const s = await start(['dist/node/server/main.js'], { ...remote, SVC_PG_LANES: String(lanes) });
+      servers.push(s);
+      const visitors = [];
+      for (let i = 0; i < MANY; i++) visitors.push(await visitorOf(s.url));
+      await load(pageViews(s.url, visitors, connections, 1));
+      const r = await load(pageViews(s.url, visitors, connections, duration));
+      remoteRps[lanes] = { rps: r.requests.average, p99_ms: r.latency.p99, errors: r.errors + r.non2xx };
+    }
     const figures = {
       connections,
       duration,
@@ -60,6 +75,7 @@ export async function run({ duration = 5, connections = 20 } = {}) {
       oneVisitor,
       manyVisitors,
       visitors: MANY,
+      remoteDatabase: { delayMsEachWay: 1, lanes: remoteRps },
     };
     const row = (label, f) => [
       [
@@ -78,8 +94,13 @@ export async function run({ duration = 5, connections = 20 } = {}) {
       rows: [
         ...row('1 visitor', oneVisitor),
         ...row(`${MANY} visitors`, manyVisitors),
+        ...[1, 4].map((lanes) => [
+          `requests/s, ${MANY} visitors, database 1 ms away, ${lanes} lane${lanes > 1 ? 's' : ''}`,
+          `${remoteRps[lanes].rps}, p99 ${remoteRps[lanes].p99_ms} ms`,
+          'reported',
+        ]),
         ['bare p99', `${base.latency.p99} ms`, 'reported'],
-        ['errors and non-2xx answers', oneVisitor.errors + manyVisitors.errors, '0'],
+        ['errors and non-2xx answers', oneVisitor.errors + manyVisitors.errors + remoteRps[1].errors + remoteRps[4].errors, '0'],
       ],
     };
   } finally {
@@ -89,5 +110,24 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
     await admin.end();
     await postgres.stop();
+    proxy?.close();
   }
+}
+
+let proxy = null;
+
+/** A TCP proxy to 127.0.0.1:`port` that holds each chunk `delayMs` in each direction; resolves with its port. */
+function delayProxy(port, delayMs) {
+  proxy = createServer((client) => {
+    const db = connect(port, '127.0.0.1');
+    client.setNoDelay(true);
+    db.setNoDelay(true);
+    client.on('data', (d) => setTimeout(() => db.write(d), delayMs));
+    db.on('data', (d) => setTimeout(() => client.write(d), delayMs));
+    client.on('close', () => db.destroy());
+    db.on('close', () => client.destroy());
+    client.on('error', () => {});
+    db.on('error', () => {});
+  });
+  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve(proxy.address().port)));
 }

@@ -60,6 +60,8 @@ export interface ServerOptions {
    * user-agent family, bots skipped, short first leases. `false`: none (every visitor leases at once, in full).
    */
   leasePolicy?: LeasePolicyOptions | false;
+  /** Group-commit lanes on PostgreSQL (writes/group-commit.ts), 1 to 8; default 4. */
+  postgresLanes?: number;
   /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
@@ -206,6 +208,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
+    postgresLanes: opts.postgresLanes,
   });
   await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl, credentialGuard: opts.credentialGuard });
   await app.register(callbackFeature, { store });

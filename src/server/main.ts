@@ -15,6 +15,8 @@
  *   one address may hold), SVC_DT_FAMILY_SHARE (40: percent held on first leases by one user-agent
  *   family), SVC_DT_FIRST_LEASE_S (180: a first lease until the visitor shows it is a person),
  *   SVC_DT_LEASE_POLICY=off (no policy: every visitor, bots too, leases at once in full).
+ * On PostgreSQL: SVC_PG_LANES (4: write transactions in flight at once, writes/group-commit.ts;
+ *   1 to 8, each holds one of the process's 10 connections).
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,7 @@ import { createServer } from './app.js';
 import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
+import { POSTGRES_LANES } from './writes/route.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
@@ -56,6 +59,7 @@ try {
             familyShare: count('SVC_DT_FAMILY_SHARE', LEASE_POLICY_DEFAULTS.familyShare * 100) / 100,
             firstLeaseMs: count('SVC_DT_FIRST_LEASE_S', LEASE_POLICY_DEFAULTS.firstLeaseMs / 1000) * 1000,
           },
+    postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
     rateLimits: {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),

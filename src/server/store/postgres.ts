@@ -53,6 +53,11 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
   // An idle client that loses its server (a restart of PostgreSQL) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on('error', () => {});
+  // pg-pool listens for errors of idle clients only: a client checked out (a transaction between two
+  // statements) whose connection is lost would throw an unhandled 'error' and end the process. With
+  // this listener its next statement fails instead, and the pool drops it when it comes back (a
+  // client that is no longer queryable is not kept).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const open = new Set<Promise<void>>();
   const ends = new WeakMap<DatabaseConnection, () => void>();
   class TrackedDialect extends PostgresDialect {

@@ -26,10 +26,12 @@ export interface WriteRouteOptions {
   publicUrl?: string | undefined;
   /** Read country and city from `X-Svc-Country` / `X-Svc-City` (only behind a proxy that sets them). */
   trustGeoHeaders?: boolean | undefined;
+  /** Group-commit lanes on PostgreSQL (group-commit.ts), 1 to 8. Default {@link POSTGRES_LANES}. */
+  postgresLanes?: number | undefined;
 }
 
-/** Group-commit lanes of a process on PostgreSQL (group-commit.ts); the pool has 10 connections. */
-const POSTGRES_LANES = 4;
+/** Group-commit lanes of a process on PostgreSQL by default; each holds one of the pool's 10 connections. */
+export const POSTGRES_LANES = 4;
 
 /** The batch as validated: each entry's envelope is checked on its own, so one bad write fails alone. */
 type Batch = z.output<typeof WriteRequestSchema>['writes'];
@@ -49,7 +51,8 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
 
   // Lanes on PostgreSQL: groups in flight at once, each holding one of the pool's connections
   // (store/postgres.ts), leaving the rest to the streams, the console and the guards' counters.
-  const commits = groupCommit(store.db, { lanes: store.dialect === 'postgres' ? POSTGRES_LANES : 1, dialect: store.dialect });
+  const lanes = Math.min(8, Math.max(1, opts.postgresLanes ?? POSTGRES_LANES));
+  const commits = groupCommit(store.db, { lanes: store.dialect === 'postgres' ? lanes : 1, dialect: store.dialect });
   const runBatch = (site: Site, ref: VisitorRef | undefined, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
     commits.run(async (trx) => {
       const ctx: WriteContext = {
