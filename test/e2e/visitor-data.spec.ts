@@ -70,6 +70,9 @@ test.describe('visitor properties', () => {
     expect((await credentials(tab)).visitor_id).toBe(c.visitor_id);
     expect(await call(tab, 'hasProperty', 'client')).toStrictEqual({ success: true, result: true });
     await tab.evaluate(() => Svc.deleteProperty('client'));
+    // Another tab reads what the server has: once the deletion is confirmed (it has left the tab's
+    // outbox). Asked at once, the page's read may reach the server before the tab's write.
+    await expect.poll(() => unsent(tab)).toEqual([]);
     expect(await call(page, 'hasProperty', 'client')).toStrictEqual({ success: true, result: false });
     expect(stack.db.prepare('SELECT count(*) n FROM visitor_properties WHERE visitor_id = ?').get(c.visitor_id)).toEqual({ n: 0 });
   });
