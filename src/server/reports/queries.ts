@@ -84,42 +84,57 @@ export interface CommunicationRow {
 /** Every kind's rows in the filter, as one union (its order is the caller's). */
 function communicationUnion(db: Queryable, f: ReportFilter) {
   const goals = db
-      .selectFrom('goals as g')
-      .innerJoin('sessions as s', 's.id', 'g.session_id')
-      .select([
-        sql<CommunicationObjectType>`'goal'`.as('object_type'),
-        'g.id',
-        'g.site_id',
-        'g.visitor_id',
-        'g.session_id',
-        'g.start_time as at',
-        's.ac_id',
-      ]).where(filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }));
+    .selectFrom('goals as g')
+    .innerJoin('sessions as s', 's.id', 'g.session_id')
+    .select([
+      sql<CommunicationObjectType>`'goal'`.as('object_type'),
+      'g.id',
+      'g.site_id',
+      'g.visitor_id',
+      'g.session_id',
+      'g.start_time as at',
+      's.ac_id',
+    ])
+    .where(filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }));
   const chats = db
-      .selectFrom('chats as ch')
-      .select([
-        sql<CommunicationObjectType>`'chat'`.as('object_type'),
-        'ch.id',
-        'ch.site_id',
-        'ch.visitor_id',
-        'ch.session_id',
-        'ch.start_time as at',
-        'ch.ac_id',
-      ]).where(filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }));
+    .selectFrom('chats as ch')
+    .select([
+      sql<CommunicationObjectType>`'chat'`.as('object_type'),
+      'ch.id',
+      'ch.site_id',
+      'ch.visitor_id',
+      'ch.session_id',
+      'ch.start_time as at',
+      'ch.ac_id',
+    ])
+    .where(
+      filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }),
+    );
   const offline = db
-      .selectFrom('offline_messages as o')
-      .select([
-        sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
-        'o.id',
-        'o.site_id',
-        'o.visitor_id',
-        'o.session_id',
-        'o.date_time as at',
-        'o.ac_id',
-      ]).where(filtered(f, { site: 'o.site_id', at: 'o.date_time', ac: 'o.ac_id', visitor: 'o.visitor_id', id: 'o.id', type: sql`'offline_message'` }));
+    .selectFrom('offline_messages as o')
+    .select([
+      sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
+      'o.id',
+      'o.site_id',
+      'o.visitor_id',
+      'o.session_id',
+      'o.date_time as at',
+      'o.ac_id',
+    ])
+    .where(
+      filtered(f, {
+        site: 'o.site_id',
+        at: 'o.date_time',
+        ac: 'o.ac_id',
+        visitor: 'o.visitor_id',
+        id: 'o.id',
+        type: sql`'offline_message'`,
+      }),
+    );
   const calls = db
-      .selectFrom('calls as c')
-      .select([callType.as('object_type'), 'c.id', 'c.site_id', 'c.visitor_id', 'c.session_id', 'c.call_date as at', 'c.ac_id']).where(filtered(f, { site: 'c.site_id', at: 'c.call_date', ac: 'c.ac_id', visitor: 'c.visitor_id', id: 'c.id', type: callType }));
+    .selectFrom('calls as c')
+    .select([callType.as('object_type'), 'c.id', 'c.site_id', 'c.visitor_id', 'c.session_id', 'c.call_date as at', 'c.ac_id'])
+    .where(filtered(f, { site: 'c.site_id', at: 'c.call_date', ac: 'c.ac_id', visitor: 'c.visitor_id', id: 'c.id', type: callType }));
   // Calls first: their visitor and session may be NULL, and a union takes the first part's types.
   return calls.unionAll(goals).unionAll(chats).unionAll(offline);
 }
@@ -203,7 +218,16 @@ export async function communicationsOfPersons(db: Queryable, personIds: readonly
     const calls = db
       .selectFrom('calls as c')
       .innerJoin('visitors as v', 'v.id', 'c.visitor_id')
-      .select([callType.as('object_type'), 'c.id', 'c.site_id', 'c.visitor_id', 'c.session_id', 'c.call_date as at', 'c.ac_id', 'v.person_id'])
+      .select([
+        callType.as('object_type'),
+        'c.id',
+        'c.site_id',
+        'c.visitor_id',
+        'c.session_id',
+        'c.call_date as at',
+        'c.ac_id',
+        'v.person_id',
+      ])
       .where('v.person_id', 'in', chunk);
     const rows = await calls.unionAll(goals).unionAll(chats).unionAll(offline).execute();
     for (const r of rows) out.push({ ...(r as CommunicationRow), person_id: r.person_id ?? (r.visitor_id as number) });
@@ -262,11 +286,35 @@ const CONTEXT = [
   's.ef_id',
 ] as const;
 
-export type ContextRow = Pick<Row<'sessions'>, 'country' | 'region' | 'city' | 'search_engine' | 'search_query' | 'referrer_domain' | 'referrer' | 'ua_client_id' | 'utm_campaign' | 'utm_content' | 'utm_medium' | 'utm_source' | 'utm_term' | 'os_ad_id' | 'os_campaign_id' | 'os_service_name' | 'os_source_id' | 'gclid' | 'yclid' | 'ef_id'>;
+export type ContextRow = Pick<
+  Row<'sessions'>,
+  | 'country'
+  | 'region'
+  | 'city'
+  | 'search_engine'
+  | 'search_query'
+  | 'referrer_domain'
+  | 'referrer'
+  | 'ua_client_id'
+  | 'utm_campaign'
+  | 'utm_content'
+  | 'utm_medium'
+  | 'utm_source'
+  | 'utm_term'
+  | 'os_ad_id'
+  | 'os_campaign_id'
+  | 'os_service_name'
+  | 'os_source_id'
+  | 'gclid'
+  | 'yclid'
+  | 'ef_id'
+>;
 
 function goalQuery(db: Queryable, f: ReportFilter, goalId: number | undefined) {
   let q = db.selectFrom('goals as g').innerJoin('sessions as s', 's.id', 'g.session_id');
-  q = q.where(filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }));
+  q = q.where(
+    filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }),
+  );
   return goalId === undefined ? q : q.where('g.id', '=', goalId);
 }
 
@@ -289,7 +337,9 @@ export async function goalCount(db: Queryable, f: ReportFilter, goalId: number |
 
 function chatQuery(db: Queryable, f: ReportFilter, userId: number | undefined) {
   let q = db.selectFrom('chats as ch').innerJoin('sessions as s', 's.id', 'ch.session_id');
-  q = q.where(filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }));
+  q = q.where(
+    filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }),
+  );
   return userId === undefined ? q : q.where('ch.employee_id', '=', userId);
 }
 
@@ -364,14 +414,16 @@ export async function chatMessageCount(db: Queryable, chatId: number): Promise<n
 }
 
 function offlineQuery(db: Queryable, f: ReportFilter) {
-  return db.selectFrom('offline_messages as o').where(filtered(f, {
-    site: 'o.site_id',
-    at: 'o.date_time',
-    ac: 'o.ac_id',
-    visitor: 'o.visitor_id',
-    id: 'o.id',
-    type: sql`'offline_message'`,
-  }));
+  return db.selectFrom('offline_messages as o').where(
+    filtered(f, {
+      site: 'o.site_id',
+      at: 'o.date_time',
+      ac: 'o.ac_id',
+      visitor: 'o.visitor_id',
+      id: 'o.id',
+      type: sql`'offline_message'`,
+    }),
+  );
 }
 
 /** Offline requests in the filter, by id, one page (their visitor context was copied when stored). */
@@ -395,14 +447,16 @@ export interface CallFilter {
 }
 
 function callQuery(db: Queryable, f: ReportFilter, cf: CallFilter) {
-  let q = db.selectFrom('calls as c').where(filtered(f, {
-    site: 'c.site_id',
-    at: 'c.call_date',
-    ac: 'c.ac_id',
-    visitor: 'c.visitor_id',
-    id: 'c.id',
-    type: callType,
-  }));
+  let q = db.selectFrom('calls as c').where(
+    filtered(f, {
+      site: 'c.site_id',
+      at: 'c.call_date',
+      ac: 'c.ac_id',
+      visitor: 'c.visitor_id',
+      id: 'c.id',
+      type: callType,
+    }),
+  );
   if (cf.direction !== undefined) q = q.where('c.direction', '=', cf.direction);
   if (cf.id !== undefined) q = q.where('c.id', '=', cf.id);
   if (cf.numa !== undefined) q = q.where('c.numa', '=', cf.numa);
@@ -513,7 +567,9 @@ export async function setSale(db: Queryable, sale: Row<'sales'>): Promise<void> 
     .insertInto('sales')
     .values(sale)
     .onConflict((oc) =>
-      oc.columns(['object_type', 'object_id']).doUpdateSet({ sale_date: sale.sale_date, cost_kopecks: sale.cost_kopecks, created_at: sale.created_at }),
+      oc
+        .columns(['object_type', 'object_id'])
+        .doUpdateSet({ sale_date: sale.sale_date, cost_kopecks: sale.cost_kopecks, created_at: sale.created_at }),
     )
     .execute();
 }
@@ -524,12 +580,21 @@ export async function removeSale(db: Queryable, type: CommunicationObjectType, o
 
 /** The customer's tags of these names (the sale and not-target tags are found by name). */
 export async function tagsNamed(db: Queryable, customerId: number, names: readonly string[]): Promise<Array<{ id: number; name: string }>> {
-  return db.selectFrom('tags').select(['id', 'name']).where('customer_id', '=', customerId).where('name', 'in', names as string[]).orderBy('id').execute();
+  return db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('customer_id', '=', customerId)
+    .where('name', 'in', names as string[])
+    .orderBy('id')
+    .execute();
 }
 
 /** The customer's tag, or null. */
 export async function tagOfCustomer(db: Queryable, customerId: number, tagId: number): Promise<{ id: number; name: string } | null> {
-  return (await db.selectFrom('tags').select(['id', 'name']).where('id', '=', tagId).where('customer_id', '=', customerId).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('tags').select(['id', 'name']).where('id', '=', tagId).where('customer_id', '=', customerId).executeTakeFirst()) ??
+    null
+  );
 }
 
 /** Adds a tag to the customer's; its id. An existing name answers that tag's id. */
@@ -539,7 +604,12 @@ export async function ensureTag(db: Queryable, customerId: number, name: string)
     .values({ customer_id: customerId, name })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const row = await db.selectFrom('tags').select('id').where('customer_id', '=', customerId).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -550,14 +620,19 @@ export async function statCounts(db: Queryable, f: ReportFilter) {
   const n = (r: { n: number | string | bigint }) => Number(r.n);
   const visits = await db
     .selectFrom('sessions as s')
-    .where(filtered({ ...f, tagId: undefined, withoutTagIds: undefined }, {
-      site: 's.site_id',
-      at: 's.start_time',
-      ac: 's.ac_id',
-      visitor: 's.visitor_id',
-      id: 's.id',
-      type: sql`'session'`,
-    }))
+    .where(
+      filtered(
+        { ...f, tagId: undefined, withoutTagIds: undefined },
+        {
+          site: 's.site_id',
+          at: 's.start_time',
+          ac: 's.ac_id',
+          visitor: 's.visitor_id',
+          id: 's.id',
+          type: sql`'session'`,
+        },
+      ),
+    )
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   const calls = await callQuery(db, f, {})
@@ -595,7 +670,12 @@ export async function sessionsPerCampaign(db: Queryable, f: ReportFilter): Promi
 
 /** The site's campaigns, removed ones too (old records keep their ids). */
 export async function campaignsOfSite(db: Queryable, siteId: number): Promise<Array<{ id: number; name: string; removed: boolean }>> {
-  const rows = await db.selectFrom('ad_campaigns').select(['id', 'name', 'removed_at']).where('site_id', '=', siteId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('ad_campaigns')
+    .select(['id', 'name', 'removed_at'])
+    .where('site_id', '=', siteId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.name, removed: r.removed_at != null }));
 }
 
@@ -617,7 +697,12 @@ export async function visitorOfCustomer(db: Queryable, visitorId: number, custom
 export async function visitorContacts(db: Queryable, visitorId: number) {
   const phones = await db.selectFrom('visitor_phones').select('phone').where('visitor_id', '=', visitorId).orderBy('created_at').execute();
   const emails = await db.selectFrom('visitor_emails').select('email').where('visitor_id', '=', visitorId).orderBy('created_at').execute();
-  const properties = await db.selectFrom('visitor_properties').select(['name', 'value']).where('visitor_id', '=', visitorId).orderBy('name').execute();
+  const properties = await db
+    .selectFrom('visitor_properties')
+    .select(['name', 'value'])
+    .where('visitor_id', '=', visitorId)
+    .orderBy('name')
+    .execute();
   return { phones: phones.map((p) => p.phone), emails: emails.map((e) => e.email), properties };
 }
 
