@@ -494,6 +494,44 @@ export interface SalesTable {
   created_at: string;
 }
 
+/** One leg of a call (migration 070): what `get_cdr_in`/`get_cdr_out` list and the charges rate. */
+export interface CallLegsTable {
+  id: Id;
+  call_id: number;
+  customer_id: number;
+  /** NULL on the leg a call began with; else the id of the leg this one continues. */
+  cdr_id: number | null;
+  platform_leg_id: string;
+  direction: 'in' | 'out';
+  numa: string;
+  numb: string;
+  sip_line: string | null;
+  setup_time: string;
+  connect_time: string | null;
+  end_time: string | null;
+  duration: Defaulted<number>;
+  total_duration: Defaulted<number>;
+  is_lost: Defaulted<number>;
+  file_link: string | null;
+}
+
+/** A request the service made to the telephony platform (migration 070). */
+export interface CallapiRequestsTable {
+  id: Id;
+  customer_id: number;
+  api_user_id: number | null;
+  ip: string | null;
+  start_time: string;
+  method: string;
+  numa: string | null;
+  numb: string | null;
+  numc: string | null;
+  call_id: number | null;
+  error: string | null;
+  /** JSON text. */
+  result: Defaulted<string>;
+}
+
 export interface Tables {
   customers: CustomersTable;
   sites: SitesTable;
@@ -536,6 +574,8 @@ export interface Tables {
   person_contacts: PersonContactsTable;
   tag_links: TagLinksTable;
   sales: SalesTable;
+  call_legs: CallLegsTable;
+  callapi_requests: CallapiRequestsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -16,6 +16,7 @@ import * as clientWritesByAge from './030_client_writes_by_age.js';
 import * as leasePolicy from './040_lease_policy.js';
 import * as personsTagsSales from './050_persons_tags_sales.js';
 import * as windowCounters from './060_window_counters.js';
+import * as callLegs from './070_call_legs.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -39,6 +40,7 @@ export const STEPS: readonly [string, Step][] = [
   ['040_lease_policy', leasePolicy],
   ['050_persons_tags_sales', personsTagsSales],
   ['060_window_counters', windowCounters],
+  ['070_call_legs', callLegs],
 ];
 
 /**
