@@ -22,7 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const name = 'abuse';
 export const title = 'Capacity under abuse (1M page views in SQLite; latency under each attack / at rest)';
 
-const ATTACKS = [
+const ALL_ATTACKS = [
   'event-stream flood',
   'login flood',
   'credential probing',
@@ -33,6 +33,10 @@ const ATTACKS = [
   'DT pool scripting',
   'console wake by POSTs',
 ];
+/** SVC_BENCH_ATTACKS="property batches,unknown-hit chat writes" runs those alone (an A/B of one fix). */
+const ATTACKS = process.env.SVC_BENCH_ATTACKS
+  ? process.env.SVC_BENCH_ATTACKS.split(',').filter((a) => ALL_ATTACKS.includes(a))
+  : ALL_ATTACKS;
 const PAGE_VIEWS = 1_000_000;
 const VISITORS = 100_000;
 const SESSIONS = 250_000;

@@ -209,6 +209,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,
     postgresLanes: opts.postgresLanes,
+    heavyWritesPerMinute: opts.rateLimits?.heavyWrites,
   });
   await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl, credentialGuard: opts.credentialGuard });
   await app.register(callbackFeature, { store });

@@ -8,9 +8,10 @@
  *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800),
  *   SVC_API_SEED (demo-site/api-seed.json: REST API users, agents, tariff plans, tags; applied with
  *   the site configuration's seed of an empty database only).
- * Rate limits of the write endpoints (write-limits.ts): SVC_RATE_WINDOW_MS (60000),
+ * Rate limits of the write endpoints (http/rate-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
- *   and endpoint); 0 turns a limit off.
+ *   and endpoint), SVC_RATE_HEAVY_WRITES (1200 writes of batches longer than 8 per IP and clock
+ *   minute: writes/heavy-batches.ts); 0 turns a limit off.
  * Lease policy of DT pools (phones/lease-policy.ts): SVC_DT_ADDRESS_SHARE (20: percent of a pool
  *   one address may hold), SVC_DT_FAMILY_SHARE (40: percent held on first leases by one user-agent
  *   family), SVC_DT_FIRST_LEASE_S (180: a first lease until the visitor shows it is a person),
@@ -64,6 +65,7 @@ try {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
       visitor: count('SVC_RATE_VISITOR', WRITE_LIMIT_DEFAULTS.visitor),
+      heavyWrites: count('SVC_RATE_HEAVY_WRITES', WRITE_LIMIT_DEFAULTS.heavyWrites),
     },
   });
   const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');

@@ -26,9 +26,14 @@ export interface WriteLimits {
   ip?: number;
   /** Requests per window for one visitor, per endpoint; 0 turns it off. Default 240. */
   visitor?: number;
+  /**
+   * Writes of `w/` batches longer than 8 writes from one client IP (IPv6: one /64) per clock
+   * minute; 0 turns it off. Default 1200 (writes/heavy-batches.ts).
+   */
+  heavyWrites?: number;
 }
 
-export const WRITE_LIMIT_DEFAULTS: Required<WriteLimits> = { windowMs: 60_000, ip: 1200, visitor: 240 };
+export const WRITE_LIMIT_DEFAULTS: Required<WriteLimits> = { windowMs: 60_000, ip: 1200, visitor: 240, heavyWrites: 1200 };
 
 /**
  * A limited route declares it in its config: `visitorLimit: { visitorOf }` names the visitor of a

@@ -10,9 +10,11 @@ import { timestamp } from '../store/time.js';
 import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
 import { USER_AGENT_MAX } from '../tracking/user-agent.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
-import type { ClientInfo, WriteContext, WriteDeps, WriteHandler } from './context.js';
+import { windowCounters } from '../http/window-counters.js';
+import type { ClientInfo, VisitorRow, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
 import { groupCommit } from './group-commit.js';
+import { heavyBatches, STEP_WRITES } from './heavy-batches.js';
 import { handlers } from './index.js';
 import { recordWrite, seenWrite } from './queries.js';
 import { startWriteRetention } from './retention.js';
@@ -28,6 +30,8 @@ export interface WriteRouteOptions {
   trustGeoHeaders?: boolean | undefined;
   /** Group-commit lanes on PostgreSQL (group-commit.ts), 1 to 8. Default {@link POSTGRES_LANES}. */
   postgresLanes?: number | undefined;
+  /** Writes of heavy batches per address and minute; 0 turns the budget off. Default 1200 (heavy-batches.ts). */
+  heavyWritesPerMinute?: number | undefined;
 }
 
 /** Group-commit lanes of a process on PostgreSQL by default; each holds one of the pool's 10 connections. */
@@ -36,11 +40,27 @@ export const POSTGRES_LANES = 4;
 /** The batch as validated: each entry's envelope is checked on its own, so one bad write fails alone. */
 type Batch = z.output<typeof WriteRequestSchema>['writes'];
 type VisitorRef = z.output<typeof VisitorRefSchema>;
+type StepBase = Pick<WriteContext, 'client' | 'publicUrl' | 'now'>;
+
+/** What one request's steps hand on: `visitor` undefined until a step has read it. */
+interface BatchState {
+  visitor: VisitorRow | null | undefined;
+  confirms: boolean;
+  results: WriteResult[];
+}
+
+/** A heavy batch cut into steps of STEP_WRITES writes, in order. */
+function stepsOf(writes: Batch): Batch[] {
+  const steps: Batch[] = [];
+  for (let i = 0; i < writes.length; i += STEP_WRITES) steps.push(writes.slice(i, i + STEP_WRITES));
+  return steps;
+}
 
 /**
- * `POST /w/<site_key>`: the snippet's outbox. The whole batch runs in one transaction (shared with
- * the batches that arrived with it, each in its own savepoint: group-commit.ts) that commits
- * before the answer, so a write the server confirmed is on disk. A write id seen before answers
+ * `POST /w/<site_key>`: the snippet's outbox. A batch runs in one transaction (shared with the
+ * batches that arrived with it, each in its own savepoint: group-commit.ts) that commits before
+ * the answer, so a write the server confirmed is on disk; a batch of more than STEP_WRITES writes
+ * runs in several such steps, one after another (heavy-batches.ts). A write id seen before answers
  * with its stored result and stores nothing again.
  */
 export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): Promise<void> {
@@ -53,7 +73,14 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
   // (store/postgres.ts), leaving the rest to the streams, the console and the guards' counters.
   const lanes = Math.min(8, Math.max(1, opts.postgresLanes ?? POSTGRES_LANES));
   const commits = groupCommit(store.db, { lanes: store.dialect === 'postgres' ? lanes : 1, dialect: store.dialect });
-  const runBatch = (site: Site, ref: VisitorRef | undefined, writes: Batch, base: Pick<WriteContext, 'client' | 'publicUrl' | 'now'>) =>
+  const heavy = heavyBatches(windowCounters(store), opts.heavyWritesPerMinute);
+
+  /**
+   * Stores `writes` in one transaction (shared with the batches queued with it): a batch, or a
+   * step of a heavy one. `state` carries the visitor (a first visit's page view makes it) from
+   * step to step; it is updated only once the step committed.
+   */
+  const runStep = (site: Site, ref: VisitorRef | undefined, state: BatchState, writes: Batch, base: StepBase, last: boolean) =>
     commits.run(async (trx) => {
       const ctx: WriteContext = {
         ...base,
@@ -62,13 +89,13 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         site,
         // Read in the batch's transaction: outside it, the read would wait for the connection
         // until the group before had committed.
-        visitor: ref ? await visitorByToken(trx, site.id, ref.id, ref.token) : null,
+        visitor: state.visitor !== undefined ? state.visitor : ref ? await visitorByToken(trx, site.id, ref.id, ref.token) : null,
         hit: (clientId) => (ctx.visitor ? hitOfVisitor(trx, site.id, clientId, ctx.visitor.id) : Promise.resolve(null)),
         hitOrLatest: async (clientId) => (await ctx.hit(clientId)) ?? (ctx.visitor ? latestHitOfVisitor(trx, ctx.visitor.id) : null),
       };
       const results: WriteResult[] = [];
       // A write other than a page view shows a person: the visitor's short DT leases become full (phones/lease-policy.ts).
-      let confirms = false;
+      let confirms = state.confirms;
       for (const entry of writes) {
         const envelope = WriteEnvelopeSchema.safeParse(entry);
         if (!envelope.success) {
@@ -130,9 +157,23 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
           results.push({ id: w.id, success: false, code: r.code });
         }
       }
-      if (confirms && ctx.visitor) await deps.leasePolicy.confirm(trx, ctx.visitor.id, base.now);
-      return { visitor: ctx.visitor, results };
+      if (last && confirms && ctx.visitor) await deps.leasePolicy.confirm(trx, ctx.visitor.id, base.now);
+      return { visitor: ctx.visitor, results, confirms };
     }, ref?.id);
+
+  const runBatch = async (site: Site, ref: VisitorRef | undefined, writes: Batch, base: StepBase) => {
+    const state: BatchState = { visitor: undefined, confirms: false, results: [] };
+    const steps = writes.length > STEP_WRITES ? stepsOf(writes) : [writes];
+    for (const [i, stepWrites] of steps.entries()) {
+      const last = i === steps.length - 1;
+      const step = () => runStep(site, ref, state, stepWrites, base, last);
+      const out = steps.length === 1 ? await step() : await heavy.step(step);
+      state.visitor = out.visitor;
+      state.confirms = out.confirms;
+      state.results.push(...out.results);
+    }
+    return { visitor: state.visitor ?? null, results: state.results };
+  };
 
   app.post<{ Params: { siteKey: string } }>(
     '/' + WRITE_PATH + ':siteKey',
@@ -153,7 +194,15 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
       };
       const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;
-      const out = await runBatch(site, ref, writes, { client, publicUrl, now: Date.now() });
+      const now = Date.now();
+      if (writes.length > STEP_WRITES) {
+        const retryAfter = await heavy.admit(req.ip, writes.length, now);
+        if (retryAfter) {
+          reply.header('Retry-After', String(retryAfter));
+          throw errors.tooManyRequests(retryAfter);
+        }
+      }
+      const out = await runBatch(site, ref, writes, { client, publicUrl, now });
       const body: WriteResponse = {
         success: true,
         visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,

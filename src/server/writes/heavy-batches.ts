@@ -1,0 +1,68 @@
+import { addressGroup } from '../http/address-group.js';
+import type { WindowCounters } from '../http/window-counters.js';
+
+/**
+ * What a batch of many writes may cost the others. A write takes about 0.5 ms of synchronous
+ * work (its statements, the write id, the handler's reads), so a batch of 50 chat messages or
+ * properties held the event loop for 25 to 100 ms, and page views that arrived meanwhile waited
+ * for all of it: the page-view p99 went 63 to 71 times up while a script sent such batches at the
+ * request limit (issue 20, `npm run bench` abuse section). Two rules bound that:
+ *
+ * - **Steps.** A batch of more than {@link STEP_WRITES} writes is stored in steps of that many,
+ *   each in a group commit of its own, in order, with a turn of the event loop before each; and
+ *   the steps of every heavy batch of the process pass one at a time (a turnstile). So a group
+ *   commit holds at most one step of someone's heavy batch, and a page view waits for at most
+ *   those few writes, not for 50 of each client's. Batches up to STEP_WRITES (a page view with its
+ *   events: almost every batch the snippet sends) run as before, in one transaction.
+ * - **A budget per address.** The writes of heavy batches count against their address (IPv6: one
+ *   /64) per clock minute, {@link HEAVY_WRITES_PER_MINUTE} by default: past it the batch is refused
+ *   whole with 429 and `Retry-After` (the snippet's outbox keeps the writes and sends them then),
+ *   so one client cannot keep the turnstile busy. The request limit (http/rate-limits.ts) counts
+ *   requests, which let 50 times as many writes through in big batches as in small ones.
+ *
+ * A stepped batch is not atomic, nor was it before: every write has its own result. A step that
+ * fails fails the request after the steps before it were stored; the retry answers those from
+ * their write ids and stores the rest.
+ */
+
+/** Writes stored in one transaction at most; a longer batch goes in steps. */
+export const STEP_WRITES = 8;
+
+/** Writes of heavy batches one address may send per minute. */
+export const HEAVY_WRITES_PER_MINUTE = 1200;
+
+const MINUTE = 60_000;
+
+export interface HeavyBatches {
+  /**
+   * Counts a heavy batch's writes against its address: 0 when they fit this minute's budget,
+   * else the seconds until the next minute (nothing is counted then).
+   */
+  admit(ip: string, writes: number, now: number): Promise<number>;
+  /** Runs one step of a heavy batch when the steps before it, of every heavy batch, are done. */
+  step<T>(run: () => Promise<T>): Promise<T>;
+}
+
+/** `perMinute` 0 turns the budget off (the steps stay). */
+export function heavyBatches(counters: WindowCounters, perMinute = HEAVY_WRITES_PER_MINUTE): HeavyBatches {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    async admit(ip, writes, now) {
+      if (perMinute <= 0) return 0;
+      // Windows of the clock's minutes, so that every process on one database counts into the same one.
+      const minute = Math.floor(now / MINUTE);
+      const until = (minute + 1) * MINUTE;
+      const key = `heavy ${minute} ${addressGroup(ip)}`;
+      const count = await counters.add(key, writes, until - now, now);
+      if (count && count.n <= perMinute) return 0;
+      await counters.add(key, -writes, until - now, now);
+      return Math.max(1, Math.ceil((until - now) / 1000));
+    },
+    step(run) {
+      // setImmediate: requests read in this turn reach the group commit before the step does.
+      const turn = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
+      tail = turn.catch(() => {});
+      return turn;
+    },
+  };
+}
