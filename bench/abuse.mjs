@@ -308,11 +308,12 @@ export async function run() {
       rows.push([`${attack}: attack sent`, `${r.attack.perSecond}/s (${refused})`, '']);
     }
     const dt = results['DT pool scripting'];
-    rows.push([
-      'pool share held by the scripted client',
-      `${Math.round(dt.poolShare * 100)}% (a real visitor then gets a DT number: ${dt.realVisitorGetsDtNumber ? 'yes' : 'no'})`,
-      '≤ 20%',
-    ]);
+    if (dt)
+      rows.push([
+        'pool share held by the scripted client',
+        `${Math.round(dt.poolShare * 100)}% (a real visitor then gets a DT number: ${dt.realVisitorGetsDtNumber ? 'yes' : 'no'})`,
+        '≤ 20%',
+      ]);
     rows.push(['attacks moving the page-view p99 past 2×', over.length ? over.join(', ') : 'none', 'none']);
     return { rows, figures: { generateMs, rest, attacks: results, over } };
   } finally {
