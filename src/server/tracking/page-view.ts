@@ -80,6 +80,7 @@ export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
       user_agent: client.userAgent,
       ...userAgentInfo(client.userAgent),
       country: client.country,
+      region: client.region,
       city: client.city,
       ...ref,
       entrance_page: data.url,

@@ -50,6 +50,7 @@ const SESSION_COLUMNS = [
   'os_name',
   'os_version',
   'country',
+  'region',
   'city',
   'referrer',
   'referrer_domain',

@@ -11,8 +11,9 @@ import type { PageViewDeps } from '../tracking/page-view.js';
 export interface ClientInfo {
   ip: string;
   userAgent: string;
-  /** From a trusted reverse proxy's `X-Svc-Country` / `X-Svc-City` headers, else null. */
+  /** From a trusted reverse proxy's `X-Svc-Country` / `X-Svc-Region` / `X-Svc-City` headers, else null. */
   country: string | null;
+  region: string | null;
   city: string | null;
 }
 

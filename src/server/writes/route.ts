@@ -26,7 +26,7 @@ export interface WriteRouteOptions {
   deps: WriteDeps;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
-  /** Read country and city from `X-Svc-Country` / `X-Svc-City` (only behind a proxy that sets them). */
+  /** Read country, region and city from `X-Svc-Country` / `X-Svc-Region` / `X-Svc-City` (only behind a proxy that sets them). */
   trustGeoHeaders?: boolean | undefined;
   /** Group-commit lanes on PostgreSQL (group-commit.ts), 1 to 8. Default {@link POSTGRES_LANES}. */
   postgresLanes?: number | undefined;
@@ -191,6 +191,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
         country: opts.trustGeoHeaders ? headerText(req.headers['x-svc-country']) : null,
+        region: opts.trustGeoHeaders ? headerText(req.headers['x-svc-region']) : null,
         city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
       };
       const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;

@@ -196,6 +196,17 @@ describe('campaign matching on a new session', () => {
     expect(byId(phones)['#phone']).toMatchObject({ raw: '74951110000', img: null });
   });
 
+  it("stores the trusted proxy's country, region and city on the session", async () => {
+    await start();
+    const geo = { 'x-svc-country': 'RU', 'x-svc-region': 'Tatarstan', 'x-svc-city': 'Kazan' };
+    const { r } = await hit('http://localhost/', null, { headers: geo });
+    expect(server.db.prepare('SELECT country, region, city FROM sessions WHERE id = ?').get(r.session_id)).toEqual({
+      country: 'RU',
+      region: 'Tatarstan',
+      city: 'Kazan',
+    });
+  });
+
   it('applies is_negative and tries campaigns by priority', async () => {
     await start();
     expect((await hit('http://localhost/?utm_term=our+brand&utm_source=yandex')).ac).toBe(30);
