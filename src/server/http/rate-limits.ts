@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../store/open.js';
 import { errors } from './errors.js';
 import { databaseRateStore } from './rate-limit-store.js';
+import { databaseCounters } from './window-counters.js';
 
 /**
  * Rate limits of the endpoints that store what a visitor sends: `w/<site_key>` (the snippet's
@@ -13,7 +14,8 @@ import { databaseRateStore } from './rate-limit-store.js';
  *
  * On SQLite the counters live in memory (@fastify/rate-limit's LRU store): one process serves
  * everything, and a restart only gives a flood a fresh window. On PostgreSQL they live in the
- * database (rate-limit-store.ts): several processes share them, and a restart keeps them.
+ * database (rate-limit-store.ts, as window counters): several processes share them, and a restart
+ * keeps them.
  */
 export interface WriteLimits {
   /** Length of the counting window, ms. Default 60 000. */
@@ -66,7 +68,10 @@ export const idOf = (v: unknown): string => (typeof v === 'number' || typeof v =
  */
 export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}, store?: Store): Promise<string[]> {
   const o = { ...WRITE_LIMIT_DEFAULTS, ...opts };
-  await app.register(rateLimit, { global: false, ...(store?.dialect === 'postgres' ? { store: databaseRateStore(store.db) } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(store?.dialect === 'postgres' ? { store: databaseRateStore(databaseCounters(store.db)) } : {}),
+  });
   // 'cache' sizes the LRU of counters: a new key past it evicts the least recently counted one.
   const common: RateLimitOptions = { timeWindow: o.windowMs, cache: 50_000 };
   const byIp = app.createRateLimit({ ...common, max: o.ip, keyGenerator: (req) => `${req.routeOptions.url} ${normalizeIP(req.ip)}` });

@@ -449,13 +449,6 @@ export interface OperatorConsolesTable {
   until_ms: number;
 }
 
-/** A rate-limit counter of the write endpoints on PostgreSQL (http/rate-limit-store.ts). */
-export interface RateCountersTable {
-  key: string;
-  window_start_ms: number;
-  hits: number;
-}
-
 /** A guard's counter (http/window-counters.ts): its count, and when its window ends. */
 export interface WindowCountersTable {
   key: string;
@@ -561,7 +554,6 @@ export interface Tables {
   dt_overflows: DtOverflowsTable;
   config_imports: ConfigImportsTable;
   operator_consoles: OperatorConsolesTable;
-  rate_counters: RateCountersTable;
   window_counters: WindowCountersTable;
   agents: AgentsTable;
   tariff_plans: TariffPlansTable;

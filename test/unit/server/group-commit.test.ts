@@ -4,6 +4,7 @@ import { groupCommit } from '../../../src/server/writes/group-commit.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../support/test-database.js';
 
 // The write route's group commit (writes/group-commit.ts), on the database of this run.
+// The batches insert rows of a simple keyed table (window_counters), which a duplicate key fails.
 
 let store: Store;
 let path: string;
@@ -17,8 +18,8 @@ async function open() {
   return store;
 }
 const count = (key: string) => (trx: Parameters<Parameters<ReturnType<typeof groupCommit>['run']>[0]>[0]) =>
-  trx.insertInto('rate_counters').values({ key, window_start_ms: 0, hits: 1 }).execute();
-const keys = async () => (await store.db.selectFrom('rate_counters').select('key').orderBy('key').execute()).map((r) => r.key);
+  trx.insertInto('window_counters').values({ key, n: 1, until_ms: 0 }).execute();
+const keys = async () => (await store.db.selectFrom('window_counters').select('key').orderBy('key').execute()).map((r) => r.key);
 
 describe('group commit', () => {
   it('a failing batch undoes only itself; the others of its group commit', async () => {

@@ -149,6 +149,39 @@ describe.runIf(testPostgresUrl)('the guards across server processes on PostgreSQ
     expect([await post(a), await post(b), await post(a), await post(b)]).toEqual([true, true, false, false]);
     dropLater(dbPath);
   });
+
+  it("the write endpoints' request limit of an address, and the heavy batches' budget, hold across processes", async () => {
+    const [a, b, dbPath] = await twoServers({ rateLimits: { ip: 4, visitor: 0, heavyWrites: 30 } });
+    const post = (s: ConsultantServer, ip: string, writes: unknown[]) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/w/site-a',
+        remoteAddress: ip,
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ visitor: null, writes }),
+      });
+    const view = () => [hitWrite()];
+    const codes = [];
+    for (const s of [a, b, a, b, a]) codes.push((await post(s, '203.0.113.20', view())).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 429]);
+    // 20 writes a batch: the second one, through the other process, is past 30.
+    const heavy = () => {
+      const h = hitWrite();
+      return [
+        h,
+        ...Array.from({ length: 19 }, (_, i) => ({
+          id: wid(),
+          type: 'property_set',
+          hit: h.id,
+          at: Date.now(),
+          data: { name: 'p' + i, value: 'v' },
+        })),
+      ];
+    };
+    expect((await post(a, '203.0.113.21', heavy())).statusCode).toBe(200);
+    expect((await post(b, '203.0.113.21', heavy())).statusCode).toBe(429);
+    dropLater(dbPath);
+  });
 });
 
 /** The shared schema is dropped once both servers have closed (afterEach closes them first). */
