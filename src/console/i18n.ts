@@ -47,16 +47,19 @@ function zoneOrLocal(zone: string | undefined): string | undefined {
   }
 }
 
+/** The year in full (`dateStyle: 'short'` writes `11/23/26` in English). */
+const DATE = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
+
 /** Writes instants (epoch ms) as date and time in `lang` and `zone`. */
 export function dateTimeFormat(lang: Lang, zone?: string): (ms: number) => string {
-  const f = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'medium', timeZone: zoneOrLocal(zone) });
+  const f = new Intl.DateTimeFormat(lang, { ...DATE, hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: zoneOrLocal(zone) });
   return (ms) => f.format(ms);
 }
 
 /** Writes calendar days (`YYYY-MM-DD`) as dates in `lang`: `23.11.2026`, `11/23/2026`. */
 export function dayFormat(lang: Lang): (day: string) => string {
   // The day is a calendar date already: formatted at noon UTC in UTC, it cannot shift.
-  const f = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeZone: 'UTC' });
+  const f = new Intl.DateTimeFormat(lang, { ...DATE, timeZone: 'UTC' });
   return (day) => f.format(Date.parse(day + 'T12:00:00Z'));
 }
 
