@@ -311,7 +311,7 @@ test('the reports page: chart by campaign, the communication list with context a
     await mail.page.goto(siteUrl + 'consultant.html?site=story-site&utm_source=mail');
     await credentials(mail.page);
     await mail.page.evaluate(() => Svc.trackEvent('mail', 'read_offer'));
-    await expect.poll(async () => (await report('goal', range())).length).toBe(2);
+    await expect.poll(async () => ((await rest('goal', range())).data as Rec[]).length).toBe(2);
   } finally {
     await mail.context.close();
   }

@@ -3,7 +3,9 @@ import type { ReportsCommunications, ReportsDaily } from '../../../src/console/p
 import { dayOf, parseDate } from '../../../src/server/api/dates.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
 import { timestamp } from '../../../src/server/store/time.js';
+import { testPostgresUrl } from '../../support/test-database.js';
 import { apiWorld, expectData, type ApiWorld, type Visit } from './api-helpers.js';
+import { fullScans, statementCollector } from './query-plans.js';
 
 /**
  * The console's reports page and its data (issue 17): counts per day of the customer's zone split
@@ -56,8 +58,10 @@ async function list(cookie: string, query: Rec): Promise<ReportsCommunications &
 const count = (d: ReportsDaily, kind: keyof ReportsDaily['counts'], ac: number, day: string) =>
   d.counts[kind][d.campaigns.findIndex((c) => c.id === ac)]?.[d.days.indexOf(day)];
 
+const statements = statementCollector();
+
 beforeAll(async () => {
-  w = await apiWorld();
+  w = await apiWorld(':memory:', statements.onQuery);
   const hash = await hashPassword(PASSWORD, 1024);
   for (const id of [11, 12, 31]) w.server.db.prepare('UPDATE employees SET password_hash = ? WHERE id = ?').run(hash, id);
   w.server.db.prepare('INSERT INTO employee_sites (employee_id, site_id) VALUES (?, ?)').run(11, 1);
@@ -264,5 +268,21 @@ describe('who sees what', () => {
     const me = await get('/op/api/me', anna);
     expect(me.json().data).toMatchObject({ time_zone: ZONE, sites: [{ id: 1, domain: 'a.test' }] });
     expect(parseDate(today, ZONE)).not.toBeNull();
+  });
+});
+
+describe.skipIf(!!testPostgresUrl)('the page’s statements', () => {
+  it('read by index: no statement scans a table that grows with traffic', async () => {
+    statements.start();
+    await daily(anna, { site_id: '1', ...week });
+    await list(anna, { site_id: '1', ...week, limit: '3', offset: '1' });
+    const run = statements.list();
+    for (const table of ['sessions', 'goals', 'chats', 'offline_messages', 'calls', 'tag_links']) {
+      expect(
+        run.some((s) => new RegExp(`\\b(from|join) "${table}"`).test(s.sql)),
+        table,
+      ).toBe(true);
+    }
+    expect(fullScans(w.server.store.sqlite!, run)).toEqual([]);
   });
 });
