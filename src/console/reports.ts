@@ -294,6 +294,12 @@ $('filters').addEventListener('submit', (e) => {
   void load();
 });
 $('kind').addEventListener('change', renderChart);
+// The chart keeps the width of its box (uPlot draws at a fixed size).
+let resizing = 0;
+window.addEventListener('resize', () => {
+  cancelAnimationFrame(resizing);
+  resizing = requestAnimationFrame(() => chart?.setSize({ width: Math.max(320, $('chart').clientWidth || 800), height: 300 }));
+});
 $('lang').addEventListener('change', () => {
   lang = $<HTMLSelectElement>('lang').value === 'en' ? 'en' : 'ru';
   saveLang(lang);
