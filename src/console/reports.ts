@@ -164,19 +164,26 @@ function renderChart(): void {
   const days = dayFormat(lang);
   $('range').textContent = daily.days.length ? t.range(days(daily.days[0]!), days(daily.days.at(-1)!)) : '';
   const kind = ($<HTMLSelectElement>('kind').value || 'visits') as ReportKind;
-  const x = daily.days.map((d) => Date.parse(d + 'T00:00:00Z') / 1000);
-  const data: uPlot.AlignedData = [x, ...daily.counts[kind]];
+  const shown = daily.days;
+  // The x values are the days' indexes, not times: a calendar day is drawn as itself, whatever the
+  // browser's zone, and ticks fall on whole days only (every 1, 2, 7… days, as the width allows).
+  const label = (i: number | null) => (i != null && Number.isInteger(i) && shown[i] ? days(shown[i]) : '');
+  const data: uPlot.AlignedData = [shown.map((_d, i) => i), ...daily.counts[kind]];
   const width = Math.max(320, box.clientWidth || 800);
   chart = new uPlot(
     {
       width,
       height: 300,
-      // Days are calendar days: drawn in UTC, each at its own midnight.
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [{ values: (_u, ticks) => ticks.map((s) => days(new Date(s * 1000).toISOString().slice(0, 10))) }, {}],
+      // Room on the right for the last day's label.
+      padding: [12, 48, 0, 0],
+      scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      axes: [
+        { space: 90, incrs: [1, 2, 7, 14, 28, 56, 91, 182, 364], values: (_u, ticks) => ticks.map(label) },
+        // Counts are whole numbers: no tick at 0.5.
+        { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 100_000, 1_000_000] },
+      ],
       series: [
-        { label: t.chart, value: (_u, v) => (v == null ? '' : days(new Date(v * 1000).toISOString().slice(0, 10))) },
+        { label: t.chart, value: (_u, v) => label(v) },
         ...daily.campaigns.map((c, i) => ({
           label: c.id === -1 ? t.noCampaign : c.name,
           stroke: PALETTE[i % PALETTE.length]!,
@@ -209,8 +216,7 @@ function renderList(): void {
       const tags = el('td');
       for (const tag of c.tags) tags.append(el('span', tag, 'tag'));
       const detail = [c.status != null || c.type === 'chat' ? t.status[String(c.status)] : '', c.detail].filter(Boolean).join(' · ');
-      const from = el('td', context(c));
-      from.style.whiteSpace = 'pre-line';
+      const from = el('td', context(c), 'context');
       tr.append(
         el('td', when(Date.parse(c.at))),
         el('td', t.types[c.type]),

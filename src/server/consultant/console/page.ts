@@ -155,7 +155,9 @@ ul,ol{list-style:none;margin:0;padding:0}
 .bar input,.bar select{width:auto}
 #chart{min-height:320px}
 #list{border-collapse:collapse;width:100%;font-size:.9em}
-#list th,#list td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e6e8ec;overflow-wrap:anywhere}
+#list th,#list td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e6e8ec}
+#list th{white-space:nowrap}
+#list td.context{white-space:pre-line;overflow-wrap:anywhere;min-width:14rem}
 .tag{display:inline-block;margin:0 .3rem .2rem 0;padding:0 .4rem;border-radius:3px;background:#e8f0fe}
 button:disabled{background:#9aa3ad;cursor:default}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
