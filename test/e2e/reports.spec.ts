@@ -20,7 +20,7 @@ import { operatorConsole, type OperatorConsole } from './operator.js';
  * Russian and in English.
  *
  * Its own server and site (test/e2e/reports-config.json, reports-seed.json): story-site with the
- * campaigns "Autumn sale" (utm_campaign=autumn-sale) and "Mailing" (utm_source=mail), operator
+ * campaigns "Autumn sale" (utm_campaign=autumn-sale) and "Mailing <i>B</i>" (utm_source=mail), operator
  * sofia@story.test, REST user `owner`. The tests run in order and share what the first made.
  */
 
@@ -29,6 +29,9 @@ const ZONE = 'Europe/Moscow';
 const PHONE = '+7 (916) 555-12-34';
 const LANDING = 'consultant.html?site=story-site&utm_source=yandex&utm_medium=cpc&utm_campaign=autumn-sale';
 const SEARCH = 'https://yandex.ru/search/?text=winter+tyres';
+/** Names with markup (reports-config.json, reports-seed.json): the page must show them as text. */
+const MAILING = 'Mailing <i>B</i>';
+const HOT = '<b>Hot</b> lead';
 
 type Rec = Record<string, unknown>;
 
@@ -261,7 +264,7 @@ test('the story: a visitor from a search and a campaign, every communication in 
       revenue: 18500.5,
       avg_days_before_sale: expect.any(Number),
     });
-    expect(sales.find((s) => s.ac_id === 20)).toMatchObject({ name: 'Mailing', sessions_count: 0, sales_count: 0, revenue: 0 });
+    expect(sales.find((s) => s.ac_id === 20)).toMatchObject({ name: MAILING, sessions_count: 0, sales_count: 0, revenue: 0 });
 
     // The same person comes back from another browser, without a campaign, and leaves the same number.
     const second = await visitorPage(browser);
@@ -316,7 +319,7 @@ test('the reports page: chart by campaign, the communication list with context a
     await mail.context.close();
   }
   const hot = (await report('tag', {})) as Array<{ id: number; name: string }>;
-  await post('tag_communication', { object_type: 'goal', object_id: story.goal, mark_id: hot.find((t) => t.name === 'Hot lead')!.id });
+  await post('tag_communication', { object_type: 'goal', object_id: story.goal, mark_id: hot.find((t) => t.name === HOT)!.id });
 
   const op = await operatorConsole(browser, svcUrl, 'sofia@story.test');
   const page = op.page;
@@ -342,7 +345,7 @@ test('the reports page: chart by campaign, the communication list with context a
       )
       .toBeGreaterThan(100);
     const legend = page.locator('#chart .u-legend .u-series .u-label');
-    await expect(legend).toHaveText(['По дням', 'Без кампании', 'Autumn sale', 'Mailing']);
+    await expect(legend).toHaveText(['По дням', 'Без кампании', 'Autumn sale', MAILING]);
     // Today's visits per campaign, as the legend shows them at the last day (the cursor's default).
     const daily = await page.evaluate(async (q) => {
       const res = await fetch('/op/api/reports/daily?' + new URLSearchParams(q));
@@ -363,7 +366,9 @@ test('the reports page: chart by campaign, the communication list with context a
     await expect(rows.nth(0)).toContainText('utm: yandex / cpc / autumn-sale');
     await expect(rows.nth(0)).toContainText('поиск: yandex «winter tyres»');
     await expect(rows.nth(0)).toContainText(SEARCH);
-    await expect(rows.nth(0).locator('.tag')).toHaveText(['Hot lead']);
+    await expect(rows.nth(0).locator('.tag')).toHaveText([HOT]);
+    // Names are text: the markup in a campaign's or a tag's name is shown, never parsed.
+    expect(await page.locator('#reports b, #reports i').count()).toBe(0);
     await expect(rows.nth(1)).toContainText('Чат');
     await expect(rows.nth(1)).toContainText('состоялся · Storova Sofia · 2');
     const ruDate = /^\d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d$/;
@@ -380,7 +385,7 @@ test('the reports page: chart by campaign, the communication list with context a
     await expect(page.locator('#page')).toHaveText('5–6 из 6');
     await expect(page.locator('#next')).toBeDisabled();
     await expect(rows.nth(0)).toContainText('Без кампании');
-    await expect(rows.nth(1)).toContainText('Mailing');
+    await expect(rows.nth(1)).toContainText(MAILING);
     await expect(rows.nth(1)).toContainText('utm: mail');
     await page.locator('#prev').click();
     await expect(page.locator('#page')).toHaveText('3–4 из 6');
@@ -390,7 +395,7 @@ test('the reports page: chart by campaign, the communication list with context a
     await page.locator('#lang').selectOption('en');
     await expect(page.locator('#page')).toHaveText('3–4 of 6');
     await expect(page.locator('#list thead th').first()).toHaveText('Date');
-    await expect(legend).toHaveText(['Per day', 'Without campaign', 'Autumn sale', 'Mailing']);
+    await expect(legend).toHaveText(['Per day', 'Without campaign', 'Autumn sale', MAILING]);
     const after = await rows.nth(0).locator('td').first().textContent();
     expect(after).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d\d:\d\d\s[AP]M$/);
     const [dd, mm, yyyy] = before!.slice(0, 10).split('.');
