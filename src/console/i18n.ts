@@ -50,10 +50,17 @@ function zoneOrLocal(zone: string | undefined): string | undefined {
 /** The year in full (`dateStyle: 'short'` writes `11/23/26` in English). */
 const DATE = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
 
-/** Writes instants (epoch ms) as date and time in `lang` and `zone`. */
+/**
+ * Writes instants (epoch ms) as date and time in `lang` and `zone`. The date with the year in full,
+ * the time as the language's medium style (`20:43:26`, `03:43:26`; `8:43:26 PM`): field options alone
+ * would drop Russian's leading zero of the hour.
+ */
 export function dateTimeFormat(lang: Lang, zone?: string): (ms: number) => string {
-  const f = new Intl.DateTimeFormat(lang, { ...DATE, hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: zoneOrLocal(zone) });
-  return (ms) => f.format(ms);
+  const timeZone = zoneOrLocal(zone);
+  const date = new Intl.DateTimeFormat(lang, { ...DATE, timeZone });
+  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'medium', timeZone });
+  // Both languages join a date and a time with ", " (`23.11.2026, 20:43:26`, `11/23/2026, 8:43:26 PM`).
+  return (ms) => `${date.format(ms)}, ${time.format(ms)}`;
 }
 
 /** Writes calendar days (`YYYY-MM-DD`) as dates in `lang`: `23.11.2026`, `11/23/2026`. */
