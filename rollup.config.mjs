@@ -1,5 +1,6 @@
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { fileURLToPath } from 'node:url';
 
 /**
  * dist/svc.js: the IIFE site owners load, minified, internal `_names` mangled, debug lines dropped.
@@ -51,5 +52,20 @@ export default [
     input: 'src/console/console.ts',
     output: { file: 'dist/op-console.js', format: 'es', sourcemap: false },
     plugins: [typescript({ tsconfig: './tsconfig.console.json', outputToFilesystem: false }), terser({ ecma: 2020, module: true })],
+  },
+  // dist/op-reports.js: the console's reports page, with uPlot bundled in, served at /op/reports.js
+  // to that page alone (the chat console never loads the chart library). uPlot ships an ES module
+  // build; this resolver points the bare name at it (the project bundles no other package).
+  {
+    input: 'src/console/reports.ts',
+    output: { file: 'dist/op-reports.js', format: 'es', sourcemap: false },
+    plugins: [
+      {
+        name: 'uplot',
+        resolveId: (id) => (id === 'uplot' ? fileURLToPath(new URL('./node_modules/uplot/dist/uPlot.esm.js', import.meta.url)) : null),
+      },
+      typescript({ tsconfig: './tsconfig.console.json', outputToFilesystem: false }),
+      terser({ ecma: 2020, module: true }),
+    ],
   },
 ];

@@ -2,7 +2,7 @@
 // Builds everything users get and prints the sizes of the browser bundles:
 //   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/types/**, dist/node/** (the server).
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { sizes } from './sizes.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,8 @@ const run = (cmd, args) => execFileSync(bin(cmd), args, { cwd: root, stdio: ['ig
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 run('rollup', ['-c', '--silent']);
+// uPlot's stylesheet for the reports page (served at /op/uplot.css under the console's CSP).
+copyFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), join(root, 'dist/op-uplot.css'));
 run('tsc', ['-p', 'tsconfig.types.json']);
 run('tsc', ['-p', 'tsconfig.server.json']);
 

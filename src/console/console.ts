@@ -4,6 +4,7 @@
  * EventSource brings chats, messages and requests; it reconnects by itself, and each reconnect
  * starts with a fresh snapshot, so nothing is missed.
  */
+import { currentLang, dateTimeFormat, storedMs } from './i18n.js';
 import { CONSOLE_API, type ConsoleChat, type ConsoleEvents, type ConsoleMe, type ConsoleMessage, type ConsoleRequest } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -46,7 +47,9 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: 
 }
 
 const domain = (siteId: number) => me?.sites.find((s) => s.id === siteId)?.domain ?? '#' + siteId;
-const time = (at: string) => new Date(at.replace(' ', 'T') + 'Z').toLocaleString();
+/** Date-times in the chosen language (i18n.ts) and the customer's zone, not the browser's locale. */
+let formatTime = dateTimeFormat(currentLang());
+const time = (at: string) => formatTime(storedMs(at));
 
 function chatLabel(c: ConsoleChat): string {
   const closed = c.closed && c.status === 'succeed' ? 'завершён' : STATUS[String(c.status)];
@@ -189,6 +192,7 @@ function showSignIn(): void {
 
 function showConsole(m: ConsoleMe): void {
   me = m;
+  formatTime = dateTimeFormat(currentLang(), m.time_zone);
   $('signin').hidden = true;
   $('console').hidden = false;
   $('me').textContent = m.full_name;

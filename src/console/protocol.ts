@@ -39,6 +39,8 @@ export interface ConsoleMe {
   sites: Array<{ id: number; domain: string }>;
   /** When the session ends, epoch ms. */
   expires: number;
+  /** The customer's IANA time zone: the console writes every date-time in it. */
+  time_zone: string;
 }
 
 /** `chat` event: a chat of one of the operator's sites, sent on connect and on every change. */
@@ -91,4 +93,63 @@ export interface ConsoleEvents {
   request: ConsoleRequest;
   /** Whether this operator's sites have an operator online (after any switch, including others'). */
   online: { me: boolean };
+}
+
+/** `GET /op/reports`: the reports page; its data under /op/api/reports/. */
+export const REPORTS_PATH = CONSOLE_PATH + 'reports';
+
+/** The query of both report endpoints: one of the operator's sites, `[date_from, date_till)` in the customer's zone. */
+export interface ReportsQuery {
+  site_id: number;
+  /** `YYYY-MM-DD`, inclusive. */
+  date_from: string;
+  /** `YYYY-MM-DD`, exclusive. */
+  date_till: string;
+}
+
+/** What the chart counts per day. */
+export type ReportKind = 'visits' | 'calls' | 'chats' | 'requests' | 'goals';
+export const REPORT_KINDS: readonly ReportKind[] = ['visits', 'calls', 'chats', 'requests', 'goals'];
+
+/** `GET /op/api/reports/daily`: counts per day of the customer's zone, split by campaign. */
+export interface ReportsDaily {
+  site_id: number;
+  time_zone: string;
+  /** Every day of the range, `YYYY-MM-DD`. */
+  days: string[];
+  /** The campaigns with anything in the range (`id` -1: without campaign), then the site's other live ones. */
+  campaigns: Array<{ id: number; name: string }>;
+  /** `counts[kind][i][d]`: the count of `campaigns[i]` on `days[d]`. */
+  counts: Record<ReportKind, number[][]>;
+}
+
+/** One communication of `GET /op/api/reports/communications` (`limit`, `offset`; oldest first). */
+export interface ReportsCommunication {
+  type: 'goal' | 'chat' | 'offline_message' | 'sitephone' | 'cdr_in';
+  id: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  ac_id: number;
+  ac_name: string;
+  visitor_id: number | null;
+  /** `new` for the visitor's first visit. */
+  visitor_type: 'new' | 'returning' | null;
+  visits_count: number | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  search_engine: string | null;
+  search_query: string | null;
+  referrer: string | null;
+  entrance_page: string | null;
+  /** A line about the communication itself: a goal's name, a request's name and phone, a call's number. */
+  detail: string;
+  /** Chat status (REST values), else null. */
+  status: string | null;
+  tags: string[];
+}
+
+export interface ReportsCommunications {
+  total: number;
+  items: ReportsCommunication[];
 }

@@ -297,17 +297,19 @@ describe('tags and sales', () => {
     const sale = q("SELECT id FROM tags WHERE customer_id = 1 AND name = 'Sale'")[0]!.id as number;
     expect(offline).toMatchObject({ sale_date: '2026-12-01 10:00:00', sale_cost: 1500.5, tags: [{ id: sale, tag: 'Sale' }] });
     // Defaults: each person's first communication, quality only. Mail's first is the goal, not the
-    // sold request: it counts with only_first=false.
+    // sold request: the sale counts for the person's first communication, so for Mail.
     const byAc = (rows: Rec[]) => Object.fromEntries(rows.map((r) => [r.ac_id, r]));
     const firsts = byAc(await report('advertising_sales', range));
     expect(firsts[mail]).toMatchObject({
       name: 'Mail',
       sessions_count: 1,
       communications_count: 1,
-      sales_count: 0,
-      revenue: 0,
+      sales_count: 1,
+      revenue: 1500.5,
       ac_cost: 0,
     });
+    expect(firsts[mail]!.avg_days_before_sale).toBeGreaterThan(0);
+    expect(firsts[ads]).toMatchObject({ sales_count: 0, revenue: 0, avg_days_before_sale: null });
     expect(firsts[-1]).toMatchObject({ sessions_count: 2, communications_count: 1 });
     const all = byAc(await report('advertising_sales', { ...range, only_first: false }));
     expect(all[mail]).toMatchObject({ communications_count: 4, sales_count: 1, revenue: 1500.5 });

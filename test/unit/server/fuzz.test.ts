@@ -761,6 +761,39 @@ function consoleCases() {
       }
     }
   }
+  // The reports page's data: bad sites, ranges and pages with a session; a good query without one.
+  const day = '&date_from=2026-01-01&date_till=2026-01-02';
+  for (const route of ['/op/api/reports/daily', '/op/api/reports/communications']) {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const q of [
+        '',
+        '?site_id=1',
+        `?site_id=2${day}`,
+        `?site_id=99999${day}`,
+        '?site_id=1&date_from=2026-01-02&date_till=2026-01-01',
+        '?site_id=1&date_from=2026-01-01&date_till=2026-01-01',
+        '?site_id=1&date_from=2026-02-30&date_till=2026-03-01',
+        '?site_id=1&date_from=2020-01-01&date_till=2026-01-01',
+        '?site_id=1&date_from=2026-01-01%2000:00:00&date_till=2026-01-02',
+        `?site_id=%E0%A4%A${day}`,
+        `?site_id=1.5${day}`,
+        `?site_id=1&site_id=2${day}`,
+        `?site_id[]=1${day}`,
+        `?site_id=1${day}&limit=0`,
+        `?site_id=1${day}&limit=1000`,
+        `?site_id=1${day}&offset=-1`,
+        `?site_id=1${day}&unknown=1`,
+        '?' + 'a'.repeat(4000),
+      ])
+        add({ route: `${method} ${route}`, surface: S.api, req: { method, url: route + q, headers: { cookie: a.cookie } } });
+      for (const c of [undefined, 'svc_op=', 'svc_op=forged', b.cookie.replace(/.$/, '_')])
+        add({
+          route: `${method} ${route}`,
+          surface: S.api,
+          req: { method, url: `${route}?site_id=1${day}`, headers: c ? { cookie: c } : {} },
+        });
+    }
+  }
   const r = prng(11);
   for (let i = 0; i < 60; i++) login(r.json(3));
   for (let i = 0; i < 40; i++) reply(r.json(3));

@@ -515,14 +515,30 @@ export const advertisingSales = apiFunction({
       all.map((c) => c.visitor_id),
     );
     const rows = a.only_first ? all.filter((c) => facts.communicationNumber(c.object_type, c.id) === 1) : all;
-    const sales = new Map<string, Sale>();
+    // A sale is tagged on whichever communication closed the deal, often not the person's first:
+    // with only_first it counts for the person's first communication in the range (the campaign
+    // that brought the person), else for its own.
+    const firstRow = new Map<number, CommunicationRow>();
+    for (const c of rows) {
+      const p = facts.personOf(c.visitor_id);
+      if (p != null && !firstRow.has(p)) firstRow.set(p, c);
+    }
+    const sales = new Map<string, Sale[]>();
     for (const t of ['goal', 'chat', 'offline_message', 'sitephone', 'cdr_in'] as const) {
+      const ofType = all.filter((c) => c.object_type === t);
       const got = await salesOfCommunications(
         db,
         t,
-        rows.filter((c) => c.object_type === t).map((c) => c.id),
+        ofType.map((c) => c.id),
       );
-      for (const [k, v] of got) sales.set(`${t}:${k}`, v);
+      for (const c of ofType) {
+        const sale = got.get(c.id);
+        if (!sale) continue;
+        const p = a.only_first ? facts.personOf(c.visitor_id) : null;
+        const to = (p != null ? firstRow.get(p) : undefined) ?? c;
+        const key = `${to.object_type}:${to.id}`;
+        sales.set(key, [...(sales.get(key) ?? []), sale]);
+      }
     }
     // The first communication of each person, for the days before a sale.
     const firstAt = new Map<number, string>();
@@ -551,16 +567,17 @@ export const advertisingSales = apiFunction({
     entry(-1);
     for (const c of campaigns) if (!c.removed) entry(c.id);
     for (const [acId, n] of sessions) entry(acId).sessions = n;
-    for (const c of rows) {
+    for (const c of rows) entry(c.ac_id).comms++;
+    for (const c of all) {
+      if (!sales.has(`${c.object_type}:${c.id}`)) continue;
       const e = entry(c.ac_id);
-      e.comms++;
-      const sale = sales.get(`${c.object_type}:${c.id}`);
-      if (!sale) continue;
-      e.sales++;
-      e.revenue += sale.cost_kopecks;
-      const p = facts.personOf(c.visitor_id);
-      const first = (p != null ? firstAt.get(p) : undefined) ?? c.at;
-      e.days += Math.max(0, storedMs(sale.sale_date) - storedMs(first)) / 864e5;
+      for (const sale of sales.get(`${c.object_type}:${c.id}`) ?? []) {
+        e.sales++;
+        e.revenue += sale.cost_kopecks;
+        const p = facts.personOf(c.visitor_id);
+        const first = (p != null ? firstAt.get(p) : undefined) ?? c.at;
+        e.days += Math.max(0, storedMs(sale.sale_date) - storedMs(first)) / 864e5;
+      }
     }
     const list = [...out.entries()].sort(([x], [y]) => x - y);
     ctx.setTotal(list.length);

@@ -28,6 +28,7 @@ export function consolePage(): string {
 <div id="console" hidden>
   <header>
     <strong id="me"></strong>
+    <a href="/op/reports">Отчёты</a>
     <label class="switch"><input id="online" type="checkbox" role="switch"> <span id="online-label">Не в сети</span></label>
     <span id="link" class="muted" role="status"></span>
     <button id="logout" type="button">Выйти</button>
@@ -56,6 +57,62 @@ export function consolePage(): string {
       <ul id="requests"></ul>
     </section>
   </div>
+</div>
+</body>
+</html>
+`;
+}
+
+/**
+ * The reports page: sign-in is the console's (same cookie); reports.js (src/console/reports.ts,
+ * with uPlot bundled in) fills it and writes every text in the chosen language, Russian until the
+ * script runs.
+ */
+export function reportsPage(): string {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Отчёты</title>
+<link rel="stylesheet" href="/op/console.css">
+<link rel="stylesheet" href="/op/uplot.css">
+<script type="module" src="/op/reports.js"></script>
+</head>
+<body>
+<main id="signin" hidden>
+  <p id="signin-text">Войдите в консоль оператора.</p>
+  <a id="signin-link" href="/op/">Консоль оператора</a>
+</main>
+<div id="reports" hidden>
+  <header>
+    <strong id="me"></strong>
+    <a id="console-link" href="/op/">Консоль</a>
+    <label class="switch"><span id="lang-label">Язык</span>
+      <select id="lang"><option value="ru">Русский</option><option value="en">English</option></select></label>
+  </header>
+  <form id="filters" class="bar">
+    <label><span id="site-label">Сайт</span> <select id="site"></select></label>
+    <label><span id="from-label">С</span> <input id="from" type="date" required></label>
+    <label><span id="to-label">По</span> <input id="to" type="date" required></label>
+    <label><span id="kind-label">Показатель</span> <select id="kind"></select></label>
+    <button id="apply" type="submit">Показать</button>
+    <p id="error" class="error" role="alert"></p>
+  </form>
+  <section aria-labelledby="chart-h">
+    <h2 id="chart-h">По дням</h2>
+    <p id="range" class="muted"></p>
+    <div id="chart"></div>
+  </section>
+  <section aria-labelledby="list-h">
+    <h2 id="list-h">Обращения</h2>
+    <table id="list"><thead><tr></tr></thead><tbody></tbody></table>
+    <div class="row">
+      <button id="prev" type="button">←</button>
+      <span id="page" class="muted" role="status"></span>
+      <button id="next" type="button">→</button>
+    </div>
+  </section>
 </div>
 </body>
 </html>
@@ -92,5 +149,16 @@ ul,ol{list-style:none;margin:0;padding:0}
 #end-chat{background:#5c6570}
 .muted{color:#5c6570;font-size:.9em}
 .error{color:#b00020;min-height:1.2em;margin:.3rem 0 0}
+#reports section{margin:1rem}
+.bar{display:flex;flex-wrap:wrap;gap:.6rem 1rem;align-items:end;padding:.8rem 1rem}
+.bar label,header label{display:flex;gap:.4rem;align-items:center}
+.bar input,.bar select{width:auto}
+#chart{min-height:320px}
+#list{border-collapse:collapse;width:100%;font-size:.9em}
+#list th,#list td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e6e8ec}
+#list th{white-space:nowrap}
+#list td.context{white-space:pre-line;overflow-wrap:anywhere;min-width:14rem}
+.tag{display:inline-block;margin:0 .3rem .2rem 0;padding:0 .4rem;border-radius:3px;background:#e8f0fe}
+button:disabled{background:#9aa3ad;cursor:default}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;

@@ -14,6 +14,8 @@ import {
   type StatusBody,
 } from '../../../console/protocol.js';
 import { LIMITS } from '../../../protocol.js';
+import { DEFAULT_TIME_ZONE } from '../../api/dates.js';
+import { customerById } from '../../sites/queries.js';
 import { errors } from '../../http/errors.js';
 import { openSse, sseSupport } from '../../http/sse.js';
 import type { Store } from '../../store/open.js';
@@ -36,6 +38,7 @@ import { operatorAuth, type Operator } from '../operators/auth.js';
 import type { LoginGuard } from '../operators/login-guard.js';
 import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../operators/queries.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
+import { reportRoutes } from './reports.js';
 import { FEEDS } from './requests.js';
 
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -86,6 +89,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     online: !!op.is_consultant_operator_active,
     sites: await employeeSites(db, op.id),
     expires: op.expires_ms,
+    time_zone: (await customerById(db, op.customer_id))?.time_zone ?? DEFAULT_TIME_ZONE,
   });
 
   // Cross-site request forgery: the cookie is SameSite=Strict, every POST must be JSON (which a
@@ -131,6 +135,8 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     }
     return reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(body);
   });
+
+  reportRoutes(app, { db, bundleDir: opts.bundleDir, pageHeaders, requireOperator: (req) => auth.require(req) });
 
   app.post(CONSOLE_API + 'login', async (req, reply) => {
     guard(req);

@@ -1,0 +1,201 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  CONSOLE_API,
+  CONSOLE_PATH,
+  REPORT_KINDS,
+  REPORTS_PATH,
+  type ReportKind,
+  type ReportsCommunication,
+  type ReportsCommunications,
+  type ReportsDaily,
+} from '../../../console/protocol.js';
+import { dayOf, DEFAULT_TIME_ZONE, parseDate } from '../../api/dates.js';
+import { errors } from '../../http/errors.js';
+import { callLines, chatLines, goalLines, requestLines, sessionContexts } from '../../reports/communication-context.js';
+import { bucketCounts } from '../../reports/daily-counts.js';
+import { personFacts } from '../../reports/person-facts.js';
+import { campaignsOfSite, communications, tagsOfCommunications } from '../../reports/queries.js';
+import { customerById } from '../../sites/queries.js';
+import type { Queryable } from '../../store/queryable.js';
+import type { CommunicationObjectType } from '../../store/tables.js';
+import { timestamp } from '../../store/time.js';
+import { describeIssue } from '../../writes/schemas.js';
+import type { Operator } from '../operators/auth.js';
+import { reportsPage } from './page.js';
+
+/**
+ * The console's reports page (`/op/reports`) and its data (`/op/api/reports/daily`,
+ * `/op/api/reports/communications`). An operator reads the reports of the sites they serve
+ * (`employee_sites`, the same sites the console shows their chats of): another site, of their
+ * customer or not, answers 404 as if it did not exist. Dates are the customer's calendar days.
+ */
+
+/** The longest range the page asks for: a year and a day (a leap year and its boundary). */
+const MAX_DAYS = 366;
+/** Page size of the communication list: default and cap. */
+const LIST_DEFAULT = 20;
+const LIST_MAX = 100;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const Range = z.strictObject({
+  site_id: z.coerce.number().int().positive(),
+  date_from: z.string().regex(DAY, 'YYYY-MM-DD'),
+  date_till: z.string().regex(DAY, 'YYYY-MM-DD'),
+});
+const ListQuery = Range.extend({
+  limit: z.coerce.number().int().min(1).max(LIST_MAX).default(LIST_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export interface ReportRoutesOptions {
+  db: Queryable;
+  bundleDir: string;
+  pageHeaders: Record<string, string>;
+  /** The signed-in operator, or 401. */
+  requireOperator(req: FastifyRequest): Promise<Operator>;
+}
+
+/** Every calendar day from `from` up to (not including) `till`, both `YYYY-MM-DD`. */
+function daysOf(from: string, till: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(from + 'T00:00:00Z'); ; t += 86_400_000) {
+    const d = new Date(t).toISOString().slice(0, 10);
+    if (d >= till) return out;
+    out.push(d);
+  }
+}
+
+export function reportRoutes(app: FastifyInstance, opts: ReportRoutesOptions): void {
+  const { db, pageHeaders } = opts;
+
+  const parse = <T>(schema: z.ZodType<T>, v: unknown): T => {
+    const r = schema.safeParse(v);
+    if (!r.success) throw errors.invalid(describeIssue(r.error));
+    return r.data;
+  };
+
+  /** The operator's site and the range as stored UTC text, checked. */
+  const scope = async (op: Operator, q: z.output<typeof Range>) => {
+    if (!op.sites.includes(q.site_id)) throw errors.notFound();
+    const zone = (await customerById(db, op.customer_id))?.time_zone ?? DEFAULT_TIME_ZONE;
+    const from = parseDate(q.date_from, zone);
+    const till = parseDate(q.date_till, zone);
+    if (from == null) throw errors.invalid('date_from: not a date');
+    if (till == null) throw errors.invalid('date_till: not a date');
+    if (q.date_till <= q.date_from) throw errors.invalid('date_till: must be after date_from (the range is [date_from, date_till))');
+    const days = daysOf(q.date_from, q.date_till);
+    if (days.length > MAX_DAYS) throw errors.invalid(`date_till: at most ${MAX_DAYS} days`);
+    return { siteId: q.site_id, zone, days, from: timestamp(from), till: timestamp(till) };
+  };
+
+  app.get(REPORTS_PATH, async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(reportsPage()));
+  const file = (path: string, name: string, type: string) =>
+    app.get(path, async (_req, reply) => {
+      let body: Buffer;
+      try {
+        body = await readFile(join(opts.bundleDir, name));
+      } catch {
+        throw errors.notFound();
+      }
+      return reply.headers(pageHeaders).type(type).send(body);
+    });
+  // Only the reports page loads these: the chart library stays off the chat console.
+  file(CONSOLE_PATH + 'reports.js', 'op-reports.js', 'text/javascript; charset=utf-8');
+  file(CONSOLE_PATH + 'uplot.css', 'op-uplot.css', 'text/css; charset=utf-8');
+
+  app.get(CONSOLE_API + 'reports/daily', async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const op = await opts.requireOperator(req);
+    const s = await scope(op, parse(Range, req.query));
+    const rows = await bucketCounts(db, { siteId: s.siteId, from: s.from, till: s.till });
+    const dayIndex = new Map(s.days.map((d, i) => [d, i]));
+    const site = await campaignsOfSite(db, s.siteId);
+    // Campaigns with traffic first (removed ones too: their records keep the id), then live ones.
+    const seen = new Set(rows.map((r) => r.ac_id));
+    const campaigns = [
+      ...(seen.has(-1) ? [{ id: -1, name: '' }] : []),
+      ...site.filter((c) => seen.has(c.id) || !c.removed).map((c) => ({ id: c.id, name: c.name })),
+    ];
+    for (const id of seen) if (id !== -1 && !campaigns.some((c) => c.id === id)) campaigns.push({ id, name: '#' + id });
+    const index = new Map(campaigns.map((c, i) => [c.id, i]));
+    const counts = Object.fromEntries(REPORT_KINDS.map((k) => [k, campaigns.map(() => s.days.map(() => 0))])) as Record<
+      ReportKind,
+      number[][]
+    >;
+    for (const r of rows) {
+      const d = dayIndex.get(dayOf(Date.parse(r.bucket.replace(' ', 'T') + '0:00.000Z'), s.zone));
+      if (d !== undefined) counts[r.kind][index.get(r.ac_id)!]![d]! += r.n;
+    }
+    const data: ReportsDaily = { site_id: s.siteId, time_zone: s.zone, days: s.days, campaigns, counts };
+    return { success: true, data };
+  });
+
+  app.get(CONSOLE_API + 'reports/communications', async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const op = await opts.requireOperator(req);
+    const q = parse(ListQuery, req.query);
+    const s = await scope(op, q);
+    const all = await communications(db, { customerId: op.customer_id, siteId: s.siteId, from: s.from, till: s.till });
+    const page = all.slice(q.offset, q.offset + q.limit);
+    const ids = (t: CommunicationObjectType) => page.filter((c) => c.object_type === t).map((c) => c.id);
+    const sessions = await sessionContexts(db, [...new Set(page.flatMap((c) => (c.session_id == null ? [] : [c.session_id])))]);
+    const facts = await personFacts(
+      db,
+      page.map((c) => c.visitor_id),
+    );
+    const names = new Map((await campaignsOfSite(db, s.siteId)).map((c) => [c.id, c.name]));
+    const goals = await goalLines(db, ids('goal'));
+    const chats = await chatLines(db, ids('chat'));
+    const requests = await requestLines(db, ids('offline_message'));
+    const calls = await callLines(db, [...ids('sitephone'), ...ids('cdr_in')]);
+    const tags = new Map<string, string[]>();
+    for (const t of ['goal', 'chat', 'offline_message', 'sitephone', 'cdr_in'] as const) {
+      for (const [id, list] of await tagsOfCommunications(db, t, ids(t)))
+        tags.set(
+          `${t}:${id}`,
+          list.map((x) => x.tag),
+        );
+    }
+    const items = page.map((c): ReportsCommunication => {
+      const ctx = c.session_id == null ? undefined : sessions.get(c.session_id);
+      const visits = facts.visitsCount(c.visitor_id, c.session_id);
+      let detail: string;
+      let status: string | null = null;
+      if (c.object_type === 'goal') detail = goals.get(c.id)?.name ?? '';
+      else if (c.object_type === 'chat') {
+        const ch = chats.get(c.id);
+        status = ch?.status ?? null;
+        detail = [ch?.operator_name, ch ? String(ch.messages_count) : null].filter(Boolean).join(' · ');
+      } else if (c.object_type === 'offline_message') {
+        const r = requests.get(c.id);
+        detail = [r?.name, r?.phone, r?.email, r?.message].filter(Boolean).join(' · ');
+      } else detail = calls.get(c.id)?.numa ?? '';
+      return {
+        type: c.object_type,
+        id: c.id,
+        at: new Date(Date.parse(c.at.replace(' ', 'T') + 'Z')).toISOString(),
+        ac_id: c.ac_id,
+        ac_name: c.ac_id === -1 ? '' : (names.get(c.ac_id) ?? '#' + c.ac_id),
+        visitor_id: c.visitor_id,
+        visitor_type: visits == null ? null : visits === 1 ? 'new' : 'returning',
+        visits_count: visits,
+        utm_source: ctx?.utm_source ?? null,
+        utm_medium: ctx?.utm_medium ?? null,
+        utm_campaign: ctx?.utm_campaign ?? null,
+        search_engine: ctx?.search_engine ?? null,
+        search_query: ctx?.search_query ?? null,
+        referrer: ctx?.referrer ?? null,
+        entrance_page: ctx?.entrance_page ?? null,
+        detail,
+        status,
+        tags: tags.get(`${c.object_type}:${c.id}`) ?? [],
+      };
+    });
+    reply.header('X-Total-Count', String(all.length));
+    const data: ReportsCommunications = { total: all.length, items };
+    return { success: true, data };
+  });
+}
