@@ -110,7 +110,12 @@ export async function legCosts(db: Queryable, f: LegCostFilter, page: Page): Pro
 }
 
 /** Setup time and cost of every rated leg of the customer in [from, till) (UTC), both directions. */
-export async function costsBetween(db: Queryable, customerId: number, from: string, till: string): Promise<Array<{ setup_time: string; cost_kopecks: number }>> {
+export async function costsBetween(
+  db: Queryable,
+  customerId: number,
+  from: string,
+  till: string,
+): Promise<Array<{ setup_time: string; cost_kopecks: number }>> {
   const rows = await db
     .selectFrom('call_leg_costs')
     .select(['setup_time', 'cost_kopecks'])

@@ -7,12 +7,7 @@ import { addCustomerNumber, numberTariff, takeFreeNumber } from './queries.js';
  * takeFreeNumber says why concurrent buyers get distinct numbers). Null when the region has no
  * free number left.
  */
-export async function buyNumber(
-  db: Queryable,
-  customerId: number,
-  region: string,
-  now: string,
-): Promise<string | null> {
+export async function buyNumber(db: Queryable, customerId: number, region: string, now: string): Promise<string | null> {
   return db.transaction().execute(async (tx) => {
     const n = await takeFreeNumber(tx, region, customerId, now);
     if (!n) return null;

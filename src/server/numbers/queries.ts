@@ -297,7 +297,10 @@ export async function sipLineEmployees(db: Queryable, customerId: number): Promi
  * Calls and talk seconds per SIP line of the customer, from the legs the telephony boundary
  * records (call_legs, owned by the calls work; read here for these two sums only).
  */
-export async function sipLineCallTotals(db: Queryable, customerId: number): Promise<Array<{ sip_line: string; calls: number; seconds: number }>> {
+export async function sipLineCallTotals(
+  db: Queryable,
+  customerId: number,
+): Promise<Array<{ sip_line: string; calls: number; seconds: number }>> {
   const rows = await db
     .selectFrom('call_legs')
     .select((eb) => [

@@ -38,7 +38,9 @@ const TelephonySeed = z.strictObject({
       }),
     )
     .default([]),
-  number_capacity: z.array(z.strictObject({ region: z.string().min(1), category: z.string().min(1), numbers: z.array(digits) })).default([]),
+  number_capacity: z
+    .array(z.strictObject({ region: z.string().min(1), category: z.string().min(1), numbers: z.array(digits) }))
+    .default([]),
   call_tariffs: z
     .array(
       z.strictObject({
@@ -63,7 +65,19 @@ const TelephonySeed = z.strictObject({
         logical_state: z.enum(['Доступен', 'Не беспокоить', 'Не авторизован']).default('Доступен'),
         physical_state: z.enum(['Зарегистрирован', 'Не зарегистрирован', 'Не доступен']).default('Зарегистрирован'),
         billing_state: z
-          .enum(['waiting', 'active', 'manual_lock', 'limit_lock', 'debt_lock', 'archive', 'freeze', 'cleaning', 'prereserved', 'reserved', 'free'])
+          .enum([
+            'waiting',
+            'active',
+            'manual_lock',
+            'limit_lock',
+            'debt_lock',
+            'archive',
+            'freeze',
+            'cleaning',
+            'prereserved',
+            'reserved',
+            'free',
+          ])
           .default('active'),
         forwarding_timeout: z.number().int().min(0).default(30),
         additional_calling_number: digits.nullable().default(null),
@@ -108,7 +122,8 @@ export async function seedTelephony(store: Store, seed: string | TelephonySeed, 
       for (const n of r.numbers) await addCapacityNumber(tx, { region: r.region, category: r.category, phone_number: n });
     for (const t of s.call_tariffs) await addCallTariff(tx, t);
     for (const f of s.system_media_files) await addMediaFile(tx, { customer_id: null, ...f, modify_time: now });
-    for (const { is_normalize, ...f } of s.media_files) await addMediaFile(tx, { ...f, is_normalize: is_normalize ? 1 : 0, modify_time: now });
+    for (const { is_normalize, ...f } of s.media_files)
+      await addMediaFile(tx, { ...f, is_normalize: is_normalize ? 1 : 0, modify_time: now });
     for (const { employee_ids, ...l } of s.sip_lines) await addSipLine(tx, l, employee_ids);
     for (const sc of s.scenarios) {
       const scenarioId = await createScenario(tx, { customer_id: sc.customer_id, name: sc.name, forward_to: sc.forward_to }, sc.numbers);

@@ -626,6 +626,20 @@ export interface MediaFilesTable {
   is_normalize: Defaulted<Flag>;
 }
 
+/** rest-api.md "States and transitions": a SIP line's billing_state. */
+export type SipBillingState =
+  | 'waiting'
+  | 'active'
+  | 'manual_lock'
+  | 'limit_lock'
+  | 'debt_lock'
+  | 'archive'
+  | 'freeze'
+  | 'cleaning'
+  | 'prereserved'
+  | 'reserved'
+  | 'free';
+
 export interface SipLinesTable {
   id: Id;
   customer_id: number;
@@ -635,7 +649,7 @@ export interface SipLinesTable {
   channels_count: Defaulted<number>;
   logical_state: 'Доступен' | 'Не беспокоить' | 'Не авторизован';
   physical_state: 'Зарегистрирован' | 'Не зарегистрирован' | 'Не доступен';
-  billing_state: string;
+  billing_state: SipBillingState;
   forwarding_timeout: Defaulted<number>;
   additional_calling_number: string | null;
 }

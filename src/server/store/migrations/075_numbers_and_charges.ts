@@ -73,11 +73,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addColumn('cost_kopecks', 'integer', (c) => c.notNull())
       .addColumn('virtual_cost_kopecks', 'integer', (c) => c.notNull().defaultTo(0)),
   ).execute();
-  await s
-    .createIndex('call_leg_costs_customer_time')
-    .on('call_leg_costs')
-    .columns(['customer_id', 'direction', 'setup_time'])
-    .execute();
+  await s.createIndex('call_leg_costs_customer_time').on('call_leg_costs').columns(['customer_id', 'direction', 'setup_time']).execute();
   // Scenarios: which numbers they answer, where they forward, and per caller-number list elsewhere.
   await withId(dialect, s.createTable('scenarios'))
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id'))
