@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
-import { addNumaNumber, addAgentCharge, createNumaList } from '../../../src/server/api/queries.js';
+import { addAgentCharge } from '../../../src/server/api/queries.js';
 import { addScenarioRoute, createScenario } from '../../../src/server/numbers/queries.js';
 import { routeIncomingCall } from '../../../src/server/numbers/routing.js';
 import {
