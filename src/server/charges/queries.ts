@@ -17,16 +17,20 @@ export async function addCallTariff(db: Queryable, t: NewRow<'call_tariffs'>): P
   return id;
 }
 
-/** The customer's ended legs not rated yet. */
+/** The customer's ended legs set up in [from, till) (UTC) not rated yet. */
 export async function unratedLegs(
   db: Queryable,
   customerId: number,
+  from: string,
+  till: string,
 ): Promise<Array<Pick<Row<'call_legs'>, 'id' | 'direction' | 'numa' | 'numb' | 'duration' | 'setup_time'>>> {
   return db
     .selectFrom('call_legs as l')
     .leftJoin('call_leg_costs as c', 'c.leg_id', 'l.id')
     .select(['l.id', 'l.direction', 'l.numa', 'l.numb', 'l.duration', 'l.setup_time'])
     .where('l.customer_id', '=', customerId)
+    .where('l.setup_time', '>=', from)
+    .where('l.setup_time', '<', till)
     .where('l.end_time', 'is not', null)
     .where('c.leg_id', 'is', null)
     .orderBy('l.id')

@@ -4,13 +4,14 @@ import { addLegCost, callTariffs, unratedLegs } from './queries.js';
 import { rateLeg } from './tariff.js';
 
 /**
- * Rates the customer's ended legs that have no cost yet, with the tariffs of this moment, and
- * stores each cost once (call_leg_costs). The cost reports and daily_sdr call it before they read,
- * so every ended leg is in both or in neither; the telephony boundary may also call it when a leg
- * ends, so costs are fixed nearer the call.
+ * Rates the customer's ended legs set up in [from, till) (UTC) that have no cost yet, with the
+ * tariffs of this moment, and stores each cost once (call_leg_costs). The cost reports and
+ * daily_sdr call it over the range they read before they read it, so every ended leg is in both or
+ * in neither; the telephony boundary may also call it when a leg ends, so costs are fixed nearer
+ * the call.
  */
-export async function rateCustomerLegs(db: Queryable, customerId: number): Promise<number> {
-  const legs = await unratedLegs(db, customerId);
+export async function rateCustomerLegs(db: Queryable, customerId: number, from: string, till: string): Promise<number> {
+  const legs = await unratedLegs(db, customerId, from, till);
   if (!legs.length) return 0;
   const tariffs = await callTariffs(db);
   const categories = new Map((await customerNumbers(db, customerId)).map((n) => [n.phone_number, n.category]));

@@ -294,23 +294,19 @@ export async function sipLineEmployees(db: Queryable, customerId: number): Promi
 }
 
 /**
- * Calls and talk seconds per SIP line of the customer, from the legs the telephony boundary
- * records (call_legs, owned by the calls work; read here for these two sums only).
+ * Calls and talk seconds of one SIP line of the customer, from the legs the telephony boundary
+ * records (call_legs, owned by the calls work; read here for these two sums only, by the index of
+ * legs by line).
  */
-export async function sipLineCallTotals(
-  db: Queryable,
-  customerId: number,
-): Promise<Array<{ sip_line: string; calls: number; seconds: number }>> {
-  const rows = await db
+export async function sipLineCallTotals(db: Queryable, customerId: number, phone: string): Promise<{ calls: number; seconds: number }> {
+  const r = await db
     .selectFrom('call_legs')
     .select((eb) => [
-      'sip_line',
       eb.fn.count<number>('call_id').distinct().as('calls'),
       eb.fn.coalesce(eb.fn.sum<number>('duration'), eb.lit(0)).as('seconds'),
     ])
+    .where('sip_line', '=', phone)
     .where('customer_id', '=', customerId)
-    .where('sip_line', 'is not', null)
-    .groupBy('sip_line')
-    .execute();
-  return rows.map((r) => ({ sip_line: r.sip_line!, calls: Number(r.calls), seconds: Number(r.seconds) }));
+    .executeTakeFirstOrThrow();
+  return { calls: Number(r.calls), seconds: Number(r.seconds) };
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../support/test-database.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { addAgentCharge } from '../../../src/server/api/queries.js';
 import { addScenarioRoute, createScenario } from '../../../src/server/numbers/queries.js';
@@ -14,6 +15,7 @@ import {
   type ApiWorld,
   type LegFixture,
 } from './api-helpers.js';
+import { fullScans, statementCollector } from './query-plans.js';
 
 /**
  * Issue 18, numbers and charges: virtual numbers, buying from the capacity, forwarding, scenarios
@@ -578,6 +580,60 @@ describe('charges', () => {
     expectError(await w.get('daily_sdr', { session_key: await w.login('x'), ...day }), 403, 102403);
     // A range of part of a day answers that whole day.
     expect(await list('daily_sdr', { date_from: '2026-11-24 10:00:00', date_till: '2026-11-24 11:00:00' })).toHaveLength(1);
+  });
+});
+
+// The calls, their legs and costs and the request log grow with traffic: no statement of these
+// functions may read all of them. SQLite's plans; the PostgreSQL run skips it (same indexes).
+describe.skipIf(!!testPostgresUrl)('the numbers and charges functions read by index', () => {
+  it('no statement scans a growing table', async () => {
+    const statements = statementCollector();
+    const p = await apiWorld(':memory:', statements.onQuery, { telephonySeed: TEST_TELEPHONY_SEED });
+    try {
+      const key = await p.login('a');
+      expectData(await p.post('buy_number', key, { region: '800' }));
+      for (let i = 0; i < 3; i++)
+        await insertCallFixture(p.server, {
+          siteId: 1,
+          customerId: 1,
+          legs: [
+            { direction: 'in', numa: '79161234567', numb: '78007000001', setup: `2026-11-24 08:0${i}:00`, duration: 70 },
+            {
+              direction: 'out',
+              numa: '78007000001',
+              numb: '74951234567',
+              setup: `2026-11-24 08:0${i}:01`,
+              duration: 65,
+              sip_line: '100101',
+            },
+          ],
+        });
+      statements.start();
+      const day = { date_from: '2026-11-24', date_till: '2026-11-25' };
+      const get = async (fn: string, q: Record<string, unknown>) => expectData(await p.get(fn, { session_key: key, ...q }));
+      expectData(await p.post('create_dialing_operation', key, { svc_phone: '78007000001', user_phone: '74951234567' }));
+      await get('virtual_numbers', { type: 'VA', phone_number: '78', status: 'active' });
+      await get('scenarios', {});
+      await get('media_files', { name: 'Pro' });
+      await get('system_media_files', { name: 'Gre' });
+      await get('sip_lines', { phone: '100101' });
+      await get('callapi_request', { ...day, method: 'create_dialing_operation', call_session_id: 1 });
+      await get('daily_sdr', day);
+      for (const fn of ['cdr_in_cost', 'cdr_out_cost']) {
+        await get(fn, day);
+        await get(fn, { ...day, call_session_id: 1, numa: '7916', numb: '78007000001', prefix_type: 'zone' });
+      }
+      await routeIncomingCall(p.server.store.db, { numb: '78007000001', numa: '79161234567' });
+      const list = statements.list();
+      for (const table of ['call_legs', 'call_leg_costs', 'callapi_requests', 'customer_numbers', 'media_files', 'sip_lines'])
+        expect(
+          list.some((s) => new RegExp(`\\b(from|into|update|join) "${table}"`).test(s.sql)),
+          table,
+        ).toBe(true);
+      expect(fullScans(p.server.store.sqlite!, list)).toEqual([]);
+    } finally {
+      await p.server.close();
+    }
   });
 });
 

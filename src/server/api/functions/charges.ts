@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { dailyCharges, daysFrom } from '../../charges/daily.js';
+import { dailyCharges, daysFrom, nextDay } from '../../charges/daily.js';
 import { legCosts } from '../../charges/queries.js';
 import { rateCustomerLegs } from '../../charges/rating.js';
 import { roubles } from '../../charges/tariff.js';
 import { enterSiteNumbers } from '../../numbers/site-numbers.js';
 import { timestamp } from '../../store/time.js';
 import { id } from '../args.js';
-import { dateArg, dayOf } from '../dates.js';
+import { dateArg, dayOf, parseDate } from '../dates.js';
 import { apiErrors } from '../errors.js';
 import { apiFunction, type CustomerContext } from '../function.js';
 import { answerDate, range, storedMs } from './report-common.js';
@@ -23,10 +23,10 @@ export const MAX_SDR_DAYS = 366;
 
 const PREFIX_TYPES = ['internal', 'local', 'country', 'international', 'zone'] as const;
 
-/** Rates what is not rated yet, and enters the numbers the sites use, before a report reads. */
-async function settle(ctx: CustomerContext): Promise<void> {
+/** Enters the numbers the sites use and rates the range's legs not rated yet, before a report reads. */
+async function settle(ctx: CustomerContext, from: string, till: string): Promise<void> {
   await enterSiteNumbers(ctx.store.db, ctx.customer.id, timestamp(ctx.now()));
-  await rateCustomerLegs(ctx.store.db, ctx.customer.id);
+  await rateCustomerLegs(ctx.store.db, ctx.customer.id, from, till);
 }
 
 const money = (what: string) => z.number().describe(`${what}, roubles`);
@@ -52,7 +52,7 @@ export const dailySdr = apiFunction({
     // Whole days: every calendar day the range touches.
     const days = daysFrom(dayOf(storedMs(r.from!), tz), dayOf(storedMs(r.till) - 1, tz));
     if (days.length > MAX_SDR_DAYS) throw apiErrors.invalid('date_till', `at most ${MAX_SDR_DAYS} days after date_from`);
-    await settle(ctx);
+    await settle(ctx, timestamp(parseDate(days[0]!, tz)!), timestamp(parseDate(nextDay(days[days.length - 1]!), tz)!));
     return (await dailyCharges(ctx.store.db, ctx.customer, days, ctx.now())).map((d) => ({
       charge_tp: roubles(d.tp),
       charge_number: roubles(d.number),
@@ -108,7 +108,7 @@ function costFunction(direction: 'in' | 'out') {
     response: z.array(costRecord),
     async run(ctx, a) {
       const r = range(ctx, a.date_from, a.date_till);
-      await settle(ctx);
+      await settle(ctx, r.from!, r.till);
       const { rows, total } = await legCosts(
         ctx.store.db,
         {

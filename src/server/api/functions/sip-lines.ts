@@ -52,22 +52,26 @@ export const sipLinesFn = apiFunction({
     const { rows, total } = await sipLines(db, ctx.customer.id, a.phone, ctx.page);
     ctx.setTotal(total);
     const owners = await sipLineEmployees(db, ctx.customer.id);
-    const totals = new Map((await sipLineCallTotals(db, ctx.customer.id)).map((t) => [t.sip_line, t]));
-    return rows.map((l) => ({
-      id: l.id,
-      customer_id: l.customer_id,
-      employee_id: owners.filter((o) => o.sip_line_id === l.id).map((o) => o.employee_id),
-      phone: l.phone,
-      protocol: l.protocol,
-      type: l.type,
-      channels_count: l.channels_count,
-      logical_state: l.logical_state,
-      physical_state: l.physical_state,
-      billing_state: l.billing_state,
-      forwarding_timeout: l.forwarding_timeout,
-      calls_count: totals.get(l.phone)?.calls ?? 0,
-      sum_calls_duration: totals.get(l.phone)?.seconds ?? 0,
-      additional_calling_number: l.additional_calling_number,
-    }));
+    const out = [];
+    for (const l of rows) {
+      const totals = await sipLineCallTotals(db, ctx.customer.id, l.phone);
+      out.push({
+        id: l.id,
+        customer_id: l.customer_id,
+        employee_id: owners.filter((o) => o.sip_line_id === l.id).map((o) => o.employee_id),
+        phone: l.phone,
+        protocol: l.protocol,
+        type: l.type,
+        channels_count: l.channels_count,
+        logical_state: l.logical_state,
+        physical_state: l.physical_state,
+        billing_state: l.billing_state,
+        forwarding_timeout: l.forwarding_timeout,
+        calls_count: totals.calls,
+        sum_calls_duration: totals.seconds,
+        additional_calling_number: l.additional_calling_number,
+      });
+    }
+    return out;
   },
 });
