@@ -12,10 +12,12 @@ import {
   insertCallFixture,
   NUMBER_FUNCTIONS,
   TEST_TELEPHONY_SEED,
+  fromXml,
   type ApiWorld,
   type LegFixture,
 } from './api-helpers.js';
 import { fullScans, statementCollector } from './query-plans.js';
+import { createTestServer } from './test-server.js';
 
 /**
  * Issue 18, numbers and charges: virtual numbers, buying from the capacity, forwarding, scenarios
@@ -278,6 +280,7 @@ describe('media files and SIP lines', () => {
     ]);
     expect((await list('system_media_files', { name: 'Hold' })).map((f) => f.id)).toEqual([2]);
     expectError(await w.get('media_files', { session_key: a, name: 'x'.repeat(300) }), 400, 100422);
+    expectError(await w.get('system_media_files', { session_key: a, name: '' }), 400, 100422);
     expectError(await w.get('media_files', { session_key: a, customer_id: 3 }), 403, 102403);
   });
 
@@ -580,6 +583,72 @@ describe('charges', () => {
     expectError(await w.get('daily_sdr', { session_key: await w.login('x'), ...day }), 403, 102403);
     // A range of part of a day answers that whole day.
     expect(await list('daily_sdr', { date_from: '2026-11-24 10:00:00', date_till: '2026-11-24 11:00:00' })).toHaveLength(1);
+  });
+});
+
+describe('as a user runs it', () => {
+  it('the demo seed: the demo customer’s numbers, scenarios with a VIP list, media, lines, a number to buy', async () => {
+    const server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: 'demo-site/site-config.json',
+      apiSeed: 'demo-site/api-seed.json',
+      telephonySeed: 'demo-site/telephony-seed.json',
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+    });
+    try {
+      const inject = (url: string, q: Record<string, string>) =>
+        server.app.inject({ method: 'GET', url, query: q, headers: { accept: 'application/json' } }).then((r) => expectData(r) as Rec[]);
+      const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'demo', password: 'demo-password' } });
+      const key = (login.json() as { data: { session_key: string } }).data.session_key;
+      const numbers = await inject('/api/v1/virtual_numbers/', { session_key: key, type: 'Analytics' });
+      expect(numbers.find((n) => n.phone_number === '74957770011')).toMatchObject({
+        site: { site_id: 1, site_domain_name: 'localhost' },
+        campaign: null,
+      });
+      expect(numbers.find((n) => n.phone_number === '78001112233')).toMatchObject({ category: 'tollfree', monthly_charge: 2500 });
+      expect(numbers.find((n) => n.phone_number === '74990000001')).toMatchObject({
+        campaign: { campaign_id: 10, campaign_name: 'Yandex Direct' },
+      });
+      expect((await inject('/api/v1/scenarios/', { session_key: key })).map((s) => s.name)).toEqual(['Основной', 'Реклама (DT)']);
+      expect(await routeIncomingCall(server.store.db, { numb: '74957770011', numa: '+7 916 123-45-67' })).toEqual({
+        scenarioName: 'Основной',
+        forwardTo: '79160000001',
+      });
+      expect(await routeIncomingCall(server.store.db, { numb: '74990000002', numa: '79161234567' })).toEqual({
+        scenarioName: 'Реклама (DT)',
+        forwardTo: '74951234567',
+      });
+      expect(await inject('/api/v1/media_files', { session_key: key })).toHaveLength(2);
+      expect(await inject('/api/v1/system_media_files', { session_key: key, name: 'Ожидание' })).toHaveLength(1);
+      expect((await inject('/api/v1/sip_lines/', { session_key: key })).map((l) => l.phone)).toEqual(['100101', '100102']);
+      const bought = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/buy_number/',
+        headers: { accept: 'application/json' },
+        payload: { session_key: key, args: { region: '812' } },
+      });
+      expect(expectData(bought)).toEqual({ numb: '78127000001' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers XML with the same records', async () => {
+    expectData(await w.post('buy_number', a, { region: '495' }));
+    expectData(await w.post('create_dialing_operation', a, { svc_phone: '74957000001', user_phone: '79160000002' }));
+    const day = { date_from: '2026-11-24', date_till: '2026-11-25' };
+    for (const [fn, q] of [
+      ['virtual_numbers', {}],
+      ['callapi_request', { ...day, method: 'create_dialing_operation' }],
+      ['daily_sdr', day],
+      ['sip_lines', {}],
+    ] as const) {
+      const json = await list(fn, q);
+      const xml = await w.get(fn, { session_key: a, ...q }, 'application/xml');
+      expect(xml.statusCode).toBe(200);
+      expect(fromXml(xml.body), fn).toEqual({ data: json, success: true });
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { storedMs } from './report-common.js';
  * demo-site/telephony-seed.json); README "Numbers, scenarios and charges".
  */
 
-const name = z.string().max(255).optional().describe('prefix of the name (case-sensitive)');
+const name = z.string().min(1).max(255).optional().describe('prefix of the name (case-sensitive; not trimmed)');
 
 /** `HH:MM:SS`. */
 const duration = (s: number) => [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, '0')).join(':');
