@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { addNumaNumber, createNumaList } from '../api/queries.js';
 import { addCallTariff } from '../charges/queries.js';
+import { customerEmployees } from '../consultant/operators/queries.js';
+import { customerById } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { enterAllSiteNumbers } from './site-numbers.js';
@@ -20,7 +22,10 @@ import {
  * region, call tariffs, the system's and the customers' media files, SIP lines and scenarios
  * (with caller-number lists they route). This is how these get into a database: createServer
  * applies it with the site configuration's seed of an empty database (as the REST API seed), and
- * never to a database that already has number tariffs.
+ * never to a database that already has number tariffs. What it says of a customer the database
+ * does not hold (a server started with another site configuration) is left out, as are owners of
+ * a SIP line that are not the customer's employees: the shared parts (tariffs, capacity, system
+ * files) still apply.
  */
 
 const digits = z.string().regex(/^\d{3,20}$/, 'digits');
@@ -122,10 +127,22 @@ export async function seedTelephony(store: Store, seed: string | TelephonySeed, 
       for (const n of r.numbers) await addCapacityNumber(tx, { region: r.region, category: r.category, phone_number: n });
     for (const t of s.call_tariffs) await addCallTariff(tx, t);
     for (const f of s.system_media_files) await addMediaFile(tx, { customer_id: null, ...f, modify_time: now });
+    const known = new Map<number, boolean>();
+    const held = async (customerId: number) => {
+      if (!known.has(customerId)) known.set(customerId, !!(await customerById(tx, customerId)));
+      return known.get(customerId)!;
+    };
     for (const { is_normalize, ...f } of s.media_files)
-      await addMediaFile(tx, { ...f, is_normalize: is_normalize ? 1 : 0, modify_time: now });
-    for (const { employee_ids, ...l } of s.sip_lines) await addSipLine(tx, l, employee_ids);
+      if (await held(f.customer_id)) await addMediaFile(tx, { ...f, is_normalize: is_normalize ? 1 : 0, modify_time: now });
+    for (const { employee_ids, ...l } of s.sip_lines) {
+      if (!(await held(l.customer_id))) continue;
+      const owners = [];
+      for (const e of employee_ids)
+        if ((await customerEmployees(tx, l.customer_id, { id: e }, { limit: 1, offset: 0 })).length) owners.push(e);
+      await addSipLine(tx, l, owners);
+    }
     for (const sc of s.scenarios) {
+      if (!(await held(sc.customer_id))) continue;
       const scenarioId = await createScenario(tx, { customer_id: sc.customer_id, name: sc.name, forward_to: sc.forward_to }, sc.numbers);
       let position = 0;
       for (const r of sc.numa_routes) {

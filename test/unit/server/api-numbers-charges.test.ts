@@ -12,6 +12,7 @@ import {
   insertCallFixture,
   NUMBER_FUNCTIONS,
   TEST_TELEPHONY_SEED,
+  apiConfig,
   fromXml,
   type ApiWorld,
   type LegFixture,
@@ -629,6 +630,35 @@ describe('as a user runs it', () => {
         payload: { session_key: key, args: { region: '812' } },
       });
       expect(expectData(bought)).toEqual({ numb: '78127000001' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the demo seed on a server of another site configuration: the shared parts only', async () => {
+    const server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: {
+        customers: [
+          {
+            id: 7,
+            name: 'Other',
+            employees: [],
+            sites: [{ ...apiConfig.customers[1].sites[0], id: 70, site_key: 's70', widget_key: 'w70' }],
+          },
+        ],
+      },
+      telephonySeed: 'demo-site/telephony-seed.json',
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+    });
+    try {
+      const count = (sql: string) => (server.db.prepare(sql).all()[0] as { n: number }).n;
+      expect(count('SELECT count(*) AS n FROM number_capacity')).toBeGreaterThan(0);
+      expect(count('SELECT count(*) AS n FROM call_tariffs')).toBeGreaterThan(0);
+      expect(count('SELECT count(*) AS n FROM media_files WHERE customer_id IS NULL')).toBe(4);
+      expect(count('SELECT count(*) AS n FROM media_files WHERE customer_id IS NOT NULL')).toBe(0);
+      expect(count('SELECT count(*) AS n FROM sip_lines') + count('SELECT count(*) AS n FROM scenarios')).toBe(0);
     } finally {
       await server.close();
     }
