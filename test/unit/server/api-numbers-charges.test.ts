@@ -3,6 +3,7 @@ import { testPostgresUrl } from '../../support/test-database.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { addAgentCharge } from '../../../src/server/api/queries.js';
 import { addScenarioRoute, createScenario } from '../../../src/server/numbers/queries.js';
+import { buyNumber } from '../../../src/server/numbers/buy.js';
 import { routeIncomingCall } from '../../../src/server/numbers/routing.js';
 import {
   answered,
@@ -141,6 +142,12 @@ describe('virtual_numbers and buy_number', () => {
     const held = rows("SELECT phone_number, customer_id FROM customer_numbers WHERE region = 'tiny' ORDER BY phone_number");
     const capacity = rows("SELECT phone_number, customer_id FROM number_capacity WHERE region = 'tiny' ORDER BY phone_number");
     expect(held).toEqual(capacity);
+    // Straight through buyNumber, many buyers at once on one region of three.
+    const many = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => buyNumber(w.server.store.db, 1 + (i % 3), '495', '2026-11-24 09:00:00.000')),
+    );
+    expect(many.filter((n) => n !== null).sort()).toEqual(['74957000001', '74957000002', '74957000003']);
+    expect(rows("SELECT count(DISTINCT customer_id) AS n FROM number_capacity WHERE region = '495'")).toEqual([{ n: 3 }]);
   });
 });
 
