@@ -232,6 +232,20 @@ export async function addMediaFile(db: Queryable, f: NewRow<'media_files'>): Pro
   await db.insertInto('media_files').values(f).execute();
 }
 
+/** A file of that name (the customer's, or the system's for customer_id null) gets the new content; else it is added. True when added. */
+export async function putMediaFile(db: Queryable, f: NewRow<'media_files'>): Promise<boolean> {
+  const owner = f.customer_id ?? null;
+  const r = await db
+    .updateTable('media_files')
+    .set({ duration_s: f.duration_s, size: f.size, modify_time: f.modify_time, is_normalize: f.is_normalize ?? 0 })
+    .where('name', '=', f.name)
+    .where((eb) => (owner === null ? eb('customer_id', 'is', null) : eb('customer_id', '=', owner)))
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) > 0) return false;
+  await addMediaFile(db, f);
+  return true;
+}
+
 /**
  * The customer's media files (or the system's, customerId null) whose name starts with `prefix`:
  * compared with substr, so `%` and `_` in a name are plain characters on both dialects.

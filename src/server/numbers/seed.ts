@@ -32,6 +32,9 @@ const digits = z.string().regex(/^\d{3,20}$/, 'digits');
 const id = z.number().int().positive();
 const PREFIX_TYPE = z.enum(['internal', 'local', 'country', 'international', 'zone']);
 const media = { name: z.string().min(1).max(255), duration_s: z.number().int().min(0), size: z.number().int().min(0) };
+/** The media files of a seed or of `npm run import-media` (numbers/media-command.ts). */
+export const SystemMediaFile = z.strictObject(media);
+export const CustomerMediaFile = z.strictObject({ customer_id: id, ...media, is_normalize: z.boolean().default(false) });
 
 const TelephonySeed = z.strictObject({
   number_tariffs: z
@@ -58,8 +61,8 @@ const TelephonySeed = z.strictObject({
       }),
     )
     .default([]),
-  system_media_files: z.array(z.strictObject(media)).default([]),
-  media_files: z.array(z.strictObject({ customer_id: id, ...media, is_normalize: z.boolean().default(false) })).default([]),
+  system_media_files: z.array(SystemMediaFile).default([]),
+  media_files: z.array(CustomerMediaFile).default([]),
   sip_lines: z
     .array(
       z.strictObject({

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testPostgresUrl } from '../../support/test-database.js';
+import { dropDatabase, freshDbPath, testPostgresUrl } from '../../support/test-database.js';
+import { importMediaCommand } from '../../../src/server/numbers/media-command.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { addAgentCharge } from '../../../src/server/api/queries.js';
 import { addScenarioRoute, createScenario } from '../../../src/server/numbers/queries.js';
@@ -290,6 +294,73 @@ describe('media files and SIP lines', () => {
     expectError(await w.get('media_files', { session_key: a, name: 'x'.repeat(300) }), 400, 100422);
     expectError(await w.get('system_media_files', { session_key: a, name: '' }), 400, 100422);
     expectError(await w.get('media_files', { session_key: a, customer_id: 3 }), 403, 102403);
+  });
+
+  it('npm run import-media adds files to an existing database and updates those of the same name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-media-'));
+    const dbPath = freshDbPath(join(dir, 'svc.db'));
+    const p = await apiWorld(dbPath, undefined, { telephonySeed: TEST_TELEPHONY_SEED });
+    try {
+      const lines: string[] = [];
+      const io = {
+        out: (l: string) => lines.push(l),
+        err: (l: string) => lines.push(`ERR ${l}`),
+        env: {},
+        defaultDb: join(dir, 'none.db'),
+        now: () => Date.UTC(2026, 10, 25, 7, 30, 0),
+      };
+      const file = join(dir, 'media.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          system_media_files: [
+            { name: 'Greeting', duration_s: 9, size: 144000 },
+            { name: 'Night', duration_s: 4, size: 64000 },
+          ],
+          media_files: [
+            { customer_id: 1, name: 'Promo_2', duration_s: 20, size: 320000, is_normalize: true },
+            { customer_id: 1, name: 'Welcome', duration_s: 3, size: 48000 },
+          ],
+        }),
+      );
+      expect(await importMediaCommand([file, '--db', dbPath], io)).toBe(0);
+      expect(lines.at(-1)).toMatch(/: 2 added, 2 updated\.$/);
+      const key = await p.login('a');
+      const files = expectData(await p.get('media_files', { session_key: key })) as Rec[];
+      const later = Date.UTC(2026, 10, 25, 10, 30, 0) / 1000;
+      expect(files.map((f) => [f.name, f.duration, f.is_normalize, f.modify_time === later])).toEqual([
+        ['Promo 100%', '00:00:31', true, false],
+        ['Promo_2', '00:00:20', true, true],
+        ['Welcome', '00:00:03', false, true],
+      ]);
+      expect((expectData(await p.get('system_media_files', { session_key: key })) as Rec[]).map((f) => [f.name, f.duration])).toEqual([
+        ['Greeting', '00:00:09'],
+        ['Hold music', '00:01:35'],
+        ['Night', '00:00:04'],
+      ]);
+      // A customer the database does not hold: refused, nothing written; a bad file; no database.
+      writeFileSync(
+        file,
+        JSON.stringify({
+          media_files: [
+            { customer_id: 1, name: 'X', duration_s: 1, size: 1 },
+            { customer_id: 99, name: 'Y', duration_s: 1, size: 1 },
+          ],
+        }),
+      );
+      expect(await importMediaCommand([file, `--db=${dbPath}`], io)).toBe(2);
+      expect(lines.at(-1)).toBe('ERR import-media: no customer 99 in the database; nothing was written');
+      writeFileSync(file, JSON.stringify({ media_files: [{ customer_id: 1, name: '', duration_s: -1, size: 1 }] }));
+      expect(await importMediaCommand([file, '--db', dbPath], io)).toBe(2);
+      expect(await importMediaCommand([file], io)).toBe(2);
+      expect(lines.at(-1)).toMatch(/^ERR import-media: no database at .*none\.db/);
+      expect(await importMediaCommand([], io)).toBe(2);
+      expect((expectData(await p.get('media_files', { session_key: key })) as Rec[]).length).toBe(3);
+    } finally {
+      await p.server.close();
+      dropDatabase(dbPath);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sip_lines: fields, states, owners, calls and talk seconds from the legs, filter phone', async () => {
