@@ -420,6 +420,9 @@ describe('media files and SIP lines', () => {
       { phone: '300101', employee_id: [31] },
     ]);
     expectError(await w.get('sip_lines', { session_key: a, phone: 'sip:100' }), 400, 100422);
+    // employee's sip_line filter finds a line's owners; C's line names nobody of A's.
+    expect((expectData(await w.get('employee', { session_key: a, sip_line: '100101' })) as Rec[]).map((e) => e.id)).toEqual([11, 12]);
+    expect(expectData(await w.get('employee', { session_key: a, sip_line: '300101' }))).toEqual([]);
   });
 });
 
