@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { addCustomerNumber, customersWithSites, numberTariff, numbersInUse } from './queries.js';
+import { addCustomerNumber, customerNumbers, customersWithSites, numberTariff, numbersInUse } from './queries.js';
 
 /**
  * The numbers a customer's sites use (block numbers and DT pool numbers, from the site
@@ -19,7 +19,8 @@ export function numberCategory(digits: string): string {
 
 export async function enterSiteNumbers(db: Queryable, customerId: number, now: string): Promise<void> {
   const uses = await numbersInUse(db, customerId);
-  const seen = new Set<string>();
+  // Only what is not held yet costs a statement: the usual read writes nothing.
+  const seen = new Set((await customerNumbers(db, customerId)).map((n) => n.phone_number));
   for (const u of uses) {
     if (seen.has(u.number)) continue;
     seen.add(u.number);
