@@ -20,6 +20,7 @@ const server = await createServer({
   dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
   siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
   apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
+  telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
   bundleDir: join(root, 'dist'),
 });
 const svcUrl = await server.listen(Number(env.SVC_PORT ?? 3100), '127.0.0.1');

@@ -26,6 +26,9 @@ import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
 import type { ApiSeed } from './api/seed.js';
+import { seedTelephony, type TelephonySeed } from './numbers/seed.js';
+import { enterAllSiteNumbers } from './numbers/site-numbers.js';
+import { timestamp } from './store/time.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -79,6 +82,11 @@ export interface ServerOptions {
   apiSeed?: string | ApiSeed;
   /** The REST API's clock in epoch ms (tests move it to expire sessions). Default Date.now. */
   apiClock?: () => number;
+  /**
+   * Number capacity, tariffs, media files, SIP lines and scenarios (demo-site/telephony-seed.json,
+   * numbers/seed.ts): applied with the site configuration's seed of an empty database, as apiSeed.
+   */
+  telephonySeed?: string | TelephonySeed;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -225,6 +233,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
   await app.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
+  // the numbers the sites use are the customers' from the first start that sees them.
+  const nowMs = (opts.apiClock ?? Date.now)();
+  if (seeded && opts.telephonySeed) await seedTelephony(store, opts.telephonySeed, nowMs);
+  await enterAllSiteNumbers(store.db, timestamp(nowMs));
 
   return {
     app,

@@ -7,7 +7,9 @@
  *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet),
  *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800),
  *   SVC_API_SEED (demo-site/api-seed.json: REST API users, agents, tariff plans, tags; applied with
- *   the site configuration's seed of an empty database only).
+ *   the site configuration's seed of an empty database only), SVC_TELEPHONY_SEED
+ *   (demo-site/telephony-seed.json: number capacity, tariffs, media files, SIP lines, scenarios;
+ *   applied the same way).
  * Rate limits of the write endpoints (http/rate-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint), SVC_RATE_HEAVY_WRITES (1200 writes of batches longer than 8 per IP and clock
@@ -44,6 +46,7 @@ try {
     dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
     siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
     apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
+    telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
     bundleDir: env.SVC_BUNDLE_DIR ?? join(root, 'dist'),
     publicUrl: env.SVC_PUBLIC_URL,
     trustProxy: !!env.SVC_TRUST_PROXY,

@@ -525,6 +525,133 @@ export interface CallapiRequestsTable {
   result: Defaulted<string>;
 }
 
+/** Rental and connection price of a number by category (migration 075). */
+export interface NumberTariffsTable {
+  category: string;
+  monthly_charge_kopecks: number;
+  activation_charge_kopecks: Defaulted<number>;
+}
+
+/** The service's numbers per region; customer_id NULL while free (migration 075). */
+export interface NumberCapacityTable {
+  id: Id;
+  region: string;
+  phone_number: string;
+  category: string;
+  customer_id: number | null;
+  taken_at: string | null;
+}
+
+/** A number a customer holds: bought, or used by its sites' blocks and pools (migration 075). */
+export interface CustomerNumbersTable {
+  id: Id;
+  customer_id: number;
+  phone_number: string;
+  category: string;
+  region: string | null;
+  source: 'bought' | 'site';
+  status: Defaulted<'active' | 'blocked'>;
+  monthly_charge_kopecks: number;
+  activation_charge_kopecks: Defaulted<number>;
+  activation_date: string;
+  forward_to: string | null;
+}
+
+export type PrefixType = 'internal' | 'local' | 'country' | 'international' | 'zone';
+
+/** A per-minute price of call legs (migration 075). */
+export interface CallTariffsTable {
+  id: Id;
+  direction: 'in' | 'out';
+  /** NULL: any number category. */
+  number_category: string | null;
+  /** '' matches every number. */
+  prefix: Defaulted<string>;
+  prefix_type: PrefixType;
+  prefix_type_name: string;
+  price_per_minute_kopecks: number;
+}
+
+/** A leg's cost as first rated (migration 075). */
+export interface CallLegCostsTable {
+  leg_id: number;
+  customer_id: number;
+  direction: 'in' | 'out';
+  setup_time: string;
+  minutes: number;
+  tariff_id: number | null;
+  prefix_type: PrefixType;
+  prefix_type_name: string;
+  cost_kopecks: number;
+  virtual_cost_kopecks: Defaulted<number>;
+}
+
+export interface ScenariosTable {
+  id: Id;
+  customer_id: number;
+  name: string;
+  forward_to: string | null;
+}
+
+export interface ScenarioNumbersTable {
+  phone_number: string;
+  scenario_id: number;
+}
+
+/** Callers on a numa list are forwarded to `forward_to` by this scenario (migration 075). */
+export interface ScenarioNumaRoutesTable {
+  id: Id;
+  scenario_id: number;
+  numa_list_id: number;
+  forward_to: string;
+  position: Defaulted<number>;
+}
+
+/** A media file: a customer's, or the system's when customer_id is NULL (migration 075). */
+export interface MediaFilesTable {
+  id: Id;
+  customer_id: number | null;
+  name: string;
+  duration_s: number;
+  size: number;
+  /** UTC date-time, as every stored date-time. */
+  modify_time: string;
+  is_normalize: Defaulted<Flag>;
+}
+
+/** rest-api.md "States and transitions": a SIP line's billing_state. */
+export type SipBillingState =
+  | 'waiting'
+  | 'active'
+  | 'manual_lock'
+  | 'limit_lock'
+  | 'debt_lock'
+  | 'archive'
+  | 'freeze'
+  | 'cleaning'
+  | 'prereserved'
+  | 'reserved'
+  | 'free';
+
+export interface SipLinesTable {
+  id: Id;
+  customer_id: number;
+  phone: string;
+  protocol: Defaulted<string>;
+  type: 'Домашний' | 'Мобильный' | 'Рабочий' | 'Факс';
+  channels_count: Defaulted<number>;
+  logical_state: 'Доступен' | 'Не беспокоить' | 'Не авторизован';
+  physical_state: 'Зарегистрирован' | 'Не зарегистрирован' | 'Не доступен';
+  billing_state: SipBillingState;
+  forwarding_timeout: Defaulted<number>;
+  additional_calling_number: string | null;
+}
+
+export interface SipLineEmployeesTable {
+  sip_line_id: number;
+  employee_id: number;
+}
+
 export interface Tables {
   customers: CustomersTable;
   sites: SitesTable;
@@ -568,6 +695,17 @@ export interface Tables {
   sales: SalesTable;
   call_legs: CallLegsTable;
   callapi_requests: CallapiRequestsTable;
+  number_tariffs: NumberTariffsTable;
+  number_capacity: NumberCapacityTable;
+  customer_numbers: CustomerNumbersTable;
+  call_tariffs: CallTariffsTable;
+  call_leg_costs: CallLegCostsTable;
+  scenarios: ScenariosTable;
+  scenario_numbers: ScenarioNumbersTable;
+  scenario_numa_routes: ScenarioNumaRoutesTable;
+  media_files: MediaFilesTable;
+  sip_lines: SipLinesTable;
+  sip_line_employees: SipLineEmployeesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
-import { apiWorld, expectData, expectError, type ApiWorld } from './api-helpers.js';
+import { apiWorld, expectData, expectError, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from './api-helpers.js';
 
 /**
  * Every function × {customer session, agent session} × another customer's data, from one table:
@@ -57,6 +57,18 @@ const TABLE: Record<string, Row> = {
   'POST add_number_to_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '70000000000' }), then: 'refused' },
   'POST remove_number_from_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '79990000000' }), then: 'refused' },
   'GET employee': { args: () => ({ id: 31 }), then: 'nothing-of-theirs' },
+  // Numbers, media, SIP lines, the platform log and charges (issue 18): C's block number is C's.
+  'GET virtual_numbers': { args: () => ({ phone_number: '74950003333' }), then: 'nothing-of-theirs' },
+  'POST buy_number': { args: () => ({ region: '495' }), then: 'nothing-of-theirs' },
+  'POST create_dialing_operation': { args: () => ({ svc_phone: '74950003333', user_phone: '70000000000' }), then: 'refused' },
+  'GET scenarios': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET media_files': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET system_media_files': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET sip_lines': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET callapi_request': { args: () => ({ ...YEAR, method: 'create_dialing_operation' }), then: 'nothing-of-theirs' },
+  'GET daily_sdr': { args: () => YEAR, then: 'nothing-of-theirs' },
+  'GET cdr_in_cost': { args: () => ({ ...YEAR, numb: '74950003333' }), then: 'nothing-of-theirs' },
+  'GET cdr_out_cost': { args: () => ({ ...YEAR, numa: '74950003333' }), then: 'nothing-of-theirs' },
   'GET number_block': { args: (v) => ({ ac_id: v.ac }), then: 'refused' },
   'POST number_block': { args: (v) => ({ ac_id: v.ac, name: 'Evil', selector: '#x', numb: '70000000000' }), then: 'refused' },
   'PUT number_block': { args: (v) => ({ id: v.block, numb: '70000000000' }), then: 'refused' },
@@ -128,6 +140,12 @@ function cRows(): unknown {
     lists: q('SELECT * FROM numa_lists WHERE customer_id = 3'),
     numbers: q('SELECT n.* FROM numa_list_numbers n JOIN numa_lists l ON l.id = n.list_id WHERE l.customer_id = 3'),
     charges: q('SELECT * FROM agent_charges WHERE customer_id = 3'),
+    heldNumbers: q('SELECT * FROM customer_numbers WHERE customer_id = 3'),
+    platformRequests: q('SELECT * FROM callapi_requests WHERE customer_id = 3'),
+    legCosts: q('SELECT * FROM call_leg_costs WHERE customer_id = 3'),
+    media: q('SELECT * FROM media_files WHERE customer_id = 3'),
+    sipLines: q('SELECT * FROM sip_lines WHERE customer_id = 3'),
+    scenarios: q('SELECT * FROM scenarios WHERE customer_id = 3'),
     tagLinks: q('SELECT * FROM tag_links WHERE site_id = 3'),
     sales: q('SELECT * FROM sales WHERE site_id = 3'),
     visitors: q('SELECT * FROM visitors WHERE site_id = 3'),
@@ -135,7 +153,7 @@ function cRows(): unknown {
 }
 
 beforeAll(async () => {
-  w = await apiWorld();
+  w = await apiWorld(':memory:', undefined, { telephonySeed: TEST_TELEPHONY_SEED });
   for (const login of ['a', 'c', 'x']) keys[login] = await w.login(login);
   const c = keys.c!;
   const ac = (expectData(await w.post('create_ac', c, { site_id: 3, name: 'C campaign' })) as { ac_id: number }).ac_id;
@@ -177,6 +195,17 @@ beforeAll(async () => {
   const callId = one('SELECT id FROM calls WHERE visitor_id = ?').id;
   const tag = (w.server.db.prepare('SELECT id FROM tags WHERE customer_id = 3').all()[0] as { id: number }).id;
   expectData(await w.post('tag_communication', c, { object_type: 'sitephone', object_id: callId, mark_id: tag }));
+  // C's calls on its block number (issue 18): its legs and costs are C's alone.
+  await insertCallFixture(w.server, {
+    siteId: 3,
+    customerId: 3,
+    legs: [
+      { direction: 'in', numa: '79990003333', numb: '74950003333', setup: '2026-11-24 08:00:00', duration: 70 },
+      { direction: 'out', numa: '74950003333', numb: '79990004444', setup: '2026-11-24 08:00:02', duration: 65, sip_line: '300101' },
+    ],
+  });
+  expectData(await w.get('cdr_in_cost', { session_key: c, date_from: '2026-11-24', date_till: '2026-11-25' }));
+  expectData(await w.post('create_dialing_operation', c, { svc_phone: '74950003333', user_phone: '79990005555' }));
   victim = { site: 3, ac, group, condition, block, list, visitor: v.visitor, session: v.session, goal, chat, offline, call: callId, tag };
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
 import type { ApiSeed } from '../../../src/server/api/seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
+import type { TelephonySeed } from '../../../src/server/numbers/seed.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { VisitorRef } from '../../../src/protocol.js';
@@ -115,7 +116,11 @@ export interface Visit {
   again(url: string, referrer?: string): Promise<{ session: number; hit: number }>;
 }
 
-export async function apiWorld(dbPath = ':memory:', onQuery?: ServerOptions['onQuery']): Promise<ApiWorld> {
+export async function apiWorld(
+  dbPath = ':memory:',
+  onQuery?: ServerOptions['onQuery'],
+  more: Partial<ServerOptions> = {},
+): Promise<ApiWorld> {
   const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
   const server = await createTestServer({
     dbPath,
@@ -125,6 +130,7 @@ export async function apiWorld(dbPath = ':memory:', onQuery?: ServerOptions['onQ
     publicUrl: 'http://svc.test/',
     apiSeed: await apiSeed(),
     apiClock: () => clock.ms,
+    ...more,
   });
   const path = (fn: string) => (fn === 'login' || fn === 'logout' ? `/api/${fn}/` : `/api/v1/${fn}/`);
   const world: ApiWorld = {
@@ -220,6 +226,24 @@ export const REPORT_FUNCTIONS = new Set([
   'POST untag_communication',
 ]);
 
+/**
+ * The numbers, scenarios, media, SIP line, platform-log and charges functions (issue 18):
+ * api-numbers-charges.test.ts answers them and checks its share the same way.
+ */
+export const NUMBER_FUNCTIONS = new Set([
+  'GET virtual_numbers',
+  'POST buy_number',
+  'POST create_dialing_operation',
+  'GET scenarios',
+  'GET media_files',
+  'GET system_media_files',
+  'GET sip_lines',
+  'GET callapi_request',
+  'GET daily_sdr',
+  'GET cdr_in_cost',
+  'GET cdr_out_cost',
+]);
+
 /** `<verb> <function>` of every function whose success answer a test of this file checked against its schema. */
 export const answered = new Set<string>();
 
@@ -246,6 +270,177 @@ function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): Lig
 }
 
 const stringify = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
+
+/**
+ * The telephony seed of the API tests (numbers/seed.ts): number tariffs and capacity, the demo's
+ * call tariffs, media files, SIP lines and scenarios of A (1) and of C (3), whose names hold
+ * `C only` so the access test finds them in any answer.
+ */
+export const TEST_TELEPHONY_SEED: TelephonySeed = {
+  number_tariffs: [
+    { category: 'local', monthly_charge_kopecks: 90000, activation_charge_kopecks: 50000 },
+    { category: 'mobile', monthly_charge_kopecks: 60000, activation_charge_kopecks: 30000 },
+    { category: 'tollfree', monthly_charge_kopecks: 310000, activation_charge_kopecks: 100000 },
+  ],
+  number_capacity: [
+    { region: '495', category: 'local', numbers: ['74957000001', '74957000002', '74957000003'] },
+    { region: '800', category: 'tollfree', numbers: ['78007000001'] },
+    { region: 'tiny', category: 'local', numbers: ['78127000001', '78127000002'] },
+  ],
+  call_tariffs: [
+    { direction: 'in', prefix: '', prefix_type: 'local', prefix_type_name: 'Местные', price_per_minute_kopecks: 0 },
+    {
+      direction: 'in',
+      number_category: 'tollfree',
+      prefix: '7',
+      prefix_type: 'country',
+      prefix_type_name: 'Междугородные',
+      price_per_minute_kopecks: 250,
+    },
+    {
+      direction: 'in',
+      number_category: 'tollfree',
+      prefix: '79',
+      prefix_type: 'zone',
+      prefix_type_name: 'Зоновые',
+      price_per_minute_kopecks: 390,
+    },
+    { direction: 'out', prefix: '', prefix_type: 'international', prefix_type_name: 'Международные', price_per_minute_kopecks: 1500 },
+    { direction: 'out', prefix: '7', prefix_type: 'country', prefix_type_name: 'Междугородные', price_per_minute_kopecks: 300 },
+    { direction: 'out', prefix: '79', prefix_type: 'zone', prefix_type_name: 'Зоновые', price_per_minute_kopecks: 180 },
+    { direction: 'out', prefix: '7495', prefix_type: 'local', prefix_type_name: 'Местные', price_per_minute_kopecks: 90 },
+  ],
+  // Ids: the system's files 1 and 2, C's 3, A's 4 and 5 (the access test reads `"id":3,` as C's).
+  system_media_files: [
+    { name: 'Greeting', duration_s: 3725, size: 112000 },
+    { name: 'Hold music', duration_s: 95, size: 1520000 },
+  ],
+  media_files: [
+    { customer_id: 3, name: 'C only greeting', duration_s: 5, size: 80000 },
+    { customer_id: 1, name: 'Promo 100%', duration_s: 31, size: 496000, is_normalize: true },
+    { customer_id: 1, name: 'Promo_2', duration_s: 12, size: 192000 },
+  ],
+  sip_lines: [
+    { customer_id: 1, phone: '100101', channels_count: 2, additional_calling_number: '74957000001', employee_ids: [11, 12] },
+    {
+      customer_id: 1,
+      phone: '100102',
+      type: 'Мобильный',
+      logical_state: 'Не беспокоить',
+      physical_state: 'Не доступен',
+      billing_state: 'manual_lock',
+    },
+    { customer_id: 3, phone: '300101', additional_calling_number: '74950003333', employee_ids: [31] },
+  ],
+  scenarios: [
+    { customer_id: 1, name: 'Main', forward_to: '74951234567', numbers: ['74957000001'] },
+    { customer_id: 3, name: 'C only scenario', forward_to: '74950003333', numbers: ['74950003333'] },
+  ],
+};
+
+/**
+ * A call record and its legs, written straight into `calls` and `call_legs`. It stands in for
+ * the telephony boundary built in parallel (signed events at POST /telephony/events, branch
+ * `calls`): after both are merged these tests can make their calls through those events instead.
+ * Times are UTC `YYYY-MM-DD HH:MM:SS`; a leg without `end` has not ended (not rated yet).
+ */
+export interface LegFixture {
+  direction: 'in' | 'out';
+  numa: string;
+  numb: string;
+  setup: string;
+  /** Talk seconds; 0: never connected (lost). */
+  duration: number;
+  ended?: boolean;
+  sip_line?: string;
+}
+export async function insertCallFixture(
+  server: ConsultantServer,
+  call: { siteId: number; customerId: number; legs: LegFixture[] },
+): Promise<{ callId: number; legIds: number[] }> {
+  const db = server.store.db;
+  const first = call.legs[0]!;
+  const { id: callId } = await db
+    .insertInto('calls')
+    .values({
+      site_id: call.siteId,
+      communication_type: 'call',
+      call_date: `${first.setup}.000`,
+      session_start: null,
+      status: first.duration > 0 ? 'normal' : 'lost',
+      numa: first.numa,
+      numb: first.numb,
+      wait_time: 5,
+      duration: first.duration,
+      operator_name: null,
+      scenario_name: null,
+      direction: first.direction,
+      page_url: null,
+      visitor_id: null,
+      session_id: null,
+      hit_id: null,
+      visits_count: null,
+      visitor_type: null,
+      delayed_call_time: null,
+      requested_time: null,
+      group_id: null,
+      request_status: 0,
+      dispatch_state: 'not_sent',
+      dispatch_error: null,
+      country: null,
+      region: null,
+      city: null,
+      search_engine: null,
+      search_query: null,
+      referrer_domain: null,
+      referrer: null,
+      ua_client_id: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_content: null,
+      utm_term: null,
+      os_ad_id: null,
+      os_campaign_id: null,
+      os_service_name: null,
+      os_source_id: null,
+      gclid: null,
+      yclid: null,
+      ef_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const legIds: number[] = [];
+  for (const leg of call.legs) {
+    const setupMs = Date.parse(leg.setup.replace(' ', 'T') + 'Z');
+    const at = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+    const connect = leg.duration > 0 ? setupMs + 5000 : null;
+    const end = leg.ended === false ? null : (connect ?? setupMs + 20000) + leg.duration * 1000;
+    const { id } = await db
+      .insertInto('call_legs')
+      .values({
+        call_id: callId,
+        customer_id: call.customerId,
+        cdr_id: leg === first ? null : (legIds[0] ?? null),
+        platform_leg_id: `fixture-${callId}-${legIds.length}`,
+        direction: leg.direction,
+        numa: leg.numa,
+        numb: leg.numb,
+        sip_line: leg.sip_line ?? null,
+        setup_time: `${leg.setup}.000`,
+        connect_time: connect === null ? null : at(connect),
+        end_time: end === null ? null : at(end),
+        duration: leg.duration,
+        total_duration: end === null ? 0 : Math.round((end - setupMs) / 1000),
+        is_lost: leg.duration > 0 ? 0 : 1,
+        file_link: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    legIds.push(id);
+  }
+  return { callId, legIds };
+}
 
 /** An error answer: its HTTP status and code (the number before the colon). */
 export function expectError(res: LightMyRequestResponse, status: number, code: number): void {

@@ -54,6 +54,10 @@ export const GROWING_TABLES: readonly (string | RegExp)[] = [
   'person_contacts',
   'tag_links',
   'sales',
+  // Issue 18: legs, their rated costs and the platform request log grow with calls.
+  'call_legs',
+  'call_leg_costs',
+  'callapi_requests',
 ];
 
 const growing = (table: string) => GROWING_TABLES.some((t) => (typeof t === 'string' ? t === table : t.test(table)));

@@ -1,7 +1,12 @@
 import type { ApiFunction } from '../function.js';
 import { activateAgentCustomer, agentTp, createAgentCustomer, customerList } from './agents.js';
 import { ac, acCondition, createAc, createAcCondition, createAcConditionGroup, deleteAcCondition } from './campaigns.js';
+import { callapiRequest } from './callapi-request.js';
+import { cdrInCost, cdrOutCost, dailySdr } from './charges.js';
 import { employee } from './employees.js';
+import { mediaFilesFn, systemMediaFiles } from './media-files.js';
+import { buyNumberFn, createDialingOperation, scenarios, virtualNumbers } from './numbers.js';
+import { sipLinesFn } from './sip-lines.js';
 import { changeNumberBlock, createNumberBlock, deleteNumberBlock, numberBlocks } from './number-blocks.js';
 import { addNumberToNumaList, createNumaListFn, removeNumberFromNumaList } from './numa-lists.js';
 import { createSiteFn, site } from './sites.js';
@@ -25,10 +30,17 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   createAcCondition,
   deleteAcCondition,
   tag,
+  virtualNumbers,
+  buyNumberFn,
+  createDialingOperation,
+  scenarios,
   createNumaListFn,
   addNumberToNumaList,
   removeNumberFromNumaList,
+  mediaFilesFn,
+  systemMediaFiles,
   employee,
+  sipLinesFn,
   stat,
   communication,
   goal,
@@ -41,9 +53,13 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   visitor,
   sessionInfo,
   advertisingSales,
+  callapiRequest,
   tagCommunication,
   tagCommunicationSale,
   untagCommunication,
+  dailySdr,
+  cdrInCost,
+  cdrOutCost,
   numberBlocks,
   createNumberBlock,
   changeNumberBlock,

@@ -198,7 +198,7 @@ export async function employeesWithSites(db: Queryable): Promise<EmployeeWithSit
 /** The REST `employee` filters (api/functions/employees.ts); every one given must hold. */
 export interface EmployeeFilter {
   id?: number | undefined;
-  /** A SIP line's number: the employee's extension or one of its phones. */
+  /** A SIP line's number: the employee's extension, one of its phones, or a SIP line it owns. */
   sip_line?: string | undefined;
   last_name?: string | undefined;
   first_name?: string | undefined;
@@ -215,7 +215,23 @@ function employeesMatching(customerId: number, f: EmployeeFilter) {
     if (f.patronymic !== undefined) all.push(eb('patronymic', '=', f.patronymic));
     if (f.sip_line !== undefined) {
       // phones is a JSON array of strings: a number is in it when its quoted form is (digits need no escaping).
-      all.push(eb.or([eb('extension', '=', f.sip_line), eb('phones', 'like', `%"${f.sip_line}"%`)]));
+      // A SIP line (issue 18, numbers/) also names the employees it belongs to.
+      const line = f.sip_line;
+      all.push(
+        eb.or([
+          eb('extension', '=', line),
+          eb('phones', 'like', `%"${line}"%`),
+          eb.exists(
+            eb
+              .selectFrom('sip_line_employees as le')
+              .innerJoin('sip_lines as l', 'l.id', 'le.sip_line_id')
+              .select('le.employee_id')
+              .whereRef('le.employee_id', '=', 'employees.id')
+              .where('l.phone', '=', line)
+              .where('l.customer_id', '=', customerId),
+          ),
+        ]),
+      );
     }
     return eb.and(all);
   };

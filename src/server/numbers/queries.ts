@@ -1,0 +1,326 @@
+import { sql } from 'kysely';
+import type { Page } from '../sites/queries.js';
+import { onPostgres, type Queryable } from '../store/queryable.js';
+import type { NewRow, Row } from '../store/tables.js';
+
+/**
+ * Every query of the numbers tables (migration 075): the number capacity and number tariffs, the
+ * customers' numbers, scenarios and their caller-list routes, media files and SIP lines. The site
+ * blocks and DT pools are read here only for which numbers they use (their owner is sites/).
+ */
+
+// Number tariffs and capacity ------------------------------------------------------------------
+
+export async function numberTariff(db: Queryable, category: string): Promise<Row<'number_tariffs'> | null> {
+  return (await db.selectFrom('number_tariffs').selectAll().where('category', '=', category).executeTakeFirst()) ?? null;
+}
+
+export async function numberTariffs(db: Queryable): Promise<Array<Row<'number_tariffs'>>> {
+  return db.selectFrom('number_tariffs').selectAll().orderBy('category').execute();
+}
+
+export async function upsertNumberTariff(db: Queryable, t: NewRow<'number_tariffs'>): Promise<void> {
+  await db
+    .insertInto('number_tariffs')
+    .values(t)
+    .onConflict((oc) =>
+      oc
+        .column('category')
+        .doUpdateSet({ monthly_charge_kopecks: t.monthly_charge_kopecks, activation_charge_kopecks: t.activation_charge_kopecks ?? 0 }),
+    )
+    .execute();
+}
+
+export async function addCapacityNumber(db: Queryable, n: { region: string; phone_number: string; category: string }): Promise<void> {
+  await db
+    .insertInto('number_capacity')
+    .values(n)
+    .onConflict((oc) => oc.column('phone_number').doNothing())
+    .execute();
+}
+
+export async function regionExists(db: Queryable, region: string): Promise<boolean> {
+  return !!(await db.selectFrom('number_capacity').select('id').where('region', '=', region).limit(sql.lit(1)).executeTakeFirst());
+}
+
+/**
+ * Takes the region's first free number for `customerId`; null when none is left. Run it in a
+ * transaction with what records the number: on PostgreSQL the row is locked and concurrent buyers
+ * skip it (SKIP LOCKED), so each gets another; SQLite's one writer keeps transactions apart. The
+ * guarded UPDATE (still free?) is the last word either way.
+ */
+export async function takeFreeNumber(
+  db: Queryable,
+  region: string,
+  customerId: number,
+  now: string,
+): Promise<Pick<Row<'number_capacity'>, 'phone_number' | 'category'> | null> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    let q = db
+      .selectFrom('number_capacity')
+      .select(['id', 'phone_number', 'category'])
+      .where('region', '=', region)
+      .where('customer_id', 'is', null)
+      .orderBy('id')
+      .limit(sql.lit(1));
+    if (onPostgres(db)) q = q.forUpdate().skipLocked();
+    const free = await q.executeTakeFirst();
+    if (!free) return null;
+    const r = await db
+      .updateTable('number_capacity')
+      .set({ customer_id: customerId, taken_at: now })
+      .where('id', '=', free.id)
+      .where('customer_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return { phone_number: free.phone_number, category: free.category };
+  }
+  return null;
+}
+
+// Customers' numbers ---------------------------------------------------------------------------
+
+/** Records a number the customer holds; false when some customer already holds it. */
+export async function addCustomerNumber(db: Queryable, n: NewRow<'customer_numbers'>): Promise<boolean> {
+  const r = await db
+    .insertInto('customer_numbers')
+    .values(n)
+    .onConflict((oc) => oc.column('phone_number').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return !!r;
+}
+
+export async function customerNumbers(db: Queryable, customerId: number): Promise<Array<Row<'customer_numbers'>>> {
+  return db.selectFrom('customer_numbers').selectAll().where('customer_id', '=', customerId).orderBy('phone_number').execute();
+}
+
+/** A number held by anyone, with its holder. */
+export async function heldNumber(db: Queryable, phoneNumber: string): Promise<Row<'customer_numbers'> | null> {
+  return (await db.selectFrom('customer_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst()) ?? null;
+}
+
+export async function setForwardTarget(db: Queryable, id: number, forwardTo: string): Promise<void> {
+  await db.updateTable('customer_numbers').set({ forward_to: forwardTo }).where('id', '=', id).execute();
+}
+
+/** A number a site block or DT pool of the customer uses, with the site and the campaign (NULL: the site's default). */
+export interface NumberUse {
+  number: string;
+  block_id: number;
+  forward_numb: string | null;
+  site_id: number;
+  domain: string;
+  ac_id: number | null;
+  campaign_name: string | null;
+}
+
+/** The customers that have a site. */
+export async function customersWithSites(db: Queryable): Promise<number[]> {
+  const rows = await db.selectFrom('sites').select('customer_id').distinct().orderBy('customer_id').execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/** Every number the customer's site blocks (numb) and DT pools use, in block order. */
+export async function numbersInUse(db: Queryable, customerId: number): Promise<NumberUse[]> {
+  const blocks = await db
+    .selectFrom('site_blocks as b')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .leftJoin('ad_campaigns as a', 'a.id', 'b.ac_id')
+    .select(['b.numb as number', 'b.id as block_id', 'b.forward_numb', 'b.site_id', 's.domain', 'b.ac_id', 'a.name as campaign_name'])
+    .where('s.customer_id', '=', customerId)
+    .where('b.numb', 'is not', null)
+    .orderBy('b.id')
+    .execute();
+  const pools = await db
+    .selectFrom('dt_pool_numbers as p')
+    .innerJoin('site_blocks as b', 'b.id', 'p.block_id')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .leftJoin('ad_campaigns as a', 'a.id', 'b.ac_id')
+    .select(['p.number', 'b.id as block_id', 'b.forward_numb', 'b.site_id', 's.domain', 'b.ac_id', 'a.name as campaign_name'])
+    .where('s.customer_id', '=', customerId)
+    .orderBy('b.id')
+    .orderBy('p.id')
+    .execute();
+  return [...blocks, ...pools].map((u) => ({ ...u, number: u.number! }));
+}
+
+/** The forwarding number of the block (or the block of the DT pool) that uses `number` on one of the customer's sites. */
+export async function blockForwardOf(db: Queryable, customerId: number, number: string): Promise<string | null> {
+  const b = await db
+    .selectFrom('site_blocks as b')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .select('b.forward_numb')
+    .where('s.customer_id', '=', customerId)
+    .where('b.numb', '=', number)
+    .where('b.forward_numb', 'is not', null)
+    .orderBy('b.id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  if (b) return b.forward_numb;
+  const p = await db
+    .selectFrom('dt_pool_numbers as p')
+    .innerJoin('site_blocks as b', 'b.id', 'p.block_id')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .select('b.forward_numb')
+    .where('s.customer_id', '=', customerId)
+    .where('p.number', '=', number)
+    .where('b.forward_numb', 'is not', null)
+    .orderBy('b.id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return p?.forward_numb ?? null;
+}
+
+// Scenarios ------------------------------------------------------------------------------------
+
+export async function createScenario(db: Queryable, s: NewRow<'scenarios'>, numbers: readonly string[]): Promise<number> {
+  const { id } = await db.insertInto('scenarios').values(s).returning('id').executeTakeFirstOrThrow();
+  for (const n of numbers) await db.insertInto('scenario_numbers').values({ scenario_id: id, phone_number: n }).execute();
+  return id;
+}
+
+export async function addScenarioRoute(db: Queryable, r: NewRow<'scenario_numa_routes'>): Promise<void> {
+  await db.insertInto('scenario_numa_routes').values(r).execute();
+}
+
+export async function customerScenarios(db: Queryable, customerId: number): Promise<Array<Row<'scenarios'>>> {
+  return db.selectFrom('scenarios').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+}
+
+/** The numbers of the customer's scenarios. */
+export async function scenarioNumbers(db: Queryable, customerId: number): Promise<Array<Row<'scenario_numbers'>>> {
+  return db
+    .selectFrom('scenario_numbers as n')
+    .innerJoin('scenarios as s', 's.id', 'n.scenario_id')
+    .select(['n.scenario_id', 'n.phone_number'])
+    .where('s.customer_id', '=', customerId)
+    .orderBy('n.phone_number')
+    .execute();
+}
+
+/** The scenario of the customer that answers `number`. */
+export async function scenarioOfNumber(db: Queryable, customerId: number, number: string): Promise<Row<'scenarios'> | null> {
+  return (
+    (await db
+      .selectFrom('scenario_numbers as n')
+      .innerJoin('scenarios as s', 's.id', 'n.scenario_id')
+      .selectAll('s')
+      .where('n.phone_number', '=', number)
+      .where('s.customer_id', '=', customerId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Where the scenario sends a caller on one of its lists: the first route (by position) whose list holds `numa`. */
+export async function numaRoute(db: Queryable, scenarioId: number, numa: string): Promise<string | null> {
+  const r = await db
+    .selectFrom('scenario_numa_routes as r')
+    .innerJoin('numa_list_numbers as n', 'n.list_id', 'r.numa_list_id')
+    .select('r.forward_to')
+    .where('r.scenario_id', '=', scenarioId)
+    .where('n.number', '=', numa)
+    .orderBy('r.position')
+    .orderBy('r.id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return r?.forward_to ?? null;
+}
+
+// Media files ----------------------------------------------------------------------------------
+
+export async function addMediaFile(db: Queryable, f: NewRow<'media_files'>): Promise<void> {
+  await db.insertInto('media_files').values(f).execute();
+}
+
+/** A file of that name (the customer's, or the system's for customer_id null) gets the new content; else it is added. True when added. */
+export async function putMediaFile(db: Queryable, f: NewRow<'media_files'>): Promise<boolean> {
+  const owner = f.customer_id ?? null;
+  const r = await db
+    .updateTable('media_files')
+    .set({ duration_s: f.duration_s, size: f.size, modify_time: f.modify_time, is_normalize: f.is_normalize ?? 0 })
+    .where('name', '=', f.name)
+    .where((eb) => (owner === null ? eb('customer_id', 'is', null) : eb('customer_id', '=', owner)))
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) > 0) return false;
+  await addMediaFile(db, f);
+  return true;
+}
+
+/**
+ * The customer's media files (or the system's, customerId null) whose name starts with `prefix`:
+ * compared with substr, so `%` and `_` in a name are plain characters on both dialects.
+ */
+export async function mediaFiles(
+  db: Queryable,
+  customerId: number | null,
+  prefix: string | undefined,
+  page: Page,
+): Promise<{ rows: Array<Row<'media_files'>>; total: number }> {
+  const base = () => {
+    let q = db.selectFrom('media_files');
+    q = customerId === null ? q.where('customer_id', 'is', null) : q.where('customer_id', '=', customerId);
+    if (prefix !== undefined) q = q.where(sql<string>`substr(name, 1, ${prefix.length})`, '=', prefix);
+    return q;
+  };
+  const rows = await base().selectAll().orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const { n } = await base()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+// SIP lines ------------------------------------------------------------------------------------
+
+export async function addSipLine(db: Queryable, l: NewRow<'sip_lines'>, employeeIds: readonly number[]): Promise<number> {
+  const { id } = await db.insertInto('sip_lines').values(l).returning('id').executeTakeFirstOrThrow();
+  for (const e of employeeIds) await db.insertInto('sip_line_employees').values({ sip_line_id: id, employee_id: e }).execute();
+  return id;
+}
+
+export async function sipLines(
+  db: Queryable,
+  customerId: number,
+  phone: string | undefined,
+  page: Page,
+): Promise<{ rows: Array<Row<'sip_lines'>>; total: number }> {
+  const base = () => {
+    let q = db.selectFrom('sip_lines').where('customer_id', '=', customerId);
+    if (phone !== undefined) q = q.where('phone', '=', phone);
+    return q;
+  };
+  const rows = await base().selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const { n } = await base()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+/** The employees of each of the customer's SIP lines. */
+export async function sipLineEmployees(db: Queryable, customerId: number): Promise<Array<Row<'sip_line_employees'>>> {
+  return db
+    .selectFrom('sip_line_employees as e')
+    .innerJoin('sip_lines as l', 'l.id', 'e.sip_line_id')
+    .select(['e.sip_line_id', 'e.employee_id'])
+    .where('l.customer_id', '=', customerId)
+    .orderBy('e.sip_line_id')
+    .orderBy('e.employee_id')
+    .execute();
+}
+
+/**
+ * Calls and talk seconds of one SIP line of the customer, from the legs the telephony boundary
+ * records (call_legs, owned by the calls work; read here for these two sums only, by the index of
+ * legs by line).
+ */
+export async function sipLineCallTotals(db: Queryable, customerId: number, phone: string): Promise<{ calls: number; seconds: number }> {
+  const r = await db
+    .selectFrom('call_legs')
+    .select((eb) => [
+      eb.fn.count<number>('call_id').distinct().as('calls'),
+      eb.fn.coalesce(eb.fn.sum<number>('duration'), eb.lit(0)).as('seconds'),
+    ])
+    .where('sip_line', '=', phone)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return { calls: Number(r.calls), seconds: Number(r.seconds) };
+}
