@@ -25,6 +25,8 @@ import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-polic
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
+import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
+import { noRouting } from './telephony/record-event.js';
 import type { ApiSeed } from './api/seed.js';
 
 export interface ServerOptions {
@@ -79,6 +81,8 @@ export interface ServerOptions {
   apiSeed?: string | ApiSeed;
   /** The REST API's clock in epoch ms (tests move it to expire sessions). Default Date.now. */
   apiClock?: () => number;
+  /** The telephony boundary (telephony/): the events' secret, the lost-call timeout, the routing seams. */
+  telephony?: TelephonyOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -224,6 +228,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
   await app.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  // The scenario and forwarding seams answer null until numbers and scenarios are merged (issue #18).
+  await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? noRouting });
 
   return {
     app,

@@ -190,3 +190,16 @@ export async function latestHitOfVisitor(db: Queryable, visitorId: number): Prom
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The session's latest page view at or before `at` (stored UTC text): the page a call was made from. */
+export async function latestHitOfSessionAt(db: Queryable, sessionId: number, at: string): Promise<HitRow | null> {
+  const row = await db
+    .selectFrom('hits')
+    .select(['id', 'session_id', 'visitor_id', 'url'])
+    .where('session_id', '=', sessionId)
+    .where('hit_time', '<=', at)
+    .orderBy('id', 'desc')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row ?? null;
+}
