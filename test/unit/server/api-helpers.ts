@@ -229,7 +229,7 @@ export const answered = new Set<string>();
  * (api/responses.ts): a success against the function's declared `response`, an error against the
  * error envelope. So the document cannot drift from what the functions really answer.
  */
-function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): LightMyRequestResponse {
+export function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): LightMyRequestResponse {
   if (!String(res.headers['content-type']).startsWith('application/json')) return res;
   const body: unknown = res.json();
   if (res.statusCode !== 200) {

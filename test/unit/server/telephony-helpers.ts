@@ -3,6 +3,9 @@ import { SiteConfigSchema, type SiteConfig } from '../../../src/server/config/si
 import { sign } from '../../../src/server/telephony/signature.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { hitWrite } from './helpers.js';
+import { checkAnswer } from './api-helpers.js';
+import type { ApiSeed } from '../../../src/server/api/seed.js';
+import { hashPassword } from '../../../src/server/consultant/operators/password.js';
 
 /**
  * The telephony tests' world: site 1 of customer 1 with a default number (74957770011), campaign
@@ -111,4 +114,31 @@ export function callEvents(o: {
     ...(talk > 0 && o.employee ? { employee_id: o.employee, sip_line: '101' } : {}),
   });
   return events;
+}
+
+/** REST API user `a` (password `pw-a`) of customer 1, for the telephony tests' reports. */
+export async function telephonySeed(): Promise<ApiSeed> {
+  return {
+    tariff_plans: [{ id: 1, name: 'Start', daily_fee_kopecks: 3300 }],
+    agents: [{ id: 1, name: 'X' }],
+    customers: [{ id: 1, agent_id: 1, tp_id: 1 }],
+    users: [{ login: 'a', password_hash: await hashPassword('pw-a', 1024), customer_id: 1 }],
+    tags: [],
+  };
+}
+
+/** Logs in as `a`; returns a GET of a REST function, its answer checked against the function's declared response. */
+export async function restClient(server: ConsultantServer) {
+  const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
+  const key = (res.json() as { data: { session_key: string } }).data.session_key;
+  return async (fn: string, query: Record<string, string | number>) => {
+    const r = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/${fn}/`,
+      query: Object.fromEntries(Object.entries({ session_key: key, ...query }).map(([k, v]) => [k, String(v)])),
+      headers: { accept: 'application/json' },
+    });
+    checkAnswer(fn, 'GET', r);
+    return r;
+  };
 }
