@@ -12,7 +12,7 @@ export interface SiteOptions {
   headers?: Record<string, string>;
   /** The secret `POST /simulate-call` signs its call events with. Default `demo-telephony-secret`. */
   telephonySecret?: string;
-  /** The simulated call's ring and talk seconds. Default 4 and 6. */
+  /** The simulated call's ring and talk seconds. Default 6 and 5. */
   simulatedCall?: { ring: number; talk: number };
 }
 /**

@@ -44,7 +44,7 @@ const TYPES = {
  * consultant server base URL), `port` (0 picks a free one), `host` (default localhost),
  * `headers` (extra response headers for HTML pages, e.g. a Content-Security-Policy),
  * `telephonySecret` (what `POST /simulate-call` signs its events with; default the demo's),
- * `simulatedCall` (the simulated call's ring and talk seconds; default 4 and 6).
+ * `simulatedCall` (the simulated call's ring and talk seconds; default 6 and 5).
  * Resolves with `{ url, close() }`.
  */
 export async function startSite({
@@ -54,7 +54,7 @@ export async function startSite({
   host = 'localhost',
   headers = {},
   telephonySecret = DEMO_SECRET,
-  simulatedCall = { ring: 4, talk: 6 },
+  simulatedCall = { ring: 6, talk: 5 },
 } = {}) {
   const calls = { running: 0 };
   const server = createServer(async (req, res) => {

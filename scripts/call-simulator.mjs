@@ -9,8 +9,8 @@ export const DEMO_SECRET = 'demo-telephony-secret';
 /**
  * Simulates one call from `from` to `to`: `ringing` now, `answered` after `ring` seconds unless
  * `lost`, then `ended` after `talk` more seconds (a lost call ends after `ring` seconds unanswered,
- * duration 0). With `realTime` the events are sent as the call happens (the console sees it ring);
- * otherwise at once, each with its own time. Resolves with the server's answers; rejects when the
+ * duration 0). The call starts at `start` (epoch ms; default now). With `realTime` the events are
+ * sent as the call happens (the console sees it ring); otherwise at once, each with its own time. Resolves with the server's answers; rejects when the
  * server refuses an event.
  */
 export async function simulateCall({
@@ -23,12 +23,12 @@ export async function simulateCall({
   lost = false,
   realTime = true,
   callId = 'sim-' + randomBytes(6).toString('hex'),
+  start = Date.now(),
   employeeId,
   fileLink,
   log = () => {},
 }) {
   const url = new URL('telephony/events', server.endsWith('/') ? server : server + '/');
-  const start = Date.now();
   const base = { call_id: callId, direction: 'in', numa: from, numb: to };
   const at = (s) => new Date(start + s * 1000).toISOString();
   const events = [{ ...base, event: 'ringing', time: at(0) }];

@@ -3,11 +3,13 @@
 // to a running consultant server, its events signed as a telephony platform signs them.
 // Options: --server <url> (SVC_URL, default http://127.0.0.1:3100/), --secret (SVC_TELEPHONY_SECRET,
 // default the demo's), --ring <seconds> (3), --employee <id>, --record <link>, --call-id <id>,
-// --fast (send every event at once, each with its own time, instead of as the call happens).
+// --fast (send every event at once, each with its own time, instead of as the call happens),
+// --at <ISO 8601 time> (when the call began; implies --fast: a call replayed at another time).
 import { parseArgs } from 'node:util';
 import { DEMO_SECRET, simulateCall } from './call-simulator.mjs';
 
-const usage = 'usage: npm run call -- --to <number> --from <number> [--talk <seconds>] [--lost] [--ring <s>] [--server <url>] [--fast]';
+const usage =
+  'usage: npm run call -- --to <number> --from <number> [--talk <seconds>] [--lost] [--ring <s>] [--server <url>] [--fast] [--at <time>]';
 let values;
 try {
   ({ values } = parseArgs({
@@ -23,6 +25,7 @@ try {
       record: { type: 'string' },
       'call-id': { type: 'string' },
       fast: { type: 'boolean', default: false },
+      at: { type: 'string' },
     },
   }));
 } catch (e) {
@@ -37,6 +40,11 @@ const seconds = (name) => {
   }
   return n;
 };
+const start = values.at === undefined ? Date.now() : Date.parse(values.at);
+if (Number.isNaN(start)) {
+  console.error(`--at must be an ISO 8601 time\n${usage}`);
+  process.exit(2);
+}
 if (!values.to || !values.from) {
   console.error(usage);
   process.exit(2);
@@ -50,7 +58,8 @@ try {
     talk: seconds('talk'),
     ring: seconds('ring'),
     lost: values.lost,
-    realTime: !values.fast,
+    realTime: !values.fast && values.at === undefined,
+    start,
     callId: values['call-id'],
     employeeId: values.employee ? Number(values.employee) : undefined,
     fileLink: values.record,

@@ -27,6 +27,7 @@ import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { noRouting } from './telephony/record-event.js';
+import { screenPopReader } from './telephony/screen-pop.js';
 import type { ApiSeed } from './api/seed.js';
 
 export interface ServerOptions {
@@ -224,6 +225,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
     loginGuard,
+    screenPop: screenPopReader,
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.

@@ -88,16 +88,21 @@ export async function closeCallAsLost(db: Queryable, id: number): Promise<boolea
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** The calls of `siteIds` ringing now (open, not answered), newest first: the console's screen pop. */
-export async function ringingCalls(db: Queryable, siteIds: readonly number[], limit: number): Promise<Array<Row<'calls'>>> {
+/** The calls (not call-backs) of `siteIds` that began since `sinceTime` (stored UTC text), newest first: the console's screen pop. */
+export async function recentCalls(
+  db: Queryable,
+  siteIds: readonly number[],
+  sinceTime: string,
+  limit: number,
+): Promise<Array<Row<'calls'>>> {
+  // `IN ()` is an error in PostgreSQL: no sites, no calls.
   if (!siteIds.length) return [];
   return db
     .selectFrom('calls')
     .selectAll()
-    .where('open_since_ms', 'is not', null)
-    .where('answered_time', 'is', null)
-    .where('communication_type', '=', 'call')
     .where('site_id', 'in', siteIds)
+    .where('call_date', '>=', sinceTime)
+    .where('communication_type', '=', 'call')
     .orderBy('id', 'desc')
     .limit(sql.lit(limit))
     .execute();

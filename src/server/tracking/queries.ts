@@ -203,3 +203,9 @@ export async function latestHitOfSessionAt(db: Queryable, sessionId: number, at:
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The page a session entered the site on; null for no such session. */
+export async function sessionEntrancePage(db: Queryable, sessionId: number): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('entrance_page').where('id', '=', sessionId).executeTakeFirst();
+  return row?.entrance_page ?? null;
+}
