@@ -28,6 +28,7 @@ import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { noRouting } from './telephony/record-event.js';
 import { screenPopReader } from './telephony/screen-pop.js';
+import { createCallbackDispatcher, type CallbackDispatcher } from './telephony/callback-dispatch.js';
 import type { ApiSeed } from './api/seed.js';
 
 export interface ServerOptions {
@@ -50,7 +51,7 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
   logger?: boolean | LogStream;
-  /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
+  /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
   credentialGuard?: CredentialGuardOptions;
@@ -105,6 +106,8 @@ export interface ConsultantServer {
   routes: readonly RouteInfo[];
   /** The routes that declared a per-visitor rate limit ("METHOD url"). */
   limitedRoutes: readonly string[];
+  /** Resolves when the call-back requests stored so far have been handed to the platform. */
+  callbacksDispatched: CallbackDispatcher['idle'];
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -198,7 +201,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
-  const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
+  // Call-back requests reach the platform after their write commits (telephony/callback-dispatch.ts).
+  const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
   const loginGuard = createLoginGuard(windowCounters(store), { ...(opts.apiClock ? { now: opts.apiClock } : {}), ...opts.loginGuard });
   // Each feature is a Fastify plugin, registered with what it needs.
@@ -207,7 +211,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     sites,
     deps: {
       hub,
-      callbackPlatform,
+      callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
       ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy)),
     },
@@ -245,8 +249,10 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       const p = typeof addr === 'object' && addr ? addr.port : port;
       return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;
     },
+    callbacksDispatched: () => callbackDispatcher.idle(),
     async close() {
       await app.close();
+      await callbackDispatcher.idle();
       await hub.close();
       await store.close();
     },

@@ -62,6 +62,39 @@ export async function setPlatformCallId(db: Queryable, id: number, platformCallI
   await db.updateTable('calls').set({ platform_call_id: platformCallId }).where('id', '=', id).execute();
 }
 
+/**
+ * Takes a queued call-back request for dispatching: one UPDATE, so of several processes trying the
+ * same request one wins. The placeholder id is replaced by the platform's (or cleared on failure).
+ */
+export async function claimCallback(db: Queryable, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('calls')
+    .set({ platform_call_id: `claim:${id}` })
+    .where('id', '=', id)
+    .where('dispatch_state', '=', 'queued')
+    .where('platform_call_id', 'is', null)
+    .where('communication_type', '=', 'sitephone')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function releaseCallback(db: Queryable, id: number): Promise<void> {
+  await db.updateTable('calls').set({ platform_call_id: null }).where('id', '=', id).execute();
+}
+
+/** Call-back requests stored as queued and never handed to the platform, oldest first. */
+export async function queuedCallbacks(db: Queryable, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .select('id')
+    .where('dispatch_state', '=', 'queued')
+    .where('platform_call_id', 'is', null)
+    .orderBy('id')
+    .limit(sql.lit(limit))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Calls open since before `before` (epoch ms), oldest first, at most `limit`: the lost-call sweep's work. */
 export async function openCallsBefore(db: Queryable, before: number, limit: number): Promise<Array<{ id: number; site_id: number }>> {
   return db

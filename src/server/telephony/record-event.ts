@@ -87,7 +87,26 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
       is_lost: talk > 0 || leg.connect_time != null ? 0 : 1,
       ...(ev.file_link ? { file_link: ev.file_link } : {}),
     });
-    if (talk > 0 && (ev.sip_line || ev.employee_id) && ev.direction === 'in') {
+    if (talk > 0 && call.communication_type === 'sitephone') {
+      // A call-back that reached the visitor: the leg from the operator to the visitor's phone.
+      await upsertLeg(db, {
+        call_id: call.id,
+        customer_id: leg.customer_id,
+        cdr_id: leg.id,
+        platform_leg_id: `${ev.call_id}/visitor`,
+        direction: 'out',
+        numa: digits(ev.numa),
+        numb: call.numa,
+        sip_line: ev.sip_line ?? null,
+        setup_time: timestamp(at - talk * 1000),
+        connect_time: timestamp(at - talk * 1000),
+        end_time: timestamp(at),
+        duration: talk,
+        total_duration: talk,
+        is_lost: 0,
+        file_link: ev.file_link ?? null,
+      });
+    } else if (talk > 0 && (ev.sip_line || ev.employee_id) && ev.direction === 'in') {
       // The leg the call was forwarded on to whoever answered (get_cdr_out, cdr_id = the incoming leg).
       const target = (await routing.forwardTarget(db, call.site_id, call.numb ?? '')) ?? ev.sip_line ?? '';
       await upsertLeg(db, {
@@ -181,7 +200,8 @@ async function settle(db: Queryable, callId: number, platformLegId: string): Pro
     const connected = leg.connect_time != null;
     await updateCall(db, callId, {
       ...dated,
-      status: connected ? 'normal' : 'lost',
+      // A call-back is accepted when it reached the visitor (talk), not when the operator answered.
+      status: (isCallback ? leg.duration > 0 : connected) ? 'normal' : 'lost',
       duration: leg.duration,
       wait_time: connected ? secondsBetween(leg.setup_time, leg.connect_time!) : leg.total_duration,
       open_since_ms: null,
@@ -192,7 +212,8 @@ async function settle(db: Queryable, callId: number, platformLegId: string): Pro
   } else {
     await updateCall(db, callId, {
       ...dated,
-      status: leg.connect_time != null ? 'normal' : null,
+      // A call-back has no status until it ends: the operator answering is not the visitor reached.
+      status: !isCallback && leg.connect_time != null ? 'normal' : null,
       wait_time: leg.connect_time != null ? secondsBetween(leg.setup_time, leg.connect_time) : null,
     });
   }

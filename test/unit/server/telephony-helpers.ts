@@ -39,6 +39,9 @@ export function telephonyConfig(pool: string[] = ['74990000001', '84990000002'])
             domain: 'localhost',
             site_key: 'site-a',
             widget_key: 'wk-a',
+            user_phone: '74957770011',
+            settings: { captcha: false, lang: 'ru' },
+            callback: { scenario: 'Call-back' },
             blocks: [{ id: 1, name: 'Main', selector: 'number=84951234567', numb: '74957770011' }],
             campaigns: [
               {
@@ -67,15 +70,16 @@ export function telephonyConfig(pool: string[] = ['74990000001', '84990000002'])
 
 /** A page view of site-a; the session, visitor and the number shown for `number=84951234567`. */
 export async function visit(server: ConsultantServer, url: string, visitor: WriteResponse['visitor'] = null) {
+  const h = hitWrite(url);
   const res = await server.app.inject({
     method: 'POST',
     url: '/w/site-a',
     headers: { 'content-type': 'text/plain' },
-    payload: JSON.stringify({ visitor, writes: [hitWrite(url)] }),
+    payload: JSON.stringify({ visitor, writes: [h] }),
   });
   const body = res.json() as WriteResponse;
   const r = body.results[0]!.result as HitResult;
-  return { visitor: body.visitor, sessionId: r.session_id, number: r.phones.find((p) => p.id === 'number=84951234567')!.raw };
+  return { visitor: body.visitor, hit: h.id, sessionId: r.session_id, number: r.phones.find((p) => p.id === 'number=84951234567')!.raw };
 }
 
 /** Posts one event, signed unless `signature` says otherwise. */

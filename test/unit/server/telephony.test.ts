@@ -216,3 +216,108 @@ describe('telephony events: bad events change nothing', () => {
     expect(counts()).toEqual({ calls: 0, legs: 0 });
   });
 });
+
+describe('call-back requests through the telephony platform', () => {
+  it('dispatches after the write commits, logs the request, and completes the record from the outcome events', async () => {
+    const seen: Array<{ id: number; visible: boolean }> = [];
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      callbackPlatform: {
+        // Reads the request from outside the write's transaction: inside it, PostgreSQL would not see
+        // the row yet and SQLite's one connection would still be the transaction's.
+        dispatch: async (r) => {
+          const row = await server.store.db.selectFrom('calls').select('id').where('id', '=', r.id).executeTakeFirst();
+          seen.push({ id: r.id, visible: !!row });
+          return { ok: true, callId: `platform-${r.id}` };
+        },
+      },
+    });
+    const v = await visit(server, 'http://localhost/?utm_source=google');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '+7 916 777-00-00' } }],
+      }),
+    });
+    expect(res.json().results[0]).toMatchObject({ success: true, result: { status: 0, code: 'sent' } });
+    await server.callbacksDispatched();
+    const [request] = calls();
+    expect(seen).toEqual([{ id: request!.id, visible: true }]);
+    expect(server.db.prepare('SELECT platform_call_id FROM calls').get()).toEqual({ platform_call_id: `platform-${request!.id}` });
+    const log = server.db.prepare('SELECT customer_id, method, numa, numb, numc, call_id, error, result FROM callapi_requests').all();
+    expect(log).toEqual([
+      {
+        customer_id: 1,
+        method: 'callback',
+        numa: '74957770011',
+        numb: '79167770000',
+        numc: 'Call-back',
+        call_id: request!.id,
+        error: null,
+        result: JSON.stringify({ call_id: `platform-${request!.id}` }),
+      },
+    ]);
+
+    // The platform dials the operator (answered), then the visitor: 40 s of talk.
+    const base = { call_id: `platform-${request!.id}`, direction: 'out', numa: '74957770011', numb: '79167770000' };
+    const t = Date.now();
+    const at = (s: number) => new Date(t + s * 1000).toISOString();
+    for (const ev of [
+      { ...base, event: 'ringing', time: at(0) },
+      { ...base, event: 'answered', time: at(4) },
+      { ...base, event: 'ended', time: at(50), duration: 40, total_duration: 50, employee_id: 11 },
+    ]) {
+      const r = await postEvent(server, ev);
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toMatchObject({
+      communication_type: 'sitephone',
+      status: 'normal',
+      duration: 40,
+      wait_time: 4,
+      operator_name: 'Ivanova Anna',
+      session_id: v.sessionId,
+      ac_id: 10,
+    });
+    expect(legs().map((l) => [l.direction, l.cdr_id === null, l.numb, l.duration])).toEqual([
+      ['out', true, '79167770000', 40],
+      ['out', false, '79167770000', 40],
+    ]);
+  });
+
+  it('a call-back the visitor never answered is lost', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+    });
+    const v = await visit(server, 'http://localhost/');
+    await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770001' } }],
+      }),
+    });
+    await server.callbacksDispatched();
+    const id = calls()[0]!.id;
+    const base = { call_id: `cb-${id}`, direction: 'out', numa: '74957770011', numb: '79167770001' };
+    const t = new Date().toISOString();
+    await postEvent(server, { ...base, event: 'answered', time: t });
+    expect(calls()[0]).toMatchObject({ status: null });
+    await postEvent(server, { ...base, event: 'ended', time: t, duration: 0, total_duration: 30 });
+    expect(calls()[0]).toMatchObject({ status: 'lost', duration: 0 });
+  });
+});

@@ -6,7 +6,8 @@ import type { Dialect } from './columns.js';
  * platform's id of its call, which events it has seen (each once: events are idempotent by call
  * and event, and may arrive in any order), whether it is still open (the lost-call sweep reads
  * `open_since_ms` through its index: only open calls have one), its recording links, and whether
- * its visitor was found by the caller's number rather than by a number shown to a session.
+ * its visitor was found by the caller's number rather than by a number shown to a session. A
+ * call-back request keeps the platform's id of the call that dials it in the same column.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   const s = db.schema;
@@ -26,4 +27,6 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .execute();
   await s.createIndex('calls_platform_call').on('calls').column('platform_call_id').unique().execute();
   await s.createIndex('calls_open_since').on('calls').column('open_since_ms').execute();
+  // Call-back requests stored but not yet handed to the platform (sent at start after a stop).
+  await s.createIndex('calls_undispatched').on('calls').columns(['dispatch_state', 'platform_call_id']).execute();
 }
