@@ -203,6 +203,9 @@ export async function apiWorld(dbPath = ':memory:', onQuery?: ServerOptions['onQ
  * The report functions (issue 17): api-reports.test.ts answers them; api-functions.test.ts the rest.
  * Each file checks that its share was answered, so together every function is.
  */
+/** The call-leg reports, answered (and their answers checked) in telephony-reports.test.ts. */
+export const CALL_LEG_FUNCTIONS = new Set(['GET get_cdr_in', 'GET get_cdr_out']);
+
 export const REPORT_FUNCTIONS = new Set([
   'GET stat',
   'GET communication',

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { answered, CALL_LEG_FUNCTIONS } from './api-helpers.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { callEvents, postEvent, restClient, SECRET, telephonyConfig, telephonySeed, visit } from './telephony-helpers.js';
@@ -6,6 +7,10 @@ import { callEvents, postEvent, restClient, SECRET, telephonyConfig, telephonySe
 let server: ConsultantServer;
 afterEach(async () => {
   await server?.close();
+});
+// Each call-leg function's success answer was checked against its declared schema here (api-functions.test.ts leaves them to this file).
+afterAll(() => {
+  expect([...answered].filter((n) => CALL_LEG_FUNCTIONS.has(n)).sort()).toEqual([...CALL_LEG_FUNCTIONS].sort());
 });
 
 /** `YYYY-MM-DD HH:MM:SS` of `ms` in Moscow (UTC+3 all year since 2014). */
