@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { callEvents, postEvent, SECRET, telephonyConfig, visit } from './telephony-helpers.js';
+import { screenPopReader } from '../../../src/server/telephony/screen-pop.js';
 
 let server: ConsultantServer;
 async function start(opts: { lostAfterMs?: number; sweepEveryMs?: number } = {}) {
@@ -319,5 +320,40 @@ describe('call-back requests through the telephony platform', () => {
     expect(calls()[0]).toMatchObject({ status: null });
     await postEvent(server, { ...base, event: 'ended', time: t, duration: 0, total_duration: 30 });
     expect(calls()[0]).toMatchObject({ status: 'lost', duration: 0 });
+  });
+});
+
+describe('screen pop', () => {
+  it("shows a ringing call with the caller's visit and earlier communications, then its end", async () => {
+    await start();
+    const v = await visit(server, 'http://localhost/landing?utm_source=google');
+    await visit(server, 'http://localhost/prices?utm_source=google', v.visitor);
+    const t = Date.now() + 1000;
+    const [ringing, answered, ended] = callEvents({ callId: 'pop1', from: '79165550001', to: v.number, start: t + 60_000, talk: 5 });
+    // An earlier call from the same visit, over before this one rings.
+    for (const ev of callEvents({ callId: 'pop0', from: '79165550001', to: v.number, start: t, talk: 3 })) await postEvent(server, ev);
+    await postEvent(server, ringing);
+    const read = screenPopReader();
+    const pop = await read(server.store.db, [1], Date.now());
+    expect(pop.map((c) => [c.numa, c.state])).toEqual([
+      ['79165550001', 'ended'],
+      ['79165550001', 'ringing'],
+    ]);
+    expect(pop[1]!.visit).toMatchObject({
+      visitor_id: v.visitor!.id,
+      session_id: v.sessionId,
+      by_number: false,
+      campaign: 'Google',
+      utm_source: 'google',
+      entry_page: 'http://localhost/landing?utm_source=google',
+      pages: ['http://localhost/landing?utm_source=google', 'http://localhost/prices?utm_source=google'],
+      earlier: [{ type: 'call', date_time: expect.any(String) }],
+    });
+    // Another site's operator sees nothing of it.
+    expect(await read(server.store.db, [2], Date.now())).toEqual([]);
+    await postEvent(server, answered);
+    expect((await read(server.store.db, [1], Date.now()))[1]!.state).toBe('answered');
+    await postEvent(server, ended);
+    expect((await read(server.store.db, [1], Date.now()))[1]!.state).toBe('ended');
   });
 });
