@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_SECRET, simulateCall } from '../scripts/call-simulator.mjs';
 
 const DEMO_ROOT = fileURLToPath(new URL('./public', import.meta.url));
 
@@ -41,14 +42,27 @@ const TYPES = {
 /**
  * Starts the site. Options: `root` (folder of pages; default demo-site/public), `svcUrl` (the
  * consultant server base URL), `port` (0 picks a free one), `host` (default localhost),
- * `headers` (extra response headers for HTML pages, e.g. a Content-Security-Policy).
+ * `headers` (extra response headers for HTML pages, e.g. a Content-Security-Policy),
+ * `telephonySecret` (what `POST /simulate-call` signs its events with; default the demo's),
+ * `simulatedCall` (the simulated call's ring and talk seconds; default 6 and 5).
  * Resolves with `{ url, close() }`.
  */
-export async function startSite({ root = DEMO_ROOT, svcUrl, port = 4100, host = 'localhost', headers = {} } = {}) {
+export async function startSite({
+  root = DEMO_ROOT,
+  svcUrl,
+  port = 4100,
+  host = 'localhost',
+  headers = {},
+  telephonySecret = DEMO_SECRET,
+  simulatedCall = { ring: 6, talk: 5 },
+} = {}) {
+  const calls = { running: 0 };
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       if (req.method === 'POST' && path === '/contact') return await contact(req, res, svcUrl);
+      if (req.method === 'POST' && path === '/simulate-call')
+        return await simulate(req, res, svcUrl, telephonySecret, simulatedCall, calls);
       if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
       let file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
       if (file !== root && !file.startsWith(root + sep)) return send(res, 403, 'text/plain', 'forbidden');
@@ -118,6 +132,34 @@ async function contact(req, res, svcUrl) {
   }
   res.writeHead(303, { Location: '/contact.html?' + outcome, 'Cache-Control': 'no-store' });
   res.end();
+}
+
+/**
+ * The demo's "simulate a call" button: the shop's server plays the telephony platform and calls
+ * the number the page shows, from a random mobile number, through the consultant server's
+ * telephony boundary (scripts/call-simulator.mjs), as the call happens, so the console sees it ring.
+ * Answers at once with the caller number; a few calls at a time at most.
+ */
+async function simulate(req, res, svcUrl, secret, timing, calls) {
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 1024) return send(res, 413, 'application/json', '{"success":false,"message":"too large"}');
+  }
+  let to;
+  try {
+    to = String(JSON.parse(body).to ?? '').replace(/\D/g, '');
+  } catch {
+    to = '';
+  }
+  if (to.length < 10 || to.length > 15) return send(res, 400, 'application/json', '{"success":false,"message":"no number to call"}');
+  if (calls.running >= 5) return send(res, 429, 'application/json', '{"success":false,"message":"too many calls at once"}');
+  const from = '7916' + String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  calls.running++;
+  simulateCall({ server: svcUrl, secret, to, from, ring: timing.ring, talk: timing.talk })
+    .catch((e) => console.error(`simulated call to ${to}: ${e.message}`))
+    .finally(() => calls.running--);
+  send(res, 202, 'application/json', JSON.stringify({ success: true, from, to }));
 }
 
 function send(res, status, type, body, headers = {}) {

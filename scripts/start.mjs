@@ -22,6 +22,8 @@ const server = await createServer({
   apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
   telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
   bundleDir: join(root, 'dist'),
+  // The demo's telephony secret is public (README): `npm run call` signs with it by default.
+  telephony: { secret: env.SVC_TELEPHONY_SECRET || 'demo-telephony-secret' },
 });
 const svcUrl = await server.listen(Number(env.SVC_PORT ?? 3100), '127.0.0.1');
 const site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });

@@ -5,7 +5,15 @@
  * starts with a fresh snapshot, so nothing is missed.
  */
 import { currentLang, dateTimeFormat, storedMs } from './i18n.js';
-import { CONSOLE_API, type ConsoleChat, type ConsoleEvents, type ConsoleMe, type ConsoleMessage, type ConsoleRequest } from './protocol.js';
+import {
+  CONSOLE_API,
+  type ConsoleCall,
+  type ConsoleChat,
+  type ConsoleEvents,
+  type ConsoleMe,
+  type ConsoleMessage,
+  type ConsoleRequest,
+} from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -38,6 +46,7 @@ let selected: number | null = null;
 const chats = new Map<number, ConsoleChat>();
 const messages = new Map<number, ConsoleMessage[]>();
 const requests = new Map<string, ConsoleRequest>();
+const calls = new Map<number, ConsoleCall>();
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -123,6 +132,43 @@ function renderRequests(): void {
   );
 }
 
+const CALL_STATE: Record<ConsoleCall['state'], string> = { ringing: 'звонит', answered: 'разговор', ended: 'завершён', lost: 'пропущен' };
+const EARLIER: Record<string, string> = { call: 'звонок', callback: 'обратный звонок', chat: 'чат', request: 'заявка', goal: 'цель' };
+
+/** The screen pop: calls of the last minutes, ringing ones first, each with the caller's visit. */
+function renderCalls(): void {
+  const sorted = [...calls.values()].sort((a, b) => Number(b.state === 'ringing') - Number(a.state === 'ringing') || b.id - a.id);
+  $('calls-box').hidden = sorted.length === 0;
+  $('calls').replaceChildren(
+    ...sorted.map((c) => {
+      const li = el('li', undefined, c.state);
+      li.dataset.call = String(c.id);
+      li.append(el('strong', `${CALL_STATE[c.state]} · ${c.numa} → ${c.numb ?? ''} · ${domain(c.site_id)}`));
+      const facts: Array<[string, string | null | undefined]> = [
+        ['Начало', time(c.date_time)],
+        ['Ответил', c.operator_name],
+      ];
+      const v = c.visit;
+      if (!v) facts.push(['Посетитель', 'неизвестен']);
+      else {
+        facts.push(
+          ['Посетитель', `${v.visitor_id}${v.by_number ? ' (по номеру)' : ''}`],
+          ['Кампания', v.campaign ?? (v.session_id != null ? 'без кампании' : null)],
+          ['Поиск', [v.search_engine, v.search_query].filter(Boolean).join(': ') || null],
+          ['UTM', [v.utm_source, v.utm_campaign].filter(Boolean).join(' / ') || null],
+          ['Вход', v.entry_page],
+          ['Страницы', v.pages.length ? v.pages.join('\n') : null],
+          ['Ранее', v.earlier.map((e) => `${EARLIER[e.type]} ${time(e.date_time)}`).join('; ') || 'обращений не было'],
+        );
+      }
+      const dl = el('dl');
+      for (const [k, val] of facts) if (val) dl.append(el('dt', k), el('dd', val));
+      li.append(dl);
+      return li;
+    }),
+  );
+}
+
 function setOnline(on: boolean): void {
   $<HTMLInputElement>('online').checked = on;
   $('online-label').textContent = on ? 'В сети' : 'Не в сети';
@@ -161,6 +207,8 @@ function connect(): void {
     chats.clear();
     messages.clear();
     requests.clear();
+    calls.clear();
+    renderCalls();
   });
   on('online', (o) => setOnline(o.me));
   on('chat', (c) => {
@@ -178,6 +226,10 @@ function connect(): void {
   on('request', (r) => {
     requests.set(r.kind + ':' + r.id, r);
     renderRequests();
+  });
+  on('call', (c) => {
+    calls.set(c.id, c);
+    renderCalls();
   });
 }
 

@@ -85,12 +85,50 @@ export interface ConsoleRequest {
   page_url: string | null;
 }
 
+/**
+ * `call` event: a telephone call to one of the operator's sites (the "screen pop"), sent when it
+ * starts ringing and on every change for the next minutes, with the visit it was attributed to.
+ */
+export interface ConsoleCall {
+  id: number;
+  site_id: number;
+  /** The caller's number. */
+  numa: string;
+  /** The site's number called. */
+  numb: string | null;
+  state: 'ringing' | 'answered' | 'ended' | 'lost';
+  /** When it began, UTC `YYYY-MM-DD HH:MM:SS.mmm`. */
+  date_time: string;
+  operator_name: string | null;
+  /** The caller's visit; null when no visitor is known. */
+  visit: ConsoleCallVisit | null;
+}
+
+export interface ConsoleCallVisit {
+  visitor_id: number;
+  session_id: number | null;
+  /** True: found by the caller's number (an earlier contact), not by the number the visit showed. */
+  by_number: boolean;
+  /** The campaign's name; null without one. */
+  campaign: string | null;
+  search_engine: string | null;
+  search_query: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  entry_page: string | null;
+  /** The pages the session saw, in order (the last 20). */
+  pages: string[];
+  /** The person's communications before this call, newest first (at most 10). */
+  earlier: Array<{ type: 'call' | 'callback' | 'chat' | 'request' | 'goal'; date_time: string }>;
+}
+
 /** Names of the events of `GET /op/api/stream` and their data. */
 export interface ConsoleEvents {
   hello: ConsoleMe;
   chat: ConsoleChat;
   message: ConsoleMessage;
   request: ConsoleRequest;
+  call: ConsoleCall;
   /** Whether this operator's sites have an operator online (after any switch, including others'). */
   online: { me: boolean };
 }

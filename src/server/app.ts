@@ -25,6 +25,10 @@ import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-polic
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
+import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
+import { noRouting } from './telephony/record-event.js';
+import { screenPopReader } from './telephony/screen-pop.js';
+import { createCallbackDispatcher, type CallbackDispatcher } from './telephony/callback-dispatch.js';
 import type { ApiSeed } from './api/seed.js';
 import { seedTelephony, type TelephonySeed } from './numbers/seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
@@ -50,7 +54,7 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
   logger?: boolean | LogStream;
-  /** The telephony platform that dials call-back requests. Default: queue them (callback-platform.ts). */
+  /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
   credentialGuard?: CredentialGuardOptions;
@@ -87,6 +91,8 @@ export interface ServerOptions {
    * numbers/seed.ts): applied with the site configuration's seed of an empty database, as apiSeed.
    */
   telephonySeed?: string | TelephonySeed;
+  /** The telephony boundary (telephony/): the events' secret, the lost-call timeout, the routing seams. */
+  telephony?: TelephonyOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -108,6 +114,8 @@ export interface ConsultantServer {
   routes: readonly RouteInfo[];
   /** The routes that declared a per-visitor rate limit ("METHOD url"). */
   limitedRoutes: readonly string[];
+  /** Resolves when the call-back requests stored so far have been handed to the platform. */
+  callbacksDispatched: CallbackDispatcher['idle'];
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -201,7 +209,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   app.get('/health', async () => ({ success: true }));
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
-  const callbackPlatform = opts.callbackPlatform ?? queuePlatform;
+  // Call-back requests reach the platform after their write commits (telephony/callback-dispatch.ts).
+  const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
   const loginGuard = createLoginGuard(windowCounters(store), { ...(opts.apiClock ? { now: opts.apiClock } : {}), ...opts.loginGuard });
   // Each feature is a Fastify plugin, registered with what it needs.
@@ -210,7 +219,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     sites,
     deps: {
       hub,
-      callbackPlatform,
+      callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
       ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy)),
     },
@@ -229,6 +238,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
     loginGuard,
+    screenPop: screenPopReader,
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
@@ -238,6 +248,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const nowMs = (opts.apiClock ?? Date.now)();
   if (seeded && opts.telephonySeed) await seedTelephony(store, opts.telephonySeed, nowMs);
   await enterAllSiteNumbers(store.db, timestamp(nowMs));
+  // The scenario and forwarding seams answer null until numbers and scenarios are merged (issue #18).
+  await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? noRouting });
 
   return {
     app,
@@ -251,8 +263,10 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       const p = typeof addr === 'object' && addr ? addr.port : port;
       return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;
     },
+    callbacksDispatched: () => callbackDispatcher.idle(),
     async close() {
       await app.close();
+      await callbackDispatcher.idle();
       await hub.close();
       await store.close();
     },

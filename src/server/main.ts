@@ -18,6 +18,8 @@
  *   one address may hold), SVC_DT_FAMILY_SHARE (40: percent held on first leases by one user-agent
  *   family), SVC_DT_FIRST_LEASE_S (180: a first lease until the visitor shows it is a person),
  *   SVC_DT_LEASE_POLICY=off (no policy: every visitor, bots too, leases at once in full).
+ * Telephony boundary (telephony/): SVC_TELEPHONY_SECRET (unset: `POST /telephony/events` answers
+ *   503), SVC_LOST_CALL_S (3600: a call never seen ended is closed as lost after it).
  * On PostgreSQL: SVC_PG_LANES (4: write transactions in flight at once, writes/group-commit.ts;
  *   1 to 8, each holds one of the process's 10 connections).
  */
@@ -28,6 +30,7 @@ import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
 import { POSTGRES_LANES } from './writes/route.js';
+import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
@@ -64,6 +67,7 @@ try {
             firstLeaseMs: count('SVC_DT_FIRST_LEASE_S', LEASE_POLICY_DEFAULTS.firstLeaseMs / 1000) * 1000,
           },
     postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
+    telephony: { secret: env.SVC_TELEPHONY_SECRET || undefined, lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
     rateLimits: {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),

@@ -107,6 +107,8 @@ export const test = base.extend<Fixtures, Worker>({
       siteConfig: join(root, 'demo-site/site-config.json'),
       apiSeed: join(root, 'demo-site/api-seed.json'),
       bundleDir: join(root, 'dist'),
+      // As scripts/start.mjs: the demo's public telephony secret, which the call button signs with.
+      telephony: { secret: 'demo-telephony-secret' },
     });
     const svcUrl: string = await server.listen(0, '127.0.0.1');
     const site = await startSite({ svcUrl, port: 0 });

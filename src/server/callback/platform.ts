@@ -6,6 +6,8 @@ import { siteCallbackJson } from '../sites/queries.js';
  * the platform is a pluggable dispatcher: the built-in one accepts every request, which stays in
  * `calls` as `dispatch_state = 'queued'` for a dialer to pick up, unless the site's configuration
  * declares the platform down. A real adapter is passed to `createServer({ callbackPlatform })`.
+ * Requests reach it after the write that stored them has committed (telephony/callback-dispatch.ts);
+ * the outcome comes back as call events on the telephony boundary under the call id it answers.
  */
 
 /** A site's call-back settings (site configuration `callback`). */
@@ -31,15 +33,15 @@ export interface CallbackRequest {
   scenario: string;
 }
 
-export type DispatchResult = { ok: true } | { ok: false; error: string };
+/** `callId`: the platform's id of the call it will dial (its events carry it); default `cb-<request id>`. */
+export type DispatchResult = { ok: true; callId?: string } | { ok: false; error: string };
 
 export interface CallbackPlatform {
   /**
-   * Hands a request over. Runs inside the write's transaction, which holds the database until it
-   * commits, so it must not wait for a call: a real adapter enqueues the request and dials later.
-   * A Promise is awaited (an adapter may hand the request to a local queue that answers async) and
-   * must settle as fast as a synchronous answer would. Returning `{ok: false}` (or throwing, or a
-   * rejected Promise) answers status 3; the request stays stored as `failed`.
+   * Hands a request over, after the write that stored it has committed; it must not wait for the
+   * call itself: a real adapter enqueues the request and dials later. A Promise is awaited.
+   * Returning `{ok: false}` (or throwing, or a rejected Promise) marks the stored request `failed`
+   * with request_status 3. Every call is logged in `callapi_requests`.
    */
   dispatch(request: CallbackRequest, site: SiteCallback): DispatchResult | Promise<DispatchResult>;
 }

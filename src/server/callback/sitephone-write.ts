@@ -6,7 +6,7 @@ import type { WriteHandler } from '../writes/context.js';
 import { checkCaptcha } from './captcha.js';
 import { addressGroup } from '../http/address-group.js';
 import { limitReached, recordAttempt, siteLimitReached } from './limit.js';
-import { siteCallback, type DispatchResult } from './platform.js';
+import { siteCallback } from './platform.js';
 import { insertCall, markCallFailed } from './queries.js';
 
 /**
@@ -19,7 +19,7 @@ const AHEAD_MS = 90 * 864e5;
 
 /**
  * `sitePhoneCall`: the visitor's and address's limits, captcha, the site's limit, scenario,
- * platform, in that order, and the answer as the spec's
+ * the platform's declared state, in that order, and the answer as the spec's
  * status code. The write itself succeeds whatever the status (it was judged, and a retry of the
  * same write id gets the same answer); only a malformed request or an unknown page view fails it.
  * A request that passed the limit and the captcha is stored in `calls`, even when no scenario is
@@ -81,18 +81,13 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = async (ctx, data, wri
   ctx.deps.hub.poke(`site:${site.id}`);
   if (!settings.scenario) return answer(S.noScenario, 'no_scenario');
 
-  let sent: DispatchResult;
-  try {
-    sent = await ctx.deps.callbackPlatform.dispatch(
-      { id, siteId: site.id, phone, delayedCallTime: t, groupId: group, scenario: settings.scenario },
-      settings,
-    );
-  } catch (e) {
-    sent = { ok: false, error: String((e as Error)?.message ?? e).slice(0, 200) };
-  }
-  if (!sent.ok) {
-    await markCallFailed(db, id, S.platform, sent.error);
+  // A site whose platform is declared down is refused at once; any other request goes to the
+  // platform once this batch has committed (telephony/callback-dispatch.ts), which marks it failed
+  // if the platform refuses it.
+  if (settings.platform === 'down') {
+    await markCallFailed(db, id, S.platform, 'platform_down');
     return answer(S.platform, 'platform_error');
   }
+  ctx.deps.callbackDispatcher.enqueue(id);
   return answer(S.sent, 'sent');
 };

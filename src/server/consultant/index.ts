@@ -5,6 +5,7 @@ import type { Hub } from './chat/hub.js';
 import { visitorStreams } from './chat/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import type { LoginGuard } from './operators/login-guard.js';
+import type { ScreenPopFactory } from './console/routes.js';
 
 export interface ConsultantDeps {
   store: Store;
@@ -19,6 +20,8 @@ export interface ConsultantDeps {
   sessionMs?: number | undefined;
   /** The guard of every password check: one per server, shared with the REST API's login. */
   loginGuard: LoginGuard;
+  /** The calls the console shows live (telephony/screen-pop.ts): one reader per console stream. */
+  screenPop?: ScreenPopFactory | undefined;
 }
 
 /**

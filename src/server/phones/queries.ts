@@ -190,3 +190,28 @@ export async function recordOverflow(db: Queryable, r: LeaseRequest, fallback: '
     .onConflict((oc) => oc.columns(['session_id', 'block_id']).doNothing())
     .execute();
 }
+
+/**
+ * The lease of the block's pool number `number` that held it at `at` (epoch ms): started at or
+ * before it and ending after it (the end includes the after-session minutes). Leases of one
+ * number never overlap (the pool's lock), so there is at most one; the latest start wins if a
+ * carried-over lease ended at the very moment the next began.
+ */
+export async function leaseAt(
+  db: Queryable,
+  blockId: number,
+  number: string,
+  at: number,
+): Promise<{ session_id: number; visitor_id: number } | null> {
+  const row = await db
+    .selectFrom('dt_leases')
+    .select(['session_id', 'visitor_id'])
+    .where('number', '=', number)
+    .where('until_ms', '>', at)
+    .where('start_ms', '<=', at)
+    .where('block_id', '=', blockId)
+    .orderBy('start_ms', 'desc')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -521,3 +521,46 @@ export async function alignIdSequences(
     );
   }
 }
+
+/** A service number as the telephony boundary finds it: a DT pool's, or a block's static number. */
+export interface NumberOwner {
+  kind: 'pool' | 'static';
+  block_id: number;
+  site_id: number;
+  customer_id: number;
+  /** The block's campaign; null for one of the site's default blocks. */
+  ac_id: number | null;
+  /** The number as stored (one of the variants asked for). */
+  number: string;
+  forward_numb: string | null;
+}
+
+/**
+ * The pool numbers and static block numbers stored in any of `variants` (the forms one number is
+ * written in: telephony/numbers.ts; always four, so the statement text stays the same), pool
+ * numbers first. A number a removed campaign's block still holds is found too: its calls keep
+ * the campaign.
+ */
+export async function numberOwners(db: Queryable, variants: readonly [string, string, string, string]): Promise<NumberOwner[]> {
+  const pool = await db
+    .selectFrom('dt_pool_numbers as p')
+    .innerJoin('site_blocks as b', 'b.id', 'p.block_id')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .select(['p.block_id', 'b.site_id', 's.customer_id', 'b.ac_id', 'p.number', 'b.forward_numb'])
+    .where('p.number', 'in', variants)
+    .orderBy('p.id')
+    .execute();
+  const blocks = await db
+    .selectFrom('site_blocks as b')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .select(['b.id as block_id', 'b.site_id', 's.customer_id', 'b.ac_id', 'b.numb as number', 'b.forward_numb'])
+    .where('b.numb', 'in', variants)
+    // Campaign blocks before the site's defaults: the campaign's number says more.
+    .orderBy(sql`CASE WHEN b.ac_id IS NULL THEN 1 ELSE 0 END`)
+    .orderBy('b.id')
+    .execute();
+  return [
+    ...pool.map((r) => ({ kind: 'pool' as const, ...r })),
+    ...blocks.map((r) => ({ kind: 'static' as const, ...r, number: r.number ?? '' })),
+  ];
+}

@@ -335,6 +335,18 @@ export interface CallsTable extends VisitContextColumns {
   request_status: number;
   dispatch_state: 'queued' | 'failed' | 'not_sent';
   dispatch_error: string | null;
+  /** The telephony platform's id of the call (migration 071); null for a call-back not yet dialled. */
+  platform_call_id: string | null;
+  /** When the platform said the call rang, was answered, ended (each event is applied once). */
+  ringing_time: string | null;
+  answered_time: string | null;
+  ended_time: string | null;
+  /** Epoch ms the call opened, while it is open; null once ended or closed as lost. */
+  open_since_ms: number | null;
+  /** JSON text: the recording links. */
+  file_link: Defaulted<string>;
+  /** 1: the visitor was found by the caller's number, not by a number shown to a session. */
+  is_visitor_by_numa: Defaulted<Flag>;
 }
 
 export interface SitephoneAttemptsTable {

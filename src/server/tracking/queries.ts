@@ -191,3 +191,22 @@ export async function latestHitOfVisitor(db: Queryable, visitorId: number): Prom
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The session's latest page view at or before `at` (stored UTC text): the page a call was made from. */
+export async function latestHitOfSessionAt(db: Queryable, sessionId: number, at: string): Promise<HitRow | null> {
+  const row = await db
+    .selectFrom('hits')
+    .select(['id', 'session_id', 'visitor_id', 'url'])
+    .where('session_id', '=', sessionId)
+    .where('hit_time', '<=', at)
+    .orderBy('id', 'desc')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The page a session entered the site on; null for no such session. */
+export async function sessionEntrancePage(db: Queryable, sessionId: number): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('entrance_page').where('id', '=', sessionId).executeTakeFirst();
+  return row?.entrance_page ?? null;
+}

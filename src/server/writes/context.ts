@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { WritePayloads, WriteType } from '../../protocol.js';
-import type { CallbackPlatform } from '../callback/platform.js';
+import type { CallbackDispatcher } from '../telephony/callback-dispatch.js';
 import type { PropertyQuota } from '../visitors/property-quota.js';
 import type { Hub } from '../consultant/chat/hub.js';
 import type { Site } from '../sites/lookup.js';
@@ -35,8 +35,8 @@ export interface HitRow {
 export interface WriteDeps extends PageViewDeps {
   /** Live state of the consultant: pokes after a change, operators online, lost timers. */
   hub: Hub;
-  /** The telephony platform that dials call-back requests. */
-  callbackPlatform: CallbackPlatform;
+  /** Hands stored call-back requests to the telephony platform after the batch commits. */
+  callbackDispatcher: CallbackDispatcher;
   /** The hourly quotas of visitor properties per address and site (visitors/property-quota.ts). */
   propertyQuota: PropertyQuota;
 }

@@ -78,6 +78,9 @@ const TABLE: Record<string, Row> = {
   'GET goal': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
   'GET advertising_sales': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
   'GET call': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  // Legs are filtered by the acting customer: C's call session names none of the caller's legs.
+  'GET get_cdr_in': { args: (v) => ({ call_session_id: v.call, ...YEAR }), then: 'nothing-of-theirs' },
+  'GET get_cdr_out': { args: (v) => ({ call_session_id: v.call, ...YEAR }), then: 'nothing-of-theirs' },
   'GET chat': { args: (v) => ({ site_id: v.site, date_till: YEAR.date_till }), then: 'refused' },
   'GET offline_message': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
   'GET chat_messages': { args: (v) => ({ chat_id: v.chat }), then: 'refused' },

@@ -208,6 +208,9 @@ export async function apiWorld(
  * The report functions (issue 17): api-reports.test.ts answers them; api-functions.test.ts the rest.
  * Each file checks that its share was answered, so together every function is.
  */
+/** The call-leg reports, answered (and their answers checked) in telephony-reports.test.ts. */
+export const CALL_LEG_FUNCTIONS = new Set(['GET get_cdr_in', 'GET get_cdr_out']);
+
 export const REPORT_FUNCTIONS = new Set([
   'GET stat',
   'GET communication',
@@ -252,7 +255,7 @@ export const answered = new Set<string>();
  * (api/responses.ts): a success against the function's declared `response`, an error against the
  * error envelope. So the document cannot drift from what the functions really answer.
  */
-function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): LightMyRequestResponse {
+export function checkAnswer(fn: string, verb: string, res: LightMyRequestResponse): LightMyRequestResponse {
   if (!String(res.headers['content-type']).startsWith('application/json')) return res;
   const body: unknown = res.json();
   if (res.statusCode !== 200) {

@@ -9,6 +9,9 @@ import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
 
+/** The secret of the telephony boundary's signatures in the attack tests. */
+export const TELEPHONY_SECRET = 'attack-telephony-secret';
+
 /** One visitor of a site with a page view: what `Svc.getCredentials()` would give the page. */
 export interface Visit {
   siteKey: string;
@@ -50,6 +53,7 @@ export async function world(rateLimits: WriteLimits = { ip: 0, visitor: 0 }): Pr
     publicUrl: 'http://svc.test/',
     rateLimits,
     credentialGuard,
+    telephony: { secret: TELEPHONY_SECRET },
   });
   const inject = (o: InjectOptions) => server.app.inject(o);
   const post = (siteKey: string, body: unknown, headers: Record<string, string> = {}) =>

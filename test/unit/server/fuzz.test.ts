@@ -6,7 +6,8 @@ import { LIMITS, type WriteResponse, type WriteType } from '../../../src/protoco
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { seedApi } from '../../../src/server/api/seed.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
-import { LEAK, prng, world, type World } from './attack-helpers.js';
+import { LEAK, prng, TELEPHONY_SECRET, world, type World } from './attack-helpers.js';
+import { sign } from '../../../src/server/telephony/signature.js';
 import { wid } from './helpers.js';
 
 /**
@@ -53,6 +54,7 @@ const S = {
   rest: 'REST API        api/login, api/logout, api/v1/*',
   restDocs: 'REST reference  GET api/docs*',
   raw: 'raw HTTP the parser cannot read (socket)',
+  telephony: 'telephony events POST telephony/events',
 };
 
 /** Requests Node's HTTP parser refuses before any route: sent as bytes on a socket. */
@@ -924,8 +926,63 @@ function restCases(key: string) {
   }
 }
 
+function telephonyCases() {
+  const R = 'POST /telephony/events';
+  const url = '/telephony/events';
+  const signed = (payload: string | Buffer, type = 'application/json') => ({
+    payload,
+    headers: { 'content-type': type, 'x-svc-signature': sign(payload, TELEPHONY_SECRET) },
+  });
+  const event = {
+    call_id: 'fuzz-1',
+    event: 'ringing',
+    direction: 'in',
+    numa: '79161234567',
+    numb: '74957770011',
+    time: new Date().toISOString(),
+  };
+  // Unsigned, then signed: the signature is checked first, then the body.
+  for (const p of MALFORMED) {
+    add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...text(p, 'application/json') } });
+    add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(p) } });
+  }
+  for (const t of WRONG_TYPES) add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(JSON.stringify(t)) } });
+  for (const t of BAD_TYPES) add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(JSON.stringify(event), t) } });
+  for (const p of OVERSIZED)
+    add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(p) }, check: (r) => expect(r.statusCode).toBe(413) });
+  const body = JSON.stringify(event);
+  for (const sig of [
+    '',
+    'sha256=',
+    'sha256=' + '0'.repeat(64),
+    sign(body, 'wrong-secret'),
+    sign(body + ' ', TELEPHONY_SECRET),
+    'x'.repeat(5000),
+  ])
+    add({
+      route: R,
+      surface: S.telephony,
+      req: { method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', 'x-svc-signature': sig } },
+      check: (r) => expect(r.statusCode).toBe(401),
+    });
+  for (const field of Object.keys(event))
+    for (const v of [[], {}, 'x'.repeat(5000), -1, 1.5, null, undefined, '💥'])
+      add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(JSON.stringify({ ...event, [field]: v })) } });
+  for (const bad of [
+    { ...event, numb: '70000000000' },
+    { ...event, time: '1970-01-01T00:00:00Z' },
+    { ...event, event: 'ended', duration: 10 },
+    { ...event, event: 'ended', duration: 1e9, total_duration: 1e9 },
+    { ...event, event: 'ended', duration: 20, total_duration: 10 },
+    { ...event, duration: 5, total_duration: 5 },
+    { ...event, file_link: 'javascript:alert(1)', event: 'ended', duration: 0, total_duration: 1 },
+  ])
+    add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(JSON.stringify(bad)) } });
+}
+
 beforeAll(async () => {
   w = await world();
+  telephonyCases();
   await seedApi(w.server.store, { users: [{ login: 'fuzz', password_hash: await hashPassword('fuzz-password', 1024), customer_id: 1 }] });
   const login = await w.inject({ method: 'POST', url: '/api/login/', ...json({ login: 'fuzz', password: 'fuzz-password' }) });
   restCases((login.json() as { data: { session_key: string } }).data.session_key);

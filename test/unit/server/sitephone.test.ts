@@ -174,6 +174,8 @@ describe('sitephone', () => {
     expect(await calls('open', v, [{ phone: 79161234567, delayed_call_time: when, group_id: 7, extra: 'ignored' }])).toEqual([
       { status: 0, code: 'sent' },
     ]);
+    // The platform gets it once the write has committed.
+    await server.callbacksDispatched();
     const row = server.db.prepare('SELECT * FROM calls').get() as Record<string, unknown>;
     expect(row).toMatchObject({
       communication_type: 'sitephone',
@@ -194,7 +196,7 @@ describe('sitephone', () => {
     expect(seen).toEqual([{ id: row.id, siteId: 1, phone: '79161234567', delayedCallTime: when, groupId: '7', scenario: 'Call-back' }]);
   });
 
-  it('answers 2 without a scenario and 3 when the platform fails or throws, keeping the request', async () => {
+  it('answers 2 without a scenario; a platform that fails or throws after the commit marks the kept request failed', async () => {
     await start({
       dispatch: (r) => {
         if (r.phone.endsWith('9')) throw new Error('dialer offline');
@@ -204,7 +206,9 @@ describe('sitephone', () => {
     const none = await visit('none');
     expect(await calls('none', none, [{ phone }])).toEqual([{ status: 2, code: 'no_scenario' }]);
     const open = await visit('open');
-    expect(await calls('open', open, [{ phone: '+7 916 123-45-69' }])).toEqual([{ status: 3, code: 'platform_error' }]);
+    // The request is accepted when stored; the platform hears of it after the commit.
+    expect(await calls('open', open, [{ phone: '+7 916 123-45-69' }])).toEqual([{ status: 0, code: 'sent' }]);
+    await server.callbacksDispatched();
     expect(server.db.prepare('SELECT request_status, dispatch_state, dispatch_error FROM calls ORDER BY id').all()).toEqual([
       { request_status: 2, dispatch_state: 'not_sent', dispatch_error: null },
       { request_status: 3, dispatch_state: 'failed', dispatch_error: 'dialer offline' },
@@ -222,9 +226,10 @@ describe('sitephone', () => {
     const v = await visit('open');
     expect(await calls('open', v, [{ phone }, { phone: '+7 916 123-45-68' }, { phone: '+7 916 123-45-69' }])).toEqual([
       { status: 0, code: 'sent' },
-      { status: 3, code: 'platform_error' },
-      { status: 3, code: 'platform_error' },
+      { status: 0, code: 'sent' },
+      { status: 0, code: 'sent' },
     ]);
+    await server.callbacksDispatched();
     expect(server.db.prepare('SELECT dispatch_state, dispatch_error FROM calls ORDER BY id').all()).toEqual([
       { dispatch_state: 'queued', dispatch_error: null },
       { dispatch_state: 'failed', dispatch_error: 'refused' },

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HitResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
+import { createCallbackDispatcher } from '../../../src/server/telephony/callback-dispatch.js';
 import { queuePlatform } from '../../../src/server/callback/platform.js';
 import type { Hub, Topic } from '../../../src/server/consultant/chat/hub.js';
 import { createSiteLookup } from '../../../src/server/sites/lookup.js';
@@ -389,7 +390,7 @@ describe('the console hears of offline requests', () => {
       sites,
       deps: {
         hub,
-        callbackPlatform: queuePlatform,
+        callbackDispatcher: createCallbackDispatcher(server.store, queuePlatform),
         propertyQuota: createPropertyQuota(windowCounters(server.store)),
         ...pageViewDeps(server.store, createLeasePolicy()),
       },

@@ -12,6 +12,7 @@ import { addNumberToNumaList, createNumaListFn, removeNumberFromNumaList } from 
 import { createSiteFn, site } from './sites.js';
 import { advertisingSales, call, chat, chatMessages, communication, goal, offlineMessage, stat } from './reports.js';
 import { tag } from './tags.js';
+import { getCdrIn, getCdrOut } from './call-legs.js';
 import { tagCommunication, tagCommunicationSale, untagCommunication } from './tagging.js';
 import { personByVisitor, sessionInfo, visitor, visitorsByPerson } from './visitors.js';
 
@@ -45,6 +46,8 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   communication,
   goal,
   call,
+  getCdrIn,
+  getCdrOut,
   chat,
   chatMessages,
   offlineMessage,

@@ -207,7 +207,7 @@ export const call = apiFunction({
   scope: 'customer',
   list: true,
   summary:
-    'call records in [date_from, date_till): call-back requests (communication_type sitephone) today; ordinary calls come with the calls',
+    'call records in [date_from, date_till): calls from the telephony boundary (communication_type call) and call-back requests (sitephone)',
   args: z.object({
     date_from: r.date_from,
     date_till: r.date_till,
@@ -283,8 +283,8 @@ export const call = apiFunction({
       numb: x.numb,
       wait_time: x.wait_time,
       duration: x.duration,
-      // No recordings, transfers or coaches until ordinary calls come; the fields keep their shape.
-      file_link: [],
+      // Recording links of a call from the telephony boundary (telephony/); no transfers or coaches yet.
+      file_link: JSON.parse(x.file_link) as string[],
       operator_name: x.operator_name,
       coach_name: null,
       scenario_name: x.scenario_name,
@@ -292,7 +292,7 @@ export const call = apiFunction({
       tags: tags.get(`${type(x)}:${x.id}`) ?? [],
       direction: x.direction,
       page_url: x.page_url,
-      is_visitor_by_numa: false,
+      is_visitor_by_numa: x.is_visitor_by_numa === 1,
     }));
   },
 });

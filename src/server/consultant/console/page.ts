@@ -33,6 +33,10 @@ export function consolePage(): string {
     <span id="link" class="muted" role="status"></span>
     <button id="logout" type="button">Выйти</button>
   </header>
+  <section id="calls-box" aria-labelledby="calls-h" hidden>
+    <h2 id="calls-h">Звонки</h2>
+    <ul id="calls" aria-live="assertive"></ul>
+  </section>
   <div class="cols">
     <section aria-labelledby="chats-h">
       <h2 id="chats-h">Чаты</h2>
@@ -138,6 +142,13 @@ header #logout{margin-left:auto}
 section{background:#fff;border-radius:8px;padding:.8rem;min-width:0}
 h2{font-size:1rem;margin:0 0 .5rem}
 ul,ol{list-style:none;margin:0;padding:0}
+#calls-box{margin:1rem 1rem 0}
+#calls li{padding:.5rem;border-bottom:1px solid #e6e8ec;overflow-wrap:anywhere}
+#calls li.ringing{background:#fff4d6;border-left:4px solid #f0a800}
+#calls li.answered{border-left:4px solid #1c5fd4}
+#calls dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .6rem;margin:.3rem 0 0}
+#calls dt{color:#5c6570}
+#calls dd{margin:0;white-space:pre-line}
 #chats li,#requests li{padding:.5rem;border-bottom:1px solid #e6e8ec;cursor:pointer;overflow-wrap:anywhere}
 #chats li[aria-current=true]{background:#e8f0fe}
 #chats li.waiting{font-weight:600}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CONSOLE_API,
   CONSOLE_PATH,
+  type ConsoleCall,
   type ConsoleChat,
   type ConsoleMe,
   type ConsoleMessage,
@@ -68,7 +69,12 @@ export interface ConsoleOptions {
   sessionMs?: number | undefined;
   /** The guard of every password check (shared with the REST API's login). */
   loginGuard: LoginGuard;
+  /** The calls shown live (the screen pop); none when absent. */
+  screenPop?: ScreenPopFactory | undefined;
 }
+
+/** Makes the reader of the calls one console stream shows: the calls of `siteIds` of the last minutes at `now`. */
+export type ScreenPopFactory = () => (db: Queryable, siteIds: readonly number[], now: number) => Promise<ConsoleCall[]>;
 
 /**
  * The operator console: a page served at /op/ and its JSON API under /op/api/. An operator signs
@@ -209,6 +215,8 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     let online: boolean | null = null;
     /** The last request id sent of each feed; a feed starts from the newest of its first view. */
     const lastRequest = new Map<string, number>();
+    const calls = opts.screenPop?.();
+    const sentCalls = new Map<number, string>();
 
     const refresh = coalesce(
       async () => {
@@ -256,6 +264,14 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
           for (const r of rows) {
             sse.send('request', r);
             lastRequest.set(f.kind, Math.max(lastRequest.get(f.kind)!, r.id));
+          }
+        }
+        // Calls: sent when they start ringing and on each change (answered, ended, lost).
+        for (const c of calls ? await calls(db, op.sites, Date.now()) : []) {
+          const json = JSON.stringify(c);
+          if (sentCalls.get(c.id) !== json) {
+            sentCalls.set(c.id, json);
+            sse.send('call', json);
           }
         }
       },

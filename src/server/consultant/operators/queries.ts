@@ -270,3 +270,14 @@ export async function customerEmployeeCount(db: Queryable, customerId: number, f
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** The full name of the customer's employee (who answered a call); null for another's or none. */
+export async function employeeNameOfCustomer(db: Queryable, customerId: number, employeeId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('employees')
+    .select('full_name')
+    .where('id', '=', employeeId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.full_name ?? null;
+}

@@ -17,6 +17,7 @@ import * as leasePolicy from './040_lease_policy.js';
 import * as personsTagsSales from './050_persons_tags_sales.js';
 import * as windowCounters from './060_window_counters.js';
 import * as callLegs from './070_call_legs.js';
+import * as callEvents from './071_call_events.js';
 import * as numbersAndCharges from './075_numbers_and_charges.js';
 import * as dropRateCounters from './090_drop_rate_counters.js';
 
@@ -43,6 +44,7 @@ export const STEPS: readonly [string, Step][] = [
   ['050_persons_tags_sales', personsTagsSales],
   ['060_window_counters', windowCounters],
   ['070_call_legs', callLegs],
+  ['071_call_events', callEvents],
   ['075_numbers_and_charges', numbersAndCharges],
   ['090_drop_rate_counters', dropRateCounters],
 ];

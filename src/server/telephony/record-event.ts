@@ -1,0 +1,220 @@
+import { ApiError } from '../http/errors.js';
+import { siteById } from '../sites/queries.js';
+import { employeeNameOfCustomer } from '../consultant/operators/queries.js';
+import type { Queryable } from '../store/queryable.js';
+import type { NewRow, Row } from '../store/tables.js';
+import { timestamp } from '../store/time.js';
+import { joinByContact } from '../visitors/persons.js';
+import { attribute } from './attribution.js';
+import type { CallEvent } from './event.js';
+import { numberKey } from './numbers.js';
+import {
+  callById,
+  callByPlatformId,
+  insertPlatformCall,
+  legByPlatformId,
+  markEventSeen,
+  updateCall,
+  updateLeg,
+  upsertLeg,
+  type EventColumn,
+} from './queries.js';
+
+/**
+ * Applies one call event inside a transaction. The call record and its legs are derived from the
+ * events seen so far, whatever their order: the first event of a call (any of the three) opens
+ * the record and attributes it; each event is applied once (its time stored in its own column, set
+ * only while empty); after each, the record's status, wait and durations are computed again from
+ * what is known. `ringing` gives the setup time, `answered` the connect time, `ended` the end,
+ * the durations, the recording and who answered.
+ */
+
+/** The seams the lead wires after the numbers helper's part is merged (issue #18): null today. */
+export interface CallRouting {
+  /** Name of the scenario that handled a call to `numb` of the site; null: none known. */
+  scenarioName(db: Queryable, siteId: number, numb: string): Promise<string | null>;
+  /** Where a call to `numb` of the site was forwarded; null: the block's `forward_numb`. */
+  forwardTarget(db: Queryable, siteId: number, numb: string): Promise<string | null>;
+}
+
+export const noRouting: CallRouting = {
+  scenarioName: async () => null,
+  forwardTarget: async () => null,
+};
+
+const COLUMN: Record<CallEvent['event'], EventColumn> = { ringing: 'ringing_time', answered: 'answered_time', ended: 'ended_time' };
+
+export const unknownNumber = () => new ApiError(422, 422101, 'Unknown number: the number called is no site number');
+
+const digits = (n: string) => n.replace(/\D/g, '');
+const ms = (t: string) => Date.parse(t.replace(' ', 'T') + 'Z');
+const secondsBetween = (from: string, to: string) => Math.max(0, Math.round((ms(to) - ms(from)) / 1000));
+
+export interface EventOutcome {
+  /** The call record's id (`calls.id`, the REST `id` and `call_session_id`). */
+  callId: number;
+  siteId: number;
+  /** False for a repeat of an event already applied: nothing changed. */
+  applied: boolean;
+}
+
+export async function recordEvent(db: Queryable, ev: CallEvent, now: number, routing: CallRouting): Promise<EventOutcome> {
+  const at = Date.parse(ev.time);
+  let call = await callByPlatformId(db, ev.call_id);
+  if (!call) call = await openCall(db, ev, at, now, routing);
+  if (!(await markEventSeen(db, call.id, COLUMN[ev.event], timestamp(at))))
+    return { callId: call.id, siteId: call.site_id, applied: false };
+
+  // The leg the event is about: the call's first leg, named by the platform's call id (a
+  // call-back's first leg comes with its first event).
+  let leg = await legByPlatformId(db, ev.call_id);
+  if (!leg) {
+    const site = (await siteById(db, call.site_id))!;
+    await upsertLeg(db, { ...firstLeg(call, ev, at), customer_id: site.customer_id });
+    leg = (await legByPlatformId(db, ev.call_id))!;
+  }
+  if (ev.event === 'ringing') await updateLeg(db, leg.id, { setup_time: timestamp(at) });
+  else if (ev.event === 'answered') await updateLeg(db, leg.id, { connect_time: timestamp(at) });
+  else {
+    const talk = ev.duration ?? 0;
+    const total = ev.total_duration ?? talk;
+    await updateLeg(db, leg.id, {
+      end_time: timestamp(at),
+      duration: talk,
+      total_duration: total,
+      // Answered without an `answered` event (it was lost on the way): the talk says when.
+      ...(leg.connect_time == null && talk > 0 ? { connect_time: timestamp(at - talk * 1000) } : {}),
+      is_lost: talk > 0 || leg.connect_time != null ? 0 : 1,
+      ...(ev.file_link ? { file_link: ev.file_link } : {}),
+    });
+    if (talk > 0 && call.communication_type === 'sitephone') {
+      // A call-back that reached the visitor: the leg from the operator to the visitor's phone.
+      await upsertLeg(db, {
+        call_id: call.id,
+        customer_id: leg.customer_id,
+        cdr_id: leg.id,
+        platform_leg_id: `${ev.call_id}/visitor`,
+        direction: 'out',
+        numa: digits(ev.numa),
+        numb: call.numa,
+        sip_line: ev.sip_line ?? null,
+        setup_time: timestamp(at - talk * 1000),
+        connect_time: timestamp(at - talk * 1000),
+        end_time: timestamp(at),
+        duration: talk,
+        total_duration: talk,
+        is_lost: 0,
+        file_link: ev.file_link ?? null,
+      });
+    } else if (talk > 0 && (ev.sip_line || ev.employee_id) && ev.direction === 'in') {
+      // The leg the call was forwarded on to whoever answered (get_cdr_out, cdr_id = the incoming leg).
+      const target = (await routing.forwardTarget(db, call.site_id, call.numb ?? '')) ?? ev.sip_line ?? '';
+      await upsertLeg(db, {
+        call_id: call.id,
+        customer_id: leg.customer_id,
+        cdr_id: leg.id,
+        platform_leg_id: `${ev.call_id}/answer`,
+        direction: 'out',
+        numa: digits(ev.numb),
+        numb: digits(target) || target,
+        sip_line: ev.sip_line ?? null,
+        setup_time: timestamp(at - total * 1000),
+        connect_time: timestamp(at - talk * 1000),
+        end_time: timestamp(at),
+        duration: talk,
+        total_duration: talk,
+        is_lost: 0,
+        file_link: ev.file_link ?? null,
+      });
+    }
+    const operator = ev.employee_id ? await employeeNameOfCustomer(db, leg.customer_id, ev.employee_id) : null;
+    if (operator) await updateCall(db, call.id, { operator_name: operator });
+    if (ev.file_link) {
+      const links = JSON.parse(call.file_link) as string[];
+      if (!links.includes(ev.file_link)) await updateCall(db, call.id, { file_link: JSON.stringify([...links, ev.file_link]) });
+    }
+  }
+  await settle(db, call.id, ev.call_id);
+  return { callId: call.id, siteId: call.site_id, applied: true };
+}
+
+/** The first event of a call: attributes it and stores its record and first leg. */
+async function openCall(db: Queryable, ev: CallEvent, at: number, now: number, routing: CallRouting): Promise<Row<'calls'>> {
+  // The setup time as well as this event tells it; a later `ringing` corrects it.
+  const setup = ev.event === 'ended' ? at - (ev.total_duration ?? 0) * 1000 : at;
+  // The service's number is the one called on an incoming call, the calling one on an outgoing call.
+  const [service, other] = ev.direction === 'in' ? [ev.numb, ev.numa] : [ev.numa, ev.numb];
+  const a = await attribute(db, service, other, setup);
+  if (!a) throw unknownNumber();
+  const row: NewRow<'calls'> & { platform_call_id: string } = {
+    ...(a.context ?? {}),
+    ...(a.visitor ? { visitor_first_ac: a.visitor.first_ac, visits_count: a.visitor.visits_count, visitor_type: a.visitor.type } : {}),
+    ac_id: a.acId,
+    site_id: a.siteId,
+    communication_type: 'call',
+    call_date: timestamp(setup),
+    numa: numberKey(ev.numa) ?? digits(ev.numa),
+    numb: numberKey(ev.numb) ?? digits(ev.numb),
+    direction: ev.direction,
+    page_url: a.pageUrl,
+    visitor_id: a.visitorId,
+    session_id: a.sessionId,
+    hit_id: a.hitId,
+    scenario_name: await routing.scenarioName(db, a.siteId, service),
+    request_status: 0,
+    dispatch_state: 'not_sent',
+    platform_call_id: ev.call_id,
+    open_since_ms: now,
+    is_visitor_by_numa: a.byNuma ? 1 : 0,
+  };
+  const id = await insertPlatformCall(db, row);
+  if (id == null) return (await callByPlatformId(db, ev.call_id))!;
+  const call = (await callById(db, id))!;
+  await upsertLeg(db, { ...firstLeg(call, ev, setup), customer_id: a.customerId });
+  // The caller's number joins the visitor's person (visitors/persons.ts), as a call-back's does.
+  if (a.sessionId != null && a.visitorId != null) await joinByContact(db, a.siteId, a.visitorId, 'phone', other);
+  return call;
+}
+
+function firstLeg(call: Row<'calls'>, ev: CallEvent, setup: number): NewRow<'call_legs'> {
+  return {
+    call_id: call.id,
+    // Set by the caller: the customer of the call's site.
+    customer_id: 0,
+    cdr_id: null,
+    platform_leg_id: ev.call_id,
+    direction: ev.direction,
+    numa: numberKey(ev.numa) ?? digits(ev.numa),
+    numb: numberKey(ev.numb) ?? digits(ev.numb),
+    setup_time: timestamp(setup),
+  };
+}
+
+/** The record's derived fields from the events seen: status, wait, talk, open or not. */
+async function settle(db: Queryable, callId: number, platformLegId: string): Promise<void> {
+  const call = (await callById(db, callId))!;
+  const leg = (await legByPlatformId(db, platformLegId))!;
+  const isCallback = call.communication_type === 'sitephone';
+  const dated = isCallback ? {} : { call_date: leg.setup_time };
+  if (call.ended_time != null) {
+    const connected = leg.connect_time != null;
+    await updateCall(db, callId, {
+      ...dated,
+      // A call-back is accepted when it reached the visitor (talk), not when the operator answered.
+      status: (isCallback ? leg.duration > 0 : connected) ? 'normal' : 'lost',
+      duration: leg.duration,
+      wait_time: connected ? secondsBetween(leg.setup_time, leg.connect_time!) : leg.total_duration,
+      open_since_ms: null,
+    });
+  } else if (call.open_since_ms == null && !isCallback) {
+    // Closed as lost by the sweep: a late `answered` or `ringing` does not reopen it; `ended` does.
+    await updateCall(db, callId, dated);
+  } else {
+    await updateCall(db, callId, {
+      ...dated,
+      // A call-back has no status until it ends: the operator answering is not the visitor reached.
+      status: !isCallback && leg.connect_time != null ? 'normal' : null,
+      wait_time: leg.connect_time != null ? secondsBetween(leg.setup_time, leg.connect_time) : null,
+    });
+  }
+}
