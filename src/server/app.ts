@@ -26,10 +26,10 @@ import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
-import { noRouting } from './telephony/record-event.js';
 import { screenPopReader } from './telephony/screen-pop.js';
 import { createCallbackDispatcher, type CallbackDispatcher } from './telephony/callback-dispatch.js';
 import type { ApiSeed } from './api/seed.js';
+import { routeIncomingCall } from './numbers/routing.js';
 import { seedTelephony, type TelephonySeed } from './numbers/seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
 import { timestamp } from './store/time.js';
@@ -248,8 +248,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const nowMs = (opts.apiClock ?? Date.now)();
   if (seeded && opts.telephonySeed) await seedTelephony(store, opts.telephonySeed, nowMs);
   await enterAllSiteNumbers(store.db, timestamp(nowMs));
-  // The scenario and forwarding seams answer null until numbers and scenarios are merged (issue #18).
-  await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? noRouting });
+  // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
+  await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
 
   return {
     app,

@@ -29,18 +29,16 @@ import {
  * the durations, the recording and who answered.
  */
 
-/** The seams the lead wires after the numbers helper's part is merged (issue #18): null today. */
-export interface CallRouting {
-  /** Name of the scenario that handled a call to `numb` of the site; null: none known. */
-  scenarioName(db: Queryable, siteId: number, numb: string): Promise<string | null>;
-  /** Where a call to `numb` of the site was forwarded; null: the block's `forward_numb`. */
-  forwardTarget(db: Queryable, siteId: number, numb: string): Promise<string | null>;
-}
-
-export const noRouting: CallRouting = {
-  scenarioName: async () => null,
-  forwardTarget: async () => null,
-};
+/**
+ * Where a call to one of the service's numbers goes: the scenario that answers it and the number
+ * it is forwarded to (numbers/routing.ts, passed in by app.ts). The record keeps the scenario's
+ * name; the forwarded leg is to the target. Null when nothing says: no scenario, and the leg goes
+ * to the SIP line that answered.
+ */
+export type CallRouting = (
+  db: Queryable,
+  call: { numb: string; numa: string },
+) => Promise<{ scenarioName: string | null; forwardTo: string } | null>;
 
 const COLUMN: Record<CallEvent['event'], EventColumn> = { ringing: 'ringing_time', answered: 'answered_time', ended: 'ended_time' };
 
@@ -108,7 +106,7 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
       });
     } else if (talk > 0 && (ev.sip_line || ev.employee_id) && ev.direction === 'in') {
       // The leg the call was forwarded on to whoever answered (get_cdr_out, cdr_id = the incoming leg).
-      const target = (await routing.forwardTarget(db, call.site_id, call.numb ?? '')) ?? ev.sip_line ?? '';
+      const target = (await routing(db, { numb: call.numb ?? '', numa: call.numa }))?.forwardTo ?? ev.sip_line ?? '';
       await upsertLeg(db, {
         call_id: call.id,
         customer_id: leg.customer_id,
@@ -160,7 +158,7 @@ async function openCall(db: Queryable, ev: CallEvent, at: number, now: number, r
     visitor_id: a.visitorId,
     session_id: a.sessionId,
     hit_id: a.hitId,
-    scenario_name: await routing.scenarioName(db, a.siteId, service),
+    scenario_name: (await routing(db, { numb: service, numa: other }))?.scenarioName ?? null,
     request_status: 0,
     dispatch_state: 'not_sent',
     platform_call_id: ev.call_id,

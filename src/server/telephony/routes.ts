@@ -18,7 +18,7 @@ import { SIGNATURE_HEADER, signatureValid } from './signature.js';
 export interface TelephonyOptions extends LostSweepOptions {
   /** The shared secret of the events' signatures (SVC_TELEPHONY_SECRET); unset: the route answers 503. */
   secret?: string | undefined;
-  /** The scenario and forwarding seams (record-event.ts); default: none known. */
+  /** Where calls go (record-event.ts `CallRouting`); default: the customers' scenarios (numbers/routing.ts). */
   routing?: CallRouting | undefined;
 }
 

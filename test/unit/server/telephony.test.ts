@@ -357,3 +357,46 @@ describe('screen pop', () => {
     expect((await read(server.store.db, [1], Date.now()))[1]!.state).toBe('ended');
   });
 });
+
+describe("calls are routed by the customer's scenarios (numbers/routing.ts)", () => {
+  it("a caller on a scenario's numa list is forwarded to its route; others to the scenario's number", async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      telephonySeed: {
+        scenarios: [
+          {
+            customer_id: 1,
+            name: 'Print desk',
+            forward_to: '74951112233',
+            numbers: ['74951110000'],
+            numa_routes: [{ list_name: 'VIP', numbers: ['79161234567'], forward_to: '74959998877' }],
+          },
+        ],
+      },
+    });
+    for (const [callId, from] of [
+      ['vip-1', '+7 916 123-45-67'],
+      ['other-1', '+7 903 000-00-00'],
+    ] as const) {
+      for (const ev of callEvents({ callId, from, to: '74951110000', talk: 30, employee: 11 }))
+        expect((await postEvent(server, ev)).statusCode).toBe(200);
+    }
+    const rows = calls();
+    expect(rows.map((c) => [c.numa, (c as unknown as { scenario_name: string | null }).scenario_name])).toEqual([
+      ['79161234567', 'Print desk'],
+      ['79030000000', 'Print desk'],
+    ]);
+    const forwarded = server.db
+      .prepare("SELECT call_id, numb FROM call_legs WHERE direction = 'out' AND cdr_id IS NOT NULL ORDER BY call_id")
+      .all() as Array<{ call_id: number; numb: string }>;
+    expect(forwarded).toEqual([
+      { call_id: rows[0]!.id, numb: '74959998877' },
+      { call_id: rows[1]!.id, numb: '74951112233' },
+    ]);
+  });
+});
