@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
-import { callEvents, postEvent, SECRET, telephonyConfig, visit } from './telephony-helpers.js';
+import { callEvents, postEvent, restClient, SECRET, telephonyConfig, telephonySeed, visit } from './telephony-helpers.js';
 import { screenPopReader } from '../../../src/server/telephony/screen-pop.js';
 
 let server: ConsultantServer;
@@ -398,5 +398,45 @@ describe("calls are routed by the customer's scenarios (numbers/routing.ts)", ()
       { call_id: rows[0]!.id, numb: '74959998877' },
       { call_id: rows[1]!.id, numb: '74951112233' },
     ]);
+  });
+});
+
+describe('calls made through the events are rated (charges/)', () => {
+  it('a call of 61 s from a mobile number costs two minutes of its tariff; a lost call nothing', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+      telephonySeed: {
+        call_tariffs: [
+          { direction: 'in', prefix: '', prefix_type: 'local', prefix_type_name: 'Местные', price_per_minute_kopecks: 0 },
+          { direction: 'in', prefix: '79', prefix_type: 'zone', prefix_type_name: 'Зоновые', price_per_minute_kopecks: 150 },
+        ],
+      },
+    });
+    for (const ev of callEvents({ callId: 'rated-1', from: '79161234567', to: '74951110000', talk: 61, employee: 11 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    for (const ev of callEvents({ callId: 'rated-2', from: '79161234567', to: '74951110000' }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { date_from: day(-1), date_till: day(2) };
+    const get = await restClient(server);
+    const costs = (await get('cdr_in_cost', range)).json().data as Array<{
+      numa: string;
+      duration: number;
+      prefix_type: string;
+      cost: number;
+    }>;
+    // Rated by hand: 61 s is two started minutes at 1.50 a minute; the lost call talked 0 s.
+    expect(costs.map((c) => [c.numa, c.duration, c.prefix_type, c.cost])).toEqual([
+      ['79161234567', 61, 'zone', 3],
+      ['79161234567', 0, 'zone', 0],
+    ]);
+    const days = (await get('daily_sdr', range)).json().data as Array<{ charge_call: number }>;
+    expect(days.reduce((sum, d) => sum + d.charge_call, 0)).toBe(3);
   });
 });
