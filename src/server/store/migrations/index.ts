@@ -17,6 +17,7 @@ import * as leasePolicy from './040_lease_policy.js';
 import * as personsTagsSales from './050_persons_tags_sales.js';
 import * as windowCounters from './060_window_counters.js';
 import * as callLegs from './070_call_legs.js';
+import * as reportIndexes from './085_report_indexes.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -41,6 +42,7 @@ export const STEPS: readonly [string, Step][] = [
   ['050_persons_tags_sales', personsTagsSales],
   ['060_window_counters', windowCounters],
   ['070_call_legs', callLegs],
+  ['085_report_indexes', reportIndexes],
 ];
 
 /**
