@@ -14,7 +14,11 @@
 // ignored), named by size, seed and generator version, so a rerun skips generation; a schema
 // added since (a new migration) is applied when the server opens the kept file.
 //
-// `node bench/reports.mjs [--sizes 10000,100000] [--runs 5]` runs the section alone (build first).
+// PostgreSQL is an extra row when `--postgres URL` (or SVC_BENCH_PG) names a server: the same
+// databases copied into schemas of its own there (postgresCopy).
+//
+// `node bench/reports.mjs [--sizes 10000,100000] [--runs 5] [--postgres URL]` runs the section
+// alone (build first).
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -503,15 +507,13 @@ const NO_RANGE = new Set(['chat_messages', 'visitor', 'session_info', 'person_by
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const round = (x) => (x >= 100 ? Math.round(x) : Math.round(x * 10) / 10);
 
-/** Times every call on one database; ms by label and range. */
-async function measure(file, runs) {
-  const server = await openServer(file);
+/**
+ * Samples inside the measured month, from the SQLite file (a PostgreSQL copy holds the same ids):
+ * a chat with messages, a visitor of several sessions in a merged person.
+ */
+function samples(file) {
+  const db = new Database(file, { readonly: true });
   try {
-    const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: LOGIN, password: PASSWORD } });
-    const key = login.json().data?.session_key;
-    if (!key) throw new Error(`bench login failed: ${login.body}`);
-    // Samples inside the measured month: a chat with messages, a visitor of several sessions in a merged person.
-    const db = server.db;
     const chat = db
       .prepare("SELECT id FROM chats WHERE site_id = 1 AND start_time >= '2025-06-10' ORDER BY site_id, start_time LIMIT 1")
       .get().id;
@@ -521,7 +523,20 @@ async function measure(file, runs) {
       )
       .get();
     const session = db.prepare('SELECT id FROM sessions WHERE visitor_id = ? ORDER BY id DESC LIMIT 1').get(visitor.id).id;
-    const sample = { chat, visitor: visitor.id, person: visitor.person_id, session };
+    return { chat, visitor: visitor.id, person: visitor.person_id, session };
+  } finally {
+    db.close();
+  }
+}
+
+/** Times every call on one database (`dbPath`: the SQLite file or a PostgreSQL URL); ms by label and range. */
+async function measure(file, runs, dbPath = file) {
+  const sample = samples(file);
+  const server = await openServer(dbPath);
+  try {
+    const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: LOGIN, password: PASSWORD } });
+    const key = login.json().data?.session_key;
+    if (!key) throw new Error(`bench login failed: ${login.body}`);
     const out = {};
     for (const [label, fn, args] of CALLS) {
       out[label] = {};
@@ -558,6 +573,89 @@ async function measure(file, runs) {
   }
 }
 
+/** The tables the generator fills, in an order their foreign keys accept. */
+const TRAFFIC = [
+  'visitors',
+  'sessions',
+  'hits',
+  'goals',
+  'chats',
+  'chat_messages',
+  'offline_messages',
+  'calls',
+  'visitor_phones',
+  'tag_links',
+  'sales',
+];
+
+/**
+ * The same database on PostgreSQL (`--postgres URL`): a schema of its own named by size, seed and
+ * generator version, made by the built server (its migrations and seed, so the sites, campaigns,
+ * user and tags get the same ids), then the SQLite file's traffic copied in, 5,000 rows per
+ * statement (`INSERT … SELECT * FROM unnest($1::int8[], …)`). Kept like the SQLite files.
+ */
+async function postgresCopy(file, pageViews, baseUrl) {
+  const { default: pg } = await import('pg');
+  const schema = `bench_reports_${pageViews}_s${SEED}_g${GENERATOR}`;
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const kept = await admin.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [
+      schema,
+      'done_marker',
+    ]);
+    if (kept.rowCount) return { url: url.toString(), generated: null };
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const started = performance.now();
+  const server = await openServer(url.toString());
+  await server.close();
+  const sqlite = new Database(file, { readonly: true });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    for (const table of TRAFFIC) {
+      const types = new Map(
+        (
+          await client.query('SELECT column_name, udt_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [
+            schema,
+            table,
+          ])
+        ).rows.map((r) => [r.column_name, r.udt_name]),
+      );
+      const cols = sqlite
+        .prepare(`PRAGMA table_info(${table})`)
+        .all()
+        .map((c) => c.name);
+      const insert = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${cols.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ')})`;
+      let batch = cols.map(() => []);
+      const flush = async () => {
+        if (batch[0].length) await client.query(insert, batch);
+        batch = cols.map(() => []);
+      };
+      for (const row of sqlite
+        .prepare(`SELECT ${cols.join(', ')} FROM ${table}`)
+        .raw()
+        .iterate()) {
+        row.forEach((v, i) => batch[i].push(v));
+        if (batch[0].length === 5000) await flush();
+      }
+      await flush();
+    }
+    await client.query('ANALYZE');
+    await client.query('CREATE TABLE done_marker (at text)');
+  } finally {
+    await client.end();
+    sqlite.close();
+  }
+  return { url: url.toString(), generated: { ms: Math.round(performance.now() - started) } };
+}
+
 /** Rows of each growing table, for the table under the figures. */
 function tableRows(file) {
   const db = new Database(file, { readonly: true });
@@ -574,43 +672,61 @@ function tableRows(file) {
   }
 }
 
-export async function run({ sizes = SIZES, runs = RUNS } = {}) {
-  const figures = { seed: SEED, runs, sizes: {}, loadAverage: {} };
+export async function run({ sizes = SIZES, runs = RUNS, postgres = process.env.SVC_BENCH_PG } = {}) {
+  const figures = { seed: SEED, runs, sizes: {}, postgres: postgres ? {} : undefined };
   const rows = [];
+  const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
   for (const size of sizes) {
     const { file, generated } = await database(size);
-    const load = loadavg().map((x) => Math.round(x * 100) / 100);
+    const before = load();
     const times = await measure(file, runs);
     figures.sizes[size] = {
       generatedMs: generated?.ms ?? null,
       fileMiB: Math.round(statSync(file).size / 2 ** 20),
       rows: tableRows(file),
-      loadAverageBefore: load,
-      loadAverageAfter: loadavg().map((x) => Math.round(x * 100) / 100),
+      loadAverageBefore: before,
+      loadAverageAfter: load(),
       times,
     };
     rows.push([
-      `${size.toLocaleString('en')} page views: ${generated ? `generated in ${(generated.ms / 1000).toFixed(1)} s` : 'kept database'}, ${figures.sizes[size].fileMiB} MiB, load ${load.join(' ')}`,
+      `${size.toLocaleString('en')} page views: ${generated ? `generated in ${(generated.ms / 1000).toFixed(1)} s` : 'kept database'}, ${figures.sizes[size].fileMiB} MiB, load ${before.join(' ')}`,
       '',
     ]);
+    if (postgres) {
+      const copy = await postgresCopy(file, size, postgres);
+      const pgBefore = load();
+      figures.postgres[size] = {
+        copiedMs: copy.generated?.ms ?? null,
+        loadAverageBefore: pgBefore,
+        times: await measure(file, runs, copy.url),
+      };
+      rows.push([
+        `  PostgreSQL copy: ${copy.generated ? `copied in ${(copy.generated.ms / 1000).toFixed(1)} s` : 'kept schema'}, load ${pgBefore.join(' ')}`,
+        '',
+      ]);
+    }
   }
   const big = sizes.at(-1);
   const mid = sizes.at(-2);
-  rows.push([
-    'report (month / year), ms',
-    sizes.map((s) => `${s / 1000}k`).join(' | ') + (mid ? `   growth ${mid / 1000}k→${big / 1000}k` : ''),
-  ]);
-  for (const [label] of CALLS) {
-    const cell = (s) => `${figures.sizes[s].times[label].month.ms} / ${figures.sizes[s].times[label].year.ms}`;
-    const growth = (range) => round(figures.sizes[big].times[label][range].ms / figures.sizes[mid].times[label][range].ms);
-    rows.push([`  ${label}`, sizes.map(cell).join(' | ') + (mid ? `   ×${growth('month')} / ×${growth('year')}` : '')]);
-  }
+  const table = (title, bySize) => {
+    rows.push([
+      `${title} (month / year), ms`,
+      sizes.map((s) => `${s / 1000}k`).join(' | ') + (mid ? `   growth ${mid / 1000}k→${big / 1000}k` : ''),
+    ]);
+    for (const [label] of CALLS) {
+      const cell = (s) => `${bySize[s].times[label].month.ms} / ${bySize[s].times[label].year.ms}`;
+      const growth = (range) => round(bySize[big].times[label][range].ms / bySize[mid].times[label][range].ms);
+      rows.push([`  ${label}`, sizes.map(cell).join(' | ') + (mid ? `   ×${growth('month')} / ×${growth('year')}` : '')]);
+    }
+  };
+  table('SQLite', figures.sizes);
+  if (postgres) table('PostgreSQL', figures.postgres);
   if (mid)
     rows.push([`table growth ${mid / 1000}k→${big / 1000}k`, `×${round(figures.sizes[big].rows.hits / figures.sizes[mid].rows.hits)}`]);
   return { rows, figures };
 }
 
-// Alone: `node bench/reports.mjs [--sizes a,b,c] [--runs n]`.
+// Alone: `node bench/reports.mjs [--sizes a,b,c] [--runs n] [--postgres URL]`.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (n) => {
@@ -618,7 +734,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const sizes = opt('--sizes')?.split(',').map(Number) ?? SIZES;
-  const { rows, figures } = await run({ sizes, runs: Number(opt('--runs') ?? RUNS) });
+  const { rows, figures } = await run({
+    sizes,
+    runs: Number(opt('--runs') ?? RUNS),
+    postgres: opt('--postgres') ?? process.env.SVC_BENCH_PG,
+  });
   for (const r of rows) console.log(r.filter(Boolean).join('   '));
   if (opt('--json')) (await import('node:fs')).writeFileSync(opt('--json'), JSON.stringify(figures, null, 2) + '\n');
 }
