@@ -173,12 +173,14 @@ const PERSON_PARTS = [
 function firstOfPerson(): RawBuilder<SqlBool> {
   const earlier = PERSON_PARTS.map(
     (p) =>
-      sql`EXISTS (SELECT 1 FROM ${sql.table(p.table)} x WHERE x.visitor_id = pv.id AND (${sql.ref(`x.${p.at}`)} < u.at OR (${sql.ref(`x.${p.at}`)} = u.at AND (${p.type} < u.object_type OR (${p.type} = u.object_type AND x.id < u.id)))))`,
+      sql`EXISTS (SELECT 1 FROM ${sql.table(p.table)} x WHERE x.visitor_id = pv.id AND (${sql.ref(`x.${p.at}`)} < u.at OR (${sql.ref(`x.${p.at}`)} = u.at AND (${p.type} < u.object_type OR (${p.type} = u.object_type AND x.id < u.id)))) LIMIT 1 OFFSET 0)`,
   );
   // The visitor's person and its visitors are read once per row, then each table by visitor.
-  // `LIMIT 1 OFFSET 0` keeps the test per row on PostgreSQL: without it the planner may turn it
-  // into an anti-join that reads every visitor and communication (an OFFSET stops that rewrite;
-  // report-plans.test.ts sees the full index scans otherwise). SQLite runs it per row either way.
+  // `LIMIT 1 OFFSET 0` keeps each test per row, by index, on PostgreSQL: an OFFSET stops the
+  // planner's rewrites of EXISTS. Without it the outer test became an anti-join reading every
+  // visitor and communication (report-plans.test.ts saw the full index scans), and an inner one a
+  // "hashed SubPlan" that read all of a small table again for every row (the bench's PostgreSQL
+  // row saw it: the year at 100k took 1 s). SQLite runs them per row either way.
   return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM visitors me INNER JOIN visitors pv ON pv.person_id = me.person_id WHERE me.id = u.visitor_id AND (${sql.join(earlier, sql` OR `)}) LIMIT 1 OFFSET 0)`;
 }
 
