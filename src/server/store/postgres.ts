@@ -48,8 +48,22 @@ export interface PostgresParts {
   settled(): Promise<void>;
 }
 
+/**
+ * The URL with `jit=off` added to its connection options (after any it has, such as a search_path).
+ * PostgreSQL compiles a statement whose estimated cost passes `jit_above_cost` (100 000) to machine
+ * code first; a report over a year of a busy site passes it (its per-row person test multiplies the
+ * estimate), and on the bench's 1M page views the compilation took 3-4 s of a 0.8 s statement
+ * (README, "Reports at scale"). The page-view path's statements never reach that cost.
+ */
+export function withoutJit(url: string): string {
+  const u = new URL(url);
+  const options = u.searchParams.get('options');
+  u.searchParams.set('options', `${options ? options + ' ' : ''}-c jit=off`);
+  return u.toString();
+}
+
 export function postgresParts(url: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): PostgresParts {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
+  const pool = new pg.Pool({ connectionString: withoutJit(url), max: POOL_SIZE, types });
   // An idle client that loses its server (a restart of PostgreSQL) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on('error', () => {});

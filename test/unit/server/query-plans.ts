@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { RowHandle } from '../../../src/server/store/rows.js';
 
 /**
  * Query plans of the statements the server really runs. A test starts a server with
@@ -124,4 +125,46 @@ export function boundLimits(statements: readonly Captured[]): string[] {
 /** better-sqlite3 binds numbers, strings, bigints, buffers and null; booleans as 0/1 (as the driver does). */
 function bindable(v: unknown): unknown {
   return typeof v === 'boolean' ? (v ? 1 : 0) : v;
+}
+
+/** A plan node of PostgreSQL's `EXPLAIN (FORMAT JSON)`, the fields read here. */
+interface PgPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PgPlanNode[];
+}
+
+/**
+ * The same question on PostgreSQL: every full scan of a growing table among the statements, with
+ * `enable_seqscan` off for the test's connection. On a test's few rows PostgreSQL prefers a
+ * sequential scan whatever the indexes; with it switched off it still plans one where no index can
+ * serve the statement, which is what this asks. `db` is the test's synchronous handle
+ * (test/support/sync-postgres.ts, one connection); the statements are PostgreSQL's own text with
+ * `$n` parameters, EXPLAINed with the captured values.
+ */
+export function postgresFullScans(db: RowHandle, statements: readonly Captured[]): FullScan[] {
+  db.exec('SET enable_seqscan = off');
+  const out: FullScan[] = [];
+  try {
+    for (const s of statements) {
+      if (NO_PLAN.test(s.sql) || /^\s*(listen|unlisten|notify|select pg_notify|set)\b/i.test(s.sql)) continue;
+      const row = db.prepare('EXPLAIN (FORMAT JSON) ' + s.sql).get(...(s.parameters as unknown[]).map(bindable)) as Record<string, unknown>;
+      const root = (row['QUERY PLAN'] as Array<{ Plan: PgPlanNode }>)[0]!.Plan;
+      const steps: string[] = [];
+      const walk = (n: PgPlanNode) => {
+        steps.push(`${n['Node Type']}${n['Relation Name'] ? ' on ' + n['Relation Name'] : ''}`);
+        // An index scan without a condition reads the whole index (PostgreSQL's way round a
+        // switched-off sequential scan): a full scan too, as SQLite's `SCAN t USING INDEX`.
+        const whole = n['Node Type'] === 'Seq Scan' || (/^Index (Only )?Scan$/.test(n['Node Type']) && !n['Index Cond']);
+        if (whole && n['Relation Name'] && growing(n['Relation Name'])) out.push({ sql: s.sql, table: n['Relation Name'], plan: '' });
+        n.Plans?.forEach(walk);
+      };
+      walk(root);
+      for (const f of out) if (f.sql === s.sql && !f.plan) f.plan = steps.join(' | ');
+    }
+  } finally {
+    db.exec('RESET enable_seqscan');
+  }
+  return out;
 }

@@ -9,17 +9,21 @@ import {
   chatMessageRows,
   chatOfCustomer,
   chatRows,
-  communications,
+  communicationCount,
+  communicationPage,
+  communicationsOfPersons,
+  communicationsPerCampaign,
   goalCount,
   goalRows,
   offlineCount,
   offlineRows,
+  personsOfVisitors,
   salesOfCommunications,
+  soldCommunications,
   sessionsPerCampaign,
   statCounts,
   tagsNamed,
   tagsOfCommunications,
-  type CommunicationRow,
 } from '../../reports/queries.js';
 import { siteById } from '../../sites/queries.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
@@ -96,15 +100,6 @@ const LIST_TYPE: Record<CommunicationObjectType, 'calls' | 'chats' | 'offline_ma
   goal: 'goals',
 };
 
-/** The person's first communications among `rows` (persons counted over all their communications). */
-async function onlyFirst(ctx: CustomerContext, rows: CommunicationRow[]): Promise<CommunicationRow[]> {
-  const facts = await personFacts(
-    ctx.store.db,
-    rows.map((c) => c.visitor_id),
-  );
-  return rows.filter((c) => facts.communicationNumber(c.object_type, c.id) === 1);
-}
-
 export const communication = apiFunction({
   name: 'communication',
   verb: 'GET',
@@ -130,12 +125,10 @@ export const communication = apiFunction({
   async run(ctx, a) {
     const f = await reportFilter(ctx, a);
     if (!a.show_not_goal) f.withoutTagIds = await notTargetTags(ctx);
-    let rows = await communications(ctx.store.db, f);
-    if (a.only_first) rows = await onlyFirst(ctx, rows);
-    ctx.setTotal(rows.length);
-    return rows
-      .slice(ctx.page.offset, ctx.page.offset + ctx.page.limit)
-      .map((c) => ({ communication_type: LIST_TYPE[c.object_type], date_time: answerDate(ctx, c.at), id: c.id }));
+    // Counted and paged by the database: a year of a busy site is too many rows to hold.
+    ctx.setTotal(await communicationCount(ctx.store.db, f, a.only_first));
+    const rows = await communicationPage(ctx.store.db, f, a.only_first, ctx.page);
+    return rows.map((c) => ({ communication_type: LIST_TYPE[c.object_type], date_time: answerDate(ctx, c.at), id: c.id }));
   },
 });
 
@@ -509,43 +502,21 @@ export const advertisingSales = apiFunction({
     const { db } = ctx.store;
     const f = await reportFilter(ctx, a);
     if (a.only_quality) f.withoutTagIds = await notTargetTags(ctx);
-    const all = await communications(db, f);
-    const facts = await personFacts(
-      db,
-      all.map((c) => c.visitor_id),
-    );
-    const rows = a.only_first ? all.filter((c) => facts.communicationNumber(c.object_type, c.id) === 1) : all;
+    // Counted and summed by the database; only the sold communications come here, for the days
+    // from their person's first communication (of any date and kind) to the sale.
+    const counts = await communicationsPerCampaign(db, f, a.only_first);
     // A sale is tagged on whichever communication closed the deal, often not the person's first:
-    // with only_first it counts for the person's first communication in the range (the campaign
-    // that brought the person), else for its own.
-    const firstRow = new Map<number, CommunicationRow>();
-    for (const c of rows) {
-      const p = facts.personOf(c.visitor_id);
-      if (p != null && !firstRow.has(p)) firstRow.set(p, c);
-    }
-    const sales = new Map<string, Sale[]>();
-    for (const t of ['goal', 'chat', 'offline_message', 'sitephone', 'cdr_in'] as const) {
-      const ofType = all.filter((c) => c.object_type === t);
-      const got = await salesOfCommunications(
-        db,
-        t,
-        ofType.map((c) => c.id),
-      );
-      for (const c of ofType) {
-        const sale = got.get(c.id);
-        if (!sale) continue;
-        const p = a.only_first ? facts.personOf(c.visitor_id) : null;
-        const to = (p != null ? firstRow.get(p) : undefined) ?? c;
-        const key = `${to.object_type}:${to.id}`;
-        sales.set(key, [...(sales.get(key) ?? []), sale]);
-      }
-    }
-    // The first communication of each person, for the days before a sale.
-    const firstAt = new Map<number, string>();
-    for (const c of [...all].sort(byTime)) {
-      const p = facts.personOf(c.visitor_id);
-      if (p != null && !firstAt.has(p)) firstAt.set(p, c.at);
-    }
+    // with only_first it counts for the campaign of the person's first communication when that
+    // one is in the range (the campaign that brought the person), else for its own.
+    const sold = await soldCommunications(db, f, false);
+    const persons = await personsOfVisitors(
+      db,
+      sold.flatMap((c) => (c.visitor_id == null ? [] : [c.visitor_id])),
+    );
+    const firstOf = new Map<number, { at: string; ac_id: number }>();
+    for (const c of (await communicationsOfPersons(db, [...new Set(persons.values())])).sort(byTime))
+      if (!firstOf.has(c.person_id)) firstOf.set(c.person_id, c);
+    const inRange = (at: string) => (f.from === undefined || at >= f.from) && at < f.till;
     const sessions = await sessionsPerCampaign(db, f);
     const campaigns = await campaignsOfSite(db, a.site_id);
     const out = new Map<number, { name: string; sessions: number; comms: number; sales: number; days: number; revenue: number }>();
@@ -567,17 +538,14 @@ export const advertisingSales = apiFunction({
     entry(-1);
     for (const c of campaigns) if (!c.removed) entry(c.id);
     for (const [acId, n] of sessions) entry(acId).sessions = n;
-    for (const c of rows) entry(c.ac_id).comms++;
-    for (const c of all) {
-      if (!sales.has(`${c.object_type}:${c.id}`)) continue;
-      const e = entry(c.ac_id);
-      for (const sale of sales.get(`${c.object_type}:${c.id}`) ?? []) {
-        e.sales++;
-        e.revenue += sale.cost_kopecks;
-        const p = facts.personOf(c.visitor_id);
-        const first = (p != null ? firstAt.get(p) : undefined) ?? c.at;
-        e.days += Math.max(0, storedMs(sale.sale_date) - storedMs(first)) / 864e5;
-      }
+    for (const [acId, n] of counts) entry(acId).comms = n;
+    for (const c of sold) {
+      const p = c.visitor_id == null ? undefined : persons.get(c.visitor_id);
+      const first = p !== undefined ? firstOf.get(p) : undefined;
+      const e = entry(a.only_first && first && inRange(first.at) ? first.ac_id : c.ac_id);
+      e.sales++;
+      e.revenue += c.cost_kopecks;
+      e.days += Math.max(0, storedMs(c.sale_date) - storedMs(first?.at ?? c.at)) / 864e5;
     }
     const list = [...out.entries()].sort(([x], [y]) => x - y);
     ctx.setTotal(list.length);

@@ -19,6 +19,7 @@ import * as windowCounters from './060_window_counters.js';
 import * as callLegs from './070_call_legs.js';
 import * as callEvents from './071_call_events.js';
 import * as numbersAndCharges from './075_numbers_and_charges.js';
+import * as reportIndexes from './085_report_indexes.js';
 import * as dropRateCounters from './090_drop_rate_counters.js';
 
 /**
@@ -46,6 +47,7 @@ export const STEPS: readonly [string, Step][] = [
   ['070_call_legs', callLegs],
   ['071_call_events', callEvents],
   ['075_numbers_and_charges', numbersAndCharges],
+  ['085_report_indexes', reportIndexes],
   ['090_drop_rate_counters', dropRateCounters],
 ];
 
