@@ -20,9 +20,10 @@ import type { WindowCounters } from '../http/window-counters.js';
  *   so one client cannot keep the turnstile busy. The request limit (http/rate-limits.ts) counts
  *   requests, which let 50 times as many writes through in big batches as in small ones.
  *
- * A stepped batch is not atomic, nor was it before: every write has its own result. A step that
- * fails fails the request after the steps before it were stored; the retry answers those from
- * their write ids and stores the rest.
+ * A stepped batch is atomic step by step, not as a whole (a batch up to STEP_WRITES still is):
+ * every write has its own result and its own write id. A step that fails, or a process killed
+ * between steps, leaves the steps before it stored and unanswered; the retry answers those from
+ * their write ids and stores the rest once (test/e2e/durability.spec.ts).
  */
 
 /** Writes stored in one transaction at most; a longer batch goes in steps. */
