@@ -3,6 +3,19 @@ import type { Page } from '../sites/queries.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { NewRow, Row } from '../store/tables.js';
 
+/** The key of the telephony seed's lock (pg_advisory_xact_lock(int, int)): "TS" in ASCII. */
+const SEED_LOCK = 0x5453;
+
+/**
+ * Holds the telephony seed for the rest of the transaction: two server processes started together
+ * on one new PostgreSQL database would otherwise both find no tariffs and both seed (a duplicate
+ * media file ended one of them). The second waits, then finds the first's tariffs. SQLite's write
+ * transaction holds its one write lock already.
+ */
+export async function lockTelephonySeed(db: Queryable): Promise<void> {
+  if (onPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK}, 0)`.execute(db);
+}
+
 /**
  * Every query of the numbers tables (migration 075): the number capacity and number tariffs, the
  * customers' numbers, scenarios and their caller-list routes, media files and SIP lines. The site

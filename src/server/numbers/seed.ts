@@ -13,6 +13,7 @@ import {
   addScenarioRoute,
   addSipLine,
   createScenario,
+  lockTelephonySeed,
   numberTariffs,
   upsertNumberTariff,
 } from './queries.js';
@@ -124,6 +125,7 @@ export async function seedTelephony(store: Store, seed: string | TelephonySeed, 
   const s = readTelephonySeed(seed);
   const now = timestamp(nowMs);
   return store.db.transaction().execute(async (tx) => {
+    await lockTelephonySeed(tx);
     if ((await numberTariffs(tx)).length) return false;
     for (const t of s.number_tariffs) await upsertNumberTariff(tx, t);
     for (const r of s.number_capacity)
