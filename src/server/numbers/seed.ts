@@ -1,3 +1,4 @@
+import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { addNumaNumber, createNumaList } from '../api/queries.js';
@@ -69,25 +70,11 @@ const TelephonySeed = z.strictObject({
       z.strictObject({
         customer_id: id,
         phone: digits,
-        type: z.enum(['Домашний', 'Мобильный', 'Рабочий', 'Факс']).default('Рабочий'),
+        type: z.enum(SIP_LINE_TYPES).default('Рабочий'),
         channels_count: z.number().int().min(1).default(1),
-        logical_state: z.enum(['Доступен', 'Не беспокоить', 'Не авторизован']).default('Доступен'),
-        physical_state: z.enum(['Зарегистрирован', 'Не зарегистрирован', 'Не доступен']).default('Зарегистрирован'),
-        billing_state: z
-          .enum([
-            'waiting',
-            'active',
-            'manual_lock',
-            'limit_lock',
-            'debt_lock',
-            'archive',
-            'freeze',
-            'cleaning',
-            'prereserved',
-            'reserved',
-            'free',
-          ])
-          .default('active'),
+        logical_state: z.enum(SIP_LOGICAL_STATES).default('Доступен'),
+        physical_state: z.enum(SIP_PHYSICAL_STATES).default('Зарегистрирован'),
+        billing_state: z.enum(SIP_BILLING_STATES).default('active'),
         forwarding_timeout: z.number().int().min(0).default(30),
         additional_calling_number: digits.nullable().default(null),
         employee_ids: z.array(id).default([]),

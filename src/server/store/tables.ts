@@ -631,29 +631,38 @@ export interface MediaFilesTable {
   is_normalize: Defaulted<Flag>;
 }
 
-/** rest-api.md "States and transitions": a SIP line's billing_state. */
-export type SipBillingState =
-  | 'waiting'
-  | 'active'
-  | 'manual_lock'
-  | 'limit_lock'
-  | 'debt_lock'
-  | 'archive'
-  | 'freeze'
-  | 'cleaning'
-  | 'prereserved'
-  | 'reserved'
-  | 'free';
+/**
+ * A SIP line's values as rest-api.md lists them ("SIP line", "States and transitions"): the
+ * types, the function's answer schema and the telephony seed's schema read these one lists. The
+ * migration that made the table keeps its own copy, as a shipped step must.
+ */
+export const SIP_LINE_TYPES = ['Домашний', 'Мобильный', 'Рабочий', 'Факс'] as const;
+export const SIP_LOGICAL_STATES = ['Доступен', 'Не беспокоить', 'Не авторизован'] as const;
+export const SIP_PHYSICAL_STATES = ['Зарегистрирован', 'Не зарегистрирован', 'Не доступен'] as const;
+export const SIP_BILLING_STATES = [
+  'waiting',
+  'active',
+  'manual_lock',
+  'limit_lock',
+  'debt_lock',
+  'archive',
+  'freeze',
+  'cleaning',
+  'prereserved',
+  'reserved',
+  'free',
+] as const;
+export type SipBillingState = (typeof SIP_BILLING_STATES)[number];
 
 export interface SipLinesTable {
   id: Id;
   customer_id: number;
   phone: string;
   protocol: Defaulted<string>;
-  type: 'Домашний' | 'Мобильный' | 'Рабочий' | 'Факс';
+  type: (typeof SIP_LINE_TYPES)[number];
   channels_count: Defaulted<number>;
-  logical_state: 'Доступен' | 'Не беспокоить' | 'Не авторизован';
-  physical_state: 'Зарегистрирован' | 'Не зарегистрирован' | 'Не доступен';
+  logical_state: (typeof SIP_LOGICAL_STATES)[number];
+  physical_state: (typeof SIP_PHYSICAL_STATES)[number];
   billing_state: SipBillingState;
   forwarding_timeout: Defaulted<number>;
   additional_calling_number: string | null;

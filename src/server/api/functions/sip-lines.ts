@@ -1,3 +1,4 @@
+import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../../store/tables.js';
 import { z } from 'zod';
 import { sipLineCallTotals, sipLineEmployees, sipLines } from '../../numbers/queries.js';
 import { apiFunction } from '../function.js';
@@ -24,23 +25,11 @@ export const sipLinesFn = apiFunction({
       employee_id: z.array(z.number().int()),
       phone: z.string(),
       protocol: z.string(),
-      type: z.enum(['Домашний', 'Мобильный', 'Рабочий', 'Факс']),
+      type: z.enum(SIP_LINE_TYPES),
       channels_count: z.number().int(),
-      logical_state: z.enum(['Доступен', 'Не беспокоить', 'Не авторизован']),
-      physical_state: z.enum(['Зарегистрирован', 'Не зарегистрирован', 'Не доступен']),
-      billing_state: z.enum([
-        'waiting',
-        'active',
-        'manual_lock',
-        'limit_lock',
-        'debt_lock',
-        'archive',
-        'freeze',
-        'cleaning',
-        'prereserved',
-        'reserved',
-        'free',
-      ]),
+      logical_state: z.enum(SIP_LOGICAL_STATES),
+      physical_state: z.enum(SIP_PHYSICAL_STATES),
+      billing_state: z.enum(SIP_BILLING_STATES),
       forwarding_timeout: z.number().int(),
       calls_count: z.number().int(),
       sum_calls_duration: z.number().int(),
