@@ -16,7 +16,8 @@ const minify = (module, comments = false) =>
   terser({
     module,
     ecma: 2020,
-    compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+    // `_debug` does nothing where __DEBUG__ is false: its calls go, arguments and all.
+    compress: { passes: 3, unsafe_arrows: true, pure_getters: true, pure_funcs: ['_debug'] },
     // Internal fields start with one `_`; public API names and wire fields never do. Names with two
     // (`__cs`, `__cs_onReplacePhones`) are page globals of the spec and must keep their names.
     mangle: { properties: { regex: /^_[^_]/ } },

@@ -210,6 +210,12 @@ export interface HitResult {
 export interface HitPhone extends PhoneElement {
   /** True for a dynamic-tracking number leased to this session; false for static and overflow numbers. */
   dt: boolean;
+  /**
+   * `number=` blocks: the ways the original number is written, each with the replacement's digits
+   * in the same form, `[original, replacement]` (see `numberForms` in src/server/phones). The
+   * snippet finds each form in the page and writes its pair.
+   */
+  forms?: [string, string][];
 }
 
 /**

@@ -3,7 +3,7 @@
  * Everything else lives in the capability modules this file wires together.
  */
 import { _install } from './install.js';
-import { _warn } from './log.js';
+import { _debug } from './log.js';
 import { _normalizeHost } from './queue.js';
 
 try {
@@ -11,5 +11,5 @@ try {
   // (The base drops the script's query and fragment; an inline script has no src: no default.)
   _install(window, _normalizeHost(((document.currentScript || 0) as HTMLScriptElement).src || 0));
 } catch (e) {
-  _warn('start:', e);
+  _debug('start:', e);
 }

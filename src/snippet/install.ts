@@ -1,8 +1,8 @@
 import type { Command, SitePhoneCallParams, SvcApi, SvcWidgetApi } from '../types.js';
 import { _trackEvent } from './events.js';
-import { _refuse, _safe, _warn, _wrap } from './log.js';
+import { _debug, _refuse, _safe, _wrap } from './log.js';
 import { _forget } from './consent.js';
-import { _add, _loadOutbox, _resume } from './outbox.js';
+import { _loadOutbox, _resume } from './outbox.js';
 import { _deleteProperty, _getProperty, _hasProperty, _setProperty } from './properties.js';
 import { _addOfflineRequest, _addVisitorInfo } from './requests.js';
 import { _onReady, _pageView } from './pageview.js';
@@ -19,7 +19,7 @@ import { _operatorStatus, _widget } from './widgets.js';
  */
 function _start(): void {
   if (_state._started) return;
-  if (!_state._key || !_state._host) return _warn('no site key or host');
+  if (!_state._key || !_state._host) return _debug('no site key or host');
   _state._started = true;
   _pageView(false);
   if (!_state._wait) _startSending();
@@ -65,7 +65,7 @@ function _consent(on: unknown): void {
  */
 export function _install(w: Window, host: string | null): SvcApi {
   if (w.Svc) {
-    _warn('loaded twice');
+    _debug('loaded twice');
     return w.Svc;
   }
   if (host) _state._host = host;
@@ -101,11 +101,10 @@ export function _install(w: Window, host: string | null): SvcApi {
     getReplacedPhones: _getReplacedPhones,
     setConsent: _consent,
   } as SvcApi);
-  // Not wrapped: it cannot throw (a callback that is no function fails inside the outbox's call,
-  // which warns). A read: kept out of storage, a captcha is of no use to a later page.
-  api.Captcha = {
-    get_captcha: ((cb: (r: unknown) => void) => _add('captcha', {}, (r) => cb(r.result || r), false)) as SvcApi['Captcha']['get_captcha'],
-  };
+  // Not wrapped: `_widget` cannot throw. Asked for by the widget bundle, like `sitePhoneCall`, the
+  // one it goes with: the bundle sends it as a read (kept out of storage, a captcha is of no use to
+  // a later page).
+  api.Captcha = { get_captcha: (cb: unknown) => _widget('captcha', undefined, cb) } as SvcApi['Captcha'];
   // Not wrapped: `push` is, and `_widget` cannot throw.
   const widget: SvcWidgetApi = {
     push: api.push,
@@ -118,7 +117,7 @@ export function _install(w: Window, host: string | null): SvcApi {
 
   let q = w.__cs as unknown[];
   if (!Array.isArray(q)) {
-    if (q != null) _warn('__cs: not an array');
+    if (q != null) _debug('__cs: not an array');
     q = [];
   }
   const pending = q.splice(0);

@@ -1,7 +1,7 @@
 import { LIMITS, WRITE_PATH } from '../protocol.js';
 import type { Write, WritePayloads, WriteRequest, WriteResponse, WriteResult, WriteType } from '../protocol.js';
 import { _id } from './ids.js';
-import { _safe, _warn } from './log.js';
+import { _debug, _safe } from './log.js';
 import { doc, _state } from './state.js';
 import { _load, _store } from './storage.js';
 import { _post, BATCH_CHARS } from './transport.js';
@@ -35,12 +35,7 @@ let _timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Calls `cb` with `v` when it is a function; nothing it throws reaches the page. */
 export function _call(cb: unknown, v: unknown): void {
-  if (typeof cb === 'function')
-    try {
-      cb(v);
-    } catch (e) {
-      _warn('callback failed', e);
-    }
+  if (typeof cb === 'function') _safe('callback failed', cb as (v: unknown) => unknown)(v);
 }
 
 /** `a` (one entry per id) then the writes of `b` not in `a`. */
@@ -50,7 +45,7 @@ function _merge(a: Write[], b: Write[]): Write[] {
 
 /** The stored writes. Anything else in the list (a hand edit, another version's) is dropped: a write without a string id could never be answered. */
 function _stored(list: unknown): Write[] {
-  return Array.isArray(list) ? list.filter((w) => w && typeof w.id === 'string' && w.at > Date.now() - MAX_AGE_MS) : [];
+  return Array.isArray(list) ? list.filter((w) => w?.id && w.at > Date.now() - MAX_AGE_MS) : [];
 }
 
 /**
@@ -65,7 +60,7 @@ function _save(add: Write[], remove: string[] = []): void {
     _store((s) => {
       s.v = _state._visitor || s.v;
       const list = _merge(_stored(s.w), add).filter((w) => remove.indexOf(w.id) < 0);
-      if (list.length > MAX_STORED) _warn('outbox full: dropped', list.length - MAX_STORED);
+      if (list.length > MAX_STORED) _debug('outbox full: dropped', list.length - MAX_STORED);
       s.w = list.slice(-MAX_STORED);
     });
 }
@@ -139,7 +134,7 @@ function _settle(results: WriteResult[]): void {
   _queue = _queue.filter((w) => done.indexOf(w.id) < 0);
   if (_queue.length) _schedule(0);
   for (const r of results) {
-    if (!r.success) _warn('refused:', r.code);
+    if (!r.success) _debug('refused:', r.code);
     _call(_callbacks[r.id], r);
     // The volatile mark stays: ids are never reused, and it is one small entry per read.
     delete _callbacks[r.id];
@@ -193,7 +188,7 @@ const _flush = _safe('send', (hide?: boolean): void => {
       // repeats it. (Other statuses, 408, 429 and the 5xx above all, are retried with back-off.) Warn, keep the writes stored for a later page, and wait as in a back-off
       // with no timer: new writes do not send (see `_add`), only `online` or a new page does.
       _tries = 1;
-      return _warn('refused:', why);
+      return _debug('refused:', why);
     }
     // Exponential back-off, its base capped at a minute, with jitter (so that clients cut off
     // together do not come back together); Retry-After wins when given (no response or header: NaN

@@ -1,4 +1,4 @@
-import { _refuse, _safe, _warn, _wrap } from './log.js';
+import { _refuse, _safe, _wrap } from './log.js';
 import { _watch } from './phones/observe.js';
 import { _state } from './state.js';
 
@@ -67,17 +67,11 @@ export const _isConfig = (c: unknown): boolean => _isCommand(c) && _config.hasOw
  * (a getter, a Proxy) only warns.
  */
 export const _run = _safe('command', (cmd: unknown, api: Record<string, unknown>): boolean => {
-  if (!_isCommand(cmd)) {
-    _warn('bad command', cmd);
-    return false;
-  }
+  if (!_isCommand(cmd)) _refuse('bad command');
   const name = cmd[0];
   // eslint-disable-next-line no-prototype-builtins -- `api` is Svc, made by `_install` (see above)
   const fn = _isConfig(cmd) ? _config[name] : name != 'push' && api.hasOwnProperty(name) && api[name];
-  if (typeof fn !== 'function') {
-    _warn('unknown command', name);
-    return false;
-  }
+  if (typeof fn !== 'function') _refuse('unknown command ' + name);
   // Every function here is wrapped by `_safe`: nothing it does throws.
   (fn as Handler).apply(api, cmd.slice(1));
   return true;

@@ -12,9 +12,10 @@ import type { SitePhoneCallParams, SitePhoneCallResult } from '../types.js';
  * `sitephone`: the call-back form. `notify`: a popup with a call-back result. `request`: the
  * request form. `chat`: the chat window (the request form when no operator is online). `call`:
  * `SvcWidget.sitePhoneCall` (its checks and its write), which lives in the widget bundle.
- * `status`: opens the operator-status stream (`Svc.getOperatorStatus()`), no UI.
+ * `status`: opens the operator-status stream (`Svc.getOperatorStatus()`), no UI. `captcha`:
+ * `Svc.Captcha.get_captcha`, which lives in the widget bundle with `call`.
  */
-export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat' | 'call' | 'status';
+export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat' | 'call' | 'status' | 'captcha';
 
 /**
  * What the core hands the chat window: the visitor's identity (the chat stream's credentials) and
@@ -23,8 +24,8 @@ export type WidgetName = 'sitephone' | 'notify' | 'request' | 'chat' | 'call' | 
 export interface CoreBridge {
   /** The stored visitor (known once the first page view is answered). */
   visitor: VisitorRef | null;
-  /** Queues a write in the outbox; returns its client id. */
-  send<T extends WriteType>(type: T, data: WritePayloads[T], cb?: (r: WriteResult) => void): string;
+  /** Queues a write in the outbox; returns its client id. `keep` false: a read, never stored. */
+  send<T extends WriteType>(type: T, data: WritePayloads[T], cb?: (r: WriteResult) => void, keep?: boolean): string;
 }
 
 /** sessionStorage key set while the chat window is open: the core reopens it on the tab's next page. */

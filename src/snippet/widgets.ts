@@ -1,5 +1,5 @@
 import type { SitePhoneCallParams } from '../types.js';
-import { _warn } from './log.js';
+import { _debug } from './log.js';
 import { _add, _call } from './outbox.js';
 import { _onReady } from './pageview.js';
 import { _state } from './state.js';
@@ -34,7 +34,7 @@ export function _widget(name: WidgetName, arg?: SitePhoneCallParams, cb?: unknow
       .catch(() => {
         _bundle = 0;
         _tries++;
-        _warn('no svc-widgets.js');
+        _debug('no svc-widgets.js');
         // A call-back request cannot be checked or sent without the bundle: its callback hears so.
         _call(cb, { success: false, result: { status: 3, code: 'widgets_unavailable' } });
       });

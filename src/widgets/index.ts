@@ -11,7 +11,7 @@ import { DEFAULT_MASK } from './mask.js';
 import { notify } from './notify.js';
 import { watchStatus } from './operator-status.js';
 import { openRequest } from './request.js';
-import { sitePhoneCall } from './sitephone-call.js';
+import { getCaptcha, sitePhoneCall } from './sitephone-call.js';
 import { openSitePhoneForm } from './sitephone-form.js';
 import type * as self from './index.js';
 
@@ -27,6 +27,7 @@ export const open: WidgetsModule['open'] = (name, settings, lang, mask, arg, cor
     else if (name === 'request') openRequest(l);
     else if (name === 'chat' && core) openChat(l, core);
     else if (name === 'status') watchStatus();
+    else if (name === 'captcha' && core) getCaptcha(core, cb);
   } catch (e) {
     try {
       console.warn('[Svc] widget failed', e);

@@ -58,3 +58,12 @@ function check(settings: SiteSettings, p: SitePhoneCallParams, out: SitePhoneCal
   }
   return '';
 }
+
+/**
+ * `Svc.Captcha.get_captcha(cb)`: `{key, url}` of a new captcha, or on failure what the outbox
+ * answered (`{success: false, code}`). A read: kept out of storage, a captcha is of no use to a
+ * later page. A callback that throws is the page's: the core's outbox catches and warns.
+ */
+export function getCaptcha(core: CoreBridge, cb: unknown): void {
+  core.send('captcha', {}, (r) => typeof cb === 'function' && cb(r.success ? r.result : r), false);
+}

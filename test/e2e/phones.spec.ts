@@ -248,7 +248,12 @@ test("the server's answer corrects a cached number that is no longer the visitor
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
-    const p = [{ id: 'number=74951234567', img: null, text: '+7 (499) 111-22-33', raw: '74991112233', dt: true }];
+    const forms = [
+      ['74951234567', '74991112233'],
+      ['84951234567', '84991112233'],
+      ['4951234567', '4991112233'],
+    ];
+    const p = [{ id: 'number=74951234567', img: null, text: '+7 (499) 111-22-33', raw: '74991112233', dt: true, forms }];
     localStorage.setItem('_svc_test-site', JSON.stringify({ p, u: Date.now() + 60000 }));
   });
   await open('phones.html');
@@ -367,14 +372,19 @@ test.describe('when the server fails, the page keeps its own numbers and works',
     });
   }
 
-  test('answering phones that are malformed: those are dropped; an image address runs nothing', async ({ page, open, stack }) => {
+  test('answering phones that are malformed (a selector list, forms that are no digits): those are dropped; an image address runs nothing', async ({
+    page,
+    open,
+    stack,
+  }) => {
     await page.route(stack.svcUrl + 'w/**', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
       const result = body.results[0].result;
       result.phones = [
         { id: '#main-phone, body', img: null, text: 'BODY', raw: '74950000001', dt: false },
-        { id: 'number=74951234567', img: null, text: { toString: 1 }, raw: '7495<b>', dt: false },
+        { id: 'number=74951234567', img: null, text: { toString: 1 }, raw: '7495<b>', dt: false, forms: [['74951234567', '(a+)+$']] },
+        { id: 'number=74951234567', img: null, text: 'X', raw: '74950000002', dt: false, forms: [['7495.*', '74950000002']] },
         { id: '.phone-img', img: 'javascript:window.xss=1', text: 'NO IMAGE', raw: '74957770011', dt: false },
         'garbage',
         null,

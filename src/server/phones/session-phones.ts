@@ -4,6 +4,7 @@ import { dtSettings, sessionBlocks, type BlockRow, type DtSettings } from '../si
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { leaseNumber } from './dt-pool.js';
+import { numberForms } from './number-forms.js';
 import type { LeaseClient, LeasePolicy } from './lease-policy.js';
 import { recordOverflow, type LeaseRequest } from './queries.js';
 
@@ -96,8 +97,18 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, poli
           }
         }
         if (!raw) continue;
-        // raw is sent in international form: the snippet writes it as the page wrote the old number.
-        phones.push({ id: b.selector, img: b.image, text: text ?? formatNumber(raw), raw: internationalDigits(raw), dt: isDt });
+        // raw is sent in international form: the snippet writes it as the page wrote the old number,
+        // form for form (`forms`).
+        const international = internationalDigits(raw);
+        const forms = numberForms(b.selector, international);
+        phones.push({
+          id: b.selector,
+          img: b.image,
+          text: text ?? formatNumber(raw),
+          raw: international,
+          dt: isDt,
+          ...(forms && { forms }),
+        });
       }
       return { phones, ttl: leasedUntil === Infinity ? sessionIdleMs : leasedUntil - now };
     },

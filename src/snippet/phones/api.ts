@@ -1,9 +1,9 @@
 import { doc } from '../state.js';
-import { PHONE_ID, type HitPhone, type HitResult } from '../../protocol.js';
+import type { HitPhone, HitResult } from '../../protocol.js';
 import type { PhoneElement, ReplacedPhones } from '../../types.js';
 import { _safe } from '../log.js';
 import { _load, _store } from '../storage.js';
-import { _watch } from './observe.js';
+import { _hookShadows, _watch } from './observe.js';
 import { _replaced } from './match.js';
 import { _replace, _usePhones } from './replace.js';
 
@@ -17,18 +17,22 @@ import { _replace, _usePhones } from './replace.js';
 let _list: HitPhone[] = [];
 
 /** The public shape of a phone (page-api §2): a copy, without the internal DT flag. */
-const _pub = ({ dt: _dt, ...p }: HitPhone): PhoneElement => p;
+const _pub = ({ dt: _dt, forms: _forms, ...p }: HitPhone): PhoneElement => p;
 
 /**
  * Takes a list of phones (from the server or the cache), asks the page's hook, then replaces. A
- * phone whose id or digits are malformed is dropped: they become selectors and patterns. Text and
- * images need no check: text is only ever written as text (data, textContent) and an image address
- * only into an `<img>`, from which no script runs (the server accepts only http(s) images anyway).
- * `ttl` given: the list came from the server and is cached.
+ * phone whose forms or id are malformed is dropped: its forms become a pattern (digits and the
+ * commas between them, read as text: nothing a pattern would take for syntax), and its id a
+ * selector, which must stay one simple selector (no list or combinator that would reach other
+ * elements; one the browser refuses stops only the pass it is in; the server accepts only valid
+ * ones anyway). Text, number and image need no check: text and number are only ever written as
+ * text (data, textContent, a `tel:` address) and an image address only into an `<img>`, from which
+ * no script runs (the server accepts only http(s) images). `ttl` given: the list came from the
+ * server and is cached.
  */
 function _takePhones(list: unknown, ttl?: number): void {
   if (!Array.isArray(list)) return;
-  _list = list.filter((p) => p && PHONE_ID.test(p.id) && /^\d{5,15}$/.test(p.raw));
+  _list = list.filter((p) => p && /^[\d,]*$/.test(p.forms || '') && /^([#.]|\[name=|number=)[\w-]+]?$/.test(p.id));
   // The page's hook; one that throws counts as "replace" (and warns).
   _usePhones(_safe('__cs_onReplacePhones', window.__cs_onReplacePhones!)(_list.map(_pub)) === false ? [] : _list);
   _replaceAll();
@@ -58,6 +62,7 @@ export const _hitPhones = (h: HitResult) => _takePhones(h.phones, h.phones_ttl);
 export function _startPhones(): void {
   const w = window;
   w.__cs_onReplacePhones = w.__cs_onReplacePhones || (() => true);
+  _hookShadows();
   const s = _load();
   _takePhones(s.u! > Date.now() && s.p);
   // Chrome fires DOMContentLoaded in the parser's task, before the observer hears of the last

@@ -28,16 +28,12 @@ let _targetOf: Record<string, Target> = {};
 let _pattern = /(?!)/g;
 
 /**
- * The pattern tested on every text node is made once: a regular-expression literal in a
+ * Patterns used once per text node or per match are made once: a regular-expression literal in a
  * loop makes a new object on every pass (measured: a walk testing each node with a literal cost
  * 2.2x the bare walk, with one object made once 1.4x).
  */
 const DIGIT = /\d/;
-
-/** The ways a number is written: as given and, for +7 numbers, with 8 or without the country code. */
-export function _forms(d: string, s = d.slice(1)): string[] {
-  return /^[78]\d{10}$/.test(d) ? ['7' + s, '8' + s, s] : [d];
-}
+const NON_DIGITS = /\D/g;
 
 /**
  * Sets what to look for. One pattern finds every target: its digits with only spaces (no-break
@@ -58,14 +54,14 @@ export function _find(targets: Target[]): void {
 export function _sub(s: string): string {
   return s.replace(_pattern, (m: string, at: number) => {
     if (DIGIT.test(s[at - 1]!)) return m;
-    const t = _targetOf[m.replace(/\D/g, '')]!;
+    const t = _targetOf[m.replace(NON_DIGITS, '')]!;
     _replaced[t[1]] = t[2];
     return _fmt(m, t);
   });
 }
 
-/** Whether a text node is in content never touched. */
-const _skipped = (n: Text) => n.parentElement!.closest(SKIP);
+/** Whether a text node is in content never touched (a text node right in a shadow root is not). */
+const _skipped = (n: Text) => n.parentElement?.closest(SKIP);
 
 /** Whether a run ending in `last` may go on into text starting with `next`: both number characters, not two digits. */
 const JOINS = /^(?!\d\d)[\d\s()+.\u2010-\u2015-]{2}$/;
@@ -84,9 +80,11 @@ const ONLY_PUNCT = /^[\s()+.\u2010-\u2015-]*$/;
  * for them (measured in Chromium on 10k text nodes: a walk with that test costs 1.36x the bare
  * walk, a charCodeAt loop 2.2x). The big pattern runs only over runs with digits.
  */
-export function _text(root: Node): void {
-  if (_pattern.source == '(?!)' || (root as Element).closest?.(SKIP)) return;
-  const walker = doc.createTreeWalker(root, 4);
+export function _text(root: Node, search: unknown, found: (r: ShadowRoot) => void): void {
+  if ((root as Element).closest?.(SKIP)) return;
+  // Elements too when searching for open shadow roots: once over the parsed page, and over what is
+  // added (an element walk of its own cost as much again, a `querySelectorAll('*')` 4-9x).
+  const walker = doc.createTreeWalker(root, search ? 5 : 4);
   let nodes: Text[] = [];
   let run = '';
   // The run's last character, kept apart: reading it from the growing string would flatten it.
@@ -107,9 +105,15 @@ export function _text(root: Node): void {
     nodes = [];
     run = last = '';
   };
-  for (let n: Text | null; (n = walker.nextNode() as Text | null);) {
+  // From `root` itself: an added element may be a host. (The document, a root: no text, no host.)
+  for (let n = root as Text | null; n; n = walker.nextNode() as Text | null) {
     const d = n.data;
-    if (DIGIT.test(d) || (run && ONLY_PUNCT.test(d))) {
+    // No text (an element, the root, an empty text node): a run goes on past it as past a tag; an
+    // open shadow root of an element is searched.
+    if (!d) {
+      const r = (n as unknown as Element).shadowRoot;
+      if (r) found(r);
+    } else if (DIGIT.test(d) || (run && ONLY_PUNCT.test(d))) {
       if (run && !JOINS.test(last + d[0])) flush();
       nodes.push(n);
       run += d;

@@ -1,28 +1,35 @@
 import { doc } from '../state.js';
 import type { HitPhone } from '../../protocol.js';
-import { _find, _forms, _sub, _text, SKIP, type Target } from './match.js';
+import { _find, _sub, _text, SKIP, type Target } from './match.js';
 
 /**
  * Puts the numbers into the page. `number=` blocks: every occurrence of the number, in text, in
  * the `tel:` href, `title` and `aria-label` of links, written in the pattern it had.
  * `#id`, `.class` and `[name=]` blocks: the element shows the formatted number (or the image) and
  * its `tel:` links dial it. Only text nodes and attributes are edited: elements, their listeners
- * and what a framework holds stay as they are.
+ * and what a framework holds stay as they are. Open shadow roots (web components) get the same
+ * pass as the document; closed ones cannot be reached.
  */
 
 /** The phones in use. */
 let _current: HitPhone[] = [];
-/** The number each block wrote last: what is on the page when a new set comes and corrects it. */
-const _writtenBefore: Record<string, string> = {};
+/** The forms each `number=` block wrote last: what is on the page when a new set comes and corrects it. */
+const _writtenBefore: Record<string, HitPhone['forms']> = {};
+/** The open shadow roots found so far: by the searches of `_replace` and by `_hookShadows` (observe.ts). */
+export const _shadowRoots = new Set<ShadowRoot>();
+/** The parsed document was searched whole for shadow roots. */
+let _searched: unknown;
+
 /** Sets the phones to write. */
 export function _usePhones(list: HitPhone[]): void {
   const targets: Target[] = [];
   for (const p of list) {
     const orig = p.id.slice(7);
-    const to = _forms(p.raw);
-    if (p.id[0] == 'n')
-      for (const raw of [orig, _writtenBefore[orig] || orig]) _forms(raw).forEach((f, k) => targets.push([f, orig, p, to[k] || p.raw]));
-    _writtenBefore[orig] = p.raw;
+    const before = _writtenBefore[orig];
+    // Each form of the original, and what this block wrote last in that form, becomes the new
+    // number in that form (the server lists the forms: `HitPhone.forms`).
+    p.forms?.forEach(([f, to], k) => targets.push([f, orig, p, to], [before?.[k]?.[1] || f, orig, p, to]));
+    _writtenBefore[orig] = p.forms;
   }
   _find(targets);
   _current = list;
@@ -43,13 +50,25 @@ const _setAttr = (el: Element, name: string, v: string) => {
 };
 
 /**
- * Replaces in `root`: the document, an element or a shadow root. A pass over the document also
- * covers every open shadow root known whose host is still on the page (forgetting the others);
- * the first one after parsing searches the whole document for roots attached before this script
- * ran (later ones come through `_hookShadows`).
+ * Replaces in `root`: the document, an element or a shadow root, and in the open shadow roots in
+ * it. A pass over the document covers the roots known whose host is on the page, forgetting the
+ * others (a component that comes back is found again when it is added, see observe.ts): the first
+ * one after parsing searches the page for roots attached before this script ran, later ones come
+ * through `_hookShadows`. A pass over an element (content added later) searches it; a known root
+ * (`known`) is not searched again, its own roots are known too.
  */
-export function _replace(root: Node): void {
-  _text(root);
+export function _replace(root: Node, known?: unknown): void {
+  if (!_active()) return;
+  if (root == doc) {
+    known = _searched;
+    if (known) _shadowRoots.forEach((r) => (r.host.isConnected ? _replace(r, 1) : _shadowRoots.delete(r)));
+    // A pass while the page is parsed searches what there is; the observer hears of the rest.
+    _searched = doc.readyState != 'loading';
+  }
+  _text(root, !known, (r) => {
+    _shadowRoots.add(r);
+    _replace(r);
+  });
   // Links only (`href`): `document.links` is a list the browser keeps, next to free, where a
   // `[title]` selector over the whole page cost more than the walk itself (measured in Chromium on
   // 10k text nodes: 1.4 ms against 1.0 ms). An element or a shadow root is small: a selector.

@@ -162,10 +162,34 @@ describe('campaign matching on a new session', () => {
     const { ac, phones, r } = await hit('http://localhost/');
     expect(ac).toBe(-1);
     expect(phones).toEqual([
-      { id: 'number=84951234567', img: null, text: '+7 (495) 777-00-11', raw: '74957770011', dt: false },
+      {
+        id: 'number=84951234567',
+        img: null,
+        text: '+7 (495) 777-00-11',
+        raw: '74957770011',
+        dt: false,
+        // The forms the snippet looks for, each with the replacement in the same form.
+        forms: [
+          ['74951234567', '74957770011'],
+          ['84951234567', '84957770011'],
+          ['4951234567', '4957770011'],
+        ],
+      },
+      // An element block has no forms: it is found by its selector.
       { id: '#phone', img: 'https://cdn.example/p.png', text: '+7 495 777-00-11', raw: '74957770011', dt: false },
       // A number configured with the trunk 8 is sent in international digits.
-      { id: 'number=88005553535', img: null, text: '+7 (800) 111-22-33', raw: '78001112233', dt: false },
+      {
+        id: 'number=88005553535',
+        img: null,
+        text: '+7 (800) 111-22-33',
+        raw: '78001112233',
+        dt: false,
+        forms: [
+          ['78005553535', '78001112233'],
+          ['88005553535', '88001112233'],
+          ['8005553535', '8001112233'],
+        ],
+      },
     ]);
     expect(r.phones_ttl).toBe(30 * 60_000);
   });
@@ -321,7 +345,7 @@ describe('DT number leases', () => {
     await start();
     const a = await hit('http://localhost/?utm_source=tiny');
     const b = await hit('http://localhost/?utm_source=tiny');
-    expect(byId(b.phones)['number=84951234567']).toEqual({
+    expect(byId(b.phones)['number=84951234567']).toMatchObject({
       id: 'number=84951234567',
       img: null,
       text: '+7 (495) 000-00-09',

@@ -1,16 +1,18 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HitPhone } from '../../../src/protocol.js';
-import { _find, _forms, _sub, _text, type Target } from '../../../src/snippet/phones/match.js';
+import { numberForms, writtenForms } from '../../../src/server/phones/number-forms.js';
+import { _find, _sub, _text, type Target } from '../../../src/snippet/phones/match.js';
 
-const phone = (id: string, raw: string, text: string | null = null, dt = false): HitPhone => ({ id, img: null, text, raw, dt });
+/** A phone as the server answers it: `number=` blocks with their forms (src/server/phones/number-forms.ts). */
+const phone = (id: string, raw: string, text: string | null = null, dt = false): HitPhone => {
+  const forms = numberForms(id, raw);
+  return { id, img: null, text, raw, dt, ...(forms && { forms }) };
+};
 const P = phone('number=74951234567', '74957770011', '+7 (495) 777-00-11');
 
-/** Targets for an original number, as replace.ts builds them. */
-const targets = (orig = '74951234567', p = P): Target[] => {
-  const to = _forms(p.raw);
-  return _forms(orig).map((f, k): Target => [f, orig, p, to[k] || p.raw]);
-};
+/** Targets for an original number, as replace.ts builds them from the answer's forms. */
+const targets = (orig = '74951234567', p = P): Target[] => numberForms('number=' + orig, p.raw)!.map(([f, to]): Target => [f, orig, p, to]);
 
 /** Replaces in a string as the page would: every span found, in the old pattern. */
 const sub = (s: string, t = targets()) => {
@@ -20,9 +22,24 @@ const sub = (s: string, t = targets()) => {
 
 describe('digit forms', () => {
   it('knows +7 numbers with 7, 8 and without the country code; others only as given', () => {
-    expect(_forms('74951234567')).toEqual(['74951234567', '84951234567', '4951234567']);
-    expect(_forms('84951234567')).toEqual(['74951234567', '84951234567', '4951234567']);
-    expect(_forms('380441234567')).toEqual(['380441234567']);
+    expect(writtenForms('74951234567')).toEqual(['74951234567', '84951234567', '4951234567']);
+    expect(writtenForms('84951234567')).toEqual(['74951234567', '84951234567', '4951234567']);
+    expect(writtenForms('380441234567')).toEqual(['380441234567']);
+  });
+
+  it('pairs each form of a number block with the replacement in that form (the server answers them)', () => {
+    expect(numberForms('number=84951234567', '74957770011')).toEqual([
+      ['74951234567', '74957770011'],
+      ['84951234567', '84957770011'],
+      ['4951234567', '4957770011'],
+    ]);
+    // A foreign replacement has one form: each form of the original gets it whole.
+    expect(numberForms('number=74951234567', '442079460958')).toEqual([
+      ['74951234567', '442079460958'],
+      ['84951234567', '442079460958'],
+      ['4951234567', '442079460958'],
+    ]);
+    expect(numberForms('#main-phone', '74957770011')).toBeUndefined();
   });
 });
 
@@ -83,7 +100,7 @@ describe('numbers across text nodes', () => {
 
   const run = () => {
     _find(targets());
-    _text(document.body);
+    _text(document.body, 0, () => {});
   };
 
   it('finds a number split across inline elements and edits each text node in place', () => {
@@ -177,7 +194,7 @@ describe('replacement, hook and replaced-phones map', () => {
     const m = await load('<p>8 495 123-45-67</p><p>8 800 555-35-35</p>');
     m._usePhones([DT, FREE]);
     m._replace(document);
-    m._usePhones([{ ...DT, raw: '74990000002', dt: true }, FREE]);
+    m._usePhones([phone('number=74951234567', '74990000002', null, true), FREE]);
     m._replace(document);
     expect([...document.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['8 499 000-00-02', '8 800 111-22-33']);
     expect(m._getReplacedPhones('static')).toEqual({ '78001112233': ['number=88005553535'] });
