@@ -25,7 +25,8 @@ export const _replaced: Record<string, HitPhone> = Object.create(null);
 
 /** Each form's digits → its target. */
 let _targetOf: Record<string, Target> = {};
-let _pattern = /(?!)/g;
+/** One pattern for every target; empty while there is none (no `number=` block). */
+let _pattern: RegExp | '' = '';
 
 /**
  * Patterns used once per text node or per match are made once: a regular-expression literal in a
@@ -46,18 +47,19 @@ export function _find(targets: Target[]): void {
   _targetOf = {};
   for (const t of targets) _targetOf[t[0]] = t;
   const forms = Object.keys(_targetOf).map((f) => f.split('').join('[\\s().\u2010-\u2015-]*'));
-  // No target: a pattern that never matches ("(?:)" would match everywhere).
-  _pattern = forms[0] ? new RegExp('(?:' + forms.join('|') + ')(?!\\d)', 'g') : /(?!)/g;
+  _pattern = forms[0] && new RegExp('(?:' + forms.join('|') + ')(?!\\d)', 'g');
 }
 
 /** `s` with every target in it (no digit right before its digits either) replaced; each noted in {@link _replaced}. */
 export function _sub(s: string): string {
-  return s.replace(_pattern, (m: string, at: number) => {
-    if (DIGIT.test(s[at - 1]!)) return m;
-    const t = _targetOf[m.replace(NON_DIGITS, '')]!;
-    _replaced[t[1]] = t[2];
-    return _fmt(m, t);
-  });
+  return !_pattern
+    ? s
+    : s.replace(_pattern, (m: string, at: number) => {
+        if (DIGIT.test(s[at - 1]!)) return m;
+        const t = _targetOf[m.replace(NON_DIGITS, '')]!;
+        _replaced[t[1]] = t[2];
+        return _fmt(m, t);
+      });
 }
 
 /** Whether a text node is in content never touched (a text node right in a shadow root is not). */
@@ -80,11 +82,10 @@ const ONLY_PUNCT = /^[\s()+.\u2010-\u2015-]*$/;
  * for them (measured in Chromium on 10k text nodes: a walk with that test costs 1.36x the bare
  * walk, a charCodeAt loop 2.2x). The big pattern runs only over runs with digits.
  */
-export function _text(root: Node, search: unknown, found: (r: ShadowRoot) => void): void {
-  if ((root as Element).closest?.(SKIP)) return;
-  // Elements too when searching for open shadow roots: once over the parsed page, and over what is
-  // added (an element walk of its own cost as much again, a `querySelectorAll('*')` 4-9x).
-  const walker = doc.createTreeWalker(root, search ? 5 : 4);
+export function _text(root: Node): void {
+  // No `number=` block: nothing to look for in text.
+  if (!_pattern || (root as Element).closest?.(SKIP)) return;
+  const walker = doc.createTreeWalker(root, 4);
   let nodes: Text[] = [];
   let run = '';
   // The run's last character, kept apart: reading it from the growing string would flatten it.
@@ -105,15 +106,9 @@ export function _text(root: Node, search: unknown, found: (r: ShadowRoot) => voi
     nodes = [];
     run = last = '';
   };
-  // From `root` itself: an added element may be a host. (The document, a root: no text, no host.)
-  for (let n = root as Text | null; n; n = walker.nextNode() as Text | null) {
+  for (let n: Text | null; (n = walker.nextNode() as Text | null);) {
     const d = n.data;
-    // No text (an element, the root, an empty text node): a run goes on past it as past a tag; an
-    // open shadow root of an element is searched.
-    if (!d) {
-      const r = (n as unknown as Element).shadowRoot;
-      if (r) found(r);
-    } else if (DIGIT.test(d) || (run && ONLY_PUNCT.test(d))) {
+    if (DIGIT.test(d) || (run && ONLY_PUNCT.test(d))) {
       if (run && !JOINS.test(last + d[0])) flush();
       nodes.push(n);
       run += d;

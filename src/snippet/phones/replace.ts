@@ -65,10 +65,18 @@ export function _replace(root: Node, known?: unknown): void {
     // A pass while the page is parsed searches what there is; the observer hears of the rest.
     _searched = doc.readyState != 'loading';
   }
-  _text(root, !known, (r) => {
-    _shadowRoots.add(r);
-    _replace(r);
-  });
+  // The open shadow roots in `root`, from `root` itself (an added element may be a host), with a
+  // walker of its own: one walk over elements and text that told them apart cost 3-6x the text walk
+  // (property reads of two kinds of node), an element walk alone about as much as the text walk.
+  if (!known)
+    for (let walker = doc.createTreeWalker(root, 1), e: Node | null = root; e; e = walker.nextNode()) {
+      const r = (e as Element).shadowRoot;
+      if (r) {
+        _shadowRoots.add(r);
+        _replace(r);
+      }
+    }
+  _text(root);
   // Links only (`href`): `document.links` is a list the browser keeps, next to free, where a
   // `[title]` selector over the whole page cost more than the walk itself (measured in Chromium on
   // 10k text nodes: 1.4 ms against 1.0 ms). An element or a shadow root is small: a selector.
