@@ -52,8 +52,9 @@ test('replaces numbers in open shadow roots after the answer: attached before th
       return [a.getAttribute('href'), a.getAttribute('title')];
     }),
   ).toEqual(['tel:84957770011', 'Call 8 495 777-00-11']);
-  // A component inside a component.
+  // A component inside a component, and an element block (`.footer-phone`) found by its selector in a root.
   expect(await shadowText(page, '#card', '.n', 'x-phone')).toBe('Call +7 (495) 777-00-11');
+  expect(await shadowText(page, '#card', '.footer-phone')).toBe('+7 (495) 777-00-11');
   // Text right in the root (no element around it).
   expect(await page.evaluate(() => (window as unknown as Win).root('#bare').textContent)).toBe('Bare 8 800 111-22-33');
   // Declarative shadow DOM: the parser attached it, no attachShadow call.
