@@ -26,6 +26,16 @@ import type { WindowCounters } from '../http/window-counters.js';
  * their write ids and stores the rest once (test/e2e/durability.spec.ts).
  */
 
+/**
+ * A body longer than this, from an address whose budget of the minute is spent, is refused before
+ * it is read (the write route's onRequest): a script that sends 50 KB batches as fast as it can
+ * was parsed and validated whole, 400 times a second, to be refused. A batch of up to 8 writes the
+ * snippet sends stays well under it unless it carries long properties or messages, and even those
+ * only wait for the next minute (the outbox keeps them), and only on an address that sent 1,200
+ * writes of heavy batches this minute.
+ */
+export const HEAVY_BODY_BYTES = 4096;
+
 /** Writes stored in one transaction at most; a longer batch goes in steps. */
 export const STEP_WRITES = 8;
 
@@ -40,6 +50,11 @@ export interface HeavyBatches {
    * else the seconds until the next minute (nothing is counted then).
    */
   admit(ip: string, writes: number, now: number): Promise<number>;
+  /**
+   * Whether the address's budget of this minute is spent (the smallest heavy batch would not fit):
+   * the seconds until the next minute then, else 0. Counts nothing.
+   */
+  spent(ip: string, now: number): Promise<number>;
   /** Runs one step of a heavy batch when the steps before it, of every heavy batch, are done. */
   step<T>(run: () => Promise<T>): Promise<T>;
 }
@@ -47,17 +62,26 @@ export interface HeavyBatches {
 /** `perMinute` 0 turns the budget off (the steps stay). */
 export function heavyBatches(counters: WindowCounters, perMinute = HEAVY_WRITES_PER_MINUTE): HeavyBatches {
   let tail: Promise<unknown> = Promise.resolve();
+  // Windows of the clock's minutes, so that every process on one database counts into the same one.
+  const windowOf = (ip: string, now: number) => {
+    const minute = Math.floor(now / MINUTE);
+    const until = (minute + 1) * MINUTE;
+    return { key: `heavy ${minute} ${addressGroup(ip)}`, until, wait: Math.max(1, Math.ceil((until - now) / 1000)) };
+  };
   return {
     async admit(ip, writes, now) {
       if (perMinute <= 0) return 0;
-      // Windows of the clock's minutes, so that every process on one database counts into the same one.
-      const minute = Math.floor(now / MINUTE);
-      const until = (minute + 1) * MINUTE;
-      const key = `heavy ${minute} ${addressGroup(ip)}`;
+      const { key, until, wait } = windowOf(ip, now);
       const count = await counters.add(key, writes, until - now, now);
       if (count && count.n <= perMinute) return 0;
       await counters.add(key, -writes, until - now, now);
-      return Math.max(1, Math.ceil((until - now) / 1000));
+      return wait;
+    },
+    async spent(ip, now) {
+      if (perMinute <= 0) return 0;
+      const { key, wait } = windowOf(ip, now);
+      const count = await counters.read(key, now);
+      return count && count.n + STEP_WRITES + 1 > perMinute ? wait : 0;
     },
     step(run) {
       // setImmediate: requests read in this turn reach the group commit before the step does.
