@@ -10,9 +10,10 @@ import type { WindowCounters } from '../http/window-counters.js';
  *
  * - **Steps.** A batch of more than {@link STEP_WRITES} writes is stored in steps of that many,
  *   each in a group commit of its own, in order, with a turn of the event loop before each; and
- *   the steps of every heavy batch of the process pass one at a time (a turnstile). So a group
- *   commit holds at most one step of someone's heavy batch, and a page view waits for at most
- *   those few writes, not for 50 of each client's. Batches up to STEP_WRITES (a page view with its
+ *   the steps of every heavy batch of the process pass one at a time (a turnstile), each after a
+ *   pause as long as the step before it took (50 ms at most). So a group commit holds at most one
+ *   step of someone's heavy batch, a page view waits for at most those few writes, not for 50 of
+ *   each client's, and heavy batches hold the event loop for half of the time at most. Batches up to STEP_WRITES (a page view with its
  *   events: almost every batch the snippet sends) run as before, in one transaction.
  * - **A budget per address.** The writes of heavy batches count against their address (IPv6: one
  *   /64) per clock minute, {@link HEAVY_WRITES_PER_MINUTE} by default: past it the batch is refused
@@ -43,6 +44,10 @@ export const STEP_WRITES = 8;
 export const HEAVY_WRITES_PER_MINUTE = 1200;
 
 const MINUTE = 60_000;
+/** The longest pause between two steps (a step that waited long for the database is not all work). */
+const MAX_PAUSE_MS = 50;
+
+const pause = (ms: number) => new Promise<void>((resolve) => (ms >= 1 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 
 export interface HeavyBatches {
   /**
@@ -85,8 +90,20 @@ export function heavyBatches(counters: WindowCounters, perMinute = HEAVY_WRITES_
     },
     step(run) {
       // setImmediate: requests read in this turn reach the group commit before the step does.
-      const turn = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
-      tail = turn.catch(() => {});
+      let took = 0;
+      const turn = tail
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(async () => {
+          const started = performance.now();
+          try {
+            return await run();
+          } finally {
+            took = performance.now() - started;
+          }
+        });
+      // The next step waits as long as this one took: heavy batches get half of the time at most,
+      // so a page view that arrives while one runs finds the loop free again after one step.
+      tail = turn.catch(() => {}).then(() => pause(Math.min(took, MAX_PAUSE_MS)));
       return turn;
     },
   };
