@@ -67,7 +67,7 @@ function prng(seed) {
  * transaction. Ids as the server makes them (public-ids.ts): a sequence number times 2^21 plus 21
  * random bits.
  */
-async function generate(dbPath) {
+export async function generate(dbPath) {
   const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
   const server = await createServer({ dbPath, siteConfig: join(root, 'demo-site/site-config.json'), bundleDir: join(root, 'dist') });
   await server.close();
@@ -123,12 +123,12 @@ const round = (x) => Math.round(x * 100) / 100;
 
 let seq = 0;
 const wid = () => `p${Date.now().toString(36)}${(seq++).toString(36).padStart(7, '0')}`;
-const hitWrite = (url) => {
+export const hitWrite = (url) => {
   const id = wid();
   return { id, type: 'hit', hit: id, at: Date.now(), data: { url, title: 'Probe', referrer: '' } };
 };
 
-async function post(base, path, body, ip, extra = {}) {
+export async function post(base, path, body, ip, extra = {}) {
   const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'x-forwarded-for': ip, 'user-agent': BROWSER, ...extra },
@@ -141,7 +141,7 @@ async function post(base, path, body, ip, extra = {}) {
  * Samples latency for `ms`: one health check, then one page view of the next returning visitor,
  * one at a time. Answers p50 and p99 of each, in ms, and the page views that were not answered 200.
  */
-async function probe(base, visitors, ms) {
+export async function probe(base, visitors, ms) {
   const health = [];
   const views = [];
   let failed = 0;

@@ -21,6 +21,7 @@ import { windowCounters } from './http/window-counters.js';
 import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
+import { firstVisitLimit } from './tracking/first-visits.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
@@ -221,7 +222,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       hub,
       callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
-      ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy)),
+      ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy), firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits)),
     },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: opts.trustProxy,

@@ -13,7 +13,8 @@
  * Rate limits of the write endpoints (http/rate-limits.ts): SVC_RATE_WINDOW_MS (60000),
  *   SVC_RATE_IP (1200 per window per IP and endpoint), SVC_RATE_VISITOR (240 per window per visitor
  *   and endpoint), SVC_RATE_HEAVY_WRITES (1200 writes of batches longer than 8 per IP and clock
- *   minute: writes/heavy-batches.ts); 0 turns a limit off.
+ *   minute: writes/heavy-batches.ts), SVC_RATE_FIRST_VISITS (10 page views naming no known visitor
+ *   per site, IP and 10-second clock window: tracking/first-visits.ts); 0 turns a limit off.
  * Lease policy of DT pools (phones/lease-policy.ts): SVC_DT_ADDRESS_SHARE (20: percent of a pool
  *   one address may hold), SVC_DT_FAMILY_SHARE (40: percent held on first leases by one user-agent
  *   family), SVC_DT_FIRST_LEASE_S (180: a first lease until the visitor shows it is a person),
@@ -73,6 +74,7 @@ try {
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
       visitor: count('SVC_RATE_VISITOR', WRITE_LIMIT_DEFAULTS.visitor),
       heavyWrites: count('SVC_RATE_HEAVY_WRITES', WRITE_LIMIT_DEFAULTS.heavyWrites),
+      firstVisits: count('SVC_RATE_FIRST_VISITS', WRITE_LIMIT_DEFAULTS.firstVisits),
     },
   });
   const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');

@@ -83,8 +83,10 @@ export const test = base.extend<Fixtures, Worker>({
         leasePolicy: false,
         // Every spec of a worker writes from 127.0.0.1, and fuzz.spec.ts alone sends thousands of
         // writes a minute: the budget of heavy batches per address would hold them all back for a
-        // minute. It is heavy-batches.test.ts's; the request limits stay at their defaults.
-        rateLimits: { heavyWrites: 0 },
+        // minute. It is heavy-batches.test.ts's; the request limits stay at their defaults. So is
+        // the first-visit limit (every test's fresh browser context is a first visit from
+        // 127.0.0.1, dozens in ten seconds): first-visits.test.ts's.
+        rateLimits: { heavyWrites: 0, firstVisits: 0 },
       });
       const svcUrl: string = await server.listen(0, '127.0.0.1');
       const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });

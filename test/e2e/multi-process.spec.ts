@@ -36,6 +36,9 @@ function startServer(dbPath: string, siteConfig: string): Promise<Proc> {
       SVC_SITE_CONFIG: siteConfig,
       SVC_BUNDLE_DIR: join(root, 'dist'),
       SVC_RATE_VISITOR: '0',
+      // Dozens of concurrent first visits from this machine: the pool's locking is tested here,
+      // the first-visit limit in first-visits.test.ts.
+      SVC_RATE_FIRST_VISITS: '0',
       // Every visit comes from this machine with Node's User-Agent: the pool's locking is what is
       // tested here; who may lease (the lease policy) is tested in lease-policy.test.ts.
       SVC_DT_LEASE_POLICY: 'off',

@@ -8,6 +8,7 @@ import { createVisitor, recordVisit } from '../visitors/queries.js';
 import type { WriteHandler } from '../writes/context.js';
 import { CAMPAIGN_FIELDS, campaignParams, referrerInfo, type CampaignParams } from './campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from './campaign-match.js';
+import { FirstVisitRefused, type FirstVisitLimit } from './first-visits.js';
 import { createHit, createSession, latestSessionOfVisitor, touchSession, type LatestSession } from './queries.js';
 import { createPublicIds, type PublicIds } from './public-ids.js';
 import { userAgentInfo } from './user-agent.js';
@@ -23,18 +24,25 @@ export interface PageViewDeps {
   ids: PublicIds;
   /** Who may lease DT numbers and for how long; the write route confirms short leases through it. */
   leasePolicy: LeasePolicy;
+  /** First visits per site and address (first-visits.ts): the write route reads it, the page view counts. */
+  firstVisits: FirstVisitLimit;
 }
 
 /**
  * The page view's caches of site data, emptied when site data changes (createServer makes them
  * once), and the lease policy of DT pools (phones/lease-policy.ts).
  */
-export function pageViewDeps(store: Pick<Store, 'onSiteDataChange' | 'dialect'>, leasePolicy: LeasePolicy): PageViewDeps {
+export function pageViewDeps(
+  store: Pick<Store, 'onSiteDataChange' | 'dialect'>,
+  leasePolicy: LeasePolicy,
+  firstVisits: FirstVisitLimit,
+): PageViewDeps {
   return {
     campaigns: createCampaignMatcher(store),
     phones: createSessionPhones(store, leasePolicy),
     ids: createPublicIds(store.dialect),
     leasePolicy,
+    firstVisits,
   };
 }
 
@@ -44,14 +52,20 @@ function campaignChanged(session: LatestSession, params: CampaignParams): boolea
 }
 
 /**
- * A page view: creates the visitor on a first visit, starts a session after 30 idle minutes or
+ * A page view: creates the visitor on a first visit (as many as first-visits.ts lets through), starts a session after 30 idle minutes or
  * when a landing URL brings another campaign (never for SPA page views), and records the hit. A
  * new session is matched to an ad campaign; every page view answers with the session's numbers.
  */
 export const hitHandler: WriteHandler<'hit'> = async (ctx, data, write) => {
   const { db, site, client } = ctx;
   const created = timestamp(ctx.now);
-  ctx.visitor ??= await createVisitor(db, await ctx.deps.ids.next(db, 'visitors'), site.id, randomBytes(16).toString('hex'), created);
+  if (!ctx.visitor) {
+    // Counted here, where a visitor is made: a batch that names a visitor the server does not
+    // know (a made-up id) is a first visit too. The route refused the plain ones before.
+    const wait = await ctx.deps.firstVisits.admit(site.id, client.ip, ctx.now);
+    if (wait) throw new FirstVisitRefused(wait);
+    ctx.visitor = await createVisitor(db, await ctx.deps.ids.next(db, 'visitors'), site.id, randomBytes(16).toString('hex'), created);
+  }
   const visitor = ctx.visitor;
   const params = campaignParams(data.url);
   const session = await latestSessionOfVisitor(db, visitor.id);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { WRITE_PATH } from '../../protocol.js';
 import type { WriteResponse, WriteResult, WriteType } from '../../protocol.js';
@@ -7,6 +7,7 @@ import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
+import { FirstVisitRefused } from '../tracking/first-visits.js';
 import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
 import { USER_AGENT_MAX } from '../tracking/user-agent.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
@@ -14,7 +15,7 @@ import { windowCounters } from '../http/window-counters.js';
 import type { ClientInfo, VisitorRow, WriteContext, WriteDeps, WriteHandler } from './context.js';
 import { formFields } from './form-fields.js';
 import { groupCommit } from './group-commit.js';
-import { heavyBatches, STEP_WRITES } from './heavy-batches.js';
+import { HEAVY_BODY_BYTES, heavyBatches, STEP_WRITES } from './heavy-batches.js';
 import { handlers } from './index.js';
 import { recordWrite, seenWrite } from './queries.js';
 import { startWriteRetention } from './retention.js';
@@ -177,7 +178,15 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
 
   app.post<{ Params: { siteKey: string } }>(
     '/' + WRITE_PATH + ':siteKey',
-    { config: { cors: 'site', visitorLimit: WRITES_VISITOR } },
+    {
+      config: { cors: 'site', visitorLimit: WRITES_VISITOR },
+      // A long body from an address whose heavy-batch budget is spent is refused unread.
+      onRequest: async (req, reply) => {
+        if (!(Number(req.headers['content-length']) > HEAVY_BODY_BYTES)) return;
+        const retryAfter = await heavy.spent(req.ip, Date.now());
+        if (retryAfter) return refuse(reply, retryAfter);
+      },
+    },
     async (req, reply) => {
       const site = await sites.bySiteKey(req.params.siteKey);
       if (!site) throw errors.unknownSite();
@@ -198,12 +207,21 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const now = Date.now();
       if (writes.length > STEP_WRITES) {
         const retryAfter = await heavy.admit(req.ip, writes.length, now);
-        if (retryAfter) {
-          reply.header('Retry-After', String(retryAfter));
-          throw errors.tooManyRequests(retryAfter);
-        }
+        if (retryAfter) return refuse(reply, retryAfter);
       }
-      const out = await runBatch(site, ref, writes, { client, publicUrl, now });
+      // A first visit over its address's limit costs no transaction (tracking/first-visits.ts);
+      // the page view counts the ones that run, and refuses a made-up visitor's past the limit.
+      if (!ref && writes.some((w) => w.type === 'hit')) {
+        const retryAfter = await deps.firstVisits.spent(site.id, req.ip, now);
+        if (retryAfter) return refuse(reply, retryAfter);
+      }
+      let out: Awaited<ReturnType<typeof runBatch>>;
+      try {
+        out = await runBatch(site, ref, writes, { client, publicUrl, now });
+      } catch (e) {
+        if (e instanceof FirstVisitRefused) return refuse(reply, e.retryAfter);
+        throw e;
+      }
       const body: WriteResponse = {
         success: true,
         visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,
@@ -222,6 +240,11 @@ const WRITES_VISITOR: RouteRateLimit = {
     return v && idOf(v.id) ? `${site} ${idOf(v.id)} ${idOf(v.token)}` : null;
   },
 };
+
+/** 429 with `Retry-After`: the outbox keeps the writes and sends them again then. */
+function refuse(reply: FastifyReply, retryAfter: number): FastifyReply {
+  return reply.code(429).header('Retry-After', String(retryAfter)).send(errors.tooManyRequests(retryAfter).envelope());
+}
 
 function headerText(v: string | string[] | undefined): string | null {
   const s = Array.isArray(v) ? v[0] : v;

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { RANDOM_BITS } from '../../../src/server/tracking/public-ids.js';
-import { hitWrite, testServer } from './helpers.js';
+import { hitWrite, testConfig } from './helpers.js';
+import { createTestServer } from './test-server.js';
 
 // Finding 4 of issue 20: visitor and hit ids were one sequence, and `vc/s/` and
 // `api/add_offline_message/` told a wrong pair from a right one with missing data: 35 probes found
@@ -10,7 +11,14 @@ import { hitWrite, testServer } from './helpers.js';
 
 let server: ConsultantServer;
 beforeEach(async () => {
-  server = await testServer();
+  // Twenty first visits from one address in a test: the first-visit limit is first-visits.test.ts's.
+  server = await createTestServer({
+    dbPath: ':memory:',
+    siteConfig: testConfig,
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    rateLimits: { firstVisits: 0 },
+  });
 });
 afterEach(async () => {
   await server.close();

@@ -18,7 +18,8 @@ beforeEach(async () => {
     siteConfig: testConfig,
     bundleDir: '/nonexistent',
     publicUrl: 'http://svc.test/',
-    rateLimits: { ip: 0, visitor: 0 },
+    // Fresh visitors from one address, many a second: the quotas are tested here, the first-visit limit in first-visits.test.ts.
+    rateLimits: { ip: 0, visitor: 0, firstVisits: 0 },
     propertyQuota: { charsPerAddressHour: 200_000 },
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { STEP_WRITES } from '../../../src/server/writes/heavy-batches.js';
+import { memoryCounters } from '../../../src/server/http/window-counters.js';
+import { heavyBatches, STEP_WRITES } from '../../../src/server/writes/heavy-batches.js';
 import { createTestServer } from './test-server.js';
 import { hitWrite, testConfig, wid } from './helpers.js';
 
@@ -128,5 +129,28 @@ describe('the budget of heavy batches per address', () => {
     expect((await post({ visitor: a.visitor, writes: batch() }, '2001:db8:1:2:ffff::9')).statusCode).toBe(200);
     expect((await post({ visitor: a.visitor, writes: batch() }, '2001:db8:1:2::2')).statusCode).toBe(429);
     expect((await post({ visitor: a.visitor, writes: batch() }, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+});
+
+describe('the turnstile of heavy steps', () => {
+  it('lets the next step start only after a pause as long as the step before took', async () => {
+    const heavy = heavyBatches(memoryCounters());
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let firstEnded = 0;
+    let secondStarted = 0;
+    await Promise.all([
+      heavy.step(async () => {
+        busy(30);
+        firstEnded = performance.now();
+      }),
+      heavy.step(async () => {
+        secondStarted = performance.now();
+      }),
+    ]);
+    // Timers may fire a little early; a step right after the other would start within a turn.
+    expect(secondStarted - firstEnded).toBeGreaterThanOrEqual(25);
   });
 });

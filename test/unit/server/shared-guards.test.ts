@@ -3,6 +3,7 @@ import type { WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { databaseCounters, memoryCounters, type WindowCounters } from '../../../src/server/http/window-counters.js';
 import { openStore, type Store } from '../../../src/server/store/open.js';
+import { FIRST_VISIT_WINDOW_MS } from '../../../src/server/tracking/first-visits.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../support/test-database.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 import { hitWrite, wid } from './helpers.js';
@@ -182,6 +183,25 @@ describe.runIf(testPostgresUrl)('the guards across server processes on PostgreSQ
     expect((await post(b, '203.0.113.21', heavy())).statusCode).toBe(429);
     dropLater(dbPath);
   });
+
+  it('the first visits of an address hold across processes', async () => {
+    const [a, b, dbPath] = await twoServers({ rateLimits: { ip: 0, visitor: 0, firstVisits: 3 } });
+    const view = (s: ConsultantServer) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/w/site-a',
+        remoteAddress: '203.0.113.22',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ visitor: null, writes: [hitWrite()] }),
+      });
+    // The limit counts in windows of the clock: start early in one.
+    if (Date.now() % FIRST_VISIT_WINDOW_MS > FIRST_VISIT_WINDOW_MS * 0.4)
+      await new Promise((ok) => setTimeout(ok, FIRST_VISIT_WINDOW_MS - (Date.now() % FIRST_VISIT_WINDOW_MS) + 20));
+    const codes = [];
+    for (const s of [a, b, a, b]) codes.push((await view(s)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    dropLater(dbPath);
+  }, 30_000);
 });
 
 /** The shared schema is dropped once both servers have closed (afterEach closes them first). */

@@ -47,6 +47,11 @@ describe('event streams', () => {
     });
     const { visitor } = (await view.json()) as WriteResponse;
     expect((await open(`${base}c/site-a?v=${visitor!.id}&t=${visitor!.token}`)).res.status).toBe(429);
+    // Refused before the route does any work (no site lookup, no visitor read): an unknown site or
+    // visitor, a console stream without a sign-in get the same 429, not 404, 403 or 401.
+    expect((await open(base + 'os/no-such-site')).res.status).toBe(429);
+    expect((await open(`${base}c/site-a?v=1&t=wrong`)).res.status).toBe(429);
+    expect((await open(base + 'op/api/stream')).res.status).toBe(429);
     expect((await fetch(base + 'health')).status).toBe(200);
     // A closed stream gives its place back.
     ok[0]!.ctl.abort();

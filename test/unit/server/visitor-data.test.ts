@@ -13,6 +13,7 @@ import { windowCounters } from '../../../src/server/http/window-counters.js';
 import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
 import { createLeasePolicy } from '../../../src/server/phones/lease-policy.js';
 import { pageViewDeps } from '../../../src/server/tracking/page-view.js';
+import { firstVisitLimit } from '../../../src/server/tracking/first-visits.js';
 
 let server: ConsultantServer;
 beforeEach(async () => {
@@ -392,7 +393,7 @@ describe('the console hears of offline requests', () => {
         hub,
         callbackDispatcher: createCallbackDispatcher(server.store, queuePlatform),
         propertyQuota: createPropertyQuota(windowCounters(server.store)),
-        ...pageViewDeps(server.store, createLeasePolicy()),
+        ...pageViewDeps(server.store, createLeasePolicy(), firstVisitLimit(windowCounters(server.store))),
       },
     });
     await visitorsFeature(app, { store: server.store, sites, hub });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHAT_PATH, STATUS_PATH, type ChatMessageEvent, type ChatState } from '../../../protocol.js';
 import { errors } from '../../http/errors.js';
-import { openSse, sseSupport } from '../../http/sse.js';
+import { openSse, refuseOverCaps, sseSupport } from '../../http/sse.js';
 import { originAllowed, type Site, type SiteLookup } from '../../sites/lookup.js';
 import type { Store } from '../../store/open.js';
 import { visitorByToken } from '../../visitors/queries.js';
@@ -35,27 +35,31 @@ export function visitorStreams(app: FastifyInstance, deps: { store: Store; hub: 
     return site;
   };
 
-  app.get<{ Params: { siteKey: string } }>('/' + STATUS_PATH + ':siteKey', { config: { cors: 'site' } }, async (req, reply) => {
-    const site = await siteOf(req);
-    let sent = '';
-    const push = coalesce(
-      async () => {
-        const now = (await hub.siteOnline(site.id)) ? '1' : '0';
-        if (now !== sent) sse.send(null, (sent = now));
-      },
-      (e) => {
-        if (!sse.closed) req.log.error(e);
-        sse.close();
-      },
-    );
-    const off = hub.subscribe(`status:${site.id}`, push);
-    const sse = openSse(app, reply, off);
-    push();
-  });
+  app.get<{ Params: { siteKey: string } }>(
+    '/' + STATUS_PATH + ':siteKey',
+    { config: { cors: 'site' }, onRequest: refuseOverCaps(app) },
+    async (req, reply) => {
+      const site = await siteOf(req);
+      let sent = '';
+      const push = coalesce(
+        async () => {
+          const now = (await hub.siteOnline(site.id)) ? '1' : '0';
+          if (now !== sent) sse.send(null, (sent = now));
+        },
+        (e) => {
+          if (!sse.closed) req.log.error(e);
+          sse.close();
+        },
+      );
+      const off = hub.subscribe(`status:${site.id}`, push);
+      const sse = openSse(app, reply, off);
+      push();
+    },
+  );
 
   app.get<{ Params: { siteKey: string }; Querystring: Record<string, string> }>(
     '/' + CHAT_PATH + ':siteKey',
-    { config: { cors: 'site' } },
+    { config: { cors: 'site' }, onRequest: refuseOverCaps(app) },
     async (req, reply) => {
       const site = await siteOf(req);
       const q = ChatStreamQuery.safeParse(req.query);

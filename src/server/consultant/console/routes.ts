@@ -18,7 +18,7 @@ import { LIMITS } from '../../../protocol.js';
 import { DEFAULT_TIME_ZONE } from '../../api/dates.js';
 import { customerById } from '../../sites/queries.js';
 import { errors } from '../../http/errors.js';
-import { openSse, sseSupport } from '../../http/sse.js';
+import { openSse, refuseOverCaps, sseSupport } from '../../http/sse.js';
 import type { Store } from '../../store/open.js';
 import type { Queryable } from '../../store/queryable.js';
 import { timestamp } from '../../store/time.js';
@@ -206,7 +206,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     return { success: true };
   });
 
-  app.get(CONSOLE_API + 'stream', async (req, reply) => {
+  app.get(CONSOLE_API + 'stream', { onRequest: refuseOverCaps(app) }, async (req, reply) => {
     const op = await auth.require(req);
     const hello = await me(op);
     const since = Date.now() - WINDOW_MS;
