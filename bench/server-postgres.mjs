@@ -22,7 +22,14 @@ export async function run({ duration = 5, connections = 20 } = {}) {
   await admin.query(`CREATE DATABASE ${db}`);
   const url = new URL(postgres.url);
   url.pathname = '/' + db;
-  const env = { SVC_PORT: '0', SVC_DB: url.toString(), SVC_SITE_CONFIG: config, SVC_RATE_IP: '0', SVC_RATE_VISITOR: '0' };
+  const env = {
+    SVC_PORT: '0',
+    SVC_DB: url.toString(),
+    SVC_SITE_CONFIG: config,
+    SVC_RATE_IP: '0',
+    SVC_RATE_VISITOR: '0',
+    SVC_RATE_FIRST_VISITS: '0',
+  };
   const bare = await start(['bench/bare-server.mjs']);
   const servers = [];
   try {

@@ -82,6 +82,7 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     // they are off here, so that the endpoint's own cost is what is measured.
     SVC_RATE_IP: '0',
     SVC_RATE_VISITOR: '0',
+    SVC_RATE_FIRST_VISITS: '0',
   });
   try {
     // One returning visitor (every page view locks its one session row), then 20 (a page view each

@@ -15,6 +15,9 @@ export async function startStack(root, { config, pages }) {
     dbPath: join(dir, 'svc.db'),
     siteConfig: join(dir, 'site-config.json'),
     bundleDir: join(root, 'dist'),
+    // Every page a bench opens in a fresh browser context is a first visit from 127.0.0.1: the
+    // first-visit limit (10 per 10 s) is off, so that the snippet is measured, not the limit.
+    rateLimits: { firstVisits: 0 },
   });
   const svcUrl = await server.listen(0, '127.0.0.1');
   const site = await startSite({ root: dir, svcUrl, port: 0 });
