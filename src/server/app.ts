@@ -24,6 +24,7 @@ import { pageViewDeps } from './tracking/page-view.js';
 import { firstVisitLimit } from './tracking/first-visits.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
+import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
@@ -78,6 +79,12 @@ export interface ServerOptions {
   operatorGraceMs?: number;
   /** Per-IP and per-visitor rate limits of the write endpoints (http/rate-limits.ts). */
   rateLimits?: WriteLimits;
+  /**
+   * How long a 429 is held before it is sent (http/refusal-hold.ts). Off unless given: the server
+   * command (main.ts) turns it on, 1 s by default (`SVC_REFUSAL_HOLD_MS`); tests and embedders that
+   * count refusals get them at once.
+   */
+  refusalHold?: RefusalHold;
   /** Sees every statement the query layer runs (the query-plan test collects them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
   /**
@@ -203,6 +210,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     return reply.status(e.status).send(e.envelope());
   });
 
+  // Before any limit answers: every 429 of the server is held (http/refusal-hold.ts).
+  holdRefusals(app, opts.refusalHold ?? { ms: 0 });
   const limitedRoutes = await writeLimits(app, opts.rateLimits, store);
 
   // Event streams are capped per address and in total (http/sse.ts).

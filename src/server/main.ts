@@ -15,6 +15,8 @@
  *   and endpoint), SVC_RATE_HEAVY_WRITES (1200 writes of batches longer than 8 per IP and clock
  *   minute: writes/heavy-batches.ts), SVC_RATE_FIRST_VISITS (10 page views naming no known visitor
  *   per site, IP and 10-second clock window: tracking/first-visits.ts); 0 turns a limit off.
+ *   SVC_REFUSAL_HOLD_MS (1000): every 429 is held this long before it is sent, at most 256 at once
+ *   (http/refusal-hold.ts); 0 answers at once.
  * Lease policy of DT pools (phones/lease-policy.ts): SVC_DT_ADDRESS_SHARE (20: percent of a pool
  *   one address may hold), SVC_DT_FAMILY_SHARE (40: percent held on first leases by one user-agent
  *   family), SVC_DT_FIRST_LEASE_S (180: a first lease until the visitor shows it is a person),
@@ -28,6 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './app.js';
 import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
+import { REFUSAL_HOLD_DEFAULTS } from './http/refusal-hold.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
 import { POSTGRES_LANES } from './writes/route.js';
@@ -69,6 +72,7 @@ try {
           },
     postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
     telephony: { secret: env.SVC_TELEPHONY_SECRET || undefined, lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
+    refusalHold: { ms: count('SVC_REFUSAL_HOLD_MS', REFUSAL_HOLD_DEFAULTS.ms) },
     rateLimits: {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
