@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -199,4 +199,18 @@ export async function record(
 /** The writes the snippet holds unsent in storage. */
 export async function unsent(page: Page) {
   return (await record(page))?.w ?? [];
+}
+
+/** Holds every write request until `release()`: nothing the server says can reach the page. */
+export async function holdServer(page: Page, svcUrl: string) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(svcUrl + 'w/**', (r) => (open ? r.continue() : void held.push(r)));
+  return {
+    count: () => held.length,
+    release: async () => {
+      open = true;
+      for (const r of held) await r.continue();
+    },
+  };
 }

@@ -1,5 +1,5 @@
-import type { Page, Route } from '@playwright/test';
-import { credentials, expect, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { credentials, expect, holdServer, test } from './fixtures.js';
 
 /**
  * Numbers inside web components (open shadow roots), in real Chromium against the real server:
@@ -17,20 +17,6 @@ function shadowText(page: Page, host: string, inner: string, host2?: string) {
     ([h, i, h2]) => (window as unknown as Win).root(h!, h2)?.querySelector(i!)?.textContent ?? null,
     [host, inner, host2],
   );
-}
-
-/** Holds every write request until `release()`: nothing the server says can reach the page. */
-async function holdServer(page: Page, svcUrl: string) {
-  const held: Route[] = [];
-  let open = false;
-  await page.route(svcUrl + 'w/**', (r) => (open ? r.continue() : void held.push(r)));
-  return {
-    count: () => held.length,
-    release: async () => {
-      open = true;
-      for (const r of held) await r.continue();
-    },
-  };
 }
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as Win).moCalls);

@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import type { PhoneElement } from '../../src/types.js';
-import { credentials, expect, record, test, type Stack } from './fixtures.js';
+import { credentials, expect, holdServer, record, test, type Stack } from './fixtures.js';
 
 /**
  * Phone replacement in real Chromium against the real server (test/e2e/site-config.json, site
@@ -193,20 +193,6 @@ test('matches a campaign on the town and country a trusted proxy reports', async
     country: 'RU',
   });
 });
-
-/** Holds every write request until `release()`: nothing the server says can reach the page. */
-async function holdServer(page: Page, svcUrl: string) {
-  const held: Route[] = [];
-  let open = false;
-  await page.route(svcUrl + 'w/**', (r) => (open ? r.continue() : void held.push(r)));
-  return {
-    count: () => held.length,
-    release: async () => {
-      open = true;
-      for (const r of held) await r.continue();
-    },
-  };
-}
 
 test('a reload shows the cached DT number before the server has answered anything', async ({ page, open, stack, capture }) => {
   freePools(stack);

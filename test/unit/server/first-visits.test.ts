@@ -4,8 +4,7 @@ import type { ConsultantServer } from '../../../src/server/app.js';
 import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { FIRST_VISIT_WINDOW_MS } from '../../../src/server/tracking/first-visits.js';
 import { HEAVY_BODY_BYTES } from '../../../src/server/writes/heavy-batches.js';
-import { hitWrite, testConfig, wid } from './helpers.js';
-import { createTestServer } from './test-server.js';
+import { hitWrite, testConfig, testServer, wid } from './helpers.js';
 
 // Issue 20, the abuse bench: the request limit of `w/` (1,200 a minute per address) let one
 // script make 1,200 first visits a minute, each a visitor, a session and a DT lease decision, and
@@ -19,13 +18,7 @@ afterEach(async () => {
 });
 
 async function start(rateLimits: WriteLimits) {
-  server = await createTestServer({
-    dbPath: ':memory:',
-    siteConfig: testConfig,
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    rateLimits,
-  });
+  server = await testServer(testConfig, { rateLimits });
   return server;
 }
 

@@ -1,4 +1,4 @@
-import type { ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 
@@ -37,9 +37,9 @@ export const testConfig = {
   ],
 } satisfies SiteConfig;
 
-/** A real server (Fastify + SQLite in memory) used through `inject`, no socket. */
-export function testServer(config: SiteConfig = testConfig): Promise<ConsultantServer> {
-  return createTestServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/' });
+/** A real server (Fastify + SQLite in memory) used through `inject`, no socket; `extra`: more options (limits). */
+export function testServer(config: SiteConfig = testConfig, extra: Partial<ServerOptions> = {}): Promise<ConsultantServer> {
+  return createTestServer({ dbPath: ':memory:', siteConfig: config, bundleDir: '/nonexistent', publicUrl: 'http://svc.test/', ...extra });
 }
 
 let n = 0;

@@ -2,8 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import type { RefusalHold } from '../../../src/server/http/refusal-hold.js';
-import { createTestServer } from './test-server.js';
-import { hitWrite, testConfig } from './helpers.js';
+import { hitWrite, testConfig, testServer } from './helpers.js';
 
 /**
  * The refusal hold (http/refusal-hold.ts): a client past a limit waits for its 429, so a flood's
@@ -18,14 +17,7 @@ afterEach(async () => {
 });
 
 async function start(refusalHold?: RefusalHold) {
-  server = await createTestServer({
-    dbPath: ':memory:',
-    siteConfig: testConfig,
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    rateLimits: { ip: 1, visitor: 0, firstVisits: 0 },
-    ...(refusalHold && { refusalHold }),
-  });
+  server = await testServer(testConfig, { rateLimits: { ip: 1, visitor: 0, firstVisits: 0 }, ...(refusalHold && { refusalHold }) });
   return server;
 }
 

@@ -2,9 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { createTestServer } from './test-server.js';
 import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
-import { hitWrite, testConfig, wid } from './helpers.js';
+import { hitWrite, testConfig, testServer, wid } from './helpers.js';
 
 let server: ConsultantServer | undefined;
 afterEach(async () => {
@@ -13,13 +12,7 @@ afterEach(async () => {
 });
 
 async function start(rateLimits: WriteLimits) {
-  server = await createTestServer({
-    dbPath: ':memory:',
-    siteConfig: testConfig,
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    rateLimits,
-  });
+  server = await testServer(testConfig, { rateLimits });
   return server;
 }
 
