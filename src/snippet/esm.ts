@@ -29,5 +29,5 @@ export function load(siteKey: string, options: LoadOptions): SvcApi {
   q.push(['setCsAccount', siteKey], ['setCsHost', options.host]);
   if (options.dynamicalReplacement) q.push(['setDynamicalReplacement', true]);
   if (options.commands) q.push(...options.commands);
-  return _install(window, null);
+  return _install(window);
 }

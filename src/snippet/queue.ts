@@ -37,15 +37,14 @@ const _config: Record<string, Handler> = _wrap({
   requireConsent: () => (_state._started ? _refuse(LATE) : (_state._wait = true)),
 });
 
-/** An absolute http(s) URL made into a base ending with a slash, or null. */
-export function _normalizeHost(url: unknown): string | null {
+/** An absolute http(s) URL made into a base ending with a slash, or undefined. */
+export function _normalizeHost(url: unknown): string | undefined {
   try {
     const u = new URL(url as string, location.href);
-    if (typeof url === 'string' && /^https?:$/.test(u.protocol)) return u.origin + u.pathname.replace(/[^/]*$/, '');
+    return typeof url === 'string' && /^https?:$/.test(u.protocol) ? u.origin + u.pathname.replace(/[^/]*$/, '') : undefined;
   } catch {
-    // not a URL
+    return undefined; // not a URL
   }
-  return null;
 }
 
 function _isCommand(c: unknown): c is [string, ...unknown[]] {

@@ -22,9 +22,6 @@ export type Reply<T> = [res?: Response, body?: T];
  * `fetch` may): the outbox reads success or the kind of failure from it.
  */
 export function _post<T>(url: string, body: string): Promise<Reply<T>> {
-  const ctl = new AbortController();
-  // Not cleared when the answer comes: aborting a finished request does nothing.
-  setTimeout(() => ctl.abort(), TIMEOUT_MS);
   return new Promise<Response>((ok) =>
     ok(
       fetch(url, {
@@ -33,7 +30,9 @@ export function _post<T>(url: string, body: string): Promise<Reply<T>> {
         credentials: 'omit',
         // keepalive lets a request started just before the page closes still arrive.
         keepalive: body.length < BATCH_CHARS + 500,
-        signal: ctl.signal,
+        // A request that hangs is given up after TIMEOUT_MS and retried. Browsers without
+        // `AbortSignal.timeout` (Safari before 16) send without a time limit rather than not at all.
+        signal: AbortSignal.timeout?.(TIMEOUT_MS),
       }),
     ),
   )

@@ -59,6 +59,12 @@ const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // happy-dom's AbortSignal.timeout runs on real timers: the same signal here, on the fake clock.
+  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms: number) => {
+    const ctl = new AbortController();
+    setTimeout(() => ctl.abort(), ms);
+    return ctl.signal;
+  });
   localStorage.clear();
   reqs = [];
   beacons = [];
