@@ -17,11 +17,13 @@ const minify = (module, comments = false, preamble = undefined) =>
     module,
     ecma: 2020,
     // `_debug` does nothing where __DEBUG__ is false: its calls go, arguments and all.
-    compress: { passes: 3, unsafe_arrows: true, pure_getters: true, pure_funcs: ['_debug'] },
+    // No code here reads a function's `length`: unused parameters go (`keep_fargs`).
+    compress: { passes: 3, unsafe_arrows: true, pure_getters: true, pure_funcs: ['_debug'], keep_fargs: false },
     // Internal fields start with one `_`; public API names and wire fields never do. Names with two
     // (`__cs`, `__cs_onReplacePhones`) are page globals of the spec and must keep their names.
     mangle: { properties: { regex: /^_[^_]/ } },
-    format: { comments, preamble },
+    // `(function(){…})()` compresses better than `!function(){…}()` here (4 B of brotli).
+    format: { comments, preamble, wrap_iife: true },
   });
 
 const flags = (debug) => `const __DEBUG__ = ${debug};`;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds everything users get and prints the sizes of the browser bundles:
+// Builds everything users get and prints the sizes of the browser bundles (the site's and the
+// operator console's):
 //   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/types/**, dist/node/** (the server).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -19,7 +20,7 @@ run('tsc', ['-p', 'tsconfig.types.json']);
 run('tsc', ['-p', 'tsconfig.server.json']);
 
 const report = {};
-for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js']) {
+for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js', 'dist/op-console.js', 'dist/op-reports.js']) {
   if (existsSync(join(root, f))) report[f] = sizes(join(root, f));
 }
 writeFileSync(join(root, 'dist/sizes.json'), JSON.stringify(report, null, 2) + '\n');
