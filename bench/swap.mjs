@@ -1,6 +1,7 @@
 // Time to swap, in Chromium on the built dist/svc.js against the real server behind a delaying
 // proxy (bench/proxy.mjs: node:http piping; page views answered 0, 150 or 600 ms late; svc.js
-// itself not delayed). Measured per delay, median of repeated runs:
+// itself not delayed; both in a process of their own, bench/stack-process.mjs). Measured per
+// delay, median of repeated runs:
 //  - from the script's start (its first statement reads document.currentScript, which an inline
 //    script before the loader traps: parse and compile are before it, the start-up section has
 //    them) to the moment the visitor's number is written in place of the site's (seen by a
@@ -22,8 +23,8 @@
 // the physics (1.0x is perfect); swap − round trip is that cost in ms. A warm visit should not
 // depend on the delay at all: its ratio to the round trip shrinks as the delay grows.
 import { config, r2 } from './site.mjs';
-import { startProxy } from './proxy.mjs';
-import { median, startStack } from './stack.mjs';
+import { median } from './stack.mjs';
+import { startStackProcess } from './stack-process.mjs';
 
 export const name = 'swap';
 export const title = 'Time to swap (Chromium, dist/svc.js, real server behind a delaying proxy)';
@@ -123,9 +124,8 @@ const roundTrip = (pg, url) =>
   }, url);
 
 export async function run({ root, browser, reps = 9 }) {
-  const proxy = await startProxy();
-  const stack = await startStack(root, { config, pages: { 'shop.html': page(proxy.url) } });
-  proxy.target = stack.svcUrl;
+  // The server and the proxy in a process of their own, not the one driving Chromium.
+  const stack = await startStackProcess(root, { config, pages: { 'shop.html': page('{{PROXY_URL}}') } });
   const rows = [];
   const figures = { reps, baseline: 'bare fetch of a page view from the same page through the same delaying proxy', delays: {} };
   try {
@@ -133,7 +133,7 @@ export async function run({ root, browser, reps = 9 }) {
     // Delays interleaved, so that drift of the busy machine falls on all alike; one warm-up first.
     for (let i = -1; i < reps; i++) {
       for (const delay of DELAYS) {
-        proxy.delay = delay;
+        await stack.setDelay(delay);
         const ctx = await browser.newContext();
         const pg = await ctx.newPage();
         const one = async (kind) => {
@@ -152,7 +152,7 @@ export async function run({ root, browser, reps = 9 }) {
           };
         };
         const cold = await one('cold');
-        const rt = await roundTrip(pg, proxy.url + 'w/bench-site');
+        const rt = await roundTrip(pg, stack.proxyUrl + 'w/bench-site');
         const warm = await one('warm');
         await ctx.close();
         if (i < 0) continue;
@@ -166,7 +166,8 @@ export async function run({ root, browser, reps = 9 }) {
         r.rt.push(rt);
       }
     }
-    const preflights = proxy.log.filter((e) => e.method === 'OPTIONS').length;
+    const log = await stack.log();
+    const preflights = log.filter((e) => e.method === 'OPTIONS').length;
     for (const delay of DELAYS) {
       const r = runs[delay];
       const rt = median(r.rt);
@@ -214,11 +215,10 @@ export async function run({ root, browser, reps = 9 }) {
       rows.push([`  warm visit: requests answered / sent before the swap`, req(f.warm.beforeSwap), '0']);
     }
     figures.preflights = preflights;
-    figures.requestsThroughProxy = proxy.log.length;
-    rows.push(['CORS preflights (OPTIONS) in the whole section', `${preflights} of ${proxy.log.length} requests`, '0']);
+    figures.requestsThroughProxy = log.length;
+    rows.push(['CORS preflights (OPTIONS) in the whole section', `${preflights} of ${log.length} requests`, '0']);
   } finally {
     await stack.close();
-    await proxy.close();
   }
   return { rows, figures };
 }
