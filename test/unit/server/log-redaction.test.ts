@@ -43,7 +43,8 @@ describe('request logging', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(session);
     expect(log).not.toContain(PASSWORD);
-  });
+    // A sign-in hashes the password on purpose slowly: past vitest's 5 s on two busy cores.
+  }, 30_000);
 
   it('redactLine covers parameters, the console cookie and JSON fields', () => {
     expect(redactLine('GET /c/x?v=2&t=abc&y=1')).toBe(`GET /c/x?v=2&t=${REDACTED}&y=1`);
