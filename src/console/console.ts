@@ -2,9 +2,11 @@
  * The operator console page (served at /op/ by the consultant server). Plain DOM: every text
  * from visitors, operators or the server is set with textContent, never parsed as HTML. One
  * EventSource brings chats, messages and requests; it reconnects by itself, and each reconnect
- * starts with a fresh snapshot, so nothing is missed.
+ * starts with a fresh snapshot, so nothing is missed. Every text comes from console-texts.ts in the
+ * language of i18n.ts (`?lang=`, else the choice saved by this page's or the reports page's switch).
  */
-import { currentLang, dateTimeFormat, storedMs } from './i18n.js';
+import { CONSOLE_TEXTS, writePageTexts } from './console-texts.js';
+import { currentLang, dateTimeFormat, saveLang, storedMs, withLang, type Lang } from './i18n.js';
 import {
   CONSOLE_API,
   type ConsoleCall,
@@ -16,6 +18,9 @@ import {
 } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let lang: Lang = currentLang();
+let t = CONSOLE_TEXTS[lang];
 
 interface Answer<T> {
   success: boolean;
@@ -34,11 +39,9 @@ async function api<T>(path: string, body?: unknown): Promise<Answer<T> & { statu
     const json = (await res.json()) as Answer<T>;
     return { ...json, status: res.status };
   } catch {
-    return { success: false, message: 'Нет связи с сервером', status: 0 };
+    return { success: false, message: t.noServer, status: 0 };
   }
 }
-
-const STATUS: Record<string, string> = { null: 'ждёт ответа', succeed: 'идёт', lost: 'потерян', refused: 'отклонён' };
 
 let me: ConsoleMe | null = null;
 let es: EventSource | null = null;
@@ -57,12 +60,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: 
 
 const domain = (siteId: number) => me?.sites.find((s) => s.id === siteId)?.domain ?? '#' + siteId;
 /** Date-times in the chosen language (i18n.ts) and the customer's zone, not the browser's locale. */
-let formatTime = dateTimeFormat(currentLang());
+let formatTime = dateTimeFormat(lang);
 const time = (at: string) => formatTime(storedMs(at));
 
 function chatLabel(c: ConsoleChat): string {
-  const closed = c.closed && c.status === 'succeed' ? 'завершён' : STATUS[String(c.status)];
-  return `Чат ${c.id} · ${domain(c.site_id)} · ${closed}`;
+  return t.chat(c.id, domain(c.site_id), c.closed && c.status === 'succeed' ? t.ended : t.status[c.status ?? 'null']);
 }
 
 function renderChats(): void {
@@ -90,13 +92,13 @@ function renderChats(): void {
     }),
   );
   const waiting = sorted.filter((c) => c.status == null && !c.closed).length;
-  document.title = (waiting ? `(${waiting}) ` : '') + 'Консоль оператора';
+  document.title = (waiting ? `(${waiting}) ` : '') + t.page.title;
 }
 
 function renderChat(): void {
   const c = selected != null ? chats.get(selected) : undefined;
-  $('chat-h').textContent = c ? chatLabel(c) : 'Выберите чат';
-  $('chat-info').textContent = c ? `Посетитель ${c.visitor_id} · ${c.page_url}${c.operator_name ? ' · ' + c.operator_name : ''}` : '';
+  $('chat-h').textContent = c ? chatLabel(c) : t.page.selectChat;
+  $('chat-info').textContent = c ? `${t.visitor(c.visitor_id)} · ${c.page_url}${c.operator_name ? ' · ' + c.operator_name : ''}` : '';
   $('messages').replaceChildren(
     ...(c ? (messages.get(c.id) ?? []) : []).map((m) => {
       const li = el('li', undefined, m.from);
@@ -125,15 +127,12 @@ function renderRequests(): void {
     ...sorted.map((r) => {
       const li = el('li');
       li.dataset.request = r.kind + ':' + r.id;
-      li.append(el('strong', (r.kind === 'offline' ? 'Заявка' : 'Обратный звонок') + ' · ' + domain(r.site_id)));
+      li.append(el('strong', (r.kind === 'offline' ? t.offlineRequest : t.callbackRequest) + ' · ' + domain(r.site_id)));
       for (const v of [time(r.date_time), r.name, r.phone, r.email, r.message, r.page_url]) if (v) li.append(el('div', v));
       return li;
     }),
   );
 }
-
-const CALL_STATE: Record<ConsoleCall['state'], string> = { ringing: 'звонит', answered: 'разговор', ended: 'завершён', lost: 'пропущен' };
-const EARLIER: Record<string, string> = { call: 'звонок', callback: 'обратный звонок', chat: 'чат', request: 'заявка', goal: 'цель' };
 
 /** The screen pop: calls of the last minutes, ringing ones first, each with the caller's visit. */
 function renderCalls(): void {
@@ -143,22 +142,23 @@ function renderCalls(): void {
     ...sorted.map((c) => {
       const li = el('li', undefined, c.state);
       li.dataset.call = String(c.id);
-      li.append(el('strong', `${CALL_STATE[c.state]} · ${c.numa} → ${c.numb ?? ''} · ${domain(c.site_id)}`));
+      li.append(el('strong', `${t.callState[c.state]} · ${c.numa} → ${c.numb ?? ''} · ${domain(c.site_id)}`));
+      const f = t.facts;
       const facts: Array<[string, string | null | undefined]> = [
-        ['Начало', time(c.date_time)],
-        ['Ответил', c.operator_name],
+        [f.start, time(c.date_time)],
+        [f.answeredBy, c.operator_name],
       ];
       const v = c.visit;
-      if (!v) facts.push(['Посетитель', 'неизвестен']);
+      if (!v) facts.push([f.visitor, f.unknown]);
       else {
         facts.push(
-          ['Посетитель', `${v.visitor_id}${v.by_number ? ' (по номеру)' : ''}`],
-          ['Кампания', v.campaign ?? (v.session_id != null ? 'без кампании' : null)],
-          ['Поиск', [v.search_engine, v.search_query].filter(Boolean).join(': ') || null],
-          ['UTM', [v.utm_source, v.utm_campaign].filter(Boolean).join(' / ') || null],
-          ['Вход', v.entry_page],
-          ['Страницы', v.pages.length ? v.pages.join('\n') : null],
-          ['Ранее', v.earlier.map((e) => `${EARLIER[e.type]} ${time(e.date_time)}`).join('; ') || 'обращений не было'],
+          [f.visitor, `${v.visitor_id}${v.by_number ? f.byNumber : ''}`],
+          [f.campaign, v.campaign ?? (v.session_id != null ? f.noCampaign : null)],
+          [f.search, [v.search_engine, v.search_query].filter(Boolean).join(': ') || null],
+          [f.utm, [v.utm_source, v.utm_campaign].filter(Boolean).join(' / ') || null],
+          [f.entry, v.entry_page],
+          [f.pages, v.pages.length ? v.pages.join('\n') : null],
+          [f.earlier, v.earlier.map((e) => `${t.earlier[e.type]} ${time(e.date_time)}`).join('; ') || f.noEarlier],
         );
       }
       const dl = el('dl');
@@ -171,7 +171,7 @@ function renderCalls(): void {
 
 function setOnline(on: boolean): void {
   $<HTMLInputElement>('online').checked = on;
-  $('online-label').textContent = on ? 'В сети' : 'Не в сети';
+  $('online-label').textContent = on ? t.page.online : t.page.offline;
 }
 
 function on<K extends keyof ConsoleEvents>(name: K, fn: (d: ConsoleEvents[K]) => void): void {
@@ -180,12 +180,19 @@ function on<K extends keyof ConsoleEvents>(name: K, fn: (d: ConsoleEvents[K]) =>
 
 /** Delay before reopening a refused stream: doubles from 3 s to 60 s, back to 3 s once one opens. */
 let backoff = 3000;
+/** The stream is down: said in the header (and said again in the other language on a switch). */
+let linkDown = false;
+
+function showLink(down: boolean): void {
+  linkDown = down;
+  $('link').textContent = down ? t.reconnecting : '';
+}
 
 function connect(): void {
   es?.close();
   es = new EventSource(CONSOLE_API + 'stream');
   es.onopen = () => {
-    $('link').textContent = '';
+    showLink(false);
     backoff = 3000;
   };
   es.onerror = () => {
@@ -198,7 +205,7 @@ function connect(): void {
         backoff = Math.min(backoff * 2, 60_000);
       });
     }
-    $('link').textContent = 'Нет связи, переподключение…';
+    showLink(true);
   };
   on('hello', (m) => {
     me = m;
@@ -244,7 +251,7 @@ function showSignIn(): void {
 
 function showConsole(m: ConsoleMe): void {
   me = m;
-  formatTime = dateTimeFormat(currentLang(), m.time_zone);
+  formatTime = dateTimeFormat(lang, m.time_zone);
   $('signin').hidden = true;
   $('console').hidden = false;
   $('me').textContent = m.full_name;
@@ -264,7 +271,7 @@ $('login').addEventListener('submit', (e) => {
     if (r.success && r.data) {
       $<HTMLInputElement>('password').value = '';
       showConsole(r.data);
-    } else $('login-error').textContent = r.status === 401 ? 'Неверный e-mail или пароль' : (r.message ?? 'Ошибка');
+    } else $('login-error').textContent = r.status === 401 ? t.wrongPassword : (r.message ?? t.error);
   });
 });
 
@@ -287,7 +294,7 @@ $('reply').addEventListener('submit', (e) => {
   $('reply-error').textContent = '';
   void api<ConsoleMessage>(`chats/${chat}/messages`, { text, client_id: newId() }).then((r) => {
     if (r.success) box.value = '';
-    else $('reply-error').textContent = r.message ?? 'Не отправлено';
+    else $('reply-error').textContent = r.message ?? t.notSent;
   });
 });
 
@@ -303,4 +310,26 @@ $('end-chat').addEventListener('click', () => {
   if (selected != null) void api(`chats/${selected}/close`, {});
 });
 
+/** Writes every text of the page in `lang`: the static ones, then each list as it stands. */
+function renderTexts(): void {
+  t = CONSOLE_TEXTS[lang];
+  writePageTexts(document, lang);
+  $<HTMLSelectElement>('lang').value = lang;
+  $<HTMLAnchorElement>('reports-link').href = withLang('/op/reports', lang);
+  setOnline($<HTMLInputElement>('online').checked);
+  showLink(linkDown);
+}
+
+$('lang').addEventListener('change', () => {
+  lang = $<HTMLSelectElement>('lang').value === 'en' ? 'en' : 'ru';
+  saveLang(lang);
+  formatTime = dateTimeFormat(lang, me?.time_zone);
+  renderTexts();
+  renderChats();
+  renderChat();
+  renderRequests();
+  renderCalls();
+});
+
+renderTexts();
 void api<ConsoleMe>('me').then((r) => (r.success && r.data ? showConsole(r.data) : showSignIn()));

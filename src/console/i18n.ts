@@ -28,6 +28,14 @@ export function currentLang(): Lang {
   return pickLang(new URLSearchParams(location.search).get('lang'), saved());
 }
 
+/**
+ * A link to the other console page in `lang`: with `?lang=` when this page's address named a
+ * language (the choice rides along), else bare (the other page reads the saved choice itself).
+ */
+export function withLang(path: string, lang: Lang): string {
+  return new URLSearchParams(location.search).has('lang') ? `${path}?lang=${lang}` : path;
+}
+
 export function saveLang(lang: Lang): void {
   try {
     localStorage.setItem(KEY, lang);

@@ -4,7 +4,7 @@
  * with its visitor context and tags, paged. Every text from the server is set with textContent.
  */
 import uPlot from 'uplot';
-import { currentLang, dateTimeFormat, dayFormat, saveLang, type Lang } from './i18n.js';
+import { currentLang, dateTimeFormat, dayFormat, saveLang, withLang, type Lang } from './i18n.js';
 import {
   CONSOLE_API,
   REPORT_KINDS,
@@ -133,6 +133,7 @@ function renderTexts(): void {
   document.title = t.title;
   for (const id of ['site', 'from', 'to', 'kind', 'lang'] as const) $(id + '-label').textContent = t[id];
   $('console-link').textContent = t.console;
+  $<HTMLAnchorElement>('console-link').href = withLang('/op/', lang);
   $('apply').textContent = t.apply;
   $('chart-h').textContent = t.chart;
   $('list-h').textContent = t.list;

@@ -15,13 +15,15 @@ export interface OperatorConsole {
 
 /**
  * The operator's side, in a browser context of its own: signs in to the console served by the
- * consultant server through its form, as an operator would.
+ * consultant server through its form, as an operator would. `path`: the console's address under
+ * the server (`op/?lang=en` for the English console).
  */
 export async function operatorConsole(
   browser: Browser,
   svcUrl: string,
   email: string,
   password = OPERATOR_PASSWORD,
+  path = 'op/',
 ): Promise<OperatorConsole> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -29,7 +31,7 @@ export async function operatorConsole(
   page.on('pageerror', (e) => errors.push(e.message));
   // The console page has a strict CSP of its own (no inline script or style): nothing may break it.
   page.on('console', (m) => /Content Security Policy|Trusted Type/i.test(m.text()) && errors.push(m.text()));
-  await page.goto(svcUrl + 'op/');
+  await page.goto(svcUrl + path);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('#login button[type=submit]').click();
@@ -40,7 +42,8 @@ export async function operatorConsole(
       const box = page.locator('#online');
       if ((await box.isChecked()) !== on) await box.click();
       await expect(box).toBeChecked({ checked: on });
-      await expect(page.locator('#online-label')).toHaveText(on ? 'В сети' : 'Не в сети');
+      const en = (await page.locator('html').getAttribute('lang')) === 'en';
+      await expect(page.locator('#online-label')).toHaveText(on ? (en ? 'Online' : 'В сети') : en ? 'Offline' : 'Не в сети');
     },
     async openChat(text) {
       const item = page.locator('#chats li', { hasText: text }).first();

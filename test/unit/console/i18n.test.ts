@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLang, dateTimeFormat, dayFormat, pickLang, saveLang } from '../../../src/console/i18n.js';
+import { currentLang, dateTimeFormat, dayFormat, pickLang, saveLang, withLang } from '../../../src/console/i18n.js';
 
 /**
  * The console's language and dates (src/console/i18n.ts): Russian unless English is asked, and
@@ -31,6 +31,14 @@ describe('the language', () => {
     expect(currentLang()).toBe('ru');
     history.replaceState(null, '', '/op/reports?lang=xx');
     expect(currentLang()).toBe('en');
+  });
+
+  it('rides along to the other console page when the address named it', () => {
+    expect(withLang('/op/', 'en')).toBe('/op/');
+    history.replaceState(null, '', '/op/reports?size=5&lang=en');
+    expect(withLang('/op/', 'en')).toBe('/op/?lang=en');
+    // Switched on the page since: the link follows the switch, not the address.
+    expect(withLang('/op/', 'ru')).toBe('/op/?lang=ru');
   });
 });
 

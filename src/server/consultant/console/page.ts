@@ -1,7 +1,9 @@
 /**
  * The operator console page. Static markup only: console.js (src/console/console.ts) fills it,
  * always through textContent. No inline script or style, so the page runs under its own strict
- * Content-Security-Policy.
+ * Content-Security-Policy. Its texts are Russian until the script runs; the script writes every
+ * `data-text` element from src/console/console-texts.ts in the chosen language (`?lang=`, else the
+ * choice saved by either console page's switch).
  */
 export function consolePage(): string {
   return `<!doctype html>
@@ -15,49 +17,51 @@ export function consolePage(): string {
 </head>
 <body>
 <main id="signin" hidden>
-  <h1>Консоль оператора</h1>
+  <h1 data-text="title">Консоль оператора</h1>
   <form id="login" novalidate>
-    <label for="email">E-mail</label>
+    <label for="email" data-text="email">E-mail</label>
     <input id="email" name="email" type="email" autocomplete="username" required>
-    <label for="password">Пароль</label>
+    <label for="password" data-text="password">Пароль</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required>
-    <button type="submit">Войти</button>
+    <button type="submit" data-text="signIn">Войти</button>
     <p id="login-error" class="error" role="alert"></p>
   </form>
 </main>
 <div id="console" hidden>
   <header>
     <strong id="me"></strong>
-    <a href="/op/reports">Отчёты</a>
-    <label class="switch"><input id="online" type="checkbox" role="switch"> <span id="online-label">Не в сети</span></label>
+    <a id="reports-link" href="/op/reports" data-text="reports">Отчёты</a>
+    <label class="switch"><span data-text="lang">Язык</span>
+      <select id="lang"><option value="ru" lang="ru">Русский</option><option value="en" lang="en">English</option></select></label>
+    <label class="switch"><input id="online" type="checkbox" role="switch"> <span id="online-label" data-text="offline">Не в сети</span></label>
     <span id="link" class="muted" role="status"></span>
-    <button id="logout" type="button">Выйти</button>
+    <button id="logout" type="button" data-text="signOut">Выйти</button>
   </header>
   <section id="calls-box" aria-labelledby="calls-h" hidden>
-    <h2 id="calls-h">Звонки</h2>
+    <h2 id="calls-h" data-text="calls">Звонки</h2>
     <ul id="calls" aria-live="assertive"></ul>
   </section>
   <div class="cols">
     <section aria-labelledby="chats-h">
-      <h2 id="chats-h">Чаты</h2>
+      <h2 id="chats-h" data-text="chats">Чаты</h2>
       <ul id="chats"></ul>
     </section>
     <section id="chat" aria-labelledby="chat-h">
-      <h2 id="chat-h">Выберите чат</h2>
+      <h2 id="chat-h" data-text="selectChat">Выберите чат</h2>
       <p id="chat-info" class="muted"></p>
       <ol id="messages" aria-live="polite"></ol>
       <form id="reply" hidden>
-        <label for="reply-text" class="sr">Ответ</label>
+        <label for="reply-text" class="sr" data-text="reply">Ответ</label>
         <textarea id="reply-text" rows="3" maxlength="4096" required></textarea>
         <div class="row">
-          <button type="submit">Отправить</button>
-          <button id="end-chat" type="button">Завершить чат</button>
+          <button type="submit" data-text="send">Отправить</button>
+          <button id="end-chat" type="button" data-text="endChat">Завершить чат</button>
         </div>
         <p id="reply-error" class="error" role="alert"></p>
       </form>
     </section>
     <section aria-labelledby="requests-h">
-      <h2 id="requests-h">Заявки и обратные звонки</h2>
+      <h2 id="requests-h" data-text="requests">Заявки и обратные звонки</h2>
       <ul id="requests"></ul>
     </section>
   </div>
