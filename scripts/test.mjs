@@ -34,9 +34,17 @@ const unitOk = run('unit tests', bin('vitest'), ['run']);
 
 // The browser specs that exercise the server's storage and live state: these run on PostgreSQL
 // too (the snippet-only ones do not depend on the database).
-const PG_SPECS = ['consultant', 'sitephone', 'visitor-data', 'phones', 'foundation', 'durability', 'multi-process', 'reports'].map(
-  (n) => `test/e2e/${n}.spec.ts`,
-);
+const PG_SPECS = [
+  'consultant',
+  'console-lang',
+  'sitephone',
+  'visitor-data',
+  'phones',
+  'foundation',
+  'durability',
+  'multi-process',
+  'reports',
+].map((n) => `test/e2e/${n}.spec.ts`);
 let postgres = null;
 let pgProblem = null;
 try {
