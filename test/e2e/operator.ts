@@ -58,6 +58,9 @@ export async function operatorConsole(
     },
     async close() {
       // Offline first: a closed console alone would still count as online for the grace period.
+      // The switch is on the console page only: a test that left this page elsewhere (the
+      // reports page) is brought back to it, rather than waiting for the switch until time-out.
+      if (!(await page.locator('#online').count())) await page.goto(svcUrl + 'op/').catch(() => undefined);
       await op.online(false).catch(() => undefined);
       await context.close();
       expect(errors, 'no uncaught exception or CSP violation in the console').toEqual([]);
