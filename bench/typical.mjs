@@ -7,7 +7,9 @@
 //    pass (the first over such content in a page just loaded);
 //  - the same page without any phone number (words and prices only): what a pass costs when
 //    nothing is to be replaced, which should be the walk itself;
-//  - long tasks of the pass's own task at 10k nodes.
+//  - long tasks of the pass's own task at 10k nodes;
+//  - the floor of the design, on the warm page: the walk with a digit test per node, and the
+//    browser's list of links read after the change (what no pass in script can go below).
 // Every pass with numbers must replace all 3 (and the link's href), or the section fails.
 import { config, r2 } from './site.mjs';
 import { median, startStack } from './stack.mjs';
@@ -38,6 +40,14 @@ window.walk = function () {
   while ((n = w.nextNode())) len += n.data.length;
   return len;
 };
+// The floor of any pass that reads the page's text in script: the same walk, rejecting each text
+// node with one prepared /\\d/ test (the issue's "cheap test"), and the browser's list of links,
+// read once after a change (it is rebuilt by a walk of the page's elements).
+window.digitWalk = function () {
+  var w = document.createTreeWalker(document.body, 4), n, c = 0, digit = /\\d/;
+  while ((n = w.nextNode())) if (digit.test(n.data)) c++;
+  return c;
+};
 window.count = function () {
   var r = document.getElementById('root'), s = r.textContent, a = r.querySelector('a');
   return [(s.match(/777[-.\\s]?00[-.\\s]?11/g) || []).length, (s.match(/123[-.\\s]?45[-.\\s]?67/g) || []).length, a ? a.getAttribute('href') : ''];
@@ -51,6 +61,13 @@ window.measure = function (n, numbers) {
     var t = performance.now();
     for (var k = 0; k < 5; k++) window.walk();
     var walk = (performance.now() - t) / 5;
+    window.digitWalk();
+    t = performance.now();
+    for (k = 0; k < 5; k++) window.digitWalk();
+    var digitWalk = (performance.now() - t) / 5;
+    t = performance.now();
+    var linkCount = document.links.length;
+    var links = performance.now() - t;
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(function () {
       var lt = window.longTasks.length;
       var t = performance.now();
@@ -58,7 +75,7 @@ window.measure = function (n, numbers) {
       var repl = performance.now() - t;
       requestAnimationFrame(function () { setTimeout(function () {
         var own = window.longTasks.slice(lt).filter(function (e) { return e.startTime - t <= 0.1; }).map(function (e) { return e.duration; });
-        done({ walk: walk, repl: repl, found: window.count(), own: own });
+        done({ walk: walk, repl: repl, digitWalk: digitWalk, links: links, linkCount: linkCount, found: window.count(), own: own });
       }, 50); });
     }); }); });
   });
@@ -112,6 +129,7 @@ export async function run({ root, browser }) {
       }
       await page.bringToFront();
       const warm = { walk: [], repl: [], own: [] };
+      const floor = { walk: [], digitWalk: [], links: [] };
       const none = { walk: [], repl: [] };
       for (let i = -1; i < reps; i++) {
         const r = await page.evaluate((n) => window.measure(n, 3), n);
@@ -122,6 +140,9 @@ export async function run({ root, browser }) {
         warm.walk.push(r.walk);
         warm.repl.push(r.repl);
         warm.own.push(r.own);
+        floor.walk.push(r.walk);
+        floor.digitWalk.push(r.digitWalk);
+        floor.links.push(r.links);
         none.walk.push(z.walk);
         none.repl.push(z.repl);
       }
@@ -132,12 +153,24 @@ export async function run({ root, browser }) {
         warm: { ...f(warm), longTasks: longs(warm) },
         cold: { ...f(cold), longTasks: longs(cold) },
         noNumbers: f(none),
+        floor: {
+          bareWalkMs: r2(median(floor.walk)),
+          digitWalkMs: r2(median(floor.digitWalk)),
+          digitWalkRatio: r2(median(floor.digitWalk) / median(floor.walk)),
+          linksMs: r2(median(floor.links)),
+          linksRatio: r2(median(floor.links) / median(floor.walk)),
+        },
       };
       const s = figures.sizes[n];
       const v = (x) => `${x.ratio}x (${x.passMs} / ${x.bareWalkMs} ms)`;
       rows.push([`${n / 1000}k text nodes, 3 numbers: warm pass / bare walk`, v(s.warm), n >= 10000 ? '≤ 1.5x' : 'reported']);
       rows.push([`  cold first pass (page just loaded) / bare walk`, v(s.cold), 'reported']);
       rows.push([`  no number on the page (words, prices): warm pass / bare walk`, v(s.noNumbers), '≈ 1x']);
+      rows.push([
+        `  the floor: the walk testing each node for a digit / bare walk; document.links after the change`,
+        `${s.floor.digitWalkRatio}x (${s.floor.digitWalkMs} ms); ${s.floor.linksRatio}x (${s.floor.linksMs} ms)`,
+        'reported',
+      ]);
       if (n === 10000)
         rows.push([
           "  long tasks of the pass's own task, cold / warm",

@@ -102,6 +102,34 @@ if (postgres) {
 } else {
   console.log(`PostgreSQL runs NOT done (${pgProblem})${process.env.CI ? ': a failure in CI' : ''}`);
 }
+// The names of what failed, last, where a CI log that keeps only its tail still shows them.
+const firstLine = (s) => String(s ?? '').split('\n')[0];
+const failedUnit = (r) =>
+  (r?.testResults ?? []).flatMap((file) => {
+    const name = file.name.replace(`${root}/`, '');
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    // A file that failed outside its tests (a hook, an import) has no failed test to name.
+    if (failed.length === 0) return file.status === 'failed' ? [`${name}\n      ${firstLine(file.message)}`] : [];
+    return failed.map((t) => `${name} › ${t.fullName}\n      ${firstLine(t.failureMessages[0])}`);
+  });
+const failedE2e = (r) => {
+  const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  return (r?.suites ?? [])
+    .flatMap(specs)
+    .filter((spec) => spec.tests.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
+    .map((spec) => {
+      const error = spec.tests.flatMap((t) => t.results).find((res) => res.error)?.error?.message;
+      return `${spec.file} › ${spec.title}\n      ${firstLine(error)}`;
+    });
+};
+const failures = [
+  ...failedUnit(readJson(join(root, 'reports/unit.json'))).map((f) => `unit: ${f}`),
+  ...failedE2e(readJson(join(root, 'reports/e2e.json'))).map((f) => `browser: ${f}`),
+  ...failedUnit(readJson(join(root, 'reports/unit-pg.json'))).map((f) => `server unit on PostgreSQL: ${f}`),
+  ...failedE2e(readJson(join(root, 'reports/e2e-pg.json'))).map((f) => `browser on PostgreSQL: ${f}`),
+];
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+
 let failed = u.failed + b.failed + up.failed + bp.failed;
 // In CI a run without PostgreSQL fails rather than passes with half the checks.
 if (!postgres && process.env.CI) failed += 1;

@@ -108,12 +108,14 @@ describe('the console under load', () => {
   it('bounds the chats one visitor can open while no operator is online', async () => {
     const { base } = await start();
     const v = await visitor(base);
-    for (let i = 0; i < 40; i++) await v.say(25);
+    // 300 messages in 12 requests, 30 times the hourly bound: the finding's 1,000 in 40 took 15-19 s
+    // on PostgreSQL on a busy machine, near the time limit, and prove no more.
+    for (let i = 0; i < 12; i++) await v.say(25);
     const chats = server!.db.prepare('SELECT count(*) n FROM chats WHERE visitor_id = ?').get(v.ref.id) as { n: number };
     expect(chats.n).toBeLessThanOrEqual(2);
-    expect(server!.db.prepare('SELECT count(*) n FROM chat_messages').get()).toEqual({ n: 1000 });
+    expect(server!.db.prepare('SELECT count(*) n FROM chat_messages').get()).toEqual({ n: 300 });
     expect(MAX_CHATS_PER_HOUR).toBeLessThanOrEqual(10);
-  }, 30_000);
+  }, 60_000);
 
   it("pages the console's list of chats", async () => {
     const { base } = await start();
