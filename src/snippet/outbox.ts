@@ -108,7 +108,12 @@ export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: 
   const id = _id();
   const w: Write = { id, type, hit: type == 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
-  if (keep) _save([w]);
+  // Stored in a task of its own, after the caller's: a pass of `reinitTrackView` or a first visit's
+  // page view is not held up by the storage's read-merge-write (0.4-0.6 ms a route change, measured
+  // on the typical page). What is still queued then is stored: a write the server confirmed
+  // meanwhile is not stored again. Until then the write is in memory, and the page being hidden
+  // stores and beacons it (`_flush(true)`).
+  if (keep) setTimeout(() => _save(_storable()));
   else _volatile[id] = 1;
   _queue.push(w);
   // During a back-off the write waits for the retry: sending at once would only fail again and
