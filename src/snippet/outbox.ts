@@ -69,15 +69,6 @@ function _storable(): Write[] {
   return _queue.filter((w) => !_volatile[w.id]);
 }
 
-/**
- * Stores the queue in a task after the caller's: a pass of `reinitTrackView` or a first visit's
- * page view is not held up by the storage's read-merge-write (0.4-0.6 ms a route change, measured
- * on the typical page). What is still queued then is stored: a write the server confirmed
- * meanwhile is not stored again. Until then the writes are in memory, and the page being hidden
- * stores and beacons them (`_flush(true)`).
- */
-const _saveLater = () => setTimeout(() => _save(_storable()));
-
 function _url(): string {
   // The key is word characters and dashes (`setCsAccount` checks): no escaping needed.
   return _state._host + WRITE_PATH + _state._key;
@@ -102,10 +93,8 @@ function _batch(list: Write[]): Write[] {
 export function _loadOutbox(): void {
   const s = _load();
   _state._visitor = s.v || null;
-  // Writes made before the site key was known (the first page view) are stored in a task after
-  // this one, as every write is (`_add`): the send does not wait for storage. Earlier pages'
-  // writes go first.
-  _saveLater();
+  // Writes made before the site key was known are stored now; earlier pages' writes go first.
+  _save(_storable());
   _queue = _merge(_stored(s.w), _queue);
   _schedule(0);
   _listen();
@@ -119,7 +108,7 @@ export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: 
   const id = _id();
   const w: Write = { id, type, hit: type == 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
-  if (keep) _saveLater();
+  if (keep) _save([w]);
   else _volatile[id] = 1;
   _queue.push(w);
   // During a back-off the write waits for the retry: sending at once would only fail again and
