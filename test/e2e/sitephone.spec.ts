@@ -484,13 +484,8 @@ test.describe('the site-phone form', () => {
       await expect
         .poll(() => dialog.getByRole('button', { name: 'Перезвоните мне' }).evaluate((el) => getComputedStyle(el).backgroundColor))
         .toBe('rgb(11, 87, 208)');
-      const size = await dialog
-        .getByRole('img')
-        .evaluate(
-          (img: HTMLImageElement) =>
-            new Promise<number>((ok) => (img.complete ? ok(img.naturalWidth) : (img.onload = () => ok(img.naturalWidth)))),
-        );
-      expect(size).toBe(200);
+      // `complete` is true before a slow image has loaded too: wait for its width.
+      await expect.poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
       expect(violations).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
