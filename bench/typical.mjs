@@ -66,7 +66,7 @@ window.measure = function (n, numbers) {
     for (k = 0; k < 5; k++) window.digitWalk();
     var digitWalk = (performance.now() - t) / 5;
     t = performance.now();
-    var linkCount = document.links.length;
+    document.links.length;
     var links = performance.now() - t;
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(function () {
       var lt = window.longTasks.length;
@@ -75,7 +75,7 @@ window.measure = function (n, numbers) {
       var repl = performance.now() - t;
       requestAnimationFrame(function () { setTimeout(function () {
         var own = window.longTasks.slice(lt).filter(function (e) { return e.startTime - t <= 0.1; }).map(function (e) { return e.duration; });
-        done({ walk: walk, repl: repl, digitWalk: digitWalk, links: links, linkCount: linkCount, found: window.count(), own: own });
+        done({ walk: walk, repl: repl, digitWalk: digitWalk, links: links, found: window.count(), own: own });
       }, 50); });
     }); }); });
   });
@@ -129,7 +129,7 @@ export async function run({ root, browser }) {
       }
       await page.bringToFront();
       const warm = { walk: [], repl: [], own: [] };
-      const floor = { walk: [], digitWalk: [], links: [] };
+      const floor = { digitWalk: [], links: [] };
       const none = { walk: [], repl: [] };
       for (let i = -1; i < reps; i++) {
         const r = await page.evaluate((n) => window.measure(n, 3), n);
@@ -140,7 +140,6 @@ export async function run({ root, browser }) {
         warm.walk.push(r.walk);
         warm.repl.push(r.repl);
         warm.own.push(r.own);
-        floor.walk.push(r.walk);
         floor.digitWalk.push(r.digitWalk);
         floor.links.push(r.links);
         none.walk.push(z.walk);
@@ -154,11 +153,10 @@ export async function run({ root, browser }) {
         cold: { ...f(cold), longTasks: longs(cold) },
         noNumbers: f(none),
         floor: {
-          bareWalkMs: r2(median(floor.walk)),
           digitWalkMs: r2(median(floor.digitWalk)),
-          digitWalkRatio: r2(median(floor.digitWalk) / median(floor.walk)),
+          digitWalkRatio: r2(median(floor.digitWalk) / median(warm.walk)),
           linksMs: r2(median(floor.links)),
-          linksRatio: r2(median(floor.links) / median(floor.walk)),
+          linksRatio: r2(median(floor.links) / median(warm.walk)),
         },
       };
       const s = figures.sizes[n];

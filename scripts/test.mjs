@@ -89,11 +89,17 @@ await postgres?.stop();
 
 const unitCounts = (r) => ({ passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 });
 const e2eCounts = (r) => ({ passed: r?.stats?.expected ?? 0, failed: r ? r.stats.unexpected + (r.stats.flaky ?? 0) : 1 });
-const u = unitCounts(readJson(join(root, 'reports/unit.json')));
-const b = e2eCounts(readJson(join(root, 'reports/e2e.json')));
+const reports = {
+  unit: readJson(join(root, 'reports/unit.json')),
+  e2e: readJson(join(root, 'reports/e2e.json')),
+  unitPg: postgres && readJson(join(root, 'reports/unit-pg.json')),
+  e2ePg: postgres && readJson(join(root, 'reports/e2e-pg.json')),
+};
+const u = unitCounts(reports.unit);
+const b = e2eCounts(reports.e2e);
 const none = { passed: 0, failed: 0 };
-const up = postgres ? unitCounts(readJson(join(root, 'reports/unit-pg.json'))) : none;
-const bp = postgres ? e2eCounts(readJson(join(root, 'reports/e2e-pg.json'))) : none;
+const up = postgres ? unitCounts(reports.unitPg) : none;
+const bp = postgres ? e2eCounts(reports.e2ePg) : none;
 console.log(`\nunit: ${u.passed} passed, ${u.failed} failed`);
 console.log(`browser: ${b.passed} passed, ${b.failed} failed`);
 if (postgres) {
@@ -123,10 +129,10 @@ const failedE2e = (r) => {
     });
 };
 const failures = [
-  ...failedUnit(readJson(join(root, 'reports/unit.json'))).map((f) => `unit: ${f}`),
-  ...failedE2e(readJson(join(root, 'reports/e2e.json'))).map((f) => `browser: ${f}`),
-  ...failedUnit(readJson(join(root, 'reports/unit-pg.json'))).map((f) => `server unit on PostgreSQL: ${f}`),
-  ...failedE2e(readJson(join(root, 'reports/e2e-pg.json'))).map((f) => `browser on PostgreSQL: ${f}`),
+  ...failedUnit(reports.unit).map((f) => `unit: ${f}`),
+  ...failedE2e(reports.e2e).map((f) => `browser: ${f}`),
+  ...failedUnit(reports.unitPg).map((f) => `server unit on PostgreSQL: ${f}`),
+  ...failedE2e(reports.e2ePg).map((f) => `browser on PostgreSQL: ${f}`),
 ];
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 
