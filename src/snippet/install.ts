@@ -63,7 +63,7 @@ function _consent(on: unknown): void {
  * Installs `Svc` and `SvcWidget` on `w`, runs the queue in `w.__cs` and makes later pushes run at
  * once. A second call (a second copy of the script) finds `Svc` there and does nothing.
  */
-export function _install(w: Window, host?: string): SvcApi {
+export function _install(w: Window, host?: string | void): SvcApi {
   if (w.Svc) {
     _debug('loaded twice');
     return w.Svc;

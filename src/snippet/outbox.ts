@@ -49,21 +49,31 @@ function _stored(list: unknown): Write[] {
 }
 
 /**
- * Read-merge-write of the stored list: another tab of the site may have stored or confirmed
- * writes since this one last looked, and neither may drop the other's. The visitor the server
- * named goes in with it (one write of the record per answer); before the stored one is read at
- * start, the record's own stays.
+ * Read-merge-write of the stored list: what of this page's queue is storable goes in, `remove`
+ * (confirmed writes) comes out. Another tab of the site may have stored or confirmed writes since
+ * this one last looked, and neither may drop the other's. The visitor the server named goes in
+ * with it (one write of the record per answer); before the stored one is read at start, the
+ * record's own stays. Everything it reads runs inside the storage's `try`, so it is safe from a
+ * timer too (a page whose `Array.prototype` methods throw).
  */
-function _save(add: Write[], remove: string[] = []): void {
+function _save(remove: string[] = []): void {
   // Before start (no key yet) `_loadOutbox` stores them.
   if (_state._key)
     _store((s) => {
       s.v = _state._visitor || s.v;
-      const list = _merge(_stored(s.w), add).filter((w) => remove.indexOf(w.id) < 0);
+      const list = _merge(_stored(s.w), _storable()).filter((w) => remove.indexOf(w.id) < 0);
       if (list.length > MAX_STORED) _debug('outbox full: dropped', list.length - MAX_STORED);
       s.w = list.slice(-MAX_STORED);
     });
 }
+
+/**
+ * Stores the queue in a task after this one: a page view, and the pass over the page that comes
+ * with it, do not wait for localStorage (a read-merge-write of the whole record), and on a first
+ * visit the page view leaves before anything is written. A write the server confirms meanwhile is
+ * never stored; a page hidden before the timer stores the queue itself (`_flush(true)`).
+ */
+const _saveLater = () => setTimeout(_save);
 
 function _storable(): Write[] {
   return _queue.filter((w) => !_volatile[w.id]);
@@ -93,22 +103,22 @@ function _batch(list: Write[]): Write[] {
 export function _loadOutbox(): void {
   const s = _load();
   _state._visitor = s.v || null;
-  // Writes made before the site key was known are stored now; earlier pages' writes go first.
-  _save(_storable());
+  // Writes made before the site key was known are stored in the next task; earlier pages' writes go first.
+  _saveLater();
   _queue = _merge(_stored(s.w), _queue);
   _schedule(0);
   _listen();
 }
 
 /**
- * Queues a write under a new client id and starts sending. `keep` false keeps the write out of
- * storage (reads). Returns the write's id.
+ * Queues a write under a new client id and starts sending; it is stored in the next task
+ * (`_saveLater`). `keep` false keeps the write out of storage (reads). Returns the write's id.
  */
 export function _add<T extends WriteType>(type: T, data: WritePayloads[T], cb?: WriteCallback, keep = true): string {
   const id = _id();
   const w: Write = { id, type, hit: type == 'hit' ? id : _state._hit || id, at: Date.now(), data };
   if (cb) _callbacks[id] = cb;
-  if (keep) _save([w]);
+  if (keep) _saveLater();
   else _volatile[id] = 1;
   _queue.push(w);
   // During a back-off the write waits for the retry: sending at once would only fail again and
@@ -140,7 +150,7 @@ function _settle(results: WriteResult[]): void {
     delete _callbacks[r.id];
   }
   // After the callbacks: a page view's numbers do not wait for storage.
-  _save([], done);
+  _save(done);
 }
 
 /**
@@ -155,7 +165,7 @@ const _flush = _safe('send', (hide?: boolean): void => {
     const rest = _storable();
     if (!rest.length || _state._wait) return;
     // Store again what this page still holds: another tab may have overwritten the list meanwhile.
-    _save(rest);
+    _save();
     // text/plain, no answer; whether the browser took it does not matter, and where it throws (no
     // beacon, a page that removed it) this function is safe.
     return void navigator.sendBeacon(_url(), _body(_batch(rest)));
@@ -200,7 +210,7 @@ const _flush = _safe('send', (hide?: boolean): void => {
 
 /** Stores what this page holds and sends it: consent given again after it was withdrawn. */
 export function _resume(): void {
-  _save(_storable());
+  _save();
   _schedule(0);
 }
 

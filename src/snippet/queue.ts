@@ -38,12 +38,12 @@ const _config: Record<string, Handler> = _wrap({
 });
 
 /** An absolute http(s) URL made into a base ending with a slash, or undefined. */
-export function _normalizeHost(url: unknown): string | undefined {
+export function _normalizeHost(url: unknown): string | void {
   try {
     const u = new URL(url as string, location.href);
-    return typeof url === 'string' && /^https?:$/.test(u.protocol) ? u.origin + u.pathname.replace(/[^/]*$/, '') : undefined;
+    if (typeof url === 'string' && /^https?:$/.test(u.protocol)) return u.origin + u.pathname.replace(/[^/]*$/, '');
   } catch {
-    return undefined; // not a URL
+    // not a URL: undefined
   }
 }
 

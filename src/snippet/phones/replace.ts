@@ -60,8 +60,9 @@ const _setAttr = (el: Element, name: string, v: string) => {
 export function _replace(root: Node, known?: unknown): void {
   if (!_active()) return;
   // The text first: on a first visit the numbers in the page's own text do not wait for the
-  // search for shadow roots below.
-  _text(root);
+  // search for shadow roots below. Not inlined by terser: as an arrow made and called here, V8
+  // met a new closure on every pass, and the walk at 10k nodes took 1.5 instead of 1.2 ms (8 B).
+  /*#__NOINLINE__*/ _text(root);
   if (root == doc) {
     known = _searched;
     if (known) _shadowRoots.forEach((r) => (r.host.isConnected ? _replace(r, 1) : _shadowRoots.delete(r)));
