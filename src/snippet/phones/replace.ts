@@ -39,10 +39,10 @@ export function _usePhones(list: HitPhone[]): void {
 export const _active = () => _current[0];
 
 /** Elements matching `sel` in `root` (an element, a shadow root or the document), root included. */
-const _all = (root: Node, sel: string): Element[] => {
-  const e = root as Element;
-  return [...(e.matches?.(sel) ? [e] : []), ...e.querySelectorAll(sel)];
-};
+const _all = (root: Node, sel: string): Element[] => [
+  ...((root as Element).matches?.(sel) ? [root as Element] : []),
+  ...(root as Element).querySelectorAll(sel),
+];
 
 /** Sets an attribute when that changes it. */
 const _setAttr = (el: Element, name: string, v: string) => {
