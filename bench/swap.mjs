@@ -31,7 +31,7 @@ export const title = 'Time to swap (Chromium, dist/svc.js, real server behind a 
 
 const DELAYS = [0, 150, 600];
 
-const page = (svcUrl) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title>
+export const page = (svcUrl) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title>
 <script>
 var SVC = ${JSON.stringify(svcUrl)};
 window.swapAt = 0;
@@ -85,7 +85,7 @@ seen.observe(document, { subtree: true, childList: true, characterData: true });
  * the swap (ms on the page's clock), and the requests to the consultant server (svc.js aside)
  * sent before the swap and answered before it (resource timing: the same clock).
  */
-async function visit(pg, url) {
+export async function visit(pg, url) {
   const swapped = pg.waitForEvent('console', { predicate: (m) => m.text() === 'svc-bench: swapped', timeout: 15000 });
   await pg.goto(url);
   await swapped;
