@@ -32,6 +32,8 @@ const _callbacks: Record<string, WriteCallback> = {};
 let _inflight = 0;
 let _tries = 0;
 let _timer: ReturnType<typeof setTimeout> | undefined;
+/** A store `_saveLater` set that has not run yet (0: none): writes of one task are stored once. */
+let _saveTimer: ReturnType<typeof setTimeout> | 0 = 0;
 
 /** Calls `cb` with `v` when it is a function; nothing it throws reaches the page. */
 export function _call(cb: unknown, v: unknown): void {
@@ -57,6 +59,8 @@ function _stored(list: unknown): Write[] {
  * timer too (a page whose `Array.prototype` methods throw).
  */
 function _save(remove: string[] = []): void {
+  // Whatever store comes first covers what a pending one would; the next write sets a new one.
+  _saveTimer = 0;
   // Before start (no key yet) `_loadOutbox` stores them.
   if (_state._key)
     _store((s) => {
@@ -71,9 +75,10 @@ function _save(remove: string[] = []): void {
  * Stores the queue in a task after this one: a page view, and the pass over the page that comes
  * with it, do not wait for localStorage (a read-merge-write of the whole record), and on a first
  * visit the page view leaves before anything is written. A write the server confirms meanwhile is
- * never stored; a page hidden before the timer stores the queue itself (`_flush(true)`).
+ * never stored; a page hidden before the timer stores the queue itself (`_flush(true)`). One store
+ * for all the writes of a task: each stores the whole queue anyway.
  */
-const _saveLater = () => setTimeout(_save);
+const _saveLater = () => (_saveTimer ||= setTimeout(_save));
 
 function _storable(): Write[] {
   return _queue.filter((w) => !_volatile[w.id]);

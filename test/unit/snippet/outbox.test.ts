@@ -288,6 +288,21 @@ describe('outbox', () => {
     expect(stored()).toEqual([]);
   });
 
+  it('stores the writes of one task once, in the next task', async () => {
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    // The start (the stored queue) and three writes in the page's first task.
+    const p = await page((o) => [1, 2, 3].forEach((n) => o._add('event', { n } as never)));
+    expect(setItem).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(setItem).toHaveBeenCalledTimes(1);
+    expect(stored().map((w) => (w.data as { n: number }).n)).toEqual([1, 2, 3]);
+    // A write of a later task gets a store of its own.
+    p._add('event', { n: 4 } as never);
+    vi.advanceTimersByTime(0);
+    expect(setItem).toHaveBeenCalledTimes(2);
+    expect(stored()).toHaveLength(4);
+  });
+
   it('stores writes again when the page is hidden, in case another tab overwrote the list', async () => {
     const p = await page();
     p._add('event', { n: 1 } as never);
