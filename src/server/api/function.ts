@@ -28,6 +28,8 @@ export interface Context {
   setTotal(n: number): void;
   /** The API's clock (tests control it). */
   now(): number;
+  /** The client's address (through the trusted proxy's header when the server is told to trust one). */
+  ip: string;
 }
 
 /** A context whose customer is known (functions of scope `customer`). */

@@ -298,6 +298,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
           page,
           setTotal,
           now,
+          ip: req.ip,
         };
         data = await fn.run(ctx, args);
       } else if (fn.scope === 'account') {
@@ -305,11 +306,11 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const customers = await reachedCustomers(store.db, caller, customerId);
         const args = parseArgs(fn.args, params);
         const customer = caller.agentId != null && customerId === undefined ? null : customers[0]!;
-        data = await fn.run({ store, caller, customer, customers, page, setTotal, now }, args);
+        data = await fn.run({ store, caller, customer, customers, page, setTotal, now, ip: req.ip }, args);
       } else {
         const customer = await actingCustomer(store.db, caller, parseCustomerId(customerIdRaw));
         const args = parseArgs(fn.args, params);
-        data = await fn.run({ store, caller, customer, page, setTotal, now }, args);
+        data = await fn.run({ store, caller, customer, page, setTotal, now, ip: req.ip }, args);
       }
       if (!fn.list && paged(fn) && Array.isArray(data)) {
         total = data.length;

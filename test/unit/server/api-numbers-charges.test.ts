@@ -170,7 +170,8 @@ describe('create_dialing_operation, scenarios and routing', () => {
     expect(log).toEqual([
       {
         id: expect.any(Number),
-        ip: null,
+        // The address the request came from (app.inject's).
+        ip: '127.0.0.1',
         start_time: '2026-11-24 12:01:00',
         error: null,
         api_user_id: expect.any(Number),

@@ -288,9 +288,11 @@ describe('call-back requests through the telephony platform', () => {
       session_id: v.sessionId,
       ac_id: 10,
     });
-    expect(legs().map((l) => [l.direction, l.cdr_id === null, l.numb, l.duration])).toEqual([
-      ['out', true, '79167770000', 40],
-      ['out', false, '79167770000', 40],
+    // The operator's leg (to the site's phone: no scenario routes the number) from answering to the
+    // end; the visitor's leg from the operator's answer, 40 s of talk.
+    expect(legs().map((l) => [l.direction, l.cdr_id === null, l.numa, l.numb, l.duration, l.total_duration])).toEqual([
+      ['out', true, '74957770011', '74957770011', 46, 50],
+      ['out', false, '74957770011', '79167770000', 40, 46],
     ]);
   });
 
@@ -402,6 +404,67 @@ describe("calls are routed by the customer's scenarios (numbers/routing.ts)", ()
 });
 
 describe('calls made through the events are rated (charges/)', () => {
+  it('a call-back of 21 s: the operator’s leg on its SIP line and the visitor’s leg, each rated by its destination', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+      telephonySeed: {
+        call_tariffs: [
+          { direction: 'out', prefix: '7', prefix_type: 'country', prefix_type_name: 'Междугородные', price_per_minute_kopecks: 300 },
+          { direction: 'out', prefix: '79', prefix_type: 'zone', prefix_type_name: 'Зоновые', price_per_minute_kopecks: 180 },
+          { direction: 'out', prefix: '7495', prefix_type: 'local', prefix_type_name: 'Местные', price_per_minute_kopecks: 90 },
+        ],
+      },
+    });
+    const v = await visit(server, 'http://localhost/');
+    await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770002' } }],
+      }),
+    });
+    await server.callbacksDispatched();
+    const id = calls()[0]!.id;
+    // The operator answers on SIP line 101 (Ivanova's extension) after 3 s; the visitor talks 21 s.
+    const base = { call_id: `cb-${id}`, direction: 'out', numa: '74957770011', numb: '79167770002' };
+    const t = Date.now();
+    const at = (sec: number) => new Date(t + sec * 1000).toISOString();
+    for (const ev of [
+      { ...base, event: 'ringing', time: at(0) },
+      { ...base, event: 'answered', time: at(3) },
+      { ...base, event: 'ended', time: at(30), duration: 21, total_duration: 30, sip_line: '101' },
+    ])
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    expect(calls()[0]).toMatchObject({ status: 'normal', duration: 21, wait_time: 3, operator_name: 'Ivanova Anna' });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { date_from: day(-1), date_till: day(2) };
+    const get = await restClient(server);
+    const out = (await get('get_cdr_out', range)).json().data as Array<{
+      numa: string;
+      numb: string;
+      duration: number;
+      sip_line: string | null;
+    }>;
+    expect(out.map((l) => [l.numa, l.numb, l.duration, l.sip_line])).toEqual([
+      ['74957770011', '101', 27, '101'],
+      ['74957770011', '79167770002', 21, null],
+    ]);
+    const costs = (await get('cdr_out_cost', range)).json().data as Array<{ numb: string; prefix_type: string; cost: number }>;
+    // Rated by hand: the SIP line is internal and free; the visitor's mobile number one started minute at 1.80.
+    expect(costs.map((c) => [c.numb, c.prefix_type, c.cost])).toEqual([
+      ['101', 'internal', 0],
+      ['79167770002', 'zone', 1.8],
+    ]);
+  });
+
   it('a call of 61 s from a mobile number costs two minutes of its tariff; a lost call nothing', async () => {
     server = await createTestServer({
       dbPath: ':memory:',

@@ -134,7 +134,7 @@ export const createDialingOperation = apiFunction({
       await logPlatformRequest(tx, {
         customer_id: owner.id,
         api_user_id: ctx.caller.userId,
-        ip: null,
+        ip: ctx.ip,
         start_time: timestamp(ctx.now()),
         method: 'create_dialing_operation',
         numa: null,
