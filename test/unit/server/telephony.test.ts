@@ -53,6 +53,7 @@ const legs = () =>
     is_lost: number;
     sip_line: string | null;
   }>;
+type Rec = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('telephony events: attribution', () => {
@@ -215,6 +216,103 @@ describe('telephony events: bad events change nothing', () => {
     const res = await postEvent(server, callEvents({ callId: 'n', from: '79160000000', to: '74957770011' })[0]);
     expect(res.statusCode).toBe(503);
     expect(counts()).toEqual({ calls: 0, legs: 0 });
+  });
+});
+
+describe('the call report of calls from the events', () => {
+  it('describes the visitor as it was in the call’s session, a known caller as returning, an unknown one as new', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+    });
+    // A first visit holds a DT number; the visitor comes back through another campaign (a second
+    // session) while the first session's lease still holds, and calls the number it was shown.
+    const v = await visit(server, 'http://localhost/landing?utm_source=google');
+    const again = await visit(server, 'http://localhost/?utm_source=print', v.visitor);
+    expect(again.sessionId).not.toBe(v.sessionId);
+    const t = Date.now() + 1000;
+    for (const ev of callEvents({ callId: 'first-session', from: '79165550002', to: v.number, start: t, talk: 5 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    // An unknown caller on the site's default number.
+    for (const ev of callEvents({ callId: 'unknown', from: '79035550003', to: '74957770011', start: t + 10_000, talk: 5 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    // The first caller again, on the default number: no session brings it; the number names the visitor.
+    for (const ev of callEvents({ callId: 'known', from: '79165550002', to: '74957770011', start: t + 20_000, talk: 5 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    const get = await restClient(server);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const records = (await get('call', { date_from: day(-1), date_till: day(2) })).json().data as Rec[];
+    expect(
+      records.map((r) => [r.session_id, r.visitor_id, r.visits_count, r.visitor_type, r.visitor_first_ac, r.is_visitor_by_numa]),
+    ).toEqual([
+      [v.sessionId, v.visitor!.id, 1, 'new', 10, false],
+      [null, null, null, 'new', -1, false],
+      [null, v.visitor!.id, 2, 'returning', expect.any(Number), true],
+    ]);
+  });
+
+  it('a call-back request on a site without a call-back scenario is lost at once, with the site’s number', async () => {
+    const config = telephonyConfig();
+    delete (config.customers[0]!.sites[0] as { callback?: unknown }).callback;
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: config,
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+    });
+    const v = await visit(server, 'http://localhost/');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770009' } }],
+      }),
+    });
+    expect(res.json().results[0]).toMatchObject({ success: true, result: { code: 'no_scenario' } });
+    await server.callbacksDispatched();
+    const get = await restClient(server);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [record] = (await get('call', { date_from: day(-1), date_till: day(2) })).json().data as Rec[];
+    expect(record).toMatchObject({
+      communication_type: 'sitephone',
+      status: 'lost',
+      numa: '79167770009',
+      numb: '74957770011',
+      duration: 0,
+    });
+  });
+
+  it('a call-back the platform refuses is lost', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      callbackPlatform: { dispatch: () => ({ ok: false, error: 'busy' }) },
+    });
+    const v = await visit(server, 'http://localhost/');
+    await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770010' } }],
+      }),
+    });
+    await server.callbacksDispatched();
+    expect(calls()[0]).toMatchObject({ status: 'lost', numb: '74957770011' });
   });
 });
 
