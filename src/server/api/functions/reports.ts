@@ -326,7 +326,9 @@ export const chat = apiFunction({
       visitor_type: z.enum(['new', 'returning']),
       visitor_first_ac: z.number().int(),
       id: z.number().int(),
-      status: z.enum(['lost', 'succeed', 'refused']).nullable().describe('null while the chat waits for an answer'),
+      status: z
+        .enum(['lost', 'succeed', 'refused'])
+        .describe('lost while nobody has answered (also while the chat waits), succeed once an operator has'),
       initiator: z.enum(['Посетитель', 'Оператор', 'Автоприглашение']),
       start_time: dateTime,
       answer_interval: z.string().nullable().describe('HH:MM:SS from the start to the first answer'),
@@ -359,7 +361,9 @@ export const chat = apiFunction({
       visitor_type: x.visitor_type,
       visitor_first_ac: facts.visitorFirstAc(x.visitor_id, x.session_id),
       id: x.id,
-      status: x.status,
+      // The document has three values and no "waiting": a chat nobody has answered is missed so far,
+      // and becomes succeed when an operator answers.
+      status: x.status ?? 'lost',
       initiator: x.initiator,
       start_time: answerDate(ctx, x.start_time),
       answer_interval: x.answer_ms == null ? null : interval(Number(x.answer_ms) - Number(x.start_ms)),
