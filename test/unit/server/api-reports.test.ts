@@ -440,3 +440,47 @@ describe('the customer’s day', () => {
     w.server.db.prepare("UPDATE customers SET time_zone = 'Europe/Moscow' WHERE id = 1").run();
   });
 });
+
+describe('a sale the page marked', () => {
+  it('a request sent with is_sale counts in advertising_sales as its record shows it, once, until a sale is tagged on it', async () => {
+    const p = await apiWorld();
+    try {
+      const key = await p.login('a');
+      const ac = (expectData(await p.post('create_ac', key, { site_id: 1, name: 'Print' })) as { ac_id: number }).ac_id;
+      const g = expectData(await p.post('create_ac_condition_group', key, { ac_id: ac, name: 'utm' })) as { ac_condition_group_id: number };
+      expectData(
+        await p.post('create_ac_condition', key, {
+          ...g,
+          ac_parameter: 'utm_source',
+          ac_operator: '=',
+          value: 'print',
+          is_negative: false,
+        }),
+      );
+      const v = await p.visit('site-1', 'http://a.test/?utm_source=print');
+      const id = (
+        (await v.send('offline_request', { message: 'order', phone: '79160001122', is_sale: true, sale_cost: '2500.50' })) as {
+          offline_message_id: number;
+        }
+      ).offline_message_id;
+      const get = async (fn: string, args: Rec) => expectData(await p.get(fn, { session_key: key, ...args })) as Rec[];
+      const [record] = await get('offline_message', { ...range, visitor_id: v.visitor });
+      expect(record).toMatchObject({ id, sale_cost: 2500.5, sale_date: expect.any(String) });
+      for (const onlyFirst of [true, false]) {
+        const rows = await get('advertising_sales', { ...range, only_first: onlyFirst });
+        expect(
+          rows.find((r) => r.ac_id === ac),
+          String(onlyFirst),
+        ).toMatchObject({ communications_count: 1, sales_count: 1, revenue: 2500.5 });
+      }
+      // A deal tagged on it replaces the page's, counted once.
+      expectData(
+        await p.post('tag_communication_sale', key, { object_type: 'offline_message', object_id: id, cost: 3000, date_time: '2026-12-01' }),
+      );
+      const rows = await get('advertising_sales', { ...range, only_first: false });
+      expect(rows.find((r) => r.ac_id === ac)).toMatchObject({ sales_count: 1, revenue: 3000 });
+    } finally {
+      await p.server.close();
+    }
+  });
+});
