@@ -134,7 +134,7 @@ function responses(success: z.ZodType, list = false): Record<string, unknown> {
   return {
     200: { description: 'success (JSON, or the same as XML by Accept)', ...jsonSchema(success, 'output'), ...(list ? { headers } : {}) },
     '4XX': { description: 'an error of the request', ...error },
-    '5XX': { description: '502 for a GET without Accept application/json or application/xml; 500 internal', ...error },
+    '5XX': { description: '502 for a GET without Accept, or whose Accept admits neither JSON nor XML; 500 internal', ...error },
   };
 }
 
