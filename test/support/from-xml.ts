@@ -32,7 +32,7 @@ export function fromXml(xml: string): unknown {
         return textOf() === 'true';
       case 'null':
         return null;
-      case 'str':
+      case 'text':
         return textOf();
       default:
         throw new Error(`element ${tag} without a known type: ${String(type)}`);

@@ -24,3 +24,15 @@ export async function actingCustomer(db: Queryable, caller: Caller, customerId: 
   if (!c || c.state !== 'active') throw apiErrors.customerInactive();
   return c;
 }
+
+/**
+ * The customers a call of scope `account` reaches (function.ts): a customer's session its own (a
+ * `customer_id` naming another is refused, as above); an agent's session the customer
+ * `customer_id` names, checked as above, or without it every customer of the agent.
+ */
+export async function reachedCustomers(db: Queryable, caller: Caller, customerId: number | undefined): Promise<CustomerRow[]> {
+  if (caller.agentId != null && customerId === undefined) {
+    return db.selectFrom('customers').selectAll().where('agent_id', '=', caller.agentId).orderBy('id').execute();
+  }
+  return [await actingCustomer(db, caller, customerId)];
+}

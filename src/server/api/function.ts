@@ -28,11 +28,22 @@ export interface Context {
   setTotal(n: number): void;
   /** The API's clock (tests control it). */
   now(): number;
+  /** The client's address (through the trusted proxy's header when the server is told to trust one). */
+  ip: string;
 }
 
 /** A context whose customer is known (functions of scope `customer`). */
 export interface CustomerContext extends Context {
   customer: CustomerRow;
+}
+
+/**
+ * A context of a function the document gives no required `customer_id` (scope `account`): the
+ * customers the call reaches. A customer's session: its own; an agent's: the one `customer_id`
+ * names, or without it every customer of the agent (possibly none).
+ */
+export interface AccountContext extends Context {
+  customers: readonly CustomerRow[];
 }
 
 interface Base<S extends z.ZodObject, R extends z.ZodType> {
@@ -61,11 +72,14 @@ interface Base<S extends z.ZodObject, R extends z.ZodType> {
 
 /**
  * One REST function. `customer` functions act on one customer: the caller's own, or for an agent the
- * one named by `customer_id`, required ((A) in the document). `agent` functions are agents' only.
- * `run` returns the answer's `data`, or undefined for an acknowledgement (`{success: true}`).
+ * one named by `customer_id`, required ((A) in the document). `account` functions are those the
+ * document gives an optional `customer_id` or none: an agent may call them without one
+ * (AccountContext). `agent` functions are agents' only. `run` returns the answer's `data`, or
+ * undefined for an acknowledgement (`{success: true}`).
  */
 export type ApiFunction<S extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> =
   | (Base<S, R> & { scope: 'customer'; run(ctx: CustomerContext, args: z.output<S>): Promise<z.input<R>> })
+  | (Base<S, R> & { scope: 'account'; run(ctx: AccountContext, args: z.output<S>): Promise<z.input<R>> })
   | (Base<S, R> & { scope: 'agent'; run(ctx: Context & { caller: { agentId: number } }, args: z.output<S>): Promise<z.input<R>> });
 
 /** Keeps a function's argument and answer types tied to its schemas. */

@@ -6,12 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
-import { actingCustomer } from './access.js';
+import { actingCustomer, reachedCustomers } from './access.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
 import type { ApiFunction, Context, Verb } from './function.js';
 import { API_FUNCTIONS } from './functions/index.js';
-import { requestedFormat, send, sendError, type Format } from './output.js';
+import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
 import { errorEnvelope, successEnvelope } from './responses.js';
 import { seedApi, type ApiSeed } from './seed.js';
 import type { LoginGuard } from '../consultant/operators/login-guard.js';
@@ -73,12 +73,15 @@ function readCall(req: FastifyRequest): Call {
   return { sessionKey, verb, params: args };
 }
 
-/** The format of the answer; a GET that names neither JSON nor XML gets the document's 502. */
+/**
+ * The format of the answer; a GET without `Accept`, or whose `Accept` admits neither JSON nor XML,
+ * gets the document's 502. A POST without one answers JSON.
+ */
 function formatOf(req: FastifyRequest): Format {
   const f = requestedFormat(req);
   if (f) return f;
   if (req.method === 'GET' || req.method === 'HEAD') throw apiErrors.notAcceptable();
-  return 'json';
+  return JSON_FORMAT;
 }
 
 function fail(req: FastifyRequest, reply: FastifyReply, e: unknown): FastifyReply {
@@ -86,15 +89,30 @@ function fail(req: FastifyRequest, reply: FastifyReply, e: unknown): FastifyRepl
     req.log.error(e);
     e = new ApiError(500, 100500, 'Internal error');
   }
-  return sendError(reply, requestedFormat(req) ?? 'json', e as ApiError);
+  return sendError(reply, requestedFormat(req) ?? JSON_FORMAT, e as ApiError);
 }
+
+/**
+ * Takes `limit` and `offset`: every list, and every other function that answers an array (a
+ * report of one record, a day per record…), whose answer is paged here with the same bounds.
+ */
+const paged = (fn: ApiFunction): boolean => !!fn.list || fn.response instanceof z.ZodArray;
 
 /** The documentation schema of a function's parameters as a GET sends them. */
 function docQuery(fn: ApiFunction): z.ZodObject {
   return z.object({
     session_key: z.string().describe('from login'),
     ...(fn.scope === 'customer' ? { customer_id: z.number().int().optional().describe('agents: the customer acted on (required)') } : {}),
-    ...(fn.list
+    ...(fn.scope === 'account'
+      ? {
+          customer_id: z
+            .number()
+            .int()
+            .optional()
+            .describe('agents: the customer acted on (optional; without it, all the agent’s customers)'),
+        }
+      : {}),
+    ...(paged(fn)
       ? {
           limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).optional(),
           offset: z.number().int().min(0).default(0).optional(),
@@ -116,7 +134,7 @@ function responses(success: z.ZodType, list = false): Record<string, unknown> {
   return {
     200: { description: 'success (JSON, or the same as XML by Accept)', ...jsonSchema(success, 'output'), ...(list ? { headers } : {}) },
     '4XX': { description: 'an error of the request', ...error },
-    '5XX': { description: '502 for a GET without Accept application/json or application/xml; 500 internal', ...error },
+    '5XX': { description: '502 for a GET without Accept, or whose Accept admits neither JSON nor XML; 500 internal', ...error },
   };
 }
 
@@ -261,8 +279,8 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       }
       const caller = await sessions.caller(call.sessionKey);
       const { customer_id: customerIdRaw, limit, offset, ...params } = call.params;
-      const page = fn.list ? parsePage(limit, offset) : { limit: DEFAULT_LIMIT, offset: 0 };
-      if (!fn.list && (limit !== undefined || offset !== undefined))
+      const page = paged(fn) ? parsePage(limit, offset) : { limit: DEFAULT_LIMIT, offset: 0 };
+      if (!paged(fn) && (limit !== undefined || offset !== undefined))
         throw apiErrors.unknownParameter(limit !== undefined ? 'limit' : 'offset');
       let data: unknown;
       let total: number | undefined;
@@ -280,14 +298,25 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
           page,
           setTotal,
           now,
+          ip: req.ip,
         };
         data = await fn.run(ctx, args);
+      } else if (fn.scope === 'account') {
+        const customerId = parseCustomerId(customerIdRaw);
+        const customers = await reachedCustomers(store.db, caller, customerId);
+        const args = parseArgs(fn.args, params);
+        const customer = caller.agentId != null && customerId === undefined ? null : customers[0]!;
+        data = await fn.run({ store, caller, customer, customers, page, setTotal, now, ip: req.ip }, args);
       } else {
         const customer = await actingCustomer(store.db, caller, parseCustomerId(customerIdRaw));
         const args = parseArgs(fn.args, params);
-        data = await fn.run({ store, caller, customer, page, setTotal, now }, args);
+        data = await fn.run({ store, caller, customer, page, setTotal, now, ip: req.ip }, args);
       }
-      if (fn.list) {
+      if (!fn.list && paged(fn) && Array.isArray(data)) {
+        total = data.length;
+        data = data.slice(page.offset, page.offset + page.limit);
+      }
+      if (paged(fn)) {
         // The total of every page, in a header so that v1's envelope stays the document's.
         if (total === undefined) throw new Error(`REST list ${name} did not count its records`);
         reply.header(TOTAL_HEADER, String(total));
@@ -313,7 +342,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const shown = fn ?? verbs.get('GET') ?? [...verbs.values()][0]!;
         const tags = [shown.extension ? 'extensions' : 'functions'];
         const summary = `${shown.extension ? 'EXTENSION. ' : ''}${name}: ${shown.summary}`;
-        const response = responses(successEnvelope(shown), !!shown.list);
+        const response = responses(successEnvelope(shown), paged(shown));
         if (method === 'GET') {
           const query = docQuery(shown);
           const { [param ?? '']: inPathSchema, ...others } = query.shape;

@@ -1,28 +1,37 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../http/errors.js';
+import { negotiate, type AnswerType } from './accept.js';
 import { toXml } from './xml.js';
 
-/** The two output formats of the REST API, chosen by `Accept` (../shared/spec/rest-api.md, section 1). */
-export type Format = 'json' | 'xml';
+/**
+ * How an answer is written: JSON or XML, and the media type it is sent as (`text/xml` when that is
+ * what the request admits). Chosen by `Accept` (../shared/spec/rest-api.md, section 1).
+ */
+export interface Format {
+  kind: 'json' | 'xml';
+  type: AnswerType;
+}
+
+export const JSON_FORMAT: Format = { kind: 'json', type: 'application/json' };
 
 /**
- * The format a request asks for: `Accept` naming application/json or application/xml (the first
- * of the two it lists), else the `accept` query parameter the vendor later accepted for tools that
- * cannot set headers; null when neither says.
+ * The format a request asks for: the `accept` query parameter the vendor later accepted for tools
+ * that cannot set headers (a browser's address bar sends `Accept: *\/*`, so the parameter goes
+ * first), else the type its `Accept` admits best (accept.ts); null when neither admits JSON or XML.
  */
 export function requestedFormat(req: FastifyRequest): Format | null {
-  const header = String(req.headers.accept ?? '').toLowerCase();
-  const m = /application\/(json|xml)/.exec(header);
-  if (m) return m[1] as Format;
   const q = (req.query as Record<string, unknown> | undefined)?.accept;
-  if (q === 'application/json' || q === 'json') return 'json';
-  if (q === 'application/xml' || q === 'xml') return 'xml';
+  if (q === 'application/json' || q === 'json') return JSON_FORMAT;
+  if (q === 'application/xml' || q === 'xml') return { kind: 'xml', type: 'application/xml' };
+  const header = req.headers.accept;
+  const t = negotiate(Array.isArray(header) ? header.join(',') : header);
+  if (t) return { kind: t === 'application/json' ? 'json' : 'xml', type: t };
   return null;
 }
 
 export function send(reply: FastifyReply, format: Format, status: number, envelope: Record<string, unknown>): FastifyReply {
-  if (format === 'xml') return reply.status(status).type('application/xml; charset=utf-8').send(toXml(envelope));
-  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+  const body = format.kind === 'xml' ? toXml(envelope) : JSON.stringify(envelope);
+  return reply.status(status).type(`${format.type}; charset=utf-8`).send(body);
 }
 
 export function sendError(reply: FastifyReply, format: Format, e: ApiError): FastifyReply {

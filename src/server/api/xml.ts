@@ -1,8 +1,9 @@
 /**
  * The REST API's XML output, in the shape of the vendor's (Python dicttoxml, see
  * ../shared/spec/rest-vendor-notes.md): root element `root`, every element carrying a `type`
- * attribute (`dict`, `list`, `str`, `int`, `float`, `bool`, `null`), list elements holding `<item>`
- * children. The same value as the JSON answer, element for element.
+ * attribute (`dict`, `list`, `text`, `int`, `float`, `bool`, `null`), list elements holding `<item>`
+ * children. Text is typed `text`, as the document writes it (the vendor writes `str`; where the
+ * two differ the document wins). The same value as the JSON answer, element for element.
  */
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -27,13 +28,13 @@ function element(name: string, value: unknown): string {
     case 'number':
       return `<${tag}${attr} type="${Number.isInteger(value) ? 'int' : 'float'}">${value}</${tag}>`;
     case 'string':
-      return `<${tag}${attr} type="str">${escape(value.replace(INVALID, ''))}</${tag}>`;
+      return `<${tag}${attr} type="text">${escape(value.replace(INVALID, ''))}</${tag}>`;
     case 'object':
       return `<${tag}${attr} type="dict">${Object.entries(value as Record<string, unknown>)
         .map(([k, v]) => element(k, v))
         .join('')}</${tag}>`;
     default:
-      return `<${tag}${attr} type="str">${escape(String(value))}</${tag}>`;
+      return `<${tag}${attr} type="text">${escape(String(value))}</${tag}>`;
   }
 }
 

@@ -89,11 +89,14 @@ export async function insertCall(db: Queryable, row: NewRow<'calls'>): Promise<n
   return id;
 }
 
-/** The platform refused the request (or threw): the record says so, and why. */
+/**
+ * The platform refused the request (or threw): the record says so, and why; nobody will dial, so
+ * the call report shows a missed call (`lost`).
+ */
 export async function markCallFailed(db: Queryable, id: number, requestStatus: number, error: string): Promise<void> {
   await db
     .updateTable('calls')
-    .set({ request_status: requestStatus, dispatch_state: 'failed', dispatch_error: error })
+    .set({ request_status: requestStatus, dispatch_state: 'failed', dispatch_error: error, status: 'lost', duration: 0 })
     .where('id', '=', id)
     .execute();
 }

@@ -8,6 +8,7 @@ import { addressGroup } from '../http/address-group.js';
 import { limitReached, recordAttempt, siteLimitReached } from './limit.js';
 import { siteCallback } from './platform.js';
 import { insertCall, markCallFailed } from './queries.js';
+import { siteById } from '../sites/queries.js';
 
 /**
  * How far the requested call time may lie from the server's clock. The snippet refuses a time in
@@ -57,12 +58,16 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = async (ctx, data, wri
   // always exists: hits.session_id references it).
   const context = await visitContext(db, hit.session_id);
   if (!context) throw new Error(`session ${hit.session_id} of hit ${hit.id} not found`);
+  // The service's number of a call-back is the site's phone, the number the call shows the visitor
+  // (telephony/callback-dispatch.ts hands the platform the same).
+  const shown = (await siteById(db, site.id))?.user_phone?.replace(/\D/g, '') || null;
   const id = await insertCall(db, {
     ...context,
     site_id: site.id,
     communication_type: 'sitephone',
     call_date: timestamp(now),
     numa: phone,
+    numb: shown,
     scenario_name: settings.scenario,
     direction: 'out',
     page_url: hit.url,
@@ -74,6 +79,8 @@ export const sitephoneHandler: WriteHandler<'sitephone'> = async (ctx, data, wri
     group_id: group,
     request_status: settings.scenario ? S.sent : S.noScenario,
     dispatch_state: settings.scenario ? 'queued' : 'not_sent',
+    // Without a call-back scenario nobody will dial: the request is a missed call at once.
+    ...(settings.scenario ? {} : { status: 'lost' as const, duration: 0 }),
   });
   // The number joins the visitor with the person that left it before (visitors/persons.ts).
   await joinByContact(db, site.id, hit.visitor_id, 'phone', phone);

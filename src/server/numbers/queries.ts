@@ -265,13 +265,15 @@ export async function putMediaFile(db: Queryable, f: NewRow<'media_files'>): Pro
  */
 export async function mediaFiles(
   db: Queryable,
-  customerId: number | null,
+  /** The customers whose files are listed; null: the system's files. */
+  customerIds: readonly number[] | null,
   prefix: string | undefined,
   page: Page,
 ): Promise<{ rows: Array<Row<'media_files'>>; total: number }> {
+  if (customerIds?.length === 0) return { rows: [], total: 0 };
   const base = () => {
     let q = db.selectFrom('media_files');
-    q = customerId === null ? q.where('customer_id', 'is', null) : q.where('customer_id', '=', customerId);
+    q = customerIds === null ? q.where('customer_id', 'is', null) : q.where('customer_id', 'in', customerIds);
     if (prefix !== undefined) q = q.where(sql<string>`substr(name, 1, ${prefix.length})`, '=', prefix);
     return q;
   };

@@ -16,6 +16,8 @@ export interface PersonFacts {
   communicationNumber(type: CommunicationObjectType, id: number): number;
   /** The visitor's visits up to and including this session. */
   visitsCount(visitorId: number | null, sessionId: number | null): number | null;
+  /** The visitor's visits started by `at` (UTC): for a communication no session brought (a known caller's call). */
+  visitsBy(visitorId: number | null, at: string): number | null;
   /** The first campaign the visitor came through by this session; -1 none. */
   visitorFirstAc(visitorId: number | null, sessionId: number | null): number;
   /** The latest search query the visitor came with, up to this session. */
@@ -58,6 +60,7 @@ export async function personFacts(db: Queryable, visitorIds: Iterable<number | n
     personOf: (v) => (v == null ? null : (persons.get(v) ?? null)),
     communicationNumber: (type, id) => numbers.get(key(type, id)) ?? 1,
     visitsCount: (v, s) => (v == null || s == null ? null : upTo(v, s).length),
+    visitsBy: (v, at) => (v == null ? null : (ofVisitor.get(v) ?? []).filter((x) => x.start_time <= at).length),
     visitorFirstAc: (v, s) => upTo(v, s).find((x) => x.ac_id !== -1)?.ac_id ?? -1,
     lastQuery: (v, s) =>
       upTo(v, s)

@@ -232,7 +232,31 @@ export async function soldCommunications(
     .selectAll('u')
     .select(['sa.sale_date', 'sa.cost_kopecks'])
     .execute();
-  return rows.map((r) => ({ ...(r as CommunicationRow), sale_date: r.sale_date, cost_kopecks: Number(r.cost_kopecks) }));
+  // A request the page marked as a sale (addOfflineRequest's is_sale) is one until a sale is tagged
+  // on it, as its offline_message record says.
+  const ownSales = await communicationList(db, f, onlyFirst)
+    .innerJoin('offline_messages as om', (j) => j.on('u.object_type', '=', 'offline_message').onRef('om.id', '=', 'u.id'))
+    .where('om.is_sale', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sales as sa')
+            .select('sa.object_id')
+            .where('sa.object_type', '=', 'offline_message')
+            .whereRef('sa.object_id', '=', 'om.id'),
+        ),
+      ),
+    )
+    .selectAll('u')
+    .select(['om.sale_date', 'om.date_time', 'om.sale_cost'])
+    .execute();
+  return [
+    ...rows.map((r) => ({ ...(r as CommunicationRow), sale_date: r.sale_date, cost_kopecks: Number(r.cost_kopecks) })),
+    ...ownSales.map((r) => {
+      const { sale_date, date_time, sale_cost, ...c } = r;
+      return { ...(c as CommunicationRow), sale_date: sale_date ?? date_time, cost_kopecks: Math.round(Number(sale_cost ?? 0) * 100) };
+    }),
+  ];
 }
 
 // ---- persons: what communication_number, first communications and the visitor context need

@@ -232,3 +232,31 @@ export async function insertCallapiRequest(db: Queryable, row: NewRow<'callapi_r
 export async function finishCallapiRequest(db: Queryable, id: number, error: string | null, result: string): Promise<void> {
   await db.updateTable('callapi_requests').set({ error, result }).where('id', '=', id).execute();
 }
+
+// ---- who answered
+
+/**
+ * The employee a SIP line reaches, as `employee`'s `sip_line` filter reads it: the one whose
+ * extension it is, else the first owner of the customer's SIP line of that number; null for none.
+ */
+export async function employeeOnLine(db: Queryable, customerId: number, line: string): Promise<string | null> {
+  const byExtension = await db
+    .selectFrom('employees')
+    .select('full_name')
+    .where('customer_id', '=', customerId)
+    .where('extension', '=', line)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (byExtension) return byExtension.full_name;
+  const owner = await db
+    .selectFrom('sip_lines as l')
+    .innerJoin('sip_line_employees as le', 'le.sip_line_id', 'l.id')
+    .innerJoin('employees as e', 'e.id', 'le.employee_id')
+    .select('e.full_name')
+    .where('l.customer_id', '=', customerId)
+    .where('l.phone', '=', line)
+    .where('e.customer_id', '=', customerId)
+    .orderBy('e.id')
+    .executeTakeFirst();
+  return owner?.full_name ?? null;
+}

@@ -11,6 +11,7 @@ import { numberKey } from './numbers.js';
 import {
   callById,
   callByPlatformId,
+  employeeOnLine,
   insertPlatformCall,
   legByPlatformId,
   markEventSeen,
@@ -68,7 +69,14 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
   let leg = await legByPlatformId(db, ev.call_id);
   if (!leg) {
     const site = (await siteById(db, call.site_id))!;
-    await upsertLeg(db, { ...firstLeg(call, ev, at), customer_id: site.customer_id });
+    const first = firstLeg(call, ev, at);
+    // A call-back's first leg is the platform dialling the operator, not the visitor: it goes where
+    // a call to the number shown goes (routing), else to the site's own phone.
+    if (call.communication_type === 'sitephone') {
+      const target = (await routing(db, { numb: digits(ev.numa), numa: call.numa }))?.forwardTo ?? site.user_phone ?? '';
+      first.numb = digits(target) || target;
+    }
+    await upsertLeg(db, { ...first, customer_id: site.customer_id });
     leg = (await legByPlatformId(db, ev.call_id))!;
   }
   if (ev.event === 'ringing') await updateLeg(db, leg.id, { setup_time: timestamp(at) });
@@ -76,17 +84,25 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
   else {
     const talk = ev.duration ?? 0;
     const total = ev.total_duration ?? talk;
+    const isCallback = call.communication_type === 'sitephone';
+    // Answered without an `answered` event (it was lost on the way): the talk says when.
+    const connect = leg.connect_time ?? (talk > 0 ? timestamp(at - talk * 1000) : null);
     await updateLeg(db, leg.id, {
       end_time: timestamp(at),
-      duration: talk,
+      // A call-back's operator is on the line from answering to the end, the visitor's talk and the
+      // dialling of the visitor before it; an ordinary call's leg talks `duration`.
+      duration: isCallback && connect != null ? secondsBetween(connect, timestamp(at)) : talk,
       total_duration: total,
-      // Answered without an `answered` event (it was lost on the way): the talk says when.
-      ...(leg.connect_time == null && talk > 0 ? { connect_time: timestamp(at - talk * 1000) } : {}),
+      ...(leg.connect_time == null && connect != null ? { connect_time: connect } : {}),
       is_lost: talk > 0 || leg.connect_time != null ? 0 : 1,
       ...(ev.file_link ? { file_link: ev.file_link } : {}),
+      // The operator's line, where the platform names it (a line's number is free to dial: internal).
+      ...(isCallback && ev.sip_line ? { sip_line: ev.sip_line, numb: ev.sip_line } : {}),
     });
-    if (talk > 0 && call.communication_type === 'sitephone') {
-      // A call-back that reached the visitor: the leg from the operator to the visitor's phone.
+    if (talk > 0 && isCallback) {
+      // A call-back that reached the visitor: the leg from the number shown to the visitor's phone,
+      // dialled once the operator answered.
+      const setup = connect! < timestamp(at - talk * 1000) ? connect! : timestamp(at - talk * 1000);
       await upsertLeg(db, {
         call_id: call.id,
         customer_id: leg.customer_id,
@@ -95,12 +111,12 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
         direction: 'out',
         numa: digits(ev.numa),
         numb: call.numa,
-        sip_line: ev.sip_line ?? null,
-        setup_time: timestamp(at - talk * 1000),
+        sip_line: null,
+        setup_time: setup,
         connect_time: timestamp(at - talk * 1000),
         end_time: timestamp(at),
         duration: talk,
-        total_duration: talk,
+        total_duration: secondsBetween(setup, timestamp(at)),
         is_lost: 0,
         file_link: ev.file_link ?? null,
       });
@@ -125,7 +141,10 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
         file_link: ev.file_link ?? null,
       });
     }
-    const operator = ev.employee_id ? await employeeNameOfCustomer(db, leg.customer_id, ev.employee_id) : null;
+    // Who answered: the employee named, else the employee the SIP line that answered reaches.
+    const operator =
+      (ev.employee_id ? await employeeNameOfCustomer(db, leg.customer_id, ev.employee_id) : null) ??
+      (ev.sip_line ? await employeeOnLine(db, leg.customer_id, ev.sip_line) : null);
     if (operator) await updateCall(db, call.id, { operator_name: operator });
     if (ev.file_link) {
       const links = JSON.parse(call.file_link) as string[];
@@ -196,11 +215,13 @@ async function settle(db: Queryable, callId: number, platformLegId: string): Pro
   const dated = isCallback ? {} : { call_date: leg.setup_time };
   if (call.ended_time != null) {
     const connected = leg.connect_time != null;
+    // A call-back's talk is the visitor's leg's; it is accepted when it reached the visitor, not
+    // when the operator answered.
+    const talk = isCallback ? ((await legByPlatformId(db, `${platformLegId}/visitor`))?.duration ?? 0) : leg.duration;
     await updateCall(db, callId, {
       ...dated,
-      // A call-back is accepted when it reached the visitor (talk), not when the operator answered.
-      status: (isCallback ? leg.duration > 0 : connected) ? 'normal' : 'lost',
-      duration: leg.duration,
+      status: (isCallback ? talk > 0 : connected) ? 'normal' : 'lost',
+      duration: talk,
       wait_time: connected ? secondsBetween(leg.setup_time, leg.connect_time!) : leg.total_duration,
       open_since_ms: null,
     });

@@ -170,7 +170,8 @@ describe('create_dialing_operation, scenarios and routing', () => {
     expect(log).toEqual([
       {
         id: expect.any(Number),
-        ip: null,
+        // The address the request came from (app.inject's).
+        ip: '127.0.0.1',
         start_time: '2026-11-24 12:01:00',
         error: null,
         api_user_id: expect.any(Number),
@@ -296,6 +297,41 @@ describe('media files and SIP lines', () => {
     expectError(await w.get('media_files', { session_key: a, name: 'x'.repeat(300) }), 400, 100422);
     expectError(await w.get('system_media_files', { session_key: a, name: '' }), 400, 100422);
     expectError(await w.get('media_files', { session_key: a, customer_id: 3 }), 403, 102403);
+  });
+
+  it('an agent without customer_id: system_media_files, media_files and create_dialing_operation (the document gives none required)', async () => {
+    const x = await w.login('x');
+    const modify = Date.UTC(2026, 10, 24, 12, 0, 0) / 1000;
+    // The catalogue is everyone's: written in the document's default zone.
+    expect(expectData(await w.get('system_media_files', { session_key: x }))).toEqual([
+      { id: 1, name: 'Greeting', duration: '01:02:05', modify_time: modify },
+      { id: 2, name: 'Hold music', duration: '00:01:35', modify_time: modify },
+    ]);
+    // media_files: every customer of the agent (A and B; not C, another agent's), each file naming its owner.
+    const all = await w.get('media_files', { session_key: x });
+    expect((expectData(all) as Rec[]).map((f) => [f.id, f.customer_id])).toEqual([
+      [4, 1],
+      [5, 1],
+    ]);
+    expect(all.headers['x-total-count']).toBe('2');
+    expect(expectData(await w.get('media_files', { session_key: x, customer_id: 2 }))).toEqual([]);
+    expectError(await w.get('media_files', { session_key: x, customer_id: 3 }), 403, 102403);
+    // create_dialing_operation: the number names its customer, one of the agent's.
+    expectData(await w.post('buy_number', x, { region: '495', customer_id: 2 }));
+    expectData(await w.post('create_dialing_operation', x, { svc_phone: '74957000001', user_phone: '79160000002' }));
+    expect(rows('SELECT customer_id, forward_to FROM customer_numbers WHERE phone_number = ?', '74957000001')).toEqual([
+      { customer_id: 2, forward_to: '79160000002' },
+    ]);
+    expect(rows("SELECT customer_id FROM callapi_requests WHERE method = 'create_dialing_operation'")).toEqual([{ customer_id: 2 }]);
+    expectError(await w.post('create_dialing_operation', x, { svc_phone: '74957000001', user_phone: '7916', customer_id: 1 }), 400, 100422);
+    expectError(
+      await w.post('create_dialing_operation', x, { svc_phone: '74957000001', user_phone: '79160000003', customer_id: 1 }),
+      404,
+      100410,
+    );
+    // Another agent's customer's number reads as no number at all.
+    const y = await w.login('y');
+    expectError(await w.post('create_dialing_operation', y, { svc_phone: '74957000001', user_phone: '79160000003' }), 404, 100410);
   });
 
   it('npm run import-media adds files to an existing database and updates those of the same name', async () => {

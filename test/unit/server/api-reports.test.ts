@@ -161,7 +161,16 @@ describe('records and their visitor context', () => {
       visitor_type: 'new',
     };
     const [chat] = await report('chat', { date_till: '2027-01-01', visitor_id: v1.visitor });
-    expect(chat).toMatchObject({ ...context, id: ids.chat, communication_number: 2, visitor_first_ac: mail, messages_count: 1, tags: [] });
+    // Nobody has answered the chat: lost so far (the document has no value for a waiting chat).
+    expect(chat).toMatchObject({
+      ...context,
+      id: ids.chat,
+      status: 'lost',
+      communication_number: 2,
+      visitor_first_ac: mail,
+      messages_count: 1,
+      tags: [],
+    });
     const [offline] = await report('offline_message', { ...range, visitor_id: v1.visitor });
     expect(offline).toMatchObject({
       ...context,
@@ -429,5 +438,49 @@ describe('the customer’s day', () => {
     expect((await day('2026-03-10', '2026-03-11'))[0]!.start_time).toBe('2026-03-10 06:59:59');
     expect(await day('2026-03-09', '2026-03-10')).toEqual([]);
     w.server.db.prepare("UPDATE customers SET time_zone = 'Europe/Moscow' WHERE id = 1").run();
+  });
+});
+
+describe('a sale the page marked', () => {
+  it('a request sent with is_sale counts in advertising_sales as its record shows it, once, until a sale is tagged on it', async () => {
+    const p = await apiWorld();
+    try {
+      const key = await p.login('a');
+      const ac = (expectData(await p.post('create_ac', key, { site_id: 1, name: 'Print' })) as { ac_id: number }).ac_id;
+      const g = expectData(await p.post('create_ac_condition_group', key, { ac_id: ac, name: 'utm' })) as { ac_condition_group_id: number };
+      expectData(
+        await p.post('create_ac_condition', key, {
+          ...g,
+          ac_parameter: 'utm_source',
+          ac_operator: '=',
+          value: 'print',
+          is_negative: false,
+        }),
+      );
+      const v = await p.visit('site-1', 'http://a.test/?utm_source=print');
+      const id = (
+        (await v.send('offline_request', { message: 'order', phone: '79160001122', is_sale: true, sale_cost: '2500.50' })) as {
+          offline_message_id: number;
+        }
+      ).offline_message_id;
+      const get = async (fn: string, args: Rec) => expectData(await p.get(fn, { session_key: key, ...args })) as Rec[];
+      const [record] = await get('offline_message', { ...range, visitor_id: v.visitor });
+      expect(record).toMatchObject({ id, sale_cost: 2500.5, sale_date: expect.any(String) });
+      for (const onlyFirst of [true, false]) {
+        const rows = await get('advertising_sales', { ...range, only_first: onlyFirst });
+        expect(
+          rows.find((r) => r.ac_id === ac),
+          String(onlyFirst),
+        ).toMatchObject({ communications_count: 1, sales_count: 1, revenue: 2500.5 });
+      }
+      // A deal tagged on it replaces the page's, counted once.
+      expectData(
+        await p.post('tag_communication_sale', key, { object_type: 'offline_message', object_id: id, cost: 3000, date_time: '2026-12-01' }),
+      );
+      const rows = await get('advertising_sales', { ...range, only_first: false });
+      expect(rows.find((r) => r.ac_id === ac)).toMatchObject({ sales_count: 1, revenue: 3000 });
+    } finally {
+      await p.server.close();
+    }
   });
 });

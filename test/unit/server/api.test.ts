@@ -188,19 +188,50 @@ describe('paths, verbs, formats', () => {
     ).toEqual(expectData(await w.get('site', { session_key: key })));
   });
 
-  it('a GET without Accept JSON or XML gets 502 with the 111406 envelope; accept= in the query also works', async () => {
+  it('a GET without Accept, or whose Accept admits neither JSON nor XML, gets 502 with the 111406 envelope; accept= in the query also works', async () => {
     const key = await w.login('a');
-    for (const accept of ['', 'text/html', '*/*']) {
+    for (const accept of ['', 'text/html', 'text/html, image/*;q=0.8', 'application/json;q=0', 'application/pdf, text/plain', '*/*;q=0']) {
       const res = await w.get('site', { session_key: key }, accept);
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode, accept).toBe(502);
       expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^111406: /) });
     }
     expect(expectData(await w.get('site', { session_key: key, accept: 'application/json' }, ''))).toHaveLength(1);
     const xml = await w.get('site', { session_key: key, accept: 'application/xml' }, '');
     expect(xml.headers['content-type']).toMatch(/application\/xml/);
+    // An Accept naming the type's query parameter loses to the parameter (a browser sends */*).
+    const viaQuery = await w.get('site', { session_key: key, accept: 'application/xml' }, '*/*');
+    expect(viaQuery.headers['content-type']).toMatch(/^application\/xml/);
     // A POST without Accept answers JSON.
     const post = await inject({ method: 'POST', url: '/api/v1/site/', payload: { session_key: key, action: 'GET' } });
     expect(expectData(post)).toHaveLength(1);
+  });
+
+  it('negotiates Accept with media ranges and q-values: */* and application/* answer JSON, text/xml XML', async () => {
+    const key = await w.login('a');
+    const cases: Array<[string, string]> = [
+      ['*/*', 'application/json'],
+      ['application/*', 'application/json'],
+      ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'application/xml'],
+      ['application/json, text/plain, */*', 'application/json'],
+      ['text/xml', 'text/xml'],
+      ['text/*', 'text/xml'],
+      ['application/xml, application/json', 'application/xml'],
+      ['application/json;q=0.5, application/xml', 'application/xml'],
+      ['application/json;q=0, */*', 'application/xml'],
+      ['application/xml;q=0.1, */*;q=0.2', 'application/json'],
+      ['APPLICATION/JSON', 'application/json'],
+    ];
+    for (const [accept, type] of cases) {
+      const res = await w.get('site', { session_key: key }, accept);
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-type'], accept).toBe(`${type}; charset=utf-8`);
+      const data = type === 'application/json' ? res.json() : fromXml(res.body);
+      expect(data, accept).toEqual({ success: true, data: [expect.objectContaining({ id: 1, domain: 'a.test' })] });
+    }
+    // Errors follow the same choice.
+    const err = await w.get('site', { session_key: 'nope' }, '*/*');
+    expect(err.statusCode).toBe(401);
+    expect(err.json()).toEqual({ success: false, message: expect.stringMatching(/^102401: /) });
   });
 
   it('XML carries the same data as JSON, field by field, in the vendor shape', async () => {
@@ -231,7 +262,7 @@ describe('paths, verbs, formats', () => {
       expect(fromXml(xml.body)).toEqual(json.json());
     }
     const x = await w.get('site', { session_key: key }, 'application/xml');
-    expect(x.body).toContain('<data type="list"><item type="dict"><id type="int">1</id><domain type="str">a.test</domain>');
+    expect(x.body).toContain('<data type="list"><item type="dict"><id type="int">1</id><domain type="text">a.test</domain>');
     expect(x.body).toMatch(/<success type="bool">true<\/success><\/root>$/);
     const login = await inject({
       method: 'POST',
@@ -240,7 +271,7 @@ describe('paths, verbs, formats', () => {
       payload: { login: 'a', password: 'pw-a' },
     });
     expect(login.body).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8" \?><root><data type="dict"><session_key type="str">[0-9a-f]{64}<\/session_key><\/data><success type="bool">true<\/success><\/root>$/,
+      /^<\?xml version="1.0" encoding="UTF-8" \?><root><data type="dict"><session_key type="text">[0-9a-f]{64}<\/session_key><\/data><success type="bool">true<\/success><\/root>$/,
     );
   });
 
@@ -314,8 +345,40 @@ describe('paths, verbs, formats', () => {
     expectData(await w.get('ac', { session_key: key, limit: 1000 }));
     expectError(await w.get('ac', { session_key: key, limit: 0 }), 400, 100422);
     expectError(await w.get('ac', { session_key: key, offset: -1 }), 400, 100422);
-    // A function that is no list takes neither.
-    expectError(await w.get('ac_condition', { session_key: key, id: all[0]!.id, limit: 5 }), 400, 100423);
+    // A function that answers no array takes neither.
+    expectError(await w.post('create_ac', key, { site_id: 1, name: 'paged', limit: 5 }), 400, 100423);
+  });
+
+  it('functions that answer an array take limit and offset with the lists’ meaning, bounds and X-Total-Count', async () => {
+    const key = await w.login('a');
+    const ac = (expectData(await w.post('create_ac', key, { site_id: 1, name: 'paged' })) as { ac_id: number }).ac_id;
+    const v = await w.visit('site-1', 'http://a.test/');
+    const range = { date_from: '2026-11-01', date_till: '2026-11-04' };
+    const calls: Array<[string, Record<string, unknown>, number]> = [
+      ['stat', { site_id: 1, ...range }, 1],
+      ['daily_sdr', range, 3],
+      ['ac_condition', { id: ac }, 1],
+      ['session_info', { session_id: v.session }, 1],
+      ['person_by_visitor', { id: v.visitor }, 1],
+      ['visitors_by_person', { id: v.visitor }, 1],
+    ];
+    for (const [fn, q, n] of calls) {
+      const whole = await w.get(fn, { session_key: key, ...q });
+      const all = expectData(whole) as unknown[];
+      expect(all, fn).toHaveLength(n);
+      expect(whole.headers['x-total-count'], fn).toBe(String(n));
+      const first = await w.get(fn, { session_key: key, ...q, limit: 1, offset: 0 });
+      expect(expectData(first), fn).toEqual(all.slice(0, 1));
+      expect(first.headers['x-total-count'], fn).toBe(String(n));
+      expect(expectData(await w.get(fn, { session_key: key, ...q, offset: 1 })), fn).toEqual(all.slice(1));
+      expect(expectData(await w.get(fn, { session_key: key, ...q, limit: 1000, offset: n })), fn).toEqual([]);
+      expectError(await w.get(fn, { session_key: key, ...q, limit: 1001 }), 400, 100413);
+      expectError(await w.get(fn, { session_key: key, ...q, limit: 0 }), 400, 100422);
+      expectError(await w.get(fn, { session_key: key, ...q, offset: -1 }), 400, 100422);
+    }
+    // daily_sdr's days page in order: the second page is the second day.
+    const days = expectData(await w.get('daily_sdr', { session_key: key, ...range })) as unknown[];
+    expect(expectData(await w.get('daily_sdr', { session_key: key, ...range, limit: 1, offset: 1 }))).toEqual([days[1]]);
   });
 
   it('tells the total of every list in X-Total-Count, whatever the page, with the envelope unchanged', async () => {
@@ -338,8 +401,8 @@ describe('paths, verbs, formats', () => {
     const agent = await w.login('x');
     expect((await w.get('customer_list', { session_key: agent, limit: 1 })).headers['x-total-count']).toBe('2');
     expect((await w.get('agent_tp', { session_key: agent, limit: 1 })).headers['x-total-count']).toBe('2');
-    // Not on a function that is no list, nor on an error.
-    expect((await w.get('ac_condition', { session_key: key, id: 1 })).headers['x-total-count']).toBeUndefined();
+    // Not on a function that answers no array, nor on an error.
+    expect((await w.post('create_ac', key, { site_id: 1, name: 'no list' })).headers['x-total-count']).toBeUndefined();
     expect((await w.get('ac', { session_key: key, limit: 5000 })).headers['x-total-count']).toBeUndefined();
   });
 });
@@ -373,7 +436,8 @@ describe('OpenAPI', () => {
     expect(get('/api/v1/create_ac/', 'post')['200']!.content['application/json']!.schema.properties.data!.properties).toEqual({
       ac_id: expect.objectContaining({ type: 'integer' }),
     });
-    expect(get('/api/v1/ac_condition/')['200']!.headers).toBeUndefined();
+    expect(get('/api/v1/ac_condition/')['200']!.headers).toHaveProperty('X-Total-Count');
+    expect(get('/api/v1/create_ac/', 'post')['200']!.headers).toBeUndefined();
     const error = get('/api/v1/ac/')['4XX']!.content['application/json']!.schema;
     expect(error.properties.message!.description).toContain('211400');
     expect(error.properties.message!.description).toContain('102401');

@@ -53,6 +53,7 @@ const legs = () =>
     is_lost: number;
     sip_line: string | null;
   }>;
+type Rec = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('telephony events: attribution', () => {
@@ -218,6 +219,103 @@ describe('telephony events: bad events change nothing', () => {
   });
 });
 
+describe('the call report of calls from the events', () => {
+  it('describes the visitor as it was in the call’s session, a known caller as returning, an unknown one as new', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+    });
+    // A first visit holds a DT number; the visitor comes back through another campaign (a second
+    // session) while the first session's lease still holds, and calls the number it was shown.
+    const v = await visit(server, 'http://localhost/landing?utm_source=google');
+    const again = await visit(server, 'http://localhost/?utm_source=print', v.visitor);
+    expect(again.sessionId).not.toBe(v.sessionId);
+    const t = Date.now() + 1000;
+    for (const ev of callEvents({ callId: 'first-session', from: '79165550002', to: v.number, start: t, talk: 5 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    // An unknown caller on the site's default number.
+    for (const ev of callEvents({ callId: 'unknown', from: '79035550003', to: '74957770011', start: t + 10_000, talk: 5 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    // The first caller again, on the default number: no session brings it; the number names the visitor.
+    for (const ev of callEvents({ callId: 'known', from: '79165550002', to: '74957770011', start: t + 20_000, talk: 5 }))
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    const get = await restClient(server);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const records = (await get('call', { date_from: day(-1), date_till: day(2) })).json().data as Rec[];
+    expect(
+      records.map((r) => [r.session_id, r.visitor_id, r.visits_count, r.visitor_type, r.visitor_first_ac, r.is_visitor_by_numa]),
+    ).toEqual([
+      [v.sessionId, v.visitor!.id, 1, 'new', 10, false],
+      [null, null, null, 'new', -1, false],
+      [null, v.visitor!.id, 2, 'returning', expect.any(Number), true],
+    ]);
+  });
+
+  it('a call-back request on a site without a call-back scenario is lost at once, with the site’s number', async () => {
+    const config = telephonyConfig();
+    delete (config.customers[0]!.sites[0] as { callback?: unknown }).callback;
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: config,
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+    });
+    const v = await visit(server, 'http://localhost/');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770009' } }],
+      }),
+    });
+    expect(res.json().results[0]).toMatchObject({ success: true, result: { code: 'no_scenario' } });
+    await server.callbacksDispatched();
+    const get = await restClient(server);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [record] = (await get('call', { date_from: day(-1), date_till: day(2) })).json().data as Rec[];
+    expect(record).toMatchObject({
+      communication_type: 'sitephone',
+      status: 'lost',
+      numa: '79167770009',
+      numb: '74957770011',
+      duration: 0,
+    });
+  });
+
+  it('a call-back the platform refuses is lost', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      callbackPlatform: { dispatch: () => ({ ok: false, error: 'busy' }) },
+    });
+    const v = await visit(server, 'http://localhost/');
+    await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770010' } }],
+      }),
+    });
+    await server.callbacksDispatched();
+    expect(calls()[0]).toMatchObject({ status: 'lost', numb: '74957770011' });
+  });
+});
+
 describe('call-back requests through the telephony platform', () => {
   it('dispatches after the write commits, logs the request, and completes the record from the outcome events', async () => {
     const seen: Array<{ id: number; visible: boolean }> = [];
@@ -288,9 +386,11 @@ describe('call-back requests through the telephony platform', () => {
       session_id: v.sessionId,
       ac_id: 10,
     });
-    expect(legs().map((l) => [l.direction, l.cdr_id === null, l.numb, l.duration])).toEqual([
-      ['out', true, '79167770000', 40],
-      ['out', false, '79167770000', 40],
+    // The operator's leg (to the site's phone: no scenario routes the number) from answering to the
+    // end; the visitor's leg from the operator's answer, 40 s of talk.
+    expect(legs().map((l) => [l.direction, l.cdr_id === null, l.numa, l.numb, l.duration, l.total_duration])).toEqual([
+      ['out', true, '74957770011', '74957770011', 46, 50],
+      ['out', false, '74957770011', '79167770000', 40, 46],
     ]);
   });
 
@@ -402,6 +502,67 @@ describe("calls are routed by the customer's scenarios (numbers/routing.ts)", ()
 });
 
 describe('calls made through the events are rated (charges/)', () => {
+  it('a call-back of 21 s: the operator’s leg on its SIP line and the visitor’s leg, each rated by its destination', async () => {
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: telephonyConfig(),
+      bundleDir: '/nonexistent',
+      publicUrl: 'http://svc.test/',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+      apiSeed: await telephonySeed(),
+      telephonySeed: {
+        call_tariffs: [
+          { direction: 'out', prefix: '7', prefix_type: 'country', prefix_type_name: 'Междугородные', price_per_minute_kopecks: 300 },
+          { direction: 'out', prefix: '79', prefix_type: 'zone', prefix_type_name: 'Зоновые', price_per_minute_kopecks: 180 },
+          { direction: 'out', prefix: '7495', prefix_type: 'local', prefix_type_name: 'Местные', price_per_minute_kopecks: 90 },
+        ],
+      },
+    });
+    const v = await visit(server, 'http://localhost/');
+    await server.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        visitor: v.visitor,
+        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770002' } }],
+      }),
+    });
+    await server.callbacksDispatched();
+    const id = calls()[0]!.id;
+    // The operator answers on SIP line 101 (Ivanova's extension) after 3 s; the visitor talks 21 s.
+    const base = { call_id: `cb-${id}`, direction: 'out', numa: '74957770011', numb: '79167770002' };
+    const t = Date.now();
+    const at = (sec: number) => new Date(t + sec * 1000).toISOString();
+    for (const ev of [
+      { ...base, event: 'ringing', time: at(0) },
+      { ...base, event: 'answered', time: at(3) },
+      { ...base, event: 'ended', time: at(30), duration: 21, total_duration: 30, sip_line: '101' },
+    ])
+      expect((await postEvent(server, ev)).statusCode).toBe(200);
+    expect(calls()[0]).toMatchObject({ status: 'normal', duration: 21, wait_time: 3, operator_name: 'Ivanova Anna' });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { date_from: day(-1), date_till: day(2) };
+    const get = await restClient(server);
+    const out = (await get('get_cdr_out', range)).json().data as Array<{
+      numa: string;
+      numb: string;
+      duration: number;
+      sip_line: string | null;
+    }>;
+    expect(out.map((l) => [l.numa, l.numb, l.duration, l.sip_line])).toEqual([
+      ['74957770011', '101', 27, '101'],
+      ['74957770011', '79167770002', 21, null],
+    ]);
+    const costs = (await get('cdr_out_cost', range)).json().data as Array<{ numb: string; prefix_type: string; cost: number }>;
+    // Rated by hand: the SIP line is internal and free; the visitor's mobile number one started minute at 1.80.
+    expect(costs.map((c) => [c.numb, c.prefix_type, c.cost])).toEqual([
+      ['101', 'internal', 0],
+      ['79167770002', 'zone', 1.8],
+    ]);
+  });
+
   it('a call of 61 s from a mobile number costs two minutes of its tariff; a lost call nothing', async () => {
     server = await createTestServer({
       dbPath: ':memory:',

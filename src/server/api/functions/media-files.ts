@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { mediaFiles } from '../../numbers/queries.js';
 import type { Row } from '../../store/tables.js';
-import { formatDate } from '../dates.js';
-import { apiFunction, type CustomerContext } from '../function.js';
+import { DEFAULT_TIME_ZONE, formatDate } from '../dates.js';
+import { apiFunction } from '../function.js';
 import { storedMs } from './report-common.js';
 
 /**
@@ -21,16 +21,18 @@ const duration = (s: number) => [Math.floor(s / 3600), Math.floor(s / 60) % 60, 
  * the wall-clock time in the customer's zone (Europe/Moscow by default) as seconds since 1970,
  * read as if that wall clock were UTC.
  */
-function modifyTime(ctx: CustomerContext, t: string): number {
-  return Date.parse(formatDate(storedMs(t), ctx.customer.time_zone).replace(' ', 'T') + 'Z') / 1000;
+function modifyTime(timeZone: string, t: string): number {
+  return Date.parse(formatDate(storedMs(t), timeZone).replace(' ', 'T') + 'Z') / 1000;
 }
 
 export const mediaFilesFn = apiFunction({
   name: 'media_files',
   verb: 'GET',
-  scope: 'customer',
+  // The document gives `customer_id` as optional here: an agent without it lists the files of all
+  // its customers (each record names its owner).
+  scope: 'account',
   list: true,
-  summary: "the customer's media files; with name those whose name starts with it",
+  summary: "the customer's media files (an agent without customer_id: all its customers'); with name those whose name starts with it",
   args: z.object({ name }),
   response: z.array(
     z.strictObject({
@@ -44,7 +46,13 @@ export const mediaFilesFn = apiFunction({
     }),
   ),
   async run(ctx, a) {
-    const { rows, total } = await mediaFiles(ctx.store.db, ctx.customer.id, a.name, ctx.page);
+    const zones = new Map(ctx.customers.map((c) => [c.id, c.time_zone]));
+    const { rows, total } = await mediaFiles(
+      ctx.store.db,
+      ctx.customers.map((c) => c.id),
+      a.name,
+      ctx.page,
+    );
     ctx.setTotal(total);
     return rows.map((f: Row<'media_files'>) => ({
       id: f.id,
@@ -52,7 +60,7 @@ export const mediaFilesFn = apiFunction({
       name: f.name,
       duration: duration(f.duration_s),
       size: f.size,
-      modify_time: modifyTime(ctx, f.modify_time),
+      modify_time: modifyTime(zones.get(f.customer_id!) ?? DEFAULT_TIME_ZONE, f.modify_time),
       is_normalize: !!f.is_normalize,
     }));
   },
@@ -61,14 +69,17 @@ export const mediaFilesFn = apiFunction({
 export const systemMediaFiles = apiFunction({
   name: 'system_media_files',
   verb: 'GET',
-  scope: 'customer',
+  // The document gives no `customer_id` here: the catalogue is everyone's. An agent may still name
+  // a customer, whose zone then writes modify_time; else the document's default zone.
+  scope: 'account',
   list: true,
   summary: "the system's media files; with name those whose name starts with it",
   args: z.object({ name }),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), duration: z.string(), modify_time: z.number().int() })),
   async run(ctx, a) {
+    const zone = ctx.customer?.time_zone ?? DEFAULT_TIME_ZONE;
     const { rows, total } = await mediaFiles(ctx.store.db, null, a.name, ctx.page);
     ctx.setTotal(total);
-    return rows.map((f) => ({ id: f.id, name: f.name, duration: duration(f.duration_s), modify_time: modifyTime(ctx, f.modify_time) }));
+    return rows.map((f) => ({ id: f.id, name: f.name, duration: duration(f.duration_s), modify_time: modifyTime(zone, f.modify_time) }));
   },
 });

@@ -117,21 +117,24 @@ export const buyNumberFn = apiFunction({
 export const createDialingOperation = apiFunction({
   name: 'create_dialing_operation',
   verb: 'POST',
-  scope: 'customer',
+  // The document gives no `customer_id` here: the number names its customer. An agent's number
+  // may be any of its customers' (or of the one `customer_id` names).
+  scope: 'account',
   summary: "sets the forwarding target (user_phone) of one of the customer's numbers (svc_phone); logged as a platform request",
   args: z.object({ svc_phone: phone, user_phone: phone }),
   response: acknowledgement,
   async run(ctx, a) {
     const { db } = ctx.store;
-    await enterSiteNumbers(db, ctx.customer.id, timestamp(ctx.now()));
+    for (const c of ctx.customers) await enterSiteNumbers(db, c.id, timestamp(ctx.now()));
     const n = await heldNumber(db, a.svc_phone);
-    if (!n || n.customer_id !== ctx.customer.id) throw apiErrors.notFound('virtual number', a.svc_phone);
+    const owner = ctx.customers.find((c) => c.id === n?.customer_id);
+    if (!n || !owner) throw apiErrors.notFound('virtual number', a.svc_phone);
     await db.transaction().execute(async (tx) => {
       await setForwardTarget(tx, n.id, a.user_phone);
       await logPlatformRequest(tx, {
-        customer_id: ctx.customer.id,
+        customer_id: owner.id,
         api_user_id: ctx.caller.userId,
-        ip: null,
+        ip: ctx.ip,
         start_time: timestamp(ctx.now()),
         method: 'create_dialing_operation',
         numa: null,

@@ -216,13 +216,13 @@ export const call = apiFunction({
   response: z.array(
     z.strictObject({
       ...commonShape,
-      visitor_type: z.enum(['new', 'returning']).nullable(),
+      visitor_type: z.enum(['new', 'returning']).describe('new: the call came in the visitor’s first visit, or from an unknown caller'),
       visitor_first_ac: z.number().int(),
       id: z.number().int(),
       call_date: dateTime,
       session_start: dateTime.nullable(),
       communication_type: z.enum(['call', 'sitephone']),
-      status: z.enum(['normal', 'lost']).nullable().describe('null until the call is made'),
+      status: z.enum(['normal', 'lost']).nullable().describe('null while the call is under way (a call-back: until it ends)'),
       numa: z.string(),
       numb: z.string().nullable(),
       wait_time: z.number().int().nullable(),
@@ -263,30 +263,37 @@ export const call = apiFunction({
         );
       for (const [k, v] of ts.sales) sales.set(`${t}:${k}`, v);
     }
-    return rows.map((x) => ({
-      ...commonFields(ctx, facts, type(x), x.id, x.call_date, x, sales.get(`${type(x)}:${x.id}`) ?? null, x.visits_count),
-      visitor_type: x.visitor_type,
-      visitor_first_ac: x.visitor_first_ac,
-      id: x.id,
-      call_date: answerDate(ctx, x.call_date),
-      session_start: answerDate(ctx, x.session_start),
-      communication_type: x.communication_type,
-      status: x.status,
-      numa: x.numa,
-      numb: x.numb,
-      wait_time: x.wait_time,
-      duration: x.duration,
-      // Recording links of a call from the telephony boundary (telephony/); no transfers or coaches yet.
-      file_link: JSON.parse(x.file_link) as string[],
-      operator_name: x.operator_name,
-      coach_name: null,
-      scenario_name: x.scenario_name,
-      is_transfer: false,
-      tags: tags.get(`${type(x)}:${x.id}`) ?? [],
-      direction: x.direction,
-      page_url: x.page_url,
-      is_visitor_by_numa: x.is_visitor_by_numa === 1,
-    }));
+    return rows.map((x) => {
+      // The visitor as it was in the call's session (a later session must not change the record);
+      // a known caller no session brought: its visits by the call, and returning; an unknown caller: new.
+      const inSession = x.session_id != null;
+      const visits = inSession ? facts.visitsCount(x.visitor_id, x.session_id) : facts.visitsBy(x.visitor_id, x.call_date);
+      const visitorType: 'new' | 'returning' = x.visitor_id == null || (inSession && visits === 1) ? 'new' : 'returning';
+      return {
+        ...commonFields(ctx, facts, type(x), x.id, x.call_date, x, sales.get(`${type(x)}:${x.id}`) ?? null, visits),
+        visitor_type: visitorType,
+        visitor_first_ac: inSession ? facts.visitorFirstAc(x.visitor_id, x.session_id) : x.visitor_first_ac,
+        id: x.id,
+        call_date: answerDate(ctx, x.call_date),
+        session_start: answerDate(ctx, x.session_start),
+        communication_type: x.communication_type,
+        status: x.status,
+        numa: x.numa,
+        numb: x.numb,
+        wait_time: x.wait_time,
+        duration: x.duration,
+        // Recording links of a call from the telephony boundary (telephony/); no transfers or coaches yet.
+        file_link: JSON.parse(x.file_link) as string[],
+        operator_name: x.operator_name,
+        coach_name: null,
+        scenario_name: x.scenario_name,
+        is_transfer: false,
+        tags: tags.get(`${type(x)}:${x.id}`) ?? [],
+        direction: x.direction,
+        page_url: x.page_url,
+        is_visitor_by_numa: x.is_visitor_by_numa === 1,
+      };
+    });
   },
 });
 
@@ -319,7 +326,9 @@ export const chat = apiFunction({
       visitor_type: z.enum(['new', 'returning']),
       visitor_first_ac: z.number().int(),
       id: z.number().int(),
-      status: z.enum(['lost', 'succeed', 'refused']).nullable().describe('null while the chat waits for an answer'),
+      status: z
+        .enum(['lost', 'succeed', 'refused'])
+        .describe('lost while nobody has answered (also while the chat waits), succeed once an operator has'),
       initiator: z.enum(['Посетитель', 'Оператор', 'Автоприглашение']),
       start_time: dateTime,
       answer_interval: z.string().nullable().describe('HH:MM:SS from the start to the first answer'),
@@ -352,7 +361,9 @@ export const chat = apiFunction({
       visitor_type: x.visitor_type,
       visitor_first_ac: facts.visitorFirstAc(x.visitor_id, x.session_id),
       id: x.id,
-      status: x.status,
+      // The document has three values and no "waiting": a chat nobody has answered is missed so far,
+      // and becomes succeed when an operator answers.
+      status: x.status ?? 'lost',
       initiator: x.initiator,
       start_time: answerDate(ctx, x.start_time),
       answer_interval: x.answer_ms == null ? null : interval(Number(x.answer_ms) - Number(x.start_ms)),
