@@ -56,6 +56,19 @@ export async function upsertApiUser(db: Queryable, v: Omit<Row<'api_users'>, 'id
     .execute();
 }
 
+/**
+ * Adds a login; false when the login is taken (by a committed row or by a transaction that
+ * commits first: PostgreSQL waits for it, then does nothing), so nothing of the holder changes.
+ */
+export async function insertApiUser(db: Queryable, v: Omit<Row<'api_users'>, 'id'>): Promise<boolean> {
+  const r = await db
+    .insertInto('api_users')
+    .values(v)
+    .onConflict((oc) => oc.column('login').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 export async function upsertAgent(db: Queryable, v: Row<'agents'>): Promise<void> {
   await db
     .insertInto('agents')
