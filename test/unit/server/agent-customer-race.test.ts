@@ -38,7 +38,11 @@ async function waitersOnApiUsers(n: number): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const waiting = Number(
-      w.server.db.prepare("SELECT count(*) AS n FROM pg_locks WHERE relation = 'api_users'::regclass AND NOT granted").get()!.n,
+      (
+        w.server.db.prepare("SELECT count(*) AS n FROM pg_locks WHERE relation = 'api_users'::regclass AND NOT granted").get() as {
+          n: number | string;
+        }
+      ).n,
     );
     if (waiting >= n) return;
     if (Date.now() > deadline) throw new Error(`${waiting} of ${n} inserts reached the lock`);
