@@ -69,6 +69,15 @@ export async function insertApiUser(db: Queryable, v: Omit<Row<'api_users'>, 'id
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** A new agent; its id. */
+export async function createAgent(db: Queryable, name: string): Promise<number> {
+  return (await db.insertInto('agents').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function agentById(db: Queryable, id: number): Promise<Row<'agents'> | null> {
+  return (await db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
 export async function upsertAgent(db: Queryable, v: Row<'agents'>): Promise<void> {
   await db
     .insertInto('agents')
