@@ -5,6 +5,8 @@
 // The demo's site configuration seeds the database on the first start; later starts use what the
 // database holds and say nothing while the file is the one imported. After editing the file, run
 // `npm run import-config -- demo-site/site-config.json` (README, "Site configuration").
+// The demo's files carry logins with published passwords; only this demo seeds them (the server's
+// own start, dist/node/server/main.js, seeds nothing unless told: README, "The first account").
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +32,7 @@ const site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });
 console.log(`consultant server: ${svcUrl}`);
 console.log(`demo site:         ${site.url}`);
 console.log(`REST API:          ${svcUrl}api/v1/  (users demo/demo-password and agent/agent-password; reference ${svcUrl}api/docs)`);
+console.log(`operator console:  ${svcUrl}op/  (operator@demo.test / demo-operator)`);
 
 const stop = async () => {
   await site.close();

@@ -2,12 +2,12 @@
 /**
  * Starts the consultant server from the command line. Settings come from the environment:
  *   SVC_PORT (default 3100), SVC_HOST (127.0.0.1), SVC_DB (data/svc.db), SVC_SITE_CONFIG
- *   (demo-site/site-config.json: seeds a database without customers; a different file on a later
- *   start is reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
+ *   (unset: none; seeds a database without customers; a different file on a later start is
+ *   reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
  *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet),
  *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800),
- *   SVC_API_SEED (demo-site/api-seed.json: REST API users, agents, tariff plans, tags; applied with
- *   the site configuration's seed of an empty database only), SVC_TELEPHONY_SEED
+ *   SVC_API_SEED (unset: none; REST API users, agents, tariff plans, tags; applied with the site
+ *   configuration's seed of an empty database only), SVC_TELEPHONY_SEED
  *   (demo-site/telephony-seed.json: number capacity, tariffs, media files, SIP lines, scenarios;
  *   applied the same way).
  * Rate limits of the write endpoints (http/rate-limits.ts): SVC_RATE_WINDOW_MS (60000),
@@ -28,6 +28,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRST_ACCOUNT_HINT, hasNoLogins } from './accounts/no-logins.js';
 import { createServer } from './app.js';
 import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 import { REFUSAL_HOLD_DEFAULTS } from './http/refusal-hold.js';
@@ -51,8 +52,9 @@ function count(name: string, dflt: number): number {
 try {
   const server = await createServer({
     dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
-    siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
-    apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
+    // No demo file by default: its logins have published passwords (`npm start` names them itself).
+    siteConfig: env.SVC_SITE_CONFIG || undefined,
+    apiSeed: env.SVC_API_SEED || undefined,
     telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
     bundleDir: env.SVC_BUNDLE_DIR ?? join(root, 'dist'),
     publicUrl: env.SVC_PUBLIC_URL,
@@ -84,6 +86,7 @@ try {
   const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');
   console.log(`consultant server: ${url}`);
   console.log(`REST API:          ${url}api/v1/ (reference: ${url}api/docs)`);
+  if (await hasNoLogins(server.store.db)) console.log(FIRST_ACCOUNT_HINT);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -83,5 +83,28 @@ export function dayOf(ms: number, tz: string): string {
   return formatDate(ms, tz).slice(0, 10);
 }
 
+/**
+ * The years a request date may name. Past them a date has no stored form (UTC text of four-digit
+ * years, shifted by the zone and by the day after the range's last day), so it is refused as
+ * input rather than failing later.
+ */
+export const DATE_YEARS = { min: 1000, max: 9998 } as const;
+
+/** True when the date text (either accepted form) names a year of DATE_YEARS. */
+export function inDateYears(text: string): boolean {
+  const y = Number(text.slice(0, 4));
+  return y >= DATE_YEARS.min && y <= DATE_YEARS.max;
+}
+
+export const DATE_YEARS_MESSAGE = `a year from ${DATE_YEARS.min} to ${DATE_YEARS.max}`;
+
+/**
+ * Calendar days from `first` through `last` (`YYYY-MM-DD`, both counted), by arithmetic: a range is
+ * measured before any work that grows with it.
+ */
+export function daySpan(first: string, last: string): number {
+  return Math.round((Date.parse(last + 'T00:00:00Z') - Date.parse(first + 'T00:00:00Z')) / 86_400_000) + 1;
+}
+
 /** A date parameter: one of the two accepted forms (the zone is applied by the function that reads it). */
-export const dateArg = z.string().regex(DATE, 'YYYY-MM-DD or YYYY-MM-DD HH:MM:SS');
+export const dateArg = z.string().regex(DATE, 'YYYY-MM-DD or YYYY-MM-DD HH:MM:SS').refine(inDateYears, DATE_YEARS_MESSAGE);

@@ -56,6 +56,28 @@ export async function upsertApiUser(db: Queryable, v: Omit<Row<'api_users'>, 'id
     .execute();
 }
 
+/**
+ * Adds a login; false when the login is taken (by a committed row or by a transaction that
+ * commits first: PostgreSQL waits for it, then does nothing), so nothing of the holder changes.
+ */
+export async function insertApiUser(db: Queryable, v: Omit<Row<'api_users'>, 'id'>): Promise<boolean> {
+  const r = await db
+    .insertInto('api_users')
+    .values(v)
+    .onConflict((oc) => oc.column('login').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** A new agent; its id. */
+export async function createAgent(db: Queryable, name: string): Promise<number> {
+  return (await db.insertInto('agents').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function agentById(db: Queryable, id: number): Promise<Row<'agents'> | null> {
+  return (await db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
 export async function upsertAgent(db: Queryable, v: Row<'agents'>): Promise<void> {
   await db
     .insertInto('agents')

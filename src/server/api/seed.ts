@@ -7,10 +7,12 @@ import { ensureTag, hasApiUsers, upsertAgent, upsertApiUser, upsertTariffPlan } 
 
 /**
  * The REST API's demo seed (demo-site/api-seed.json): tariff plans, agents, which customers an
- * agent manages (creating those the site configuration does not hold), API users and tags.
- * createServer applies it only when the site configuration has just seeded an empty database (known
- * demo passwords never reach a database with customers of its own), and it refuses a database that
- * has API users, so what the API changed is never reverted by a restart.
+ * agent manages (creating those the site configuration does not hold), API users and tags. Only
+ * the demo (`npm start`) and tests pass one: the demo's passwords are published, so the server's own
+ * start (main.ts) seeds none unless SVC_API_SEED names a file, and a production database gets its
+ * first login from `npm run create-account`. createServer applies it only when the site
+ * configuration has just seeded an empty database, and it refuses a database that has API users, so
+ * what the API changed is never reverted by a restart.
  */
 
 const id = z.number().int().positive();

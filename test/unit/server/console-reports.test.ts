@@ -271,6 +271,21 @@ describe('who sees what', () => {
   });
 });
 
+describe('the communication list’s statement', () => {
+  it('pages in SQL: the list is read with the request’s limit and offset bound, not whole', async () => {
+    statements.start();
+    const page = await list(anna, { site_id: '1', ...week, limit: '3', offset: '1' });
+    const listed = statements
+      .list()
+      .filter((s) => /\bunion all\b/i.test(s.sql) && /\border by\b/i.test(s.sql) && !/\bcount\(/i.test(s.sql));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.sql).toMatch(/\blimit \S+ offset \S+$/i);
+    expect(listed[0]!.parameters.slice(-2)).toEqual([3, 1]);
+    expect(page.total).toBe(5);
+    expect(page.items).toHaveLength(3);
+  });
+});
+
 describe.skipIf(!!testPostgresUrl)('the page’s statements', () => {
   it('read by index: no statement scans a table that grows with traffic', async () => {
     statements.start();

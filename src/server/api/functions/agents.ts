@@ -6,7 +6,7 @@ import { id, int, text } from '../args.js';
 import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../dates.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction } from '../function.js';
-import { addAgentCharge, apiUserByLogin, tariffPlan, tariffPlanCount, tariffPlans, upsertApiUser } from '../queries.js';
+import { addAgentCharge, apiUserByLogin, insertApiUser, tariffPlan, tariffPlanCount, tariffPlans } from '../queries.js';
 
 /** Agent-only functions (../shared/spec/rest-api.md, "Agent-only functions"). */
 
@@ -88,7 +88,10 @@ export const createAgentCustomer = apiFunction({
         limits: JSON.stringify(limits),
         time_zone: tz ?? DEFAULT_TIME_ZONE,
       });
-      await upsertApiUser(tx, { login, password_hash: passwordHash, customer_id: cid, agent_id: null });
+      // The check above does not see a transaction still open with the same login: the insert is
+      // what decides, and the loser's customer goes with its rollback.
+      if (!(await insertApiUser(tx, { login, password_hash: passwordHash, customer_id: cid, agent_id: null })))
+        throw apiErrors.duplicate(`login ${login}`);
       return cid;
     });
     return { customer_id: customerId };

@@ -6,7 +6,7 @@ import { roubles } from '../../charges/tariff.js';
 import { enterSiteNumbers } from '../../numbers/site-numbers.js';
 import { timestamp } from '../../store/time.js';
 import { id } from '../args.js';
-import { dateArg, dayOf, parseDate } from '../dates.js';
+import { dateArg, dayOf, daySpan, parseDate } from '../dates.js';
 import { apiErrors } from '../errors.js';
 import { apiFunction, type CustomerContext } from '../function.js';
 import { answerDate, range, storedMs } from './report-common.js';
@@ -49,9 +49,11 @@ export const dailySdr = apiFunction({
   async run(ctx, a) {
     const r = range(ctx, a.date_from, a.date_till);
     const tz = ctx.customer.time_zone;
-    // Whole days: every calendar day the range touches.
-    const days = daysFrom(dayOf(storedMs(r.from!), tz), dayOf(storedMs(r.till) - 1, tz));
-    if (days.length > MAX_SDR_DAYS) throw apiErrors.invalid('date_till', `at most ${MAX_SDR_DAYS} days after date_from`);
+    // Whole days: every calendar day the range touches, counted before they are listed.
+    const first = dayOf(storedMs(r.from!), tz);
+    const last = dayOf(storedMs(r.till) - 1, tz);
+    if (daySpan(first, last) > MAX_SDR_DAYS) throw apiErrors.invalid('date_till', `at most ${MAX_SDR_DAYS} days after date_from`);
+    const days = daysFrom(first, last);
     await settle(ctx, timestamp(parseDate(days[0]!, tz)!), timestamp(parseDate(nextDay(days[days.length - 1]!), tz)!));
     return (await dailyCharges(ctx.store.db, ctx.customer, days, ctx.now())).map((d) => ({
       charge_tp: roubles(d.tp),

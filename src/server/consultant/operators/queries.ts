@@ -89,6 +89,35 @@ export async function operatorBySession(
   return row ?? null;
 }
 
+/** True when some employee can sign in to the console (every stored employee has a password hash). */
+export async function hasEmployees(db: Queryable): Promise<boolean> {
+  return !!(await db.selectFrom('employees').select('id').limit(1).executeTakeFirst());
+}
+
+/**
+ * Adds an employee who signs in to the console, serving `sites`; null when the e-mail is taken
+ * (nothing of its holder changes).
+ */
+export async function createEmployee(
+  db: Queryable,
+  e: { customer_id: number; last_name: string; first_name: string; email: string; password_hash: string; sites: readonly number[] },
+): Promise<number | null> {
+  const { sites, ...rest } = e;
+  const row = await db
+    .insertInto('employees')
+    .values({ ...rest, patronymic: null, full_name: fullName({ ...e, patronymic: null }), email: e.email.toLowerCase(), extension: null })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return null;
+  if (sites.length)
+    await db
+      .insertInto('employee_sites')
+      .values(sites.map((site_id) => ({ employee_id: row.id, site_id })))
+      .execute();
+  return row.id;
+}
+
 /** What a sign-in checks: the employee of an e-mail (stored in lower case) and their hash. */
 export async function employeeLogin(db: Queryable, email: string): Promise<{ id: number; password_hash: string } | null> {
   const row = await db.selectFrom('employees').select(['id', 'password_hash']).where('email', '=', email.toLowerCase()).executeTakeFirst();

@@ -1,0 +1,195 @@
+import { parseArgs } from 'node:util';
+import { agentById, createAgent, insertApiUser } from '../api/queries.js';
+import { createEmployee } from '../consultant/operators/queries.js';
+import { hashPassword } from '../consultant/operators/password.js';
+import { DEFAULT_TIME_ZONE } from '../api/dates.js';
+import { createCustomer, customerById, sitesOfCustomer } from '../sites/queries.js';
+import { openStore } from '../store/open.js';
+
+/**
+ * `npm run create-account`: makes a login on a database, the way a self-hosted server gets its
+ * first account (a production database starts with none; only `npm start`'s demo seeds known
+ * ones). A REST API login of a customer or an agent (a new one, or one that exists), or an
+ * operator of the console. The password never comes from the command line, where `ps` shows it:
+ * from SVC_ACCOUNT_PASSWORD, else stdin (cli.ts prompts on a terminal).
+ * Exit status: 0 made, 1 refused (the login is taken, the customer or agent does not exist), 2 bad
+ * usage or no password.
+ */
+
+export const USAGE = [
+  'usage: npm run create-account -- customer <login> [--name <name>] [--customer-id <id>] [--db <path>]',
+  '       npm run create-account -- agent <login> [--name <name>] [--agent-id <id>] [--db <path>]',
+  '       npm run create-account -- operator <email> --customer-id <id> [--first-name <f>] [--last-name <l>] [--db <path>]',
+  'The password (at least 8 characters) is read from SVC_ACCOUNT_PASSWORD, else from stdin.',
+].join('\n');
+
+export const MIN_PASSWORD = 8;
+
+export interface AccountIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+  /** The database when neither --db nor SVC_DB names one (as main.ts: data/svc.db in the package). */
+  defaultDb: string;
+  /** The password when SVC_ACCOUNT_PASSWORD is not set: stdin's first line, or a prompt. */
+  readPassword(): Promise<string>;
+}
+
+type Kind = 'customer' | 'agent' | 'operator';
+interface Args {
+  kind: Kind;
+  login: string;
+  name?: string | undefined;
+  customerId?: number | undefined;
+  agentId?: number | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  db?: string | undefined;
+}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  'customer-id': { type: 'string' },
+  'agent-id': { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  db: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function readArgs(argv: string[]): Args | string {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    return (e as Error).message;
+  }
+  const { values: v, positionals } = parsed;
+  const [kind, login, ...extra] = positionals;
+  if (kind !== 'customer' && kind !== 'agent' && kind !== 'operator') return 'say which account: customer, agent or operator';
+  if (!login?.trim()) return `which ${kind === 'operator' ? 'e-mail' : 'login'}?`;
+  if (extra.length) return `unexpected ${extra.join(' ')}`;
+  const id = (name: 'customer-id' | 'agent-id'): number | undefined | string => {
+    const t = v[name];
+    if (t === undefined) return undefined;
+    return /^[1-9]\d{0,14}$/.test(t) ? Number(t) : `--${name} must be a positive whole number`;
+  };
+  const customerId = id('customer-id');
+  const agentId = id('agent-id');
+  if (typeof customerId === 'string') return customerId;
+  if (typeof agentId === 'string') return agentId;
+  if (kind === 'operator') {
+    if (customerId === undefined) return 'an operator needs --customer-id';
+    if (!/^[^\s@]+@[^\s@]+$/.test(login)) return `${login} is not an e-mail`;
+  }
+  const allowed: Record<Kind, string[]> = {
+    customer: ['name', 'customer-id'],
+    agent: ['name', 'agent-id'],
+    operator: ['customer-id', 'first-name', 'last-name'],
+  };
+  for (const k of Object.keys(v))
+    if (k !== 'db' && k !== 'help' && !allowed[kind].includes(k))
+      return `--${k} does not apply to ${kind === 'operator' ? 'an' : 'a'} ${kind}`;
+  return {
+    kind,
+    login: login.trim(),
+    name: v.name,
+    customerId,
+    agentId,
+    firstName: v['first-name'],
+    lastName: v['last-name'],
+    db: v.db,
+  };
+}
+
+/** Runs the command; resolves with the exit status. */
+export async function createAccountCommand(argv: string[], io: AccountIo): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  const args = readArgs(argv);
+  if (typeof args === 'string') {
+    io.err(`create-account: ${args}`);
+    io.err(USAGE);
+    return 2;
+  }
+  const password = io.env.SVC_ACCOUNT_PASSWORD ?? (await io.readPassword());
+  if (password.length < MIN_PASSWORD) {
+    io.err(`create-account: the password needs at least ${MIN_PASSWORD} characters (SVC_ACCOUNT_PASSWORD, or stdin)`);
+    return 2;
+  }
+  const passwordHash = await hashPassword(password);
+  const dbPath = args.db ?? io.env.SVC_DB ?? io.defaultDb;
+  const store = await openStore({ path: dbPath });
+  try {
+    const refused = await store.db.transaction().execute(async (tx): Promise<string | null> => {
+      if (args.kind === 'operator') {
+        const customer = await customerById(tx, args.customerId!);
+        if (!customer) return `no customer ${args.customerId}`;
+        const sites = (await sitesOfCustomer(tx, customer.id, { limit: 10_000, offset: 0 })).map((s) => s.id);
+        const id = await createEmployee(tx, {
+          customer_id: customer.id,
+          first_name: args.firstName ?? args.login.split('@')[0]!,
+          last_name: args.lastName ?? '',
+          email: args.login,
+          password_hash: passwordHash,
+          sites,
+        });
+        if (id == null) return `an employee with the e-mail ${args.login.toLowerCase()} exists`;
+        io.out(`operator ${args.login.toLowerCase()} (employee ${id}) of customer ${customer.id}, serving sites [${sites.join(', ')}]`);
+        io.out('Sign in to the console at {server}/op/.');
+        return null;
+      }
+      let customerId: number | null = null;
+      let agentId: number | null = null;
+      let what: string;
+      if (args.kind === 'customer') {
+        if (args.customerId !== undefined) {
+          if (!(await customerById(tx, args.customerId))) return `no customer ${args.customerId}`;
+          customerId = args.customerId;
+          what = `customer ${customerId}`;
+        } else {
+          const name = args.name ?? args.login;
+          customerId = await createCustomer(tx, {
+            name,
+            state: 'active',
+            agent_id: null,
+            tp_id: null,
+            email: null,
+            limits: '{}',
+            time_zone: DEFAULT_TIME_ZONE,
+          });
+          what = `new customer ${customerId} "${name}"`;
+        }
+      } else if (args.agentId !== undefined) {
+        if (!(await agentById(tx, args.agentId))) return `no agent ${args.agentId}`;
+        agentId = args.agentId;
+        what = `agent ${agentId}`;
+      } else {
+        const name = args.name ?? args.login;
+        agentId = await createAgent(tx, name);
+        what = `new agent ${agentId} "${name}"`;
+      }
+      if (!(await insertApiUser(tx, { login: args.login, password_hash: passwordHash, customer_id: customerId, agent_id: agentId })))
+        throw new LoginTaken();
+      io.out(`REST API login ${args.login} for ${what}`);
+      io.out('Log in at {server}/api/login/.');
+      return null;
+    });
+    if (refused) {
+      io.err(`create-account: ${refused}; nothing was written`);
+      return 1;
+    }
+    return 0;
+  } catch (e) {
+    if (!(e instanceof LoginTaken)) throw e;
+    io.err(`create-account: the login ${args.login} exists; nothing was written`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Rolls back a new customer or agent whose login turned out to be taken. */
+class LoginTaken extends Error {}
