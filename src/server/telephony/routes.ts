@@ -5,6 +5,7 @@ import { numberConflicts } from '../numbers/site-numbers.js';
 import type { Store } from '../store/open.js';
 import { CallEventSchema, MAX_CALL_SECONDS, type CallEvent } from './event.js';
 import { startLostSweep, type LostSweepOptions } from './lost-sweep.js';
+import { callById } from './queries.js';
 import { recordEvent, unknownNumber, type CallRouting } from './record-event.js';
 import { SIGNATURE_HEADER, signatureValid } from './signature.js';
 
@@ -110,7 +111,10 @@ export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps
       });
     // The console's screen pop reads ringing calls; it re-reads once the event has committed.
     if (out.applied) deps.hub.poke(`site:${out.siteId}`);
-    return reply.send({ success: true, data: { id: out.callId, applied: out.applied } });
+    // What the record says of the call, so a platform (and the demo's button) sees whose it is.
+    const call = (await callById(deps.store.db, out.callId))!;
+    const attribution = { site_id: call.site_id, ac_id: call.ac_id, session_id: call.session_id, visitor_id: call.visitor_id };
+    return reply.send({ success: true, data: { id: out.callId, applied: out.applied, ...attribution } });
   });
 
   const stop = startLostSweep(deps.store, deps, (sites) => deps.hub.poke(...sites.map((s) => `site:${s}` as const)));
