@@ -56,6 +56,15 @@ test('each call is credited by the number it rang, and a number stays its custom
   const status = page.locator('#simulate-status');
   await expect(status).toContainText(`credited to campaign 10, visit session ${creds.session_id}`);
 
+  // A number of no customer: the demo's server passes on the consultant server's refusal.
+  const refused = await fetch(demo.siteUrl + 'simulate-call', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to: '74000000000' }),
+  });
+  expect(refused.status).toBe(422);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/^422101: Unknown number/);
+
   // A call to the site's own number and one to the reserved number, from `npm run call`.
   const call = (to: string, from: string) =>
     promisify(execFile)(process.execPath, [join(root, 'scripts/call.mjs'), '--to', to, '--from', from, '--fast', '--talk', '7'], {
