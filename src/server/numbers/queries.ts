@@ -117,6 +117,11 @@ export async function heldNumber(db: Queryable, phoneNumber: string): Promise<Ro
   return (await db.selectFrom('customer_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst()) ?? null;
 }
 
+/** Every held number with its holder (the start-up step reads them once). */
+export async function heldNumbers(db: Queryable): Promise<Array<Pick<Row<'customer_numbers'>, 'phone_number' | 'customer_id'>>> {
+  return db.selectFrom('customer_numbers').select(['phone_number', 'customer_id']).execute();
+}
+
 /** The customer holding the number in any of its four stored forms (telephony/numbers.ts); null when nobody does. */
 export async function holderOf(db: Queryable, variants: readonly [string, string, string, string]): Promise<number | null> {
   const r = await db

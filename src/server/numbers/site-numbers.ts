@@ -4,6 +4,7 @@ import {
   addCustomerNumber,
   allNumberUses,
   customerNumbers,
+  heldNumbers,
   holderOf,
   markCapacityTaken,
   numberTariff,
@@ -78,7 +79,8 @@ export async function enterSiteNumbers(db: Queryable, customerId: number, now: s
 
 /** Enters the numbers every site shows that nobody holds yet, the first user of a shared one winning. */
 export async function enterAllSiteNumbers(db: Queryable, now: string): Promise<void> {
-  await enterUses(db, await allNumberUses(db), new Set(), now);
+  const held = new Set((await heldNumbers(db)).map((n) => keyOf(n.phone_number)));
+  await enterUses(db, await allNumberUses(db), held, now);
 }
 
 /** A number shown by sites of customers other than its holder. */
@@ -90,17 +92,12 @@ export interface NumberConflict {
 }
 
 export async function numberConflicts(db: Queryable): Promise<NumberConflict[]> {
-  const byKey = new Map<string, Set<number>>();
+  const holders = new Map((await heldNumbers(db)).map((n) => [keyOf(n.phone_number), n.customer_id]));
+  const others = new Map<string, Set<number>>();
   for (const u of await allNumberUses(db)) {
     const key = keyOf(u.number);
-    byKey.set(key, (byKey.get(key) ?? new Set()).add(u.customer_id));
+    const holder = holders.get(key);
+    if (holder != null && holder !== u.customer_id) others.set(key, (others.get(key) ?? new Set()).add(u.customer_id));
   }
-  const out: NumberConflict[] = [];
-  for (const [key, customers] of byKey) {
-    const holder = await holderOf(db, numberVariants(key));
-    if (holder == null) continue;
-    const others = [...customers].filter((c) => c !== holder).sort((a, b) => a - b);
-    if (others.length) out.push({ number: key, holder, others });
-  }
-  return out;
+  return [...others].map(([number, set]) => ({ number, holder: holders.get(number)!, others: [...set].sort((a, b) => a - b) }));
 }
