@@ -255,6 +255,7 @@ describe('a number belongs to one customer', () => {
     expect(expectData(await b.post('buy_number', { region: '495' }))).toEqual({ numb: '74953000001' });
     const listed = expectData(await b.get('virtual_numbers', {})) as Array<{ phone_number: string }>;
     expect(listed.map((n) => n.phone_number)).toEqual(['74953000001']);
+    expectData(await b.post('create_dialing_operation', { svc_phone: '74953000001', user_phone: '79160000001' }));
     expectError(await b.post('buy_number', { region: '495' }), 409, 100409);
     expect(server.db.prepare('SELECT phone_number, customer_id FROM number_capacity ORDER BY id').all()).toEqual([
       { phone_number: '74951110000', customer_id: 1 },
