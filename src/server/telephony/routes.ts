@@ -67,7 +67,6 @@ export function parseEvent(body: unknown, now: number): CallEvent {
 }
 
 export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps): Promise<void> {
-  // The signature covers the raw bytes: this plugin's JSON is read as a Buffer, parsed after the check.
   const counters = deps.counters ?? { refusedUnknownNumber: 0 };
   // Numbers shown by customers other than their holder (an older database, an operator's
   // configuration): said once at start, since their calls go to the holder.
@@ -77,6 +76,7 @@ export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps
       'number shown by other customers than its holder: its calls are credited to the holder',
     );
 
+  // The signature covers the raw bytes: this plugin's JSON is read as a Buffer, parsed after the check.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 

@@ -135,7 +135,8 @@ export const createNumberBlock = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: "adds a number block to a campaign (ac_id) or to a site's defaults (site_id): {id}",
+  summary:
+    "adds a number block to a campaign (ac_id) or to a site's defaults (site_id): {id}; numb and the pool must be the customer's numbers (100403)",
   args: z.object({ ac_id: id().optional(), site_id: id().optional(), ...fields }),
   response: z.strictObject({ id: z.number().int() }),
   async run(ctx, a) {
@@ -168,7 +169,7 @@ export const changeNumberBlock = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: 'changes a number block: the fields given are set, dt_pool_numbers replaces the pool',
+  summary: "changes a number block: the fields given are set, dt_pool_numbers replaces the pool; numbers must be the customer's (100403)",
   args: z.object({ id: id(), ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) } as {
     id: ReturnType<typeof id>;
   } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> }),
