@@ -156,10 +156,27 @@ async function simulate(req, res, svcUrl, secret, timing, calls) {
   if (calls.running >= 5) return send(res, 429, 'application/json', '{"success":false,"message":"too many calls at once"}');
   const from = '7916' + String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
   calls.running++;
-  simulateCall({ server: svcUrl, secret, to, from, ring: timing.ring, talk: timing.talk })
-    .catch((e) => console.error(`simulated call to ${to}: ${e.message}`))
-    .finally(() => calls.running--);
-  send(res, 202, 'application/json', JSON.stringify({ success: true, from, to }));
+  // The page shows what the consultant server answered the call's first event: the record and
+  // whose it is, or the refusal. The rest of the call goes on after this answer.
+  const first = new Promise((resolve) => {
+    simulateCall({
+      server: svcUrl,
+      secret,
+      to,
+      from,
+      ring: timing.ring,
+      talk: timing.talk,
+      onFirstAnswer: (status, a) => resolve({ status, a }),
+    })
+      .catch((e) => {
+        console.error(`simulated call to ${to}: ${e.message}`);
+        resolve({ status: 502, a: { success: false, message: `the consultant server did not answer (${e.message})` } });
+      })
+      .finally(() => calls.running--);
+  });
+  const { status, a } = await first;
+  if (!a.success) return send(res, status >= 400 && status < 600 ? status : 502, 'application/json', JSON.stringify({ ...a, from, to }));
+  send(res, 202, 'application/json', JSON.stringify({ success: true, from, to, call: a.data }));
 }
 
 function send(res, status, type, body, headers = {}) {

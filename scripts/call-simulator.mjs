@@ -10,7 +10,9 @@ export const DEMO_SECRET = 'demo-telephony-secret';
  * Simulates one call from `from` to `to`: `ringing` now, `answered` after `ring` seconds unless
  * `lost`, then `ended` after `talk` more seconds (a lost call ends after `ring` seconds unanswered,
  * duration 0). The call starts at `start` (epoch ms; default now). With `realTime` the events are
- * sent as the call happens (the console sees it ring); otherwise at once, each with its own time. Resolves with the server's answers; rejects when the
+ * sent as the call happens (the console sees it ring); otherwise at once, each with its own time.
+ * `onFirstAnswer(status, answer)` hears the server's answer to the first event at once (the record
+ * and its attribution, or the refusal). Resolves with the server's answers; rejects when the
  * server refuses an event.
  */
 export async function simulateCall({
@@ -27,6 +29,7 @@ export async function simulateCall({
   employeeId,
   fileLink,
   log = () => {},
+  onFirstAnswer = () => {},
 }) {
   const url = new URL('telephony/events', server.endsWith('/') ? server : server + '/');
   const base = { call_id: callId, direction: 'in', numa: from, numb: to };
@@ -60,6 +63,7 @@ export async function simulateCall({
     });
     const answer = await res.json().catch(() => ({ success: false, message: `HTTP ${res.status}` }));
     log(`${ev.event.padEnd(8)} ${res.status} ${JSON.stringify(answer)}`);
+    if (!answers.length) onFirstAnswer(res.status, answer);
     if (!res.ok) throw new Error(`the server refused the ${ev.event} event: ${answer.message ?? res.status}`);
     answers.push(answer);
   }

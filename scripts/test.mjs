@@ -44,6 +44,7 @@ const PG_SPECS = [
   'durability',
   'multi-process',
   'reports',
+  'attribution',
 ].map((n) => `test/e2e/${n}.spec.ts`);
 let postgres = null;
 let pgProblem = null;

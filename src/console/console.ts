@@ -149,11 +149,11 @@ function renderCalls(): void {
         [f.answeredBy, c.operator_name],
       ];
       const v = c.visit;
-      if (!v) facts.push([f.visitor, f.unknown]);
-      else {
+      facts.push([f.visitor, v ? `${v.visitor_id}${v.by_number ? f.byNumber : ''}` : f.unknown]);
+      // The record's campaign, as every report reads it: shown with or without a known visitor.
+      facts.push([f.campaign, c.campaign ?? f.noCampaign]);
+      if (v) {
         facts.push(
-          [f.visitor, `${v.visitor_id}${v.by_number ? f.byNumber : ''}`],
-          [f.campaign, v.campaign ?? (v.session_id != null ? f.noCampaign : null)],
           [f.search, [v.search_engine, v.search_query].filter(Boolean).join(': ') || null],
           [f.utm, [v.utm_source, v.utm_campaign].filter(Boolean).join(' / ') || null],
           [f.entry, v.entry_page],

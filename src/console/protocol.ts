@@ -100,6 +100,8 @@ export interface ConsoleCall {
   /** When it began, UTC `YYYY-MM-DD HH:MM:SS.mmm`. */
   date_time: string;
   operator_name: string | null;
+  /** The campaign the call is credited to (the record's ac_id), whether or not a visitor is known; null: the site. */
+  campaign: string | null;
   /** The caller's visit; null when no visitor is known. */
   visit: ConsoleCallVisit | null;
 }

@@ -33,6 +33,8 @@ export const apiErrors = {
   databaseError: () => new ApiError(403, 100501, 'Database error'),
   duplicateAcName: () => new ApiError(409, 100502, 'Duplicate ac name'),
   duplicate: (what: string) => new ApiError(409, 100503, `Duplicate ${what}`),
+  /** A block or DT pool given a number the customer does not hold (bought, or given by the operator). */
+  notOwnNumber: (number: string) => new ApiError(403, 100403, `Not a number of the customer: ${number} (buy_number, or ask the operator)`),
   /** A state transition the object is not in the state for (activating an active customer). */
   wrongState: (why: string) => new ApiError(409, 100409, why),
 };

@@ -1,3 +1,4 @@
+import { enterAllSiteNumbers } from '../numbers/site-numbers.js';
 import { alignIdSequences, hasNoCustomers } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
@@ -42,6 +43,9 @@ export async function importSiteConfig(store: Store, config: SiteConfig, opts: I
     if (plan.problems.length) return { plan, applied: false, digest };
     const at = timestamp();
     await applyPlan(trx, plan, at);
+    // The operator's configuration gives the numbers its sites show to their customers (a seed's
+    // are given at start, once the telephony seed has set their prices).
+    if (opts.mode !== 'seed') await enterAllSiteNumbers(trx, at);
     if (store.dialect === 'postgres') await alignIdSequences(trx);
     await recordImport(trx, { imported_at: at, digest, mode: opts.mode, source: opts.source });
     return { plan, applied: true, digest };

@@ -90,6 +90,11 @@ export async function takeFreeNumber(
   return null;
 }
 
+/** Names the customer a capacity number was found held by (buy.ts). */
+export async function capacityHolderIs(db: Queryable, phoneNumber: string, customerId: number): Promise<void> {
+  await db.updateTable('number_capacity').set({ customer_id: customerId }).where('phone_number', '=', phoneNumber).execute();
+}
+
 // Customers' numbers ---------------------------------------------------------------------------
 
 /** Records a number the customer holds; false when some customer already holds it. */
@@ -112,6 +117,42 @@ export async function heldNumber(db: Queryable, phoneNumber: string): Promise<Ro
   return (await db.selectFrom('customer_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst()) ?? null;
 }
 
+/** Every held number with its holder (the start-up step reads them once). */
+export async function heldNumbers(db: Queryable): Promise<Array<Pick<Row<'customer_numbers'>, 'phone_number' | 'customer_id'>>> {
+  return db.selectFrom('customer_numbers').select(['phone_number', 'customer_id']).execute();
+}
+
+/** The customer holding the number in any of its four stored forms (telephony/numbers.ts); null when nobody does. */
+export async function holderOf(db: Queryable, variants: readonly [string, string, string, string]): Promise<number | null> {
+  const r = await db
+    .selectFrom('customer_numbers')
+    .select('customer_id')
+    .where('phone_number', 'in', variants)
+    .orderBy('id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return r?.customer_id ?? null;
+}
+
+/**
+ * A capacity number that became a customer's another way (the operator's site configuration, an
+ * older database) is no longer for sale: its capacity row names the holder. A no-op when the
+ * number is not in the capacity or is taken already.
+ */
+export async function markCapacityTaken(
+  db: Queryable,
+  variants: readonly [string, string, string, string],
+  customerId: number,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('number_capacity')
+    .set({ customer_id: customerId, taken_at: now })
+    .where('phone_number', 'in', variants)
+    .where('customer_id', 'is', null)
+    .execute();
+}
+
 export async function setForwardTarget(db: Queryable, id: number, forwardTo: string): Promise<void> {
   await db.updateTable('customer_numbers').set({ forward_to: forwardTo }).where('id', '=', id).execute();
 }
@@ -125,6 +166,61 @@ export interface NumberUse {
   domain: string;
   ac_id: number | null;
   campaign_name: string | null;
+}
+
+/** One number a site shows: a block's (numb), a DT pool's, or a site's reserved number (block_id null). */
+export interface SiteNumberUse {
+  number: string;
+  customer_id: number;
+  site_id: number;
+  block_id: number | null;
+}
+
+/**
+ * Every number every site shows, the block numbers and pool numbers in block order (the block
+ * made first comes first), then the sites' reserved numbers in site order; of one customer, or of all.
+ */
+export async function allNumberUses(db: Queryable, customerId?: number): Promise<SiteNumberUse[]> {
+  const blocks = await db
+    .selectFrom('site_blocks as b')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .select(['b.numb as number', 's.customer_id', 'b.site_id', 'b.id as block_id'])
+    .where('b.numb', 'is not', null)
+    .$if(customerId !== undefined, (q) => q.where('s.customer_id', '=', customerId!))
+    .execute();
+  const pools = await db
+    .selectFrom('dt_pool_numbers as p')
+    .innerJoin('site_blocks as b', 'b.id', 'p.block_id')
+    .innerJoin('sites as s', 's.id', 'b.site_id')
+    .select(['p.number', 's.customer_id', 'b.site_id', 'b.id as block_id', 'p.id as pool_id'])
+    .$if(customerId !== undefined, (q) => q.where('s.customer_id', '=', customerId!))
+    .execute();
+  const reserved = await db
+    .selectFrom('sites')
+    .select(['dt_reserved_number as number', 'customer_id', 'id as site_id'])
+    .where('dt_reserved_number', 'is not', null)
+    .$if(customerId !== undefined, (q) => q.where('customer_id', '=', customerId!))
+    .orderBy('id')
+    .execute();
+  const inBlocks = [...blocks.map((b) => ({ ...b, pool_id: 0 })), ...pools].sort(
+    (a, b) => a.block_id - b.block_id || a.pool_id - b.pool_id,
+  );
+  return [
+    ...inBlocks.map((u) => ({ number: u.number!, customer_id: u.customer_id, site_id: u.site_id, block_id: u.block_id })),
+    ...reserved.map((u) => ({ number: u.number!, customer_id: u.customer_id, site_id: u.site_id, block_id: null })),
+  ];
+}
+
+/** The customer's first site (the one a call to a number no site shows is recorded on); null without any. */
+export async function firstSiteOf(db: Queryable, customerId: number): Promise<number | null> {
+  const r = await db
+    .selectFrom('sites')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return r?.id ?? null;
 }
 
 /** The customers that have a site. */

@@ -192,26 +192,40 @@ export async function recordOverflow(db: Queryable, r: LeaseRequest, fallback: '
 }
 
 /**
+ * How far the platform's clock may differ from this server's: a call the platform stamps up to a
+ * minute before a lease began (or after it ended) on this server's clock is still that lease's,
+ * when no lease holds the number at the call's own time. A visitor cannot dial a number before the
+ * page view that leased it answered, so a call just before the start is a clock difference.
+ */
+export const LEASE_SKEW_MS = 60_000;
+
+/**
  * The lease of the block's pool number `number` that held it at `at` (epoch ms): started at or
  * before it and ending after it (the end includes the after-session minutes). Leases of one
- * number never overlap (the pool's lock), so there is at most one; the latest start wins if a
- * carried-over lease ended at the very moment the next began.
+ * number never overlap (the pool's lock), so at most one holds it at `at`; the latest start wins
+ * if a carried-over lease ended at the very moment the next began. When none holds it then, the
+ * lease nearest to `at` within `skewMs` (LEASE_SKEW_MS) on either side.
  */
 export async function leaseAt(
   db: Queryable,
   blockId: number,
   number: string,
   at: number,
+  skewMs = 0,
 ): Promise<{ session_id: number; visitor_id: number } | null> {
-  const row = await db
+  const rows = await db
     .selectFrom('dt_leases')
-    .select(['session_id', 'visitor_id'])
+    .select(['session_id', 'visitor_id', 'start_ms', 'until_ms'])
     .where('number', '=', number)
-    .where('until_ms', '>', at)
-    .where('start_ms', '<=', at)
+    .where('until_ms', '>', at - skewMs)
+    .where('start_ms', '<=', at + skewMs)
     .where('block_id', '=', blockId)
     .orderBy('start_ms', 'desc')
-    .limit(sql.lit(1))
-    .executeTakeFirst();
-  return row ?? null;
+    .limit(sql.lit(4))
+    .execute();
+  const distance = (r: { start_ms: number; until_ms: number }) =>
+    at < r.start_ms ? r.start_ms - at : at >= r.until_ms ? at - r.until_ms + 1 : 0;
+  let best: (typeof rows)[number] | null = null;
+  for (const r of rows) if (!best || distance(r) < distance(best)) best = r;
+  return best ? { session_id: best.session_id, visitor_id: best.visitor_id } : null;
 }

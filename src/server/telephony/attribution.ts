@@ -1,5 +1,6 @@
-import { leaseAt } from '../phones/queries.js';
-import { numberOwners } from '../sites/queries.js';
+import { firstSiteOf, holderOf } from '../numbers/queries.js';
+import { LEASE_SKEW_MS, leaseAt } from '../phones/queries.js';
+import { numberOwners, type NumberOwner } from '../sites/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 import { latestHitOfSessionAt, latestSessionOfVisitor } from '../tracking/queries.js';
@@ -8,21 +9,26 @@ import { personOfContact } from '../visitors/person-queries.js';
 import { numberKey, numberVariants } from './numbers.js';
 
 /**
- * Which visit a call belongs to (issue #18, "Attribution"):
- * 1. a call to a DT pool number belongs to the session that held the number's lease at the call's
- *    setup time (a lease lasts the session and the site's after-session minutes: phones/dt-pool.ts);
- * 2. else a call to a block's static number belongs to that block's campaign (no session);
- * 3. else (a pool number nobody held then, a default block's number) to no campaign, `-1`.
+ * Which visit and campaign a call belongs to (README "Which campaign a call is credited to"). The
+ * number called is its holder's (numbers/site-numbers.ts): only that customer's sites are asked,
+ * whatever another customer's blocks show. Then:
+ * 1. a DT pool number leased to a session at the call's setup time (give or take the clock
+ *    difference LEASE_SKEW_MS): that session, its visitor and its campaign;
+ * 2. a number that exactly one campaign shows, as a static number of a block without a pool, and
+ *    nothing else shows: that campaign, no session;
+ * 3. any other number of the customer (a default block's, the site's reserved number, a DT
+ *    block's fallback number, a pool number nobody held then, one several campaigns show, a
+ *    number no site shows): the site, `ac_id` -1. A block alone never names a campaign here.
  * A call no session explains, from a caller number a visitor already left (a call-back, a request,
  * contact data, an earlier call), is the visitor's: the record names that visitor (its person) and
- * says `is_visitor_by_numa`, but keeps no session and no campaign: the number shown did not bring it.
+ * says `is_visitor_by_numa`, but keeps no session: the number shown did not bring it.
  */
 
 export interface Attribution {
   siteId: number;
   customerId: number;
-  /** The block whose number was called; its forwarding number, if any. */
-  blockId: number;
+  /** A block whose number was called (null: a reserved number or a number no site shows); its forwarding number, if any. */
+  blockId: number | null;
   forwardNumber: string | null;
   acId: number;
   sessionId: number | null;
@@ -37,18 +43,37 @@ export interface Attribution {
   visitor: { first_ac: number; visits_count: number; type: 'new' | 'returning' } | null;
 }
 
+/** Where a number is shown, by the customer it is credited to: its holder's uses, else the first user's (site-numbers.ts). */
+function usesOf(owners: readonly NumberOwner[], holder: number | null): NumberOwner[] {
+  if (holder != null) return owners.filter((o) => o.customer_id === holder);
+  const first = [...owners].sort((a, b) => (a.block_id ?? Infinity) - (b.block_id ?? Infinity))[0];
+  return first ? owners.filter((o) => o.customer_id === first.customer_id) : [];
+}
+
+/** The one campaign that shows the number, when only it does (rule 2); else null. */
+function soleCampaign(uses: readonly NumberOwner[]): number | null {
+  const campaigns = new Set<number>();
+  for (const u of uses) {
+    // A default block, a reserved number, a DT block's fallback and a pool number without a lease serve the site.
+    if (u.kind !== 'static' || u.ac_id == null || u.dt) return null;
+    campaigns.add(u.ac_id);
+  }
+  return campaigns.size === 1 ? [...campaigns][0]! : null;
+}
+
 /**
  * The attribution of a call to `serviceNumber` from `otherNumber` at `atMs`; null when the service
- * number is no site's (the boundary refuses such a call: it cannot say whose it is).
+ * number is no customer's (the boundary refuses such a call: it cannot say whose it is).
  */
 export async function attribute(db: Queryable, serviceNumber: string, otherNumber: string, atMs: number): Promise<Attribution | null> {
   const key = numberKey(serviceNumber);
   if (!key) return null;
-  const owners = await numberOwners(db, numberVariants(key));
-  if (!owners.length) return null;
-  for (const o of owners) {
+  const variants = numberVariants(key);
+  const holder = await holderOf(db, variants);
+  const uses = usesOf(await numberOwners(db, variants), holder);
+  for (const o of uses) {
     if (o.kind !== 'pool') continue;
-    const lease = await leaseAt(db, o.block_id, o.number, atMs);
+    const lease = await leaseAt(db, o.block_id!, o.number, atMs, LEASE_SKEW_MS);
     if (!lease) continue;
     const context = await visitContext(db, lease.session_id);
     if (!context) continue;
@@ -68,22 +93,27 @@ export async function attribute(db: Queryable, serviceNumber: string, otherNumbe
       visitor: null,
     };
   }
-  // No lease: a static number's campaign, else the first pool's site without a campaign.
-  const owner = owners.find((o) => o.kind === 'static') ?? owners[0]!;
-  const acId = owner.kind === 'static' ? (owner.ac_id ?? -1) : -1;
+  const acId = soleCampaign(uses);
+  // The campaign's block, else a site-wide use (a default block or the reserved number), else the first.
+  const use = (acId != null ? uses.find((u) => u.ac_id === acId) : (uses.find((u) => u.ac_id == null) ?? uses[0])) ?? null;
+  let siteId = use?.site_id ?? null;
+  const customerId = use?.customer_id ?? holder;
+  // A number its holder shows on no site (bought, not put on a block yet) is still the holder's call.
+  if (siteId == null && customerId != null) siteId = await firstSiteOf(db, customerId);
+  if (siteId == null || customerId == null) return null;
   const base = {
-    siteId: owner.site_id,
-    customerId: owner.customer_id,
-    blockId: owner.block_id,
-    forwardNumber: owner.forward_numb,
-    acId,
+    siteId,
+    customerId,
+    blockId: use?.block_id ?? null,
+    forwardNumber: use?.forward_numb ?? null,
+    acId: acId ?? -1,
     sessionId: null,
     hitId: null,
     pageUrl: null,
     context: null,
   };
   const callerKey = numberKey(otherNumber);
-  const person = callerKey ? await personOfContact(db, owner.site_id, 'phone', callerKey) : null;
+  const person = callerKey ? await personOfContact(db, siteId, 'phone', callerKey) : null;
   if (person == null) return { ...base, visitorId: null, byNuma: false, visitor: null };
   const last = await latestSessionOfVisitor(db, person);
   const c = last ? await visitContext(db, last.id) : null;

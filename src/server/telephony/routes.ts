@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../consultant/chat/hub.js';
 import { ApiError, errors } from '../http/errors.js';
+import { numberConflicts } from '../numbers/site-numbers.js';
 import type { Store } from '../store/open.js';
 import { CallEventSchema, MAX_CALL_SECONDS, type CallEvent } from './event.js';
 import { startLostSweep, type LostSweepOptions } from './lost-sweep.js';
-import { recordEvent, type CallRouting } from './record-event.js';
+import { callById } from './queries.js';
+import { recordEvent, unknownNumber, type CallRouting } from './record-event.js';
 import { SIGNATURE_HEADER, signatureValid } from './signature.js';
 
 /**
@@ -20,6 +22,13 @@ export interface TelephonyOptions extends LostSweepOptions {
   secret?: string | undefined;
   /** Where calls go (record-event.ts `CallRouting`); default: the customers' scenarios (numbers/routing.ts). */
   routing?: CallRouting | undefined;
+  /** The boundary's counts, for whoever watches it (a test, a health check); made here when not given. */
+  counters?: TelephonyCounters | undefined;
+}
+
+export interface TelephonyCounters {
+  /** Calls refused because the number called is no customer's (422101); each is also logged at warn. */
+  refusedUnknownNumber: number;
 }
 
 export interface TelephonyDeps extends TelephonyOptions {
@@ -31,6 +40,8 @@ export interface TelephonyDeps extends TelephonyOptions {
 /** How far an event's time may lie from the server's clock: a platform's queue may hold events a while, not a month. */
 const PAST_MS = 30 * 864e5;
 const AHEAD_MS = 864e5;
+
+const UNKNOWN_NUMBER = unknownNumber().code;
 
 const bad = (text: string) => new ApiError(400, 400102, `Invalid call event: ${text}`);
 const absurd = (text: string) => new ApiError(422, 422102, `Implausible call event: ${text}`);
@@ -56,6 +67,15 @@ export function parseEvent(body: unknown, now: number): CallEvent {
 }
 
 export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps): Promise<void> {
+  const counters = deps.counters ?? { refusedUnknownNumber: 0 };
+  // Numbers shown by customers other than their holder (an older database, an operator's
+  // configuration): said once at start, since their calls go to the holder.
+  for (const c of await numberConflicts(deps.store.db))
+    app.log.warn(
+      { number: c.number, holder: c.holder, others: c.others },
+      'number shown by other customers than its holder: its calls are credited to the holder',
+    );
+
   // The signature covers the raw bytes: this plugin's JSON is read as a Buffer, parsed after the check.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -75,10 +95,26 @@ export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps
     }
     const now = Date.now();
     const ev = parseEvent(body, now);
-    const out = await deps.store.db.transaction().execute((trx) => recordEvent(trx, ev, now, deps.routing));
+    const out = await deps.store.db
+      .transaction()
+      .execute((trx) => recordEvent(trx, ev, now, deps.routing))
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.code === UNKNOWN_NUMBER) {
+          counters.refusedUnknownNumber++;
+          // The caller's number is personal data: only the number called is logged.
+          req.log.warn(
+            { call_id: ev.call_id, number_called: ev.direction === 'in' ? ev.numb : ev.numa },
+            "call refused: the number called is no customer's",
+          );
+        }
+        throw e;
+      });
     // The console's screen pop reads ringing calls; it re-reads once the event has committed.
     if (out.applied) deps.hub.poke(`site:${out.siteId}`);
-    return reply.send({ success: true, data: { id: out.callId, applied: out.applied } });
+    // What the record says of the call, so a platform (and the demo's button) sees whose it is.
+    const call = (await callById(deps.store.db, out.callId))!;
+    const attribution = { site_id: call.site_id, ac_id: call.ac_id, session_id: call.session_id, visitor_id: call.visitor_id };
+    return reply.send({ success: true, data: { id: out.callId, applied: out.applied, ...attribution } });
   });
 
   const stop = startLostSweep(deps.store, deps, (sites) => deps.hub.poke(...sites.map((s) => `site:${s}` as const)));

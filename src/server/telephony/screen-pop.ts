@@ -34,11 +34,13 @@ export type ScreenPop = (db: Queryable, siteIds: readonly number[], now: number)
 
 export function screenPopReader(): ScreenPop {
   const visits = new Map<number, ConsoleCallVisit | null>();
+  const campaigns = new Map<number, string | null>();
   return async (db, siteIds, now) => {
     const calls = await recentCalls(db, siteIds, timestamp(now - SCREEN_POP_MS), 50);
     const out: ConsoleCall[] = [];
     for (const c of calls.reverse()) {
-      if (!visits.has(c.id)) visits.set(c.id, await visitOf(db, c));
+      if (!campaigns.has(c.id)) campaigns.set(c.id, await campaignOf(db, c));
+      if (!visits.has(c.id)) visits.set(c.id, await visitOf(db, c, campaigns.get(c.id) ?? null));
       out.push({
         id: c.id,
         site_id: c.site_id,
@@ -47,6 +49,7 @@ export function screenPopReader(): ScreenPop {
         state: c.open_since_ms != null ? (c.answered_time != null ? 'answered' : 'ringing') : c.status === 'normal' ? 'ended' : 'lost',
         date_time: c.call_date,
         operator_name: c.operator_name,
+        campaign: campaigns.get(c.id) ?? null,
         visit: visits.get(c.id) ?? null,
       });
     }
@@ -54,9 +57,13 @@ export function screenPopReader(): ScreenPop {
   };
 }
 
-async function visitOf(db: Queryable, c: Row<'calls'>): Promise<ConsoleCallVisit | null> {
+/** The name of the campaign the record is credited to (its ac_id, as every report reads it); null for the site. */
+async function campaignOf(db: Queryable, c: Row<'calls'>): Promise<string | null> {
+  return c.ac_id > 0 ? ((await campaignsOfSite(db, c.site_id)).find((a) => a.id === c.ac_id)?.name ?? null) : null;
+}
+
+async function visitOf(db: Queryable, c: Row<'calls'>, campaign: string | null): Promise<ConsoleCallVisit | null> {
   if (c.visitor_id == null) return null;
-  const campaign = c.ac_id > 0 ? ((await campaignsOfSite(db, c.site_id)).find((a) => a.id === c.ac_id)?.name ?? null) : null;
   const pages = c.session_id != null ? (await hitsOfSession(db, c.session_id)).map((h) => h.url).slice(-PAGES) : [];
   const person = await personOfVisitor(db, c.visitor_id);
   const earlier =

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
-import { apiWorld, expectData, expectError, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from './api-helpers.js';
+import { apiWorld, expectData, expectError, giveNumbers, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from './api-helpers.js';
 
 /**
  * Every function × {customer session, agent session} × another customer's data, from one table:
@@ -158,6 +158,7 @@ function cRows(): unknown {
 beforeAll(async () => {
   w = await apiWorld(':memory:', undefined, { telephonySeed: TEST_TELEPHONY_SEED });
   for (const login of ['a', 'c', 'x']) keys[login] = await w.login(login);
+  await giveNumbers(w, 3, ['74950003333', '74990003333']);
   const c = keys.c!;
   const ac = (expectData(await w.post('create_ac', c, { site_id: 3, name: 'C campaign' })) as { ac_id: number }).ac_id;
   const group = (expectData(await w.post('create_ac_condition_group', c, { ac_id: ac, name: 'g' })) as { ac_condition_group_id: number })

@@ -11,6 +11,7 @@ import {
   expectError,
   NUMBER_FUNCTIONS,
   REPORT_FUNCTIONS,
+  giveNumbers,
   type ApiWorld,
 } from './api-helpers.js';
 
@@ -21,6 +22,9 @@ let a: string;
 beforeEach(async () => {
   w = await apiWorld();
   a = await w.login('a');
+  // The numbers A's blocks show below: the operator gave them to A.
+  const numbers = ['74957770099', '74990000101', '74990000102', '74957770098', '74957770042', '74957770001', '74990000001'];
+  await giveNumbers(w, 1, [...numbers, '74957770002']);
 });
 afterEach(async () => {
   await w.server.close();

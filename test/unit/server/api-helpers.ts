@@ -7,6 +7,8 @@ import { errorEnvelope, successEnvelope } from '../../../src/server/api/response
 import type { ApiSeed } from '../../../src/server/api/seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import type { TelephonySeed } from '../../../src/server/numbers/seed.js';
+import { giveNumber } from '../../../src/server/numbers/site-numbers.js';
+import { timestamp } from '../../../src/server/store/time.js';
 import { hashPassword } from '../../../src/server/consultant/operators/password.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { VisitorRef } from '../../../src/protocol.js';
@@ -114,6 +116,15 @@ export interface Visit {
   send(type: string, data: unknown): Promise<unknown>;
   /** Another page view of the same visitor (a new session when the URL brings another campaign). */
   again(url: string, referrer?: string): Promise<{ session: number; hit: number }>;
+}
+
+/**
+ * The operator gives the customer these numbers (numbers/site-numbers.ts), as its site
+ * configuration does for the numbers its blocks show: a block made through the API takes only the
+ * customer's own numbers.
+ */
+export async function giveNumbers(w: ApiWorld, customerId: number, numbers: readonly string[]): Promise<void> {
+  for (const n of numbers) expect(await giveNumber(w.server.store.db, customerId, n, timestamp(w.clock.ms))).toBe(true);
 }
 
 export async function apiWorld(

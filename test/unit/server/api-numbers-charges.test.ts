@@ -14,6 +14,7 @@ import {
   apiWorld,
   expectData,
   expectError,
+  giveNumbers,
   insertCallFixture,
   NUMBER_FUNCTIONS,
   TEST_TELEPHONY_SEED,
@@ -50,11 +51,13 @@ describe('virtual_numbers and buy_number', () => {
     // 09:00 UTC is 12:00 in Moscow (A's zone).
     expect(expectData(await w.post('buy_number', a, { region: '495' }))).toEqual({ numb: '74957000001' });
     const { ac_id } = expectData(await w.post('create_ac', a, { site_id: 1, name: 'Direct' })) as { ac_id: number };
+    // The operator gives A three numbers an hour later (13:00 in Moscow); A's blocks show them.
+    w.clock.ms += 3600_000;
+    await giveNumbers(w, 1, ['79161112233', '74990001111', '74951112233']);
     expectData(
       await w.post('number_block', a, { ac_id, name: 'DT', selector: '#p', numb: '79161112233', dt_pool_numbers: ['74990001111'] }),
     );
     expectData(await w.post('number_block', a, { site_id: 1, name: 'Default', selector: '#d', numb: '+74951112233'.slice(1) }));
-    w.clock.ms += 3600_000;
     const all = await list('virtual_numbers', {});
     expect(all).toEqual([
       {
@@ -262,6 +265,7 @@ describe('create_dialing_operation, scenarios and routing', () => {
       ['Night', ['74957000002']],
     ]);
     // A site block's number with a forwarding number routes there.
+    await giveNumbers(w, 1, ['74953330000']);
     expectData(
       await w.post('number_block', a, { site_id: 1, name: 'B', selector: '#b', numb: '74953330000', forward_numb: '74954440000' }),
     );

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { dayOf, formatDate, parseDate } from '../../../src/server/api/dates.js';
-import { apiWorld, expectData, expectError, fromXml, type ApiWorld } from './api-helpers.js';
+import { apiWorld, expectData, expectError, fromXml, giveNumbers, type ApiWorld } from './api-helpers.js';
 
 /** The REST API's conventions (rest-api.md sections 4, 5, 7, 8, 9) through app.inject. */
 
@@ -236,6 +236,7 @@ describe('paths, verbs, formats', () => {
 
   it('XML carries the same data as JSON, field by field, in the vendor shape', async () => {
     const key = await w.login('a');
+    await giveNumbers(w, 1, ['74950000001', '74950000002']);
     const ac = (expectData(await w.post('create_ac', key, { site_id: 1, name: 'XML <&> "test"' })) as { ac_id: number }).ac_id;
     const g = expectData(await w.post('create_ac_condition_group', key, { ac_id: ac, name: 'g' })) as { ac_condition_group_id: number };
     expectData(
@@ -277,6 +278,7 @@ describe('paths, verbs, formats', () => {
 
   it('POST with action GET/PUT/DELETE acts as that verb', async () => {
     const key = await w.login('a');
+    await giveNumbers(w, 1, ['74950000001', '74950000009']);
     expect(expectData(await w.post('site', key, {}, { action: 'GET' }))).toEqual(expectData(await w.get('site', { session_key: key })));
     const block = expectData(await w.post('number_block', key, { site_id: 1, name: 'b', selector: '#x', numb: '74950000001' })) as {
       id: number;
