@@ -22,6 +22,7 @@ import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/prope
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { firstVisitLimit } from './tracking/first-visits.js';
+import { reportUnusablePatterns } from './tracking/campaign-match.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
@@ -46,7 +47,7 @@ export interface ServerOptions {
    * import command applies it (config/start.ts, config/import.ts).
    */
   siteConfig?: string | SiteConfig;
-  /** Hears the one-line warning about a site configuration that was not applied. Default: stderr. */
+  /** Hears one-line warnings at start (a site configuration not applied, a stored pattern RE2 cannot run). Default: stderr. */
   onWarning?: (line: string) => void;
   /** Folder holding svc.js and the other built bundles. */
   bundleDir: string;
@@ -134,12 +135,14 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db: RowHandle = store.sqlite ?? noRowHandle;
   const { siteConfig } = opts;
+  const warn = opts.onWarning ?? ((line: string) => console.error(line));
   let seeded = false;
   if (siteConfig) {
     const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
     const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
-    seeded = (await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)))) === 'seeded';
+    seeded = (await siteConfigOnStart(store, config, source, warn)) === 'seeded';
   }
+  await reportUnusablePatterns(store.db, warn);
   const app = Fastify({
     logger: redactedLogger(opts.logger),
     bodyLimit: LIMITS.bodyBytes,
