@@ -27,6 +27,7 @@ import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-polic
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
+import { proxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { screenPopReader } from './telephony/screen-pop.js';
@@ -53,8 +54,12 @@ export interface ServerOptions {
   bundleDir: string;
   /** Public base URL of this server (ending with a slash); derived from each request when absent. */
   publicUrl?: string;
-  /** Trust X-Forwarded-* and the X-Svc-Country/City headers of a reverse proxy. Default false. */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies whose `X-Forwarded-*` and `X-Svc-Country/Region/City` headers are believed
+   * (http/trusted-proxy.ts): a hop count or addresses/CIDRs; `true` trusts every hop (tests only).
+   * Default false.
+   */
+  trustProxy?: TrustedProxies | true;
   /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
   logger?: boolean | LogStream;
   /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
@@ -143,10 +148,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     seeded = (await siteConfigOnStart(store, config, source, warn)) === 'seeded';
   }
   await reportUnusablePatterns(store.db, warn);
+  const trust = proxyTrust(opts.trustProxy);
   const app = Fastify({
     logger: redactedLogger(opts.logger),
     bodyLimit: LIMITS.bodyBytes,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trust,
     // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
     // routes; they get the envelope too, written on the socket.
     clientErrorHandler: (err, socket) => {
@@ -237,7 +243,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy), firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits)),
     },
     publicUrl: opts.publicUrl,
-    trustGeoHeaders: opts.trustProxy,
+    trustGeoHeaders: trust,
     postgresLanes: opts.postgresLanes,
     heavyWritesPerMinute: opts.rateLimits?.heavyWrites,
   });
