@@ -2,6 +2,7 @@
 // `npm start`: builds the bundles and the server, then starts the consultant server (with its
 // SQLite database) and the demo site on its own origin. Stop with Ctrl-C.
 // Ports: SVC_PORT (default 3100) and DEMO_PORT (default 4100); SVC_DB sets the database file.
+// SVC_TRUST_PROXY: the proxies in front of the server, as for `node dist/node/server/main.js`.
 // The demo's site configuration seeds the database on the first start; later starts use what the
 // database holds and say nothing while the file is the one imported. After editing the file, run
 // `npm run import-config -- demo-site/site-config.json` (README, "Site configuration").
@@ -16,6 +17,7 @@ execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inhe
 
 const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
 const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+const { readTrustedProxies } = await import(pathToFileURL(join(root, 'dist/node/server/http/trusted-proxy.js')).href);
 
 const env = process.env;
 const server = await createServer({
@@ -24,6 +26,8 @@ const server = await createServer({
   apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
   telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
   bundleDir: join(root, 'dist'),
+  // Read as the server's own start reads it (src/server/main.ts).
+  trustProxy: readTrustedProxies(env.SVC_TRUST_PROXY),
   // The demo's telephony secret is public (README): `npm run call` signs with it by default.
   telephony: { secret: env.SVC_TELEPHONY_SECRET || 'demo-telephony-secret' },
 });

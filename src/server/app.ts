@@ -22,10 +22,12 @@ import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/prope
 import { writeRoute } from './writes/route.js';
 import { pageViewDeps } from './tracking/page-view.js';
 import { firstVisitLimit } from './tracking/first-visits.js';
+import { reportUnusablePatterns } from './tracking/campaign-match.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
+import { proxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { screenPopReader } from './telephony/screen-pop.js';
@@ -46,14 +48,18 @@ export interface ServerOptions {
    * import command applies it (config/start.ts, config/import.ts).
    */
   siteConfig?: string | SiteConfig;
-  /** Hears the one-line warning about a site configuration that was not applied. Default: stderr. */
+  /** Hears one-line warnings at start (a site configuration not applied, a stored pattern RE2 cannot run). Default: stderr. */
   onWarning?: (line: string) => void;
   /** Folder holding svc.js and the other built bundles. */
   bundleDir: string;
   /** Public base URL of this server (ending with a slash); derived from each request when absent. */
   publicUrl?: string;
-  /** Trust X-Forwarded-* and the X-Svc-Country/City headers of a reverse proxy. Default false. */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies whose `X-Forwarded-*` and `X-Svc-Country/Region/City` headers are believed
+   * (http/trusted-proxy.ts): a hop count or addresses/CIDRs; `true` trusts every hop (tests only).
+   * Default false.
+   */
+  trustProxy?: TrustedProxies | true;
   /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
   logger?: boolean | LogStream;
   /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
@@ -134,16 +140,19 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   const db: RowHandle = store.sqlite ?? noRowHandle;
   const { siteConfig } = opts;
+  const warn = opts.onWarning ?? ((line: string) => console.error(line));
   let seeded = false;
   if (siteConfig) {
     const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
     const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
-    seeded = (await siteConfigOnStart(store, config, source, opts.onWarning ?? ((line) => console.error(line)))) === 'seeded';
+    seeded = (await siteConfigOnStart(store, config, source, warn)) === 'seeded';
   }
+  await reportUnusablePatterns(store.db, warn);
+  const trust = proxyTrust(opts.trustProxy);
   const app = Fastify({
     logger: redactedLogger(opts.logger),
     bodyLimit: LIMITS.bodyBytes,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trust,
     // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
     // routes; they get the envelope too, written on the socket.
     clientErrorHandler: (err, socket) => {
@@ -234,7 +243,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy), firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits)),
     },
     publicUrl: opts.publicUrl,
-    trustGeoHeaders: opts.trustProxy,
+    trustGeoHeaders: trust,
     postgresLanes: opts.postgresLanes,
     heavyWritesPerMinute: opts.rateLimits?.heavyWrites,
   });

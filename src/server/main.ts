@@ -4,7 +4,8 @@
  *   SVC_PORT (default 3100), SVC_HOST (127.0.0.1), SVC_DB (data/svc.db), SVC_SITE_CONFIG
  *   (unset: none; seeds a database without customers; a different file on a later start is
  *   reported on stderr and not applied, see `npm run import-config`), SVC_PUBLIC_URL
- *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset), SVC_LOG (unset: quiet),
+ *   (derived from requests), SVC_BUNDLE_DIR (dist), SVC_TRUST_PROXY (unset: no proxy; a hop count, or
+ *   proxy addresses/CIDRs: http/trusted-proxy.ts), SVC_LOG (unset: quiet),
  *   SVC_STREAMS_PER_ADDRESS (32), SVC_STREAMS_TOTAL (800),
  *   SVC_API_SEED (unset: none; REST API users, agents, tariff plans, tags; applied with the site
  *   configuration's seed of an empty database only), SVC_TELEPHONY_SEED
@@ -32,6 +33,7 @@ import { FIRST_ACCOUNT_HINT, hasNoLogins } from './accounts/no-logins.js';
 import { createServer } from './app.js';
 import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 import { REFUSAL_HOLD_DEFAULTS } from './http/refusal-hold.js';
+import { readTrustedProxies } from './http/trusted-proxy.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
 import { POSTGRES_LANES } from './writes/route.js';
@@ -58,7 +60,7 @@ try {
     telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
     bundleDir: env.SVC_BUNDLE_DIR ?? join(root, 'dist'),
     publicUrl: env.SVC_PUBLIC_URL,
-    trustProxy: !!env.SVC_TRUST_PROXY,
+    trustProxy: readTrustedProxies(env.SVC_TRUST_PROXY),
     logger: !!env.SVC_LOG,
     streamLimits: {
       perAddress: count('SVC_STREAMS_PER_ADDRESS', STREAM_LIMIT_DEFAULTS.perAddress),

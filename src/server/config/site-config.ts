@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
 import { Employee } from '../consultant/operators/employees.js';
-import { safeConditionPattern } from '../tracking/condition-pattern.js';
+import { conditionPatternError } from '../tracking/condition-pattern.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,
@@ -42,9 +42,9 @@ const Condition = z
     value: z.string(),
     is_negative: z.boolean().default(false),
   })
-  .refine((c) => c.ac_operator !== '~' || safeConditionPattern(c.value), {
-    message: 'value must be a regular expression that cannot backtrack catastrophically (no nested or alternating repetition)',
-    path: ['value'],
+  .superRefine((c, ctx) => {
+    const error = c.ac_operator === '~' ? conditionPatternError(c.value) : null;
+    if (error) ctx.addIssue({ code: 'custom', message: `value is not a pattern the server can run: ${error}`, path: ['value'] });
   });
 
 const ConditionGroup = z.strictObject({

@@ -8,8 +8,10 @@ import type { FastifyServerOptions } from 'fastify';
  * the request serializer also logs only the method, the redacted URL and the address.
  */
 
-/** Query parameters whose values are credentials: the chat token, and the usual names of keys. */
-const SECRET_PARAM = /([?&](?:t|token|access_token|session|session_key|sid|password|pass)=)[^&\s"\\]*/gi;
+/** Parameters whose values are credentials: the chat token, and the usual names of keys. */
+const SECRET_PARAMS = new Set(['t', 'token', 'access_token', 'session', 'session_key', 'sid', 'password', 'pass']);
+/** A `name=value` pair of a query string (after `?` or `&`) or of a form body (opening a line or a quoted string). */
+const PARAM = /(^|[?&"])([^=&?\s"\\]+)=[^&\s"\\]*/g;
 /** The console cookie, wherever it is quoted (a Cookie or Set-Cookie header). */
 const SESSION_COOKIE = /(svc_op=)[^;\s"\\]*/g;
 /** JSON fields that hold a credential, as they appear in a serialised object. */
@@ -18,7 +20,24 @@ const SECRET_FIELD = /("(?:t|token|password|cookie|set-cookie|authorization|sess
 export const REDACTED = '[redacted]';
 
 export function redactLine(line: string): string {
-  return line.replace(SECRET_PARAM, `$1${REDACTED}`).replace(SESSION_COOKIE, `$1${REDACTED}`).replace(SECRET_FIELD, `$1"${REDACTED}"`);
+  return line
+    .replace(PARAM, (pair, lead: string, name: string) => (secretParam(name) ? `${lead}${name}=${REDACTED}` : pair))
+    .replace(SESSION_COOKIE, `$1${REDACTED}`)
+    .replace(SECRET_FIELD, `$1"${REDACTED}"`);
+}
+
+/**
+ * Whether a parameter name, as the server decodes it, names a credential: `pass%77ord=` and
+ * `session%5Fkey=` authenticate like the plain names, so they are matched decoded.
+ */
+function secretParam(name: string): boolean {
+  let decoded = name.replaceAll('+', ' ');
+  try {
+    decoded = decodeURIComponent(decoded);
+  } catch {
+    // A malformed escape: the server keeps such a name as it is.
+  }
+  return SECRET_PARAMS.has(decoded.toLowerCase());
 }
 
 /** Where log lines go: stdout by default; a test passes its own. */

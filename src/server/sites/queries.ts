@@ -55,6 +55,19 @@ export async function campaignConditions(db: Queryable, siteId: number): Promise
     .execute();
 }
 
+/** Every `~` condition of a campaign not removed, for the start-up check of its pattern. */
+export async function patternConditions(db: Queryable): Promise<{ id: number; ac_id: number; site_id: number; value: string }[]> {
+  return db
+    .selectFrom('ad_campaigns as a')
+    .innerJoin('ac_condition_groups as g', 'g.ac_id', 'a.id')
+    .innerJoin('ac_conditions as c', 'c.ac_condition_group_id', 'g.id')
+    .select(['c.id', 'a.id as ac_id', 'a.site_id', 'c.value'])
+    .where('c.ac_operator', '=', '~')
+    .where('a.removed_at', 'is', null)
+    .orderBy('c.id')
+    .execute();
+}
+
 export interface BlockRow {
   id: number;
   ac_id: number | null;

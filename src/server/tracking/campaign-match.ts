@@ -1,9 +1,9 @@
 import type { ConditionParameter } from '../config/site-config.js';
 import { siteDataCache } from '../sites/site-data-cache.js';
-import { campaignConditions, type ConditionRow } from '../sites/queries.js';
+import { campaignConditions, patternConditions, type ConditionRow } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
-import { FACT_MAX, safeConditionPattern } from './condition-pattern.js';
+import { compileConditionPattern } from './condition-pattern.js';
 
 /**
  * Which ad campaign a new session belongs to, by the condition model of the REST document
@@ -25,9 +25,8 @@ interface Condition {
 
 /**
  * One condition as a test of a fact. `=` and `sub` compare without regard to case; `~` is a
- * case-insensitive regular expression (one that does not compile, or could backtrack
- * catastrophically, holds for nothing; the configuration import refuses those), tested on the
- * fact's first FACT_MAX characters. An unknown fact (no utm_source on the URL, no city from the
+ * case-insensitive pattern run by RE2 (condition-pattern.ts; one RE2 cannot compile holds for
+ * nothing, and is reported at start by {@link reportUnusablePatterns}). An unknown fact (no utm_source on the URL, no city from the
  * proxy) satisfies no operator, so a negative condition on it holds: "utm_source is not google"
  * is true without one.
  */
@@ -37,8 +36,7 @@ function compile(operator: string, value: string, negative: boolean): (fact: str
   if (operator === '=') test = (f) => f.toLowerCase() === v;
   else if (operator === 'sub') test = (f) => f.toLowerCase().includes(v);
   else if (operator === '~') {
-    const re = safeConditionPattern(value) ? new RegExp(value, 'i') : null;
-    test = (f) => !!re?.test(f.slice(0, FACT_MAX));
+    test = compileConditionPattern(value).test ?? (() => false);
   } else test = () => false;
   return (fact) => (fact != null && test(fact)) !== negative;
 }
@@ -85,4 +83,16 @@ function toCondition(r: ConditionRow): Condition {
     parameter: r.ac_parameter as ConditionParameter,
     holds: compile(r.ac_operator, r.value, !!r.is_negative),
   };
+}
+
+/**
+ * Names every stored `~` condition RE2 cannot compile: conditions written before patterns ran on
+ * RE2 may use what it lacks (lookarounds, backreferences). They stay stored and never match.
+ */
+export async function reportUnusablePatterns(db: Queryable, warn: (line: string) => void): Promise<void> {
+  for (const c of await patternConditions(db)) {
+    const { error } = compileConditionPattern(c.value);
+    if (error)
+      warn(`campaign ${c.ac_id} (site ${c.site_id}), condition ${c.id}: pattern ${JSON.stringify(c.value)} never matches: ${error}`);
+  }
 }

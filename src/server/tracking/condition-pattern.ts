@@ -1,45 +1,29 @@
-import safeRegex from 'safe-regex2';
+import { RE2JS } from 're2js';
 
 /**
- * The rule for campaign conditions with the `~` operator: a pattern that can backtrack
- * catastrophically is refused, and a fact is tested on its first FACT_MAX characters only.
- *
- * Node's engine backtracks, and no bounded engine (RE2) is among the project's dependencies, so the
- * patterns are checked instead: `safe-regex2` refuses nested quantifiers (`(a+)+`, star height
- * above 1), and this module also refuses a repeated group with alternatives (`(a|ab)*`), which
- * `safe-regex2` lets through and which backtracks exponentially when the alternatives overlap.
- * What is left can still be polynomial on an unanchored search (`a*a*b`), hence the cut input.
+ * Campaign conditions with the `~` operator run the customer's pattern on every first visit, so
+ * they run on RE2's engine (re2js): its time is linear in the fact whatever the pattern, where a
+ * backtracking engine can take days on `\d*\d*\d*\d*x` against a long `utm_source`. RE2 has no
+ * backreferences, lookarounds or `\u` escapes; such a pattern is refused with RE2's reason. A fact
+ * is tested on its first FACT_MAX characters, case-insensitively, anywhere in it (unanchored, as
+ * `RegExp.prototype.test`); `^` and `$` anchor at the fact's ends.
  */
 export const FACT_MAX = 2048;
 
-export function safeConditionPattern(pattern: string): boolean {
+export type ConditionPattern = { test: (fact: string) => boolean; error?: undefined } | { test?: undefined; error: string };
+
+export function compileConditionPattern(pattern: string): ConditionPattern {
   try {
-    new RegExp(pattern, 'i');
-  } catch {
-    return false;
+    const re = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    return { test: (fact) => re.test(fact.slice(0, FACT_MAX)) };
+  } catch (e) {
+    // RE2's message names the construct: "invalid or unsupported Perl syntax: `(?=`".
+    const reason = (e as Error).message.replace(/^error parsing regexp: /, '');
+    return { error: `${reason} (patterns use RE2 syntax: no lookarounds, backreferences or \\u escapes)` };
   }
-  return safeRegex(pattern) && !repeatedAlternation(pattern);
 }
 
-/** Whether a group holding `|` is followed by `*`, `+` or `{`. */
-function repeatedAlternation(p: string): boolean {
-  const groups: boolean[] = [];
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i];
-    if (c === '\\') i++;
-    else if (c === '[') {
-      // A class: nothing inside it groups or alternates.
-      for (i++; i < p.length && p[i] !== ']'; i++) if (p[i] === '\\') i++;
-    } else if (c === '(') groups.push(false);
-    else if (c === '|') {
-      if (groups.length) groups[groups.length - 1] = true;
-    } else if (c === ')') {
-      const alternates = groups.pop() ?? false;
-      const next = p[i + 1];
-      if (alternates && (next === '*' || next === '+' || next === '{')) return true;
-      // An inner alternation repeated by an outer quantifier is as bad.
-      if (alternates && groups.length) groups[groups.length - 1] = true;
-    }
-  }
-  return false;
+/** Why RE2 cannot run a pattern, or null when it can. */
+export function conditionPatternError(pattern: string): string | null {
+  return compileConditionPattern(pattern).error ?? null;
 }

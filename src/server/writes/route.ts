@@ -1,9 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { WRITE_PATH } from '../../protocol.js';
 import type { WriteResponse, WriteResult, WriteType } from '../../protocol.js';
 import { errors } from '../http/errors.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
+import type { ProxyTrust } from '../http/trusted-proxy.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
@@ -27,8 +29,11 @@ export interface WriteRouteOptions {
   deps: WriteDeps;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
-  /** Read country, region and city from `X-Svc-Country` / `X-Svc-Region` / `X-Svc-City` (only behind a proxy that sets them). */
-  trustGeoHeaders?: boolean | undefined;
+  /**
+   * Whether the request's peer (hop 0) is a trusted proxy (http/trusted-proxy.ts): only then are
+   * country, region and city read from `X-Svc-Country` / `X-Svc-Region` / `X-Svc-City`.
+   */
+  trustGeoHeaders?: ProxyTrust | false | undefined;
   /** Group-commit lanes on PostgreSQL (group-commit.ts), 1 to 8. Default {@link POSTGRES_LANES}. */
   postgresLanes?: number | undefined;
   /** Writes of heavy batches per address and minute; 0 turns the budget off. Default 1200 (heavy-batches.ts). */
@@ -199,9 +204,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const client: ClientInfo = {
         ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX),
-        country: opts.trustGeoHeaders ? headerText(req.headers['x-svc-country']) : null,
-        region: opts.trustGeoHeaders ? headerText(req.headers['x-svc-region']) : null,
-        city: opts.trustGeoHeaders ? headerText(req.headers['x-svc-city']) : null,
+        ...geography(req.headers, !!opts.trustGeoHeaders && opts.trustGeoHeaders(req.socket.remoteAddress ?? '', 0)),
       };
       const publicUrl = opts.publicUrl ?? `${req.protocol}://${req.host}/`;
       const now = Date.now();
@@ -244,6 +247,16 @@ const WRITES_VISITOR: RouteRateLimit = {
 /** 429 with `Retry-After`: the outbox keeps the writes and sends them again then. */
 function refuse(reply: FastifyReply, retryAfter: number): FastifyReply {
   return reply.code(429).header('Retry-After', String(retryAfter)).send(errors.tooManyRequests(retryAfter).envelope());
+}
+
+/** Country, region and city from a trusted proxy's headers; null each from anyone else. */
+function geography(headers: IncomingHttpHeaders, fromProxy: boolean): Pick<ClientInfo, 'country' | 'region' | 'city'> {
+  if (!fromProxy) return { country: null, region: null, city: null };
+  return {
+    country: headerText(headers['x-svc-country']),
+    region: headerText(headers['x-svc-region']),
+    city: headerText(headers['x-svc-city']),
+  };
 }
 
 function headerText(v: string | string[] | undefined): string | null {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { REDACTED, redactLine } from '../../../src/server/http/log-redaction.js';
+import { apiWorld, expectData, type ApiWorld } from './api-helpers.js';
 import { consultantConfig, PASSWORD } from './consultant-helpers.js';
 
 // Finding 11 of issue 20: with SVC_LOG on, the chat stream's URL with the visitor token was logged.
@@ -52,4 +53,42 @@ describe('request logging', () => {
     expect(redactLine('{"token":"s\\"ecret","n":1}')).toBe(`{"token":"${REDACTED}","n":1}`);
     expect(redactLine('/vc/s/?k=wk&ci=3')).toBe('/vc/s/?k=wk&ci=3');
   });
+
+  it('redactLine matches parameter names as the server decodes them, in query strings and form bodies', () => {
+    expect(redactLine('/api/login/?login=demo&pass%77ord=pw&x=1')).toBe(`/api/login/?login=demo&pass%77ord=${REDACTED}&x=1`);
+    expect(redactLine('/api/v1/site/?session%5Fkey=abc')).toBe(`/api/v1/site/?session%5Fkey=${REDACTED}`);
+    expect(redactLine('/x?%54oken=abc&PASSWORD=def')).toBe(`/x?%54oken=${REDACTED}&PASSWORD=${REDACTED}`);
+    expect(redactLine('login=demo&pass%77ord=pw')).toBe(`login=demo&pass%77ord=${REDACTED}`);
+    expect(redactLine('{"body":"pass%77ord=pw&login=demo"}')).toBe(`{"body":"pass%77ord=${REDACTED}&login=demo"}`);
+    // A malformed escape is no credential's name, and is left as it is.
+    expect(redactLine('/x?pass%zzword=1&%E0=2')).toBe('/x?pass%zzword=1&%E0=2');
+  });
+});
+
+describe('request logging of the REST API', () => {
+  let w: ApiWorld | undefined;
+  afterEach(async () => {
+    await w?.server.close();
+    w = undefined;
+  });
+
+  it('writes no password or session key sent under a percent-encoded name', async () => {
+    const lines: string[] = [];
+    w = await apiWorld(':memory:', undefined, { logger: { write: (l) => void lines.push(l) } });
+    const login = await w.server.app.inject({
+      method: 'GET',
+      url: '/api/login/?login=a&pass%77ord=pw-a',
+      headers: { accept: 'application/json' },
+    });
+    const { session_key: key } = expectData(login) as { session_key: string };
+    expectData(
+      await w.server.app.inject({ method: 'GET', url: `/api/v1/site/?session%5Fkey=${key}`, headers: { accept: 'application/json' } }),
+    );
+
+    const log = lines.join('');
+    expect(log).toContain(`/api/login/?login=a&pass%77ord=${REDACTED}`);
+    expect(log).toContain(`/api/v1/site/?session%5Fkey=${REDACTED}`);
+    expect(log).not.toContain('pw-a');
+    expect(log).not.toContain(key);
+  }, 30_000);
 });

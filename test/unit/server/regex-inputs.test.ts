@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import safeRegex from 'safe-regex2';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
-import { conditionHolds } from '../../../src/server/tracking/campaign-match.js';
-import { FACT_MAX, safeConditionPattern } from '../../../src/server/tracking/condition-pattern.js';
 import { USER_AGENT_MAX, userAgentInfo } from '../../../src/server/tracking/user-agent.js';
-import { testConfig } from './helpers.js';
 
 // Finding 9 of issue 20: a 16 KB User-Agent made a page view take 35 ms (a lookahead scanning to the
 // end from every `Chrome/`). Timing is the bench's business; these tests hold the causes.
@@ -47,6 +43,32 @@ function serverPatterns(): { file: string; pattern: string }[] {
   return out;
 }
 
+/**
+ * Whether a group holding `|` is followed by `*`, `+` or `{`: `safe-regex2` lets `(a|ab)*` through,
+ * which backtracks exponentially when the alternatives overlap.
+ */
+function repeatedAlternation(p: string): boolean {
+  const groups: boolean[] = [];
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      // A class: nothing inside it groups or alternates.
+      for (i++; i < p.length && p[i] !== ']'; i++) if (p[i] === '\\') i++;
+    } else if (c === '(') groups.push(false);
+    else if (c === '|') {
+      if (groups.length) groups[groups.length - 1] = true;
+    } else if (c === ')') {
+      const alternates = groups.pop() ?? false;
+      const next = p[i + 1];
+      if (alternates && (next === '*' || next === '+' || next === '{')) return true;
+      // An inner alternation repeated by an outer quantifier is as bad.
+      if (alternates && groups.length) groups[groups.length - 1] = true;
+    }
+  }
+  return false;
+}
+
 describe("the server's own regular expressions", () => {
   const patterns = serverPatterns();
   it('are found (the scan works)', () => {
@@ -67,42 +89,9 @@ describe("the server's own regular expressions", () => {
     // A lookahead that scans to the end (`(?=.*x)`) from every position made the User-Agent
     // parse quadratic; none of the server's inputs needs one.
     const bad = patterns.filter(
-      (p) => (!reviewed.has(p.pattern) && (!safeRegex(p.pattern) || !safeConditionPattern(p.pattern))) || /\(\?<?[=!]/.test(p.pattern),
+      (p) => (!reviewed.has(p.pattern) && (!safeRegex(p.pattern) || repeatedAlternation(p.pattern))) || /\(\?<?[=!]/.test(p.pattern),
     );
     expect(bad).toEqual([]);
     expect(patterns.filter((p) => reviewed.has(p.pattern)).length).toBe(reviewed.size);
-  });
-});
-
-describe('campaign conditions with `~`', () => {
-  const withCondition = (value: string) => {
-    const config = structuredClone(testConfig) as unknown as { customers: { sites: { campaigns: unknown[] }[] }[] };
-    config.customers[0]!.sites[0]!.campaigns = [
-      {
-        id: 1,
-        name: 'c',
-        priority: 1,
-        condition_groups: [{ id: 1, name: 'g', conditions: [{ id: 1, ac_parameter: 'url', ac_operator: '~', value }] }],
-      },
-    ];
-    return SiteConfigSchema.safeParse(config);
-  };
-
-  it('a pattern that can backtrack catastrophically is refused by the configuration', () => {
-    for (const p of ['(a+)+$', '(\\w+\\s?)*$', '(a|ab)*c', '((a|b)c)+d', '(x|y){2,}z']) {
-      const r = withCondition(p);
-      expect(r.success, p).toBe(false);
-      expect(JSON.stringify(r.error?.issues), p).toContain('backtrack');
-    }
-    for (const p of ['utm_source=google', '^https://shop\\.example/(sale|promo)', '[a-z]+\\d*', 'a(b|c)?d']) {
-      expect(withCondition(p).success, p).toBe(true);
-    }
-  });
-
-  it('such a pattern in the database holds for nothing, and facts are tested on their first FACT_MAX characters', () => {
-    expect(conditionHolds('~', '(a+)+$', false, 'aaaa')).toBe(false);
-    expect(conditionHolds('~', 'a+$', false, 'aaaa')).toBe(true);
-    expect(conditionHolds('~', 'needle', false, 'x'.repeat(FACT_MAX) + 'needle')).toBe(false);
-    expect(conditionHolds('~', 'needle', false, 'x'.repeat(FACT_MAX - 6) + 'needle')).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import safeRegex from 'safe-regex2';
 import { z } from 'zod';
 import { CONDITION_PARAMETERS } from '../../config/site-config.js';
 import {
@@ -18,6 +17,7 @@ import {
   siteById,
 } from '../../sites/queries.js';
 import type { Queryable } from '../../store/queryable.js';
+import { conditionPatternError } from '../../tracking/condition-pattern.js';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction } from '../function.js';
@@ -146,7 +146,7 @@ export const createAcConditionGroup = apiFunction({
   },
 });
 
-/** A `~` value: a regular expression that compiles and cannot backtrack without bound on a page's URL. */
+/** A `~` value: a pattern RE2 compiles (tracking/condition-pattern.ts), so it runs in linear time. */
 const conditionArgs = z
   .object({
     ac_condition_group_id: id(),
@@ -157,18 +157,10 @@ const conditionArgs = z
     /** The document's example sends it too: when given, it must be the group's campaign. */
     ac_id: id().optional(),
   })
-  .refine(
-    (c) => {
-      if (c.ac_operator !== '~') return true;
-      try {
-        new RegExp(c.value, 'i');
-      } catch {
-        return false;
-      }
-      return safeRegex(c.value);
-    },
-    { message: 'value must be a regular expression without nested repetition', path: ['value'] },
-  );
+  .superRefine((c, ctx) => {
+    const error = c.ac_operator === '~' ? conditionPatternError(c.value) : null;
+    if (error) ctx.addIssue({ code: 'custom', message: `value is not a pattern the server can run: ${error}`, path: ['value'] });
+  });
 
 export const createAcCondition = apiFunction({
   name: 'create_ac_condition',
