@@ -1,9 +1,10 @@
 // The typical page, in Chromium on the built dist/svc.js against the real server: pages of 2k, 10k
 // and 50k text nodes holding 3 numbers in the formats of the demo's /phones.html (one written
-// plainly, one split across inline elements, one in a `tel:` link and its text), among words and
-// other digits (1 node in 10: a price, a date). A pass is `Svc.reinitTrackView()`, timed in a task
-// of its own, against a bare TreeWalker pass over the same page (same run, same page state, each
-// timed the same way: see `settle` below), in a cross-origin isolated page (a 5 µs clock):
+// plainly, one split across inline elements, one in a `tel:` link and its text; the second also in
+// the `aria-label` of an icon button), among words and other digits (1 node in 10: a price, a
+// date). A pass is `Svc.reinitTrackView()`, timed in a task of its own, against a bare TreeWalker
+// pass over the same page (same run, same page state, each timed the same way: see `settle`
+// below), in a cross-origin isolated page (a 5 µs clock):
 //  - warm passes (the same page again and again, after one unmeasured pass) and the cold first
 //    pass (the first over such content in a page just loaded);
 //  - the same page without any phone number (words and prices only): what a pass costs when
@@ -11,8 +12,11 @@
 //    cost of the walk with its cheap test;
 //  - long tasks of the pass's own task at 10k nodes;
 //  - the floor of the design, on the warm page: the walk with a digit test per node, and the
-//    browser's list of links read after the change (what no pass in script can go below).
-// Every pass with numbers must replace all 3 (and the link's href), or the section fails.
+//    browser's list of links read after the change (what no pass in script can go below);
+//  - the attribute pass's own cost on the warm page: the browser's list of links and the
+//    snippet's `[title],[aria-label]` selector, against the same bare walk.
+// Every pass with numbers must replace all 3 (and the link's href, the button's label), or the
+// section fails.
 import { config, r2 } from './site.mjs';
 import { ISOLATED, median, startStack } from './stack.mjs';
 
@@ -30,7 +34,7 @@ const BUILD = `window.build = function (n, numbers) {
     var k = at.indexOf(i), t;
     // The three numbers take 2, 3 and 2 text nodes; the filler makes up the rest.
     if (k === 0) t = 'Sales: +7 (495) 123-45-67';
-    else if (k === 1) t = 'Call +7 (495) <b>123-45-67</b>, <i>daily</i>';
+    else if (k === 1) t = 'Call +7 (495) <b>123-45-67</b>, <i>daily</i> <button aria-label="Call +7 (495) 123-45-67"></button>';
     else if (k === 2) t = 'Or <a href="tel:84951234567">8 495 123-45-67</a>';
     // numbers < 0: words only, not a digit in the content (only the header's number).
     else t = i % 10 === 3 && numbers >= 0 ? 'Price 1 990 rub, in stock 12.05.2025' : words[i % words.length];
@@ -51,9 +55,13 @@ window.digitWalk = function () {
   while ((n = w.nextNode())) if (digit.test(n.data)) c++;
   return c;
 };
+// The attribute pass's lookups, as src/snippet/phones/replace.ts makes them over the document.
+window.attrs = function () {
+  return document.links.length + document.querySelectorAll('[title],[aria-label]').length;
+};
 window.count = function () {
-  var r = document.getElementById('root'), s = r.textContent, a = r.querySelector('a');
-  return [(s.match(/777[-.\\s]?00[-.\\s]?11/g) || []).length, (s.match(/123[-.\\s]?45[-.\\s]?67/g) || []).length, a ? a.getAttribute('href') : ''];
+  var r = document.getElementById('root'), s = r.textContent, a = r.querySelector('a'), b = r.querySelector('button');
+  return [(s.match(/777[-.\\s]?00[-.\\s]?11/g) || []).length, (s.match(/123[-.\\s]?45[-.\\s]?67/g) || []).length, a ? a.getAttribute('href') : '', b ? b.getAttribute('aria-label') : ''];
 };
 window.longTasks = [];
 new PerformanceObserver(function (l) { l.getEntries().forEach(function (e) { window.longTasks.push(e); }); }).observe({ type: 'longtask' });
@@ -69,11 +77,11 @@ window.settle = function (n, numbers) {
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(done); }); });
   });
 };
-// The things timed (\`what\`, by default all four) take turns at going first: whatever the page
+// The things timed (\`what\`, by default all five) take turns at going first: whatever the page
 // still does after the last call (a page view answered, the heap collected) falls on each alike.
 window.round = 0;
 window.measure = async function (n, numbers, what) {
-  var r = {}, order = what || ['walk', 'digitWalk', 'links', 'repl'], k = window.round++ % order.length, lt, start;
+  var r = {}, order = what || ['walk', 'digitWalk', 'links', 'attrs', 'repl'], k = window.round++ % order.length, lt, start;
   order = order.slice(k).concat(order.slice(0, k));
   for (var i = 0; i < order.length; i++) {
     await window.settle(n, numbers);
@@ -126,7 +134,9 @@ export async function run({ root, browser }) {
   const rows = [];
   const figures = { sizes: {} };
   const check = (r, n, numbers, what) => {
-    const ok = numbers ? r.found[0] === 3 && !r.found[1] && r.found[2] === 'tel:84957770011' : !r.found[0];
+    const ok = numbers
+      ? r.found[0] === 3 && !r.found[1] && r.found[2] === 'tel:84957770011' && r.found[3] === 'Call +7 (495) 777-00-11'
+      : !r.found[0];
     if (!ok) throw new Error(`typical (${n} nodes, ${what}): found ${JSON.stringify(r.found)}`);
   };
   try {
@@ -145,7 +155,7 @@ export async function run({ root, browser }) {
       }
       await page.bringToFront();
       const warm = { walk: [], repl: [], own: [] };
-      const floor = { digitWalk: [], links: [] };
+      const floor = { digitWalk: [], links: [], attrs: [] };
       const none = { walk: [], repl: [] };
       const words = { walk: [], repl: [] };
       for (let i = -1; i < reps; i++) {
@@ -162,6 +172,7 @@ export async function run({ root, browser }) {
         warm.own.push(r.own);
         floor.digitWalk.push(r.digitWalk);
         floor.links.push(r.links);
+        floor.attrs.push(r.attrs);
         none.walk.push(z.walk);
         none.repl.push(z.repl);
         words.walk.push(o.walk);
@@ -181,6 +192,7 @@ export async function run({ root, browser }) {
           linksMs: r2(median(floor.links)),
           linksRatio: r2(median(floor.links) / median(warm.walk)),
         },
+        attrs: { lookupsMs: r2(median(floor.attrs)), ratio: r2(median(floor.attrs) / median(warm.walk)) },
       };
       const s = figures.sizes[n];
       const v = (x) => `${x.ratio}x (${x.passMs} / ${x.bareWalkMs} ms)`;
@@ -192,6 +204,11 @@ export async function run({ root, browser }) {
       rows.push([
         `  the floor: the walk testing each node for a digit / bare walk; document.links after the change`,
         `${s.floor.digitWalkRatio}x (${s.floor.digitWalkMs} ms); ${s.floor.linksRatio}x (${s.floor.linksMs} ms)`,
+        'reported',
+      ]);
+      rows.push([
+        `  the attribute lookups (document.links and [title],[aria-label]) / bare walk`,
+        `${s.attrs.ratio}x (${s.attrs.lookupsMs} ms)`,
         'reported',
       ]);
       if (n === 10000)

@@ -140,3 +140,37 @@ test.describe('with setDynamicalReplacement', () => {
     await expect.poll(() => shadowText(page, '#one', '.n')).toBe('Call +7 (495) 777-00-11');
   });
 });
+
+/**
+ * The names Chromium gives the page's buttons, in the order of the page, open shadow roots
+ * included: its own accessibility tree over CDP, what a screen reader is handed.
+ */
+async function buttonNames(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((n) => !n.ignored && n.role?.value === 'button').map((n) => String(n.name?.value));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('replaces numbers in the aria-label and title of any element: on the page, in a component, added later; Chromium names the buttons with the new number', async ({
+  page,
+  open,
+}) => {
+  await open('phones-shadow.html?dyn');
+  await credentials(page);
+  await expect
+    .poll(() => buttonNames(page))
+    .toEqual(['Call +7 (495) 777-00-11', 'Call 8 495 777-00-11', 'Call 8 (495) 777-00-11', 'Sales 8 800 111-22-33']);
+  expect(await page.locator('#call-title').getAttribute('title')).toBe('Call 8 495 777-00-11');
+  expect(await page.evaluate(() => (window as unknown as Win).root('#call').querySelector('.title')!.getAttribute('title'))).toBe(
+    'Sales 8 800 111-22-33',
+  );
+  // Added after the page loaded: the observer's pass covers the new element, its children and the new component's root.
+  await page.evaluate(() => (window as unknown as { addCallLater(): void }).addCallLater());
+  await expect
+    .poll(async () => (await buttonNames(page)).slice(4))
+    .toEqual(['Call 84957770011', 'Call 8 (495) 777-00-11', 'Sales 8 800 111-22-33']);
+});

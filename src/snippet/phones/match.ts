@@ -25,7 +25,7 @@ export const _replaced: Record<string, HitPhone> = Object.create(null);
 /** Each form's digits → its target. */
 let _targetOf: Record<string, Target> = {};
 /** One pattern for every target; empty while there is none (no `number=` block). */
-let _pattern: RegExp | '' = '';
+export let _pattern: RegExp | '' = '';
 
 /**
  * Patterns used once per text node or per match are made once: a regular-expression literal in a

@@ -1,10 +1,10 @@
 import { doc } from '../state.js';
 import type { HitPhone } from '../../protocol.js';
-import { _find, _sub, _text, SKIP, type Target } from './match.js';
+import { _find, _pattern, _sub, _text, SKIP, type Target } from './match.js';
 
 /**
  * Puts the numbers into the page. `number=` blocks: every occurrence of the number, in text, in
- * the `tel:` href, `title` and `aria-label` of links, written in the pattern it had.
+ * `tel:` hrefs, and in the `title` and `aria-label` of any element, written in the pattern it had.
  * `#id`, `.class` and `[name=]` blocks: the element shows the formatted number (or the image) and
  * its `tel:` links dial it. Only text nodes and attributes are edited: elements, their listeners
  * and what a framework holds stay as they are. Open shadow roots (web components) get the same
@@ -80,18 +80,21 @@ export function _replace(root: Node, known?: unknown): void {
         _replace(r);
       }
     }
-  // Links only (`href`): `document.links` is a list the browser keeps, next to free, where a
-  // `[title]` selector over the whole page cost more than the walk itself (measured in Chromium on
-  // 10k text nodes: 1.4 ms against 1.0 ms). An element or a shadow root is small: a selector.
-  const links = root == doc ? doc.links : _all(root, '[href]');
-  for (const el of links) {
-    if (!el.closest(SKIP)) {
-      for (const a of ['href', 'title', 'aria-label']) {
-        const v = el.getAttribute(a);
-        if (v && (a != 'href' || !v.indexOf('tel:'))) _setAttr(el, a, _sub(v));
+  // Attributes: the `tel:` href of links, and the `title` and `aria-label` (a button's accessible
+  // name) of any element. Lookups the browser does, not a second walk in script. Each attribute of
+  // a selector list costs half the text walk or more (Chromium, 10k-50k nodes), so links come from
+  // `document.links`, a list the browser keeps (0.2x; `npm run bench`, typical). A link with a
+  // title comes twice; the second time changes nothing. An element or a shadow root is small:
+  // selectors only. Without a `number=` block nothing is to be found in attributes: no lookup.
+  if (_pattern)
+    for (const el of [...(root == doc ? doc.links : _all(root, '[href]')), ..._all(root, '[title],[aria-label]')]) {
+      if (!el.closest(SKIP)) {
+        for (const a of ['href', 'title', 'aria-label']) {
+          const v = el.getAttribute(a);
+          if (v && (a != 'href' || !v.indexOf('tel:'))) _setAttr(el, a, _sub(v));
+        }
       }
     }
-  }
   for (const p of _current) {
     for (const el of p.id[0] == 'n' ? [] : _all(root, p.id)) {
       const text = p.text || p.raw;

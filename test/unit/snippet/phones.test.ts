@@ -177,6 +177,29 @@ describe('replacement, hook and replaced-phones map', () => {
     expect(m._getReplacedPhones('bogus')).toEqual({});
   });
 
+  it('replaces numbers in the title and aria-label of any element: in the page, in open shadow roots, added later', async () => {
+    const m = await load(
+      '<button id="b" aria-label="Call +7 (495) 123-45-67">Call</button><span id="s" title="8 495 123-45-67">?</span>' +
+        '<img id="i" alt="" title="Sales 84951234567"><div id="host"></div><textarea title="8 495 123-45-67"></textarea>',
+    );
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<button aria-label="Call 8 (495) 123-45-67">Call</button><i title="+7 495 123 45 67">i</i>';
+    m._usePhones([P]);
+    m._replace(document);
+    const attrs = (root: ParentNode) =>
+      [...root.querySelectorAll('[title],[aria-label]')].map((e) => e.getAttribute('aria-label') ?? e.getAttribute('title'));
+    expect(attrs(document)).toEqual(['Call +7 (495) 777-00-11', '8 495 777-00-11', 'Sales 84957770011', '8 495 123-45-67']);
+    expect(attrs(shadow)).toEqual(['Call 8 (495) 777-00-11', '+7 495 777 00 11']);
+    // Content added after the pass, as the observer hands it over: the added element and its descendants.
+    const added = document.createElement('div');
+    added.setAttribute('title', '8 (495) 123-45-67');
+    added.innerHTML = '<button aria-label="Call 84951234567">Call</button>';
+    document.body.append(added);
+    m._replace(added);
+    expect(attrs(added.parentNode!).slice(-2)).toEqual(['8 (495) 777-00-11', 'Call 84957770011']);
+    expect(m._getReplacedPhones()).toEqual({ 'number=74951234567': '74957770011' });
+  });
+
   it('does nothing, and throws nothing, with no phones or only element phones', async () => {
     const m = await load('<p title="Call undefined 8 495 123-45-67">8 495 123-45-67</p><span id="main">x</span>');
     const before = document.body.innerHTML;
