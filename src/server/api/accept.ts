@@ -28,7 +28,10 @@ function ranges(header: string): Range[] {
     let q = 1;
     for (const p of params) {
       const qm = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
-      if (qm) q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(qm[1]!) ? Number(qm[1]) : 0;
+      if (!qm) continue;
+      // RFC 9110 qvalue: 0 to 1 with at most three decimals ("1.000" is the longest).
+      const value = Number(qm[1]);
+      q = qm[1]!.length <= 5 && value >= 0 && value <= 1 ? value : 0;
     }
     const type = m[1]!.toLowerCase();
     const subtype = m[2]!.toLowerCase();
