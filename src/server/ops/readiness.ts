@@ -7,6 +7,8 @@ import type { Store } from '../store/open.js';
 /** How long the database may take to answer before the server counts as not ready. */
 export const READY_TIMEOUT_MS = 2000;
 
+const CURRENT_SCHEMA = sql`SELECT current_schema() AS s`;
+
 /** The newest migration this code knows: the database must have run it. */
 const NEWEST = STEPS[STEPS.length - 1]![0];
 
@@ -48,9 +50,7 @@ async function check(store: Store): Promise<string | null> {
   }
   try {
     const schema =
-      store.dialect === 'postgres'
-        ? ((await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.db)).rows[0]?.s ?? 'public')
-        : undefined;
+      store.dialect === 'postgres' ? ((await CURRENT_SCHEMA.execute(store.db)).rows[0] as { s: string } | undefined)?.s : undefined;
     const provider: MigrationProvider = { getMigrations: async () => migrations(store.dialect) };
     const known = await new Migrator({ db: store.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).getMigrations();
     const ran = known.filter((m) => m.executedAt).map((m) => m.name);
