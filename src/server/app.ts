@@ -38,6 +38,7 @@ import { timestamp } from './store/time.js';
 import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metrics.js';
 import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from './ops/metrics-listener.js';
 import { healthRoutes } from './ops/readiness.js';
+import { trafficRetention } from './ops/retention.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -106,6 +107,11 @@ export interface ServerOptions {
   telephony?: TelephonyOptions;
   /** Serves the Prometheus metrics on a listener of its own (ops/metrics-listener.ts). Default: none (the registry is still kept). */
   metricsListener?: MetricsListenerOptions;
+  /**
+   * Page views and sessions older than this many days are deleted hourly, except those a
+   * communication happened on (ops/retention.ts). Default: kept forever.
+   */
+  retentionDays?: number;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -233,6 +239,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   sseSupport(app, opts.streamLimits);
   instrumentServer(app, metrics, store.pool);
   healthRoutes(app, store);
+  if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   // Call-back requests reach the platform after their write commits (telephony/callback-dispatch.ts).

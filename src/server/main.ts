@@ -26,7 +26,8 @@
  * Operations (ops/, docs/operations.md): SVC_METRICS_PORT (unset: no metrics listener; Prometheus
  *   metrics at http://SVC_METRICS_HOST:SVC_METRICS_PORT/metrics, never on the public port),
  *   SVC_METRICS_HOST (127.0.0.1), SVC_METRICS_TOKEN (unset: none; else a scrape must send
- *   `Authorization: Bearer <token>`).
+ *   `Authorization: Bearer <token>`). SVC_RETENTION_DAYS (unset: keep forever; else page views and
+ *   sessions older than this many days are deleted hourly, except those a communication happened on).
  * On PostgreSQL: SVC_PG_LANES (4: write transactions in flight at once, writes/group-commit.ts;
  *   1 to 8, each holds one of the process's 10 connections).
  */
@@ -79,6 +80,7 @@ try {
     postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
     telephony: { secret: env.SVC_TELEPHONY_SECRET || undefined, lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
     refusalHold: { ms: count('SVC_REFUSAL_HOLD_MS', REFUSAL_HOLD_DEFAULTS.ms) },
+    ...(env.SVC_RETENTION_DAYS ? { retentionDays: count('SVC_RETENTION_DAYS', 0) } : {}),
     ...(env.SVC_METRICS_PORT
       ? {
           metricsListener: {
