@@ -17,6 +17,7 @@ export async function backupSqlite(dbPath: string, file: string): Promise<number
   const db = new Database(dbPath, { fileMustExist: true });
   try {
     const { totalPages } = await db.backup(file, { progress: ALL_AT_ONCE });
+    oneFile(file);
     checkDatabase(file);
     return totalPages;
   } finally {
@@ -40,6 +41,7 @@ export async function restoreSqlite(file: string, dbPath: string, now = new Date
   } finally {
     source.close();
   }
+  oneFile(incoming);
   let kept: string | null = null;
   if (existsSync(dbPath)) {
     // Checked again: a server may have started while the copy was made.
@@ -51,6 +53,19 @@ export async function restoreSqlite(file: string, dbPath: string, now = new Date
   }
   renameSync(incoming, dbPath);
   return { kept };
+}
+
+/**
+ * The copy takes the source's WAL mode; back in rollback-journal mode it is one self-contained file
+ * that can be moved alone (the server turns WAL on again when it opens it).
+ */
+function oneFile(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
 }
 
 /** Throws unless `file` is a SQLite database that passes SQLite's quick check and was made by this server. */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The guards that refuse requests, as the `guard` label of `svc_refusals_total` names them. */
-export type Guard = 'rate_limit' | 'heavy_batch' | 'first_visit' | 'lease_policy' | 'credential' | 'login';
+export const GUARDS = ['rate_limit', 'heavy_batch', 'first_visit', 'lease_policy', 'credential', 'login'] as const;
+export type Guard = (typeof GUARDS)[number];
 
 /** What a PostgreSQL pool tells about its connections (pg.Pool's counters). */
 export interface PoolCounts {
@@ -33,6 +34,8 @@ export function createMetrics(): ServerMetrics {
     labelNames: ['guard'],
     registers: [registry],
   });
+  // Every guard's series from the start: a rate over a series that appears on its first refusal misses that refusal.
+  for (const guard of GUARDS) refusals.inc({ guard }, 0);
   const writes = new Counter({
     name: 'svc_writes_total',
     help: 'Writes of w/ batches by type and result',

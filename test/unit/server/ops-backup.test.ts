@@ -71,6 +71,8 @@ describe.skipIf(!!testPostgresUrl)('SQLite backup and restore', { timeout: 120_0
     writing = false;
     await writer;
     expect(done, done.err).toMatchObject({ code: 0 });
+    // One self-contained file: nothing of it in a WAL beside it.
+    expect(readdirSync(dir).filter((f) => f.startsWith('backup.db'))).toEqual(['backup.db']);
     const total = (s.db.prepare('SELECT count(*) AS n FROM hits').get() as { n: number }).n;
     expect(total).toBeGreaterThan(before.size);
     expect(afterBackup).toBeGreaterThan(5);
