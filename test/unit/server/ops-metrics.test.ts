@@ -80,6 +80,35 @@ describe('Prometheus metrics', () => {
     expect((await fetch(s.metricsUrl()!.replace('/metrics', '/health'))).status).toBe(404);
   });
 
+  it('count the refusals of the first-visit guard and failed writes', async () => {
+    const s = await testServer(testConfig, { rateLimits: { firstVisits: 1 } });
+    servers.push(s);
+    const text = async () => parseMetrics(await s.metrics.registry.metrics());
+    expect(valueOf(await text(), 'svc_refusals_total', { guard: 'first_visit' })).toBe(0);
+    let refused = false;
+    // One first visit per address and 10-second window: the second one of the same window is refused.
+    for (let i = 0; i < 3 && !refused; i++) refused = (await pageView(s, '203.0.113.9')).statusCode === 429;
+    expect(refused).toBe(true);
+    expect(valueOf(await text(), 'svc_refusals_total', { guard: 'first_visit' })).toBeGreaterThanOrEqual(1);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/w/site-a',
+      remoteAddress: '203.0.113.10',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({
+        visitor: null,
+        writes: [
+          { id: 'write0001', type: 'event', hit: 'pageview01', at: Date.now(), data: { category: 'c', action: 'a' } },
+          { id: 'write0002', type: 'nonsense', hit: 'pageview01', at: Date.now(), data: {} },
+        ],
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await text();
+    expect(valueOf(after, 'svc_writes_total', { type: 'event', result: 'unknown_visitor' })).toBe(1);
+    expect(valueOf(after, 'svc_writes_total', { type: 'other', result: 'unknown_type' })).toBe(1);
+  });
+
   it('each server counts its own: two in one process share nothing', async () => {
     const a = await testServer(testConfig);
     const b = await testServer(testConfig);
