@@ -37,6 +37,10 @@ import { routeIncomingCall } from './numbers/routing.js';
 import { seedTelephony, type TelephonySeed } from './numbers/seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
 import { timestamp } from './store/time.js';
+import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metrics.js';
+import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from './ops/metrics-listener.js';
+import { healthRoutes } from './ops/readiness.js';
+import { trafficRetention } from './ops/retention.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -107,6 +111,13 @@ export interface ServerOptions {
   telephonySeed?: string | TelephonySeed;
   /** The telephony boundary (telephony/): the events' secret, the lost-call timeout, the routing seams. */
   telephony?: TelephonyOptions;
+  /** Serves the Prometheus metrics on a listener of its own (ops/metrics-listener.ts). Default: none (the registry is still kept). */
+  metricsListener?: MetricsListenerOptions;
+  /**
+   * Page views and sessions older than this many days are deleted hourly, except those a
+   * communication happened on (ops/retention.ts). Default: kept forever.
+   */
+  retentionDays?: number;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -130,6 +141,10 @@ export interface ConsultantServer {
   limitedRoutes: readonly string[];
   /** Resolves when the call-back requests stored so far have been handed to the platform. */
   callbacksDispatched: CallbackDispatcher['idle'];
+  /** This server's Prometheus metrics (ops/metrics.ts): its own registry. */
+  metrics: ServerMetrics;
+  /** The metrics listener's scrape address once `listen` has started it; null without one. */
+  metricsUrl(): string | null;
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -219,19 +234,31 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     return reply.status(e.status).send(e.envelope());
   });
 
+  // Operations (ops/): metrics of this server alone, liveness and readiness. Each guard gets the
+  // one call that counts its refusals.
+  const metrics = createMetrics();
+  const refusedBy = (guard: Parameters<ServerMetrics['refused']>[0]) => () => metrics.refused(guard);
+  let metricsListener: MetricsListener | null = null;
+
   // Before any limit answers: every 429 of the server is held (http/refusal-hold.ts).
   holdRefusals(app, opts.refusalHold ?? { ms: 0 });
-  const limitedRoutes = await writeLimits(app, opts.rateLimits, store);
+  const limitedRoutes = await writeLimits(app, opts.rateLimits, store, refusedBy('rate_limit'));
 
   // Event streams are capped per address and in total (http/sse.ts).
   sseSupport(app, opts.streamLimits);
-  app.get('/health', async () => ({ success: true }));
+  instrumentServer(app, metrics, store.pool);
+  healthRoutes(app, store);
+  if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   // Call-back requests reach the platform after their write commits (telephony/callback-dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
-  const loginGuard = createLoginGuard(windowCounters(store), { ...(opts.apiClock ? { now: opts.apiClock } : {}), ...opts.loginGuard });
+  const loginGuard = createLoginGuard(windowCounters(store), {
+    ...(opts.apiClock ? { now: opts.apiClock } : {}),
+    ...opts.loginGuard,
+    onRefuse: refusedBy('login'),
+  });
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
     store,
@@ -240,14 +267,25 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       hub,
       callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
-      ...pageViewDeps(store, createLeasePolicy(opts.leasePolicy), firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits)),
+      ...pageViewDeps(
+        store,
+        createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy')),
+        firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit')),
+      ),
     },
     publicUrl: opts.publicUrl,
     trustGeoHeaders: trust,
     postgresLanes: opts.postgresLanes,
     heavyWritesPerMinute: opts.rateLimits?.heavyWrites,
+    metrics,
   });
-  await app.register(visitorsFeature, { store, sites, hub, publicUrl: opts.publicUrl, credentialGuard: opts.credentialGuard });
+  await app.register(visitorsFeature, {
+    store,
+    sites,
+    hub,
+    publicUrl: opts.publicUrl,
+    credentialGuard: { ...opts.credentialGuard, onRefuse: refusedBy('credential') },
+  });
   await app.register(callbackFeature, { store });
   await app.register(consultantFeature, {
     store,
@@ -278,12 +316,16 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     limitedRoutes,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
+      if (opts.metricsListener && !metricsListener) metricsListener = await listenMetrics(metrics.registry, opts.metricsListener);
       const addr = app.server.address();
       const p = typeof addr === 'object' && addr ? addr.port : port;
       return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;
     },
     callbacksDispatched: () => callbackDispatcher.idle(),
+    metrics,
+    metricsUrl: () => metricsListener?.url ?? null,
     async close() {
+      await metricsListener?.close();
       await app.close();
       await callbackDispatcher.idle();
       await hub.close();

@@ -24,6 +24,11 @@
  *   SVC_DT_LEASE_POLICY=off (no policy: every visitor, bots too, leases at once in full).
  * Telephony boundary (telephony/): SVC_TELEPHONY_SECRET (unset: `POST /telephony/events` answers
  *   503), SVC_LOST_CALL_S (3600: a call never seen ended is closed as lost after it).
+ * Operations (ops/, docs/operations.md): SVC_METRICS_PORT (unset: no metrics listener; Prometheus
+ *   metrics at http://SVC_METRICS_HOST:SVC_METRICS_PORT/metrics, never on the public port),
+ *   SVC_METRICS_HOST (127.0.0.1), SVC_METRICS_TOKEN (unset: none; else a scrape must send
+ *   `Authorization: Bearer <token>`). SVC_RETENTION_DAYS (unset: keep forever; else page views and
+ *   sessions older than this many days are deleted hourly, except those a communication happened on).
  * On PostgreSQL: SVC_PG_LANES (4: write transactions in flight at once, writes/group-commit.ts;
  *   1 to 8, each holds one of the process's 10 connections).
  */
@@ -77,6 +82,16 @@ try {
     postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
     telephony: { secret: env.SVC_TELEPHONY_SECRET || undefined, lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
     refusalHold: { ms: count('SVC_REFUSAL_HOLD_MS', REFUSAL_HOLD_DEFAULTS.ms) },
+    ...(env.SVC_RETENTION_DAYS ? { retentionDays: count('SVC_RETENTION_DAYS', 0) } : {}),
+    ...(env.SVC_METRICS_PORT
+      ? {
+          metricsListener: {
+            port: count('SVC_METRICS_PORT', 0),
+            host: env.SVC_METRICS_HOST || '127.0.0.1',
+            ...(env.SVC_METRICS_TOKEN ? { token: env.SVC_METRICS_TOKEN } : {}),
+          },
+        }
+      : {}),
     rateLimits: {
       windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
       ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
@@ -88,6 +103,7 @@ try {
   const url = await server.listen(Number(env.SVC_PORT ?? 3100), env.SVC_HOST ?? '127.0.0.1');
   console.log(`consultant server: ${url}`);
   console.log(`REST API:          ${url}api/v1/ (reference: ${url}api/docs)`);
+  if (server.metricsUrl()) console.log(`metrics:           ${server.metricsUrl()}`);
   if (await hasNoLogins(server.store.db)) console.log(FIRST_ACCOUNT_HINT);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

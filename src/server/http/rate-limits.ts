@@ -72,7 +72,7 @@ export const idOf = (v: unknown): string => (typeof v === 'number' || typeof v =
  * runs one limit per request, these are two. Resolves with the routes limited so far, a list that
  * grows as routes are registered ("METHOD url"; the fuzz and limit tests read it).
  */
-export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}, store?: Store): Promise<string[]> {
+export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}, store?: Store, onRefuse = () => {}): Promise<string[]> {
   const o = { ...WRITE_LIMIT_DEFAULTS, ...opts };
   await app.register(rateLimit, {
     global: false,
@@ -100,6 +100,7 @@ export async function writeLimits(app: FastifyInstance, opts: WriteLimits = {}, 
   const check = async (limit: typeof byIp, req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const r = await limit(req);
     if (r.isAllowed || !r.isExceeded) return true;
+    onRefuse();
     void reply.code(429).header('Retry-After', String(r.ttlInSeconds)).send(errors.tooManyRequests(r.ttlInSeconds).envelope());
     return false;
   };

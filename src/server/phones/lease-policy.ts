@@ -75,7 +75,8 @@ export function agentFamily(userAgent: string): string {
 /** A cap: a share of the pool, at least one number. */
 const capOf = (share: number, size: number) => Math.max(1, Math.floor(share * size));
 
-export function createLeasePolicy(options: LeasePolicyOptions | false = {}): LeasePolicy {
+/** `onRefuse` hears each client refused a number (the server's metrics). */
+export function createLeasePolicy(options: LeasePolicyOptions | false = {}, onRefuse = () => {}): LeasePolicy {
   if (options === false) {
     // No policy: every visitor leases at once, for the full time (what the server did before).
     return {
@@ -98,9 +99,13 @@ export function createLeasePolicy(options: LeasePolicyOptions | false = {}): Lea
         firstUntil: now + o.firstLeaseMs,
       };
       const size = await poolSize(db, blockId);
-      if ((await liveLeasesOfAddress(db, blockId, holder.addressGroup, now)) >= capOf(o.addressShare, size)) return { refused: 'share' };
-      if ((await unconfirmedLeasesOfFamily(db, blockId, holder.agentFamily, now)) >= capOf(o.familyShare, size))
+      if (
+        (await liveLeasesOfAddress(db, blockId, holder.addressGroup, now)) >= capOf(o.addressShare, size) ||
+        (await unconfirmedLeasesOfFamily(db, blockId, holder.agentFamily, now)) >= capOf(o.familyShare, size)
+      ) {
+        onRefuse();
         return { refused: 'share' };
+      }
       return { lease: holder };
     },
     carried: (client) => ({ addressGroup: addressGroup(client.ip), agentFamily: agentFamily(client.userAgent), firstUntil: null }),

@@ -26,6 +26,8 @@ export interface Store {
    * in tests and the bench's bulk loaders. Feature code never uses it. Null on PostgreSQL.
    */
   sqlite: Database.Database | null;
+  /** PostgreSQL's connection pool, whose counters the metrics read. Null on SQLite. */
+  pool: { totalCount: number; idleCount: number; waitingCount: number } | null;
   /**
    * Messages to the other server processes on the same database (PostgreSQL LISTEN/NOTIFY; on
    * SQLite there are none). The hub's pokes and siteDataChanged travel on it.
@@ -69,7 +71,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   await migrate(db, 'sqlite', sqlite.pragma('user_version', { simple: true }) as number);
   // The legacy counter is done with: the migrator's own table holds the history from now on.
   sqlite.pragma('user_version = 0');
-  return withSiteData({ db, dialect: 'sqlite', sqlite, channel: localChannel(), settled: async () => {} });
+  return withSiteData({ db, dialect: 'sqlite', sqlite, pool: null, channel: localChannel(), settled: async () => {} });
 }
 
 /** Whether SVC_DB names a PostgreSQL server rather than a SQLite file. */
@@ -92,7 +94,7 @@ async function openPostgres(opts: StoreOptions): Promise<Store> {
       }),
     );
     const channel = await postgresChannel(db as Kysely<unknown>, opts.path);
-    return withSiteData({ db, dialect: 'postgres', sqlite: null, channel, settled: parts.settled }, channel);
+    return withSiteData({ db, dialect: 'postgres', sqlite: null, pool: parts.pool, channel, settled: parts.settled }, channel);
   } catch (e) {
     await db.destroy();
     throw e;
@@ -103,7 +105,7 @@ const CURRENT_SCHEMA = sql`SELECT current_schema() AS s`;
 const SITE_DATA = 'site-data';
 
 /** Adds the site-data notification; on PostgreSQL it also reaches and hears the other processes. */
-function withSiteData(base: Pick<Store, 'db' | 'dialect' | 'sqlite' | 'channel' | 'settled'>, channel?: Channel): Store {
+function withSiteData(base: Pick<Store, 'db' | 'dialect' | 'sqlite' | 'pool' | 'channel' | 'settled'>, channel?: Channel): Store {
   const listeners = new Set<SiteDataListener>();
   /** Notices on their way to the other processes: close() lets them go out first (the import command). */
   const sending = new Set<Promise<void>>();

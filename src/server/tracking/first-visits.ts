@@ -33,8 +33,8 @@ export interface FirstVisitLimit {
   admit(siteId: number, ip: string, now: number): Promise<number>;
 }
 
-/** `perWindow` 0 turns the limit off. */
-export function firstVisitLimit(counters: WindowCounters, perWindow = FIRST_VISITS_PER_WINDOW): FirstVisitLimit {
+/** `perWindow` 0 turns the limit off; `onRefuse` hears each refusal (the server's metrics). */
+export function firstVisitLimit(counters: WindowCounters, perWindow = FIRST_VISITS_PER_WINDOW, onRefuse = () => {}): FirstVisitLimit {
   const windowOf = (siteId: number, ip: string, now: number) => {
     const w = Math.floor(now / FIRST_VISIT_WINDOW_MS);
     const until = (w + 1) * FIRST_VISIT_WINDOW_MS;
@@ -45,7 +45,9 @@ export function firstVisitLimit(counters: WindowCounters, perWindow = FIRST_VISI
       if (perWindow <= 0) return 0;
       const { key, wait } = windowOf(siteId, ip, now);
       const count = await counters.read(key, now);
-      return count && count.n >= perWindow ? wait : 0;
+      if (!count || count.n < perWindow) return 0;
+      onRefuse();
+      return wait;
     },
     async admit(siteId, ip, now) {
       if (perWindow <= 0) return 0;
@@ -53,6 +55,7 @@ export function firstVisitLimit(counters: WindowCounters, perWindow = FIRST_VISI
       const count = await counters.add(key, 1, until - now, now);
       if (count && count.n <= perWindow) return 0;
       await counters.add(key, -1, until - now, now);
+      onRefuse();
       return wait;
     },
   };

@@ -17,6 +17,8 @@ export interface CredentialGuardOptions {
   max?: number;
   /** Length of the window, ms, from the first failure. Default 15 minutes. */
   windowMs?: number;
+  /** Hears each refusal (the server's metrics). */
+  onRefuse?: () => void;
 }
 
 export interface CredentialGuard {
@@ -32,7 +34,10 @@ export function createCredentialGuard(counters: WindowCounters, opts: Credential
       if (max === 0) return check();
       const key = `credential ${addressGroup(ip)}`;
       const f = await counters.read(key, Date.now());
-      if (f && f.n >= max) throw errors.tooManyRequests(Math.max(1, Math.ceil((f.until - Date.now()) / 1000)));
+      if (f && f.n >= max) {
+        opts.onRefuse?.();
+        throw errors.tooManyRequests(Math.max(1, Math.ceil((f.until - Date.now()) / 1000)));
+      }
       try {
         return await check();
       } catch (e) {

@@ -7,6 +7,7 @@ import { errors } from '../http/errors.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import type { ProxyTrust } from '../http/trusted-proxy.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
+import type { ServerMetrics } from '../ops/metrics.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { FirstVisitRefused } from '../tracking/first-visits.js';
@@ -38,6 +39,8 @@ export interface WriteRouteOptions {
   postgresLanes?: number | undefined;
   /** Writes of heavy batches per address and minute; 0 turns the budget off. Default 1200 (heavy-batches.ts). */
   heavyWritesPerMinute?: number | undefined;
+  /** Counts each write once its batch has committed, and each refusal of the heavy-batch budget (ops/metrics.ts). */
+  metrics?: Pick<ServerMetrics, 'write' | 'refused'> | undefined;
 }
 
 /** Group-commit lanes of a process on PostgreSQL by default; each holds one of the pool's 10 connections. */
@@ -189,7 +192,10 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       onRequest: async (req, reply) => {
         if (!(Number(req.headers['content-length']) > HEAVY_BODY_BYTES)) return;
         const retryAfter = await heavy.spent(req.ip, Date.now());
-        if (retryAfter) return refuse(reply, retryAfter);
+        if (retryAfter) {
+          opts.metrics?.refused('heavy_batch');
+          return refuse(reply, retryAfter);
+        }
       },
     },
     async (req, reply) => {
@@ -210,7 +216,10 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const now = Date.now();
       if (writes.length > STEP_WRITES) {
         const retryAfter = await heavy.admit(req.ip, writes.length, now);
-        if (retryAfter) return refuse(reply, retryAfter);
+        if (retryAfter) {
+          opts.metrics?.refused('heavy_batch');
+          return refuse(reply, retryAfter);
+        }
       }
       // A first visit over its address's limit costs no transaction (tracking/first-visits.ts);
       // the page view counts the ones that run, and refuses a made-up visitor's past the limit.
@@ -225,6 +234,13 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         if (e instanceof FirstVisitRefused) return refuse(reply, e.retryAfter);
         throw e;
       }
+      // One result per write, in the batch's order.
+      if (opts.metrics)
+        out.results.forEach((r, i) => {
+          const type = objectOf(writes[i])?.type;
+          const known = typeof type === 'string' && Object.hasOwn(WriteDataSchemas, type);
+          opts.metrics!.write(known ? type : 'other', r.success ? 'ok' : (r.code ?? 'failed'));
+        });
       const body: WriteResponse = {
         success: true,
         visitor: out.visitor ? { id: out.visitor.id, token: out.visitor.token } : null,

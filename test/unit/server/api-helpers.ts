@@ -221,6 +221,8 @@ export async function apiWorld(
  */
 /** The call-leg reports, answered (and their answers checked) in telephony-reports.test.ts. */
 export const CALL_LEG_FUNCTIONS = new Set(['GET get_cdr_in', 'GET get_cdr_out']);
+/** Erasure on request, answered in ops-erasure.test.ts. */
+export const ERASURE_FUNCTIONS = new Set(['DELETE erase_visitor']);
 
 export const REPORT_FUNCTIONS = new Set([
   'GET stat',

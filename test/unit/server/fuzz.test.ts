@@ -48,7 +48,7 @@ const S = {
   bundles: 'bundles         GET svc*.js(.map)',
   page: 'console page    GET op/, op/console.*',
   api: 'console API     op/api/*',
-  health: 'health          GET health',
+  health: 'health          GET health, ready',
   preflight: 'CORS preflight  OPTIONS *',
   unknown: 'unknown routes and methods',
   rest: 'REST API        api/login, api/logout, api/v1/*',
@@ -641,8 +641,8 @@ function captchaCases() {
 function staticCases(routes: Array<{ method: string; url: string }>) {
   for (const { method, url } of routes) {
     const R = `${method} ${url}`;
-    if (url === '/health') {
-      add({ route: R, surface: S.health, req: { method, url: '/health?x=%E0' }, ok: 'health check: always 200' });
+    if (url === '/health' || url === '/ready') {
+      add({ route: R, surface: S.health, req: { method, url: url + '?x=%E0' }, ok: 'health and readiness: the query is ignored' });
       continue;
     }
     const bundle = /^\/svc/.test(url);

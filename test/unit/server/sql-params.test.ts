@@ -17,6 +17,7 @@ const ALLOWED: Record<string, string> = {
   "src/server/api/function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/api/index.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/api/functions/number-blocks.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/api/functions/erasure.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
 };
 
 /** A statement's opening word: what a string of SQL starts with. */

@@ -4,6 +4,7 @@ import { ac, acCondition, createAc, createAcCondition, createAcConditionGroup, d
 import { callapiRequest } from './callapi-request.js';
 import { cdrInCost, cdrOutCost, dailySdr } from './charges.js';
 import { employee } from './employees.js';
+import { eraseVisitor } from './erasure.js';
 import { mediaFilesFn, systemMediaFiles } from './media-files.js';
 import { buyNumberFn, createDialingOperation, scenarios, virtualNumbers } from './numbers.js';
 import { sipLinesFn } from './sip-lines.js';
@@ -67,4 +68,5 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   createNumberBlock,
   changeNumberBlock,
   deleteNumberBlock,
+  eraseVisitor,
 ];

@@ -38,6 +38,8 @@ export interface LoginGuardOptions {
   waitingChecks?: number;
   /** The clock, ms (tests move it past a lock). Default `Date.now`. */
   now?: () => number;
+  /** Hears each refusal: a lock or a full queue (the server's metrics). */
+  onRefuse?: () => void;
 }
 
 /** The device cookie a successful sign-in sets (path `/`: the console and the REST API share it). */
@@ -90,7 +92,10 @@ export function createLoginGuard(counters: WindowCounters, opts: LoginGuardOptio
       running++;
       return;
     }
-    if (waiting.length >= maxWaiting) throw loginErrors.busy();
+    if (waiting.length >= maxWaiting) {
+      opts.onRefuse?.();
+      throw loginErrors.busy();
+    }
     // The slot is handed over by the one that finishes: `running` stays as it is.
     await new Promise<void>((ok) => waiting.push(ok));
   };
@@ -99,7 +104,10 @@ export function createLoginGuard(counters: WindowCounters, opts: LoginGuardOptio
     if (next) next();
     else running--;
   };
-  const locked = (c: WindowCount, now: number) => loginErrors.tooManyTries(Math.max(1, Math.ceil((c.until - now) / 1000)));
+  const locked = (c: WindowCount, now: number) => {
+    opts.onRefuse?.();
+    return loginErrors.tooManyTries(Math.max(1, Math.ceil((c.until - now) / 1000)));
+  };
 
   return {
     async attempt(a, check) {
