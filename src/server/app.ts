@@ -26,7 +26,8 @@ import { reportUnusablePatterns } from './tracking/campaign-match.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
-import { redactedLogger, type LogStream } from './http/log-redaction.js';
+import { logRequests, quietRequestLogs, serverLogger, type LoggerOption } from './http/request-log.js';
+import { compressAnswers } from './http/compress.js';
 import { proxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
@@ -60,8 +61,11 @@ export interface ServerOptions {
    * Default false.
    */
   trustProxy?: TrustedProxies | true;
-  /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
-  logger?: boolean | LogStream;
+  /**
+   * Logging, every line with its tokens and session keys redacted (http/log-redaction.ts): `true`
+   * or a stream at `info`, or `{ level }` (http/request-log.ts). One line per request. Default false.
+   */
+  logger?: LoggerOption;
   /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
@@ -150,7 +154,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await reportUnusablePatterns(store.db, warn);
   const trust = proxyTrust(opts.trustProxy);
   const app = Fastify({
-    logger: redactedLogger(opts.logger),
+    logger: serverLogger(opts.logger),
+    // One line per request instead of two (http/request-log.ts).
+    logController: quietRequestLogs(),
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: trust,
     // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
@@ -178,6 +184,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       void (reply as FastifyReply).status(e.status).send(e.envelope());
     },
   });
+  logRequests(app);
+  // Before the routes: the compression hook applies to routes registered after it.
+  await compressAnswers(app);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method, url: r.url });
