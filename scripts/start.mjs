@@ -48,7 +48,7 @@ let site;
 // The demo site first: its pages stop asking the server before the server stops answering.
 closeOnSignals(async () => {
   await site?.close();
-  await server.close();
+  await server.shutdown();
 });
 const svcUrl = await server.listen(settings.port, settings.host);
 site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
-import { sseSupport, type StreamLimits } from './http/sse.js';
+import { endStreams, sseSupport, type StreamLimits } from './http/sse.js';
+import { connectionDrain } from './http/drain.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -137,6 +138,8 @@ export interface ConsultantServer {
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
+  /** close() after ending event streams and letting keep-alive clients finish (http/drain.ts): for SIGTERM. */
+  shutdown(): Promise<void>;
 }
 
 /** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
@@ -279,6 +282,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
   await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
 
+  const drain = connectionDrain(app);
+  const close = async () => {
+    await app.close();
+    await callbackDispatcher.idle();
+    await hub.close();
+    await store.close();
+  };
   return {
     app,
     store,
@@ -292,11 +302,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;
     },
     callbacksDispatched: () => callbackDispatcher.idle(),
-    async close() {
-      await app.close();
-      await callbackDispatcher.idle();
-      await hub.close();
-      await store.close();
+    close,
+    async shutdown() {
+      endStreams(app);
+      await drain.drain();
+      await close();
     },
   };
 }

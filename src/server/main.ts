@@ -18,7 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 try {
   const settings = readSettings(withEnvFile(), root);
   const server = await createServer(settings.server);
-  closeOnSignals(() => server.close());
+  closeOnSignals(() => server.shutdown());
   const url = await server.listen(settings.port, settings.host);
   console.log(`consultant server: ${url}`);
   console.log(`REST API:          ${url}api/v1/ (reference: ${url}api/docs)`);

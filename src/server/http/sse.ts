@@ -67,10 +67,17 @@ export function sseSupport(app: FastifyInstance, limits: StreamLimits = {}): voi
   const registry: Registry = { open, limits: { ...STREAM_LIMIT_DEFAULTS, ...limits }, byAddress: new Map(), closing: false };
   app.decorate('svcStreams', registry);
   app.addHook('preClose', (done) => {
-    registry.closing = true;
-    for (const s of [...open]) s.close();
+    endStreams(app);
     done();
   });
+}
+
+/** Ends every open stream with a hint to reconnect a little later: the server is going away. */
+export function endStreams(app: FastifyInstance): void {
+  const registry = app.svcStreams;
+  if (!registry) return;
+  registry.closing = true;
+  for (const s of [...registry.open]) s.close();
 }
 
 /** The answer to a stream past a cap, or null when it may open. */
