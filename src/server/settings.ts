@@ -131,7 +131,7 @@ function path(v: string | undefined): string | undefined {
 
 /**
  * SVC_LOG_LEVEL: `info` by default (one line per request, and errors), `warn`, `error` or
- * `silent`. SVC_LOG, the older switch, still turns `info` on when SVC_LOG_LEVEL is unset.
+ * `silent`. SVC_LOG, the older on-switch, is no longer needed: `info` is the default.
  */
 function logLevel(env: Env): { level: LogLevel } {
   const v = env.SVC_LOG_LEVEL?.trim().toLowerCase();
