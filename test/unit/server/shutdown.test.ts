@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testServer } from './helpers.js';
 
 // The built entry points under load (`npm run build` first; `npm test` does): SIGTERM in the middle
 // of 16 busy keep-alive clients loses no request. Each request is answered, or refused before the
@@ -93,4 +94,28 @@ describe('graceful shutdown under load', () => {
     },
     60_000,
   );
+});
+
+describe('event streams on shutdown', () => {
+  it('end with a retry hint, and the server closes', async () => {
+    const server = await testServer();
+    const base = await server.listen(0);
+    let closed: Promise<void> | undefined;
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(new URL('os/site-a', base), (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => {
+          text += d.toString();
+          // Shut down once the stream is open.
+          closed ??= server.shutdown();
+        });
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await closed;
+    // The last field before the end tells the browser to come back a little later.
+    expect(body).toMatch(/retry: 3000\n\n$/);
+  });
 });
