@@ -22,10 +22,11 @@ export function connectionDrain(app: FastifyInstance): { drain(): Promise<void> 
     sockets.set(socket, { busy: 0, idleSince: Date.now() });
     socket.once('close', () => sockets.delete(socket));
   });
-  app.server.on('request', (req, res: ServerResponse) => {
+  // Before Fastify's own listener: a reply may be sent within it.
+  app.server.prependListener('request', (req, res: ServerResponse) => {
     const s = sockets.get(req.socket);
     if (s) s.busy++;
-    if (draining) res.setHeader('Connection', 'close');
+    if (draining && !res.headersSent) res.setHeader('Connection', 'close');
     else pending.add(res);
     res.once('close', () => {
       pending.delete(res);
