@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -94,6 +95,28 @@ describe('graceful shutdown under load', () => {
     },
     60_000,
   );
+});
+
+describe('a second signal', () => {
+  it('exits at once while the first still waits for a request in flight', async () => {
+    const s = await start([join(root, 'dist/node/server/main.js')]);
+    const { port } = new URL(s.url);
+    // A request whose body never finishes arriving: the drain waits for it.
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST /w/site-a HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n{');
+    socket.on('error', () => {});
+    // The server has begun to close once it says so.
+    child!.kill('SIGTERM');
+    while (!s.output().includes('SIGTERM, closing')) await once(child!.stderr!, 'data');
+    const before = Date.now();
+    child!.kill('SIGTERM');
+    const code = await s.exit;
+    socket.destroy();
+    expect(code).toBe(1);
+    // Well before the drain would have given up on the request (5 s).
+    expect(Date.now() - before).toBeLessThan(2000);
+  }, 60_000);
 });
 
 describe('event streams on shutdown', () => {
