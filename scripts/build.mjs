@@ -3,7 +3,8 @@
 // operator console's):
 //   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/types/**, dist/node/** (the server).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sizes } from './sizes.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,18 @@ run('rollup', ['-c', '--silent']);
 copyFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), join(root, 'dist/op-uplot.css'));
 run('tsc', ['-p', 'tsconfig.types.json']);
 run('tsc', ['-p', 'tsconfig.server.json']);
+
+// Brotli and gzip copies beside each browser file, at the strongest settings (made once, served
+// many times by http/bundles.ts, which picks one by the client's Accept-Encoding).
+for (const sub of ['dist', 'dist/esm']) {
+  for (const name of readdirSync(join(root, sub))) {
+    if (!/\.(js|map|css)$/.test(name)) continue;
+    const file = join(root, sub, name);
+    const body = readFileSync(file);
+    writeFileSync(file + '.br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(file + '.gz', gzipSync(body, { level: 9 }));
+  }
+}
 
 const report = {};
 for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js', 'dist/op-console.js', 'dist/op-reports.js']) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds the bundles and the server, then starts the consultant server (with its
-// SQLite database) and the demo site on its own origin. Stop with Ctrl-C.
-// Ports: SVC_PORT (default 3100) and DEMO_PORT (default 4100); SVC_DB sets the database file.
-// SVC_TRUST_PROXY: the proxies in front of the server, as for `node dist/node/server/main.js`.
+// SQLite database) and the demo site on its own origin. Stop with Ctrl-C. `--no-build` starts
+// what the last build left in dist/.
+// Settings are the server's own (src/server/settings.ts, `.env.example`: SVC_PORT, SVC_HOST,
+// SVC_DB, SVC_PUBLIC_URL, SVC_TRUST_PROXY, SVC_LOG_LEVEL…, and `.env`), plus DEMO_PORT (default 4100).
 // The demo's site configuration seeds the database on the first start; later starts use what the
 // database holds and say nothing while the file is the one imported. After editing the file, run
 // `npm run import-config -- demo-site/site-config.json` (README, "Site configuration").
@@ -13,35 +14,45 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (!process.argv.includes('--no-build')) execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
-const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+const load = (path) => import(pathToFileURL(join(root, 'dist/node/server', path)).href);
+const { createServer } = await load('app.js');
+const { readSettings, withEnvFile } = await load('settings.js');
+const { closeOnSignals } = await load('shutdown.js');
 const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
-const { readTrustedProxies } = await import(pathToFileURL(join(root, 'dist/node/server/http/trusted-proxy.js')).href);
 
-const env = process.env;
-const server = await createServer({
-  dbPath: env.SVC_DB ?? join(root, 'data/svc.db'),
-  siteConfig: env.SVC_SITE_CONFIG ?? join(root, 'demo-site/site-config.json'),
-  apiSeed: env.SVC_API_SEED ?? join(root, 'demo-site/api-seed.json'),
-  telephonySeed: env.SVC_TELEPHONY_SEED ?? join(root, 'demo-site/telephony-seed.json'),
-  bundleDir: join(root, 'dist'),
-  // Read as the server's own start reads it (src/server/main.ts).
-  trustProxy: readTrustedProxies(env.SVC_TRUST_PROXY),
-  // The demo's telephony secret is public (README): `npm run call` signs with it by default.
-  telephony: { secret: env.SVC_TELEPHONY_SECRET || 'demo-telephony-secret' },
+const env = withEnvFile();
+let settings;
+try {
+  settings = readSettings(
+    {
+      // The demo's files, unless the environment names others (empty: none).
+      SVC_SITE_CONFIG: join(root, 'demo-site/site-config.json'),
+      SVC_API_SEED: join(root, 'demo-site/api-seed.json'),
+      SVC_TELEPHONY_SEED: join(root, 'demo-site/telephony-seed.json'),
+      ...env,
+      // The demo's telephony secret is public (README): `npm run call` signs with it by default.
+      SVC_TELEPHONY_SECRET: env.SVC_TELEPHONY_SECRET || 'demo-telephony-secret',
+      // The demo's bundles are the ones just built.
+      SVC_BUNDLE_DIR: join(root, 'dist'),
+    },
+    root,
+  );
+} catch (e) {
+  console.error(`demo failed to start: ${e.message}`);
+  process.exit(1);
+}
+const server = await createServer(settings.server);
+let site;
+// The demo site first: its pages stop asking the server before the server stops answering.
+closeOnSignals(async () => {
+  await site?.close();
+  await server.shutdown();
 });
-const svcUrl = await server.listen(Number(env.SVC_PORT ?? 3100), '127.0.0.1');
-const site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });
+const svcUrl = await server.listen(settings.port, settings.host);
+site = await startSite({ svcUrl, port: Number(env.DEMO_PORT ?? 4100) });
 console.log(`consultant server: ${svcUrl}`);
 console.log(`demo site:         ${site.url}`);
 console.log(`REST API:          ${svcUrl}api/v1/  (users demo/demo-password and agent/agent-password; reference ${svcUrl}api/docs)`);
 console.log(`operator console:  ${svcUrl}op/  (operator@demo.test / demo-operator)`);
-
-const stop = async () => {
-  await site.close();
-  await server.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in the order a failure is cheapest to find:
-// build (prints sizes) → lint and format check → type checks → unit tests (vitest) → browser tests (Playwright, real
+// build (prints sizes) → lint and format check → type checks → unit tests (vitest) → production start
+// (scripts/production-check.mjs) → browser tests (Playwright, real
 // Chromium against the built bundle and the real server). Finds or installs Chromium first.
 // The server's unit tests and its server-facing browser specs run twice: on SQLite, then on a real
 // PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
@@ -70,6 +71,12 @@ const unitPgOk =
     pgEnv,
   );
 
+// ── Production start: the built server with runtime dependencies only, as the container runs it
+// (scripts/production-check.mjs), on this run's PostgreSQL.
+const productionOk = run('production start (runtime dependencies only)', process.execPath, [join(root, 'scripts/production-check.mjs')], {
+  ...(postgres ? { SVC_CHECK_DB_URL: postgres.url } : {}),
+});
+
 let chrome;
 try {
   chrome = await findChromium({ install: true });
@@ -134,12 +141,14 @@ const failures = [
   ...failedE2e(reports.e2e).map((f) => `browser: ${f}`),
   ...failedUnit(reports.unitPg).map((f) => `server unit on PostgreSQL: ${f}`),
   ...failedE2e(reports.e2ePg).map((f) => `browser on PostgreSQL: ${f}`),
+  ...(productionOk ? [] : ['production start: scripts/production-check.mjs (its output above)']),
 ];
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 
 let failed = u.failed + b.failed + up.failed + bp.failed;
 // In CI a run without PostgreSQL fails rather than passes with half the checks.
 if (!postgres && process.env.CI) failed += 1;
+if (!productionOk) failed += 1;
 const ran = unitOk && e2eOk && unitPgOk && e2ePgOk;
 // A runner that exited non-zero without a failed test (a crash, an unhandled error) fails the run too.
 if (failed === 0 && !ran) failed = 1;

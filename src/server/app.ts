@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
-import { sseSupport, type StreamLimits } from './http/sse.js';
+import { endStreams, sseSupport, type StreamLimits } from './http/sse.js';
+import { connectionDrain } from './http/drain.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -26,7 +27,8 @@ import { reportUnusablePatterns } from './tracking/campaign-match.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
-import { redactedLogger, type LogStream } from './http/log-redaction.js';
+import { logRequests, quietRequestLogs, serverLogger, type LoggerOption } from './http/request-log.js';
+import { compressAnswers } from './http/compress.js';
 import { proxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
@@ -64,8 +66,11 @@ export interface ServerOptions {
    * Default false.
    */
   trustProxy?: TrustedProxies | true;
-  /** Request logging, every line with its tokens and session keys redacted (http/log-redaction.ts); `true` writes to stdout. Default false. */
-  logger?: boolean | LogStream;
+  /**
+   * Logging, every line with its tokens and session keys redacted (http/log-redaction.ts): `true`
+   * or a stream at `info`, or `{ level }` (http/request-log.ts). One line per request. Default false.
+   */
+  logger?: LoggerOption;
   /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
@@ -148,6 +153,8 @@ export interface ConsultantServer {
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
+  /** close() after ending event streams and letting keep-alive clients finish (http/drain.ts): for SIGTERM. */
+  shutdown(): Promise<void>;
 }
 
 /** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
@@ -165,7 +172,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await reportUnusablePatterns(store.db, warn);
   const trust = proxyTrust(opts.trustProxy);
   const app = Fastify({
-    logger: redactedLogger(opts.logger),
+    logger: serverLogger(opts.logger),
+    // One line per request instead of two (http/request-log.ts).
+    logController: quietRequestLogs(),
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: trust,
     // Requests Node's HTTP parser cannot read (bad syntax, headers too large) never reach Fastify's
@@ -193,6 +202,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       void (reply as FastifyReply).status(e.status).send(e.envelope());
     },
   });
+  logRequests(app);
+  // Before the routes: the compression hook applies to routes registered after it.
+  await compressAnswers(app);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method, url: r.url });
@@ -308,6 +320,14 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
   await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
 
+  const drain = connectionDrain(app);
+  const close = async () => {
+    await metricsListener?.close();
+    await app.close();
+    await callbackDispatcher.idle();
+    await hub.close();
+    await store.close();
+  };
   return {
     app,
     store,
@@ -324,12 +344,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     callbacksDispatched: () => callbackDispatcher.idle(),
     metrics,
     metricsUrl: () => metricsListener?.url ?? null,
-    async close() {
-      await metricsListener?.close();
-      await app.close();
-      await callbackDispatcher.idle();
-      await hub.close();
-      await store.close();
+    close,
+    async shutdown() {
+      endStreams(app);
+      await drain.drain();
+      await close();
     },
   };
 }

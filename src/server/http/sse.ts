@@ -18,6 +18,8 @@ export interface Sse {
 
 /** How soon the browser reconnects after a drop (EventSource's `retry`). */
 const RETRY_MS = 1000;
+/** How soon the browser reconnects to a server that is shutting down (a restart takes seconds). */
+const SHUTDOWN_RETRY_MS = 3000;
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
 
@@ -43,6 +45,8 @@ interface Registry {
   open: Set<Sse>;
   limits: Required<StreamLimits>;
   byAddress: Map<string, number>;
+  /** Set when the server begins to close: streams end with a retry hint. */
+  closing: boolean;
 }
 
 declare module 'fastify' {
@@ -60,11 +64,20 @@ declare module 'fastify' {
 export function sseSupport(app: FastifyInstance, limits: StreamLimits = {}): void {
   if (app.svcStreams) return;
   const open = new Set<Sse>();
-  app.decorate('svcStreams', { open, limits: { ...STREAM_LIMIT_DEFAULTS, ...limits }, byAddress: new Map() });
+  const registry: Registry = { open, limits: { ...STREAM_LIMIT_DEFAULTS, ...limits }, byAddress: new Map(), closing: false };
+  app.decorate('svcStreams', registry);
   app.addHook('preClose', (done) => {
-    for (const s of [...open]) s.close();
+    endStreams(app);
     done();
   });
+}
+
+/** Ends every open stream with a hint to reconnect a little later: the server is going away. */
+export function endStreams(app: FastifyInstance): void {
+  const registry = app.svcStreams;
+  if (!registry) return;
+  registry.closing = true;
+  for (const s of [...registry.open]) s.close();
 }
 
 /** The answer to a stream past a cap, or null when it may open. */
@@ -135,6 +148,8 @@ export function openSse(app: FastifyInstance, reply: FastifyReply, onClose: () =
       const n = (byAddress.get(address) ?? 1) - 1;
       if (n > 0) byAddress.set(address, n);
       else byAddress.delete(address);
+      // The browser waits a little before it asks a restarting server again.
+      if (registry.closing && res.writable) res.write(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
       // The connection of a stream is never reused: ending it lets the server close at once.
       res.end(() => res.socket?.destroySoon());
       onClose();
