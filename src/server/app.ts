@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
 import { sseSupport, type StreamLimits } from './http/sse.js';
+import { connectionCloser } from './http/close-connections.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -177,6 +178,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       const e = new ApiError(400, 400003, 'Bad request: ' + (err.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : 'unreadable request'));
       void (reply as FastifyReply).status(e.status).send(e.envelope());
     },
+  });
+  // A browser's unused or kept-alive connections would otherwise hold close() (http/close-connections.ts).
+  const endConnections = connectionCloser(app.server);
+  app.addHook('preClose', (done) => {
+    endConnections();
+    done();
   });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
