@@ -5,7 +5,8 @@ import type { RowHandle } from '../../src/server/store/rows.js';
 /**
  * Which database the server tests run on. `npm test` runs the server's suites twice: on SQLite,
  * and with SVC_TEST_DB_URL set to a PostgreSQL server it provides (scripts/postgres.mjs). Each
- * database a test asks for on PostgreSQL is a schema of its own (the URL's search_path), so
+ * database a test asks for on PostgreSQL is a database of its own copied from a migrated template
+ * (under vitest, SVC_TEST_PG_TEMPLATE), else a schema of its own (the URL's search_path), so
  * parallel workers and tests never see each other's rows.
  */
 export const testPostgresUrl: string | undefined = process.env.SVC_TEST_DB_URL || undefined;
