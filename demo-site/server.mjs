@@ -88,7 +88,35 @@ export async function startSite({
   await new Promise((ok, fail) => server.once('error', fail).listen(port, host, ok));
   return {
     url: `http://${host}:${server.address().port}/`,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    close: closer(server),
+  };
+}
+
+/**
+ * A close() that does not wait on the browser. server.close() waits for every open connection but
+ * ends at once only those that have carried a request: a connection the browser opened ahead of
+ * need and never used (Chromium preconnects) would hold the close for as long as the browser keeps
+ * it. Those end at once; a request in progress gets its answer, then its connection ends.
+ */
+function closer(server) {
+  const idle = new Set();
+  let closing = false;
+  server.on('connection', (socket) => {
+    idle.add(socket);
+    socket.on('close', () => idle.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    idle.delete(req.socket);
+    res.on('close', () => {
+      if (closing) req.socket.end();
+      else if (!req.socket.destroyed) idle.add(req.socket);
+    });
+  });
+  return () => {
+    closing = true;
+    const closed = new Promise((ok) => server.close(() => ok()));
+    for (const socket of idle) socket.destroy();
+    return closed;
   };
 }
 

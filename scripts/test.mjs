@@ -6,8 +6,10 @@
 // The server's unit tests and its server-facing browser specs run twice: on SQLite, then on a real
 // PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
 // a schema or database of its own. Without PostgreSQL the run says so plainly, and fails in CI.
+// Steps that do not depend on each other run side by side (the checks; the two unit runs), and
+// every migration runs once per unit run, each test's database a copy (test/support/migrated-databases.ts).
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,17 +23,41 @@ const run = (label, cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 };
+/**
+ * Runs steps side by side (each spawned with `run`'s arguments), their output held and printed
+ * whole, one after another, as each ends, so that the log reads as if they had run in turn.
+ * Resolves with whether each passed.
+ */
+const runTogether = (steps) =>
+  Promise.all(
+    steps.map(
+      ([label, cmd, args, env = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '1' } });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
+            process.stdout.write(Buffer.concat(out));
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
 const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null);
 
 // Reports live apart from test-results/, which Playwright empties when it starts.
 rmSync(join(root, 'reports'), { recursive: true, force: true });
 if (!run('build', process.execPath, [join(root, 'scripts/build.mjs')])) process.exit(1);
-if (!run('lint (ESLint)', bin('eslint'), ['--max-warnings', '0', '.'])) process.exit(1);
-if (!run('format check (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.'])) process.exit(1);
-if (!run('type check', bin('tsc'), ['-p', 'tsconfig.json'])) process.exit(1);
-if (!run('type test of the published module', bin('tsc'), ['-p', 'test/types/tsconfig.json'])) process.exit(1);
-
-const unitOk = run('unit tests', bin('vitest'), ['run']);
+const checks = await runTogether([
+  ['lint (ESLint)', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['format check (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
+  ['type test of the published module', bin('tsc'), ['-p', 'test/types/tsconfig.json']],
+]);
+if (checks.includes(false)) process.exit(1);
 
 // The browser specs that exercise the server's storage and live state: these run on PostgreSQL
 // too (the snippet-only ones do not depend on the database).
@@ -61,15 +87,21 @@ try {
 // named with this run's id; they are dropped at the end (a throw-away cluster goes whole anyway).
 const testRun = Date.now().toString(36);
 const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun } : {};
-// A fresh server on PostgreSQL runs its migrations (about a second on a busy machine): longer time-outs.
-const unitPgOk =
-  !postgres ||
-  run(
-    'server unit tests on PostgreSQL',
-    bin('vitest'),
-    ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
-    pgEnv,
-  );
+// The unit tests on SQLite and the server's on PostgreSQL at once: the second waits on the
+// database server much of its time. A PostgreSQL round trip is slower: longer time-outs there.
+const [unitOk, unitPgOk] = await runTogether([
+  ['unit tests', bin('vitest'), ['run']],
+  ...(postgres
+    ? [
+        [
+          'server unit tests on PostgreSQL',
+          bin('vitest'),
+          ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
+          pgEnv,
+        ],
+      ]
+    : []),
+]).then(([sqlite, pg = true]) => [sqlite, pg]);
 
 // ── Production start: the built server with runtime dependencies only, as the container runs it
 // (scripts/production-check.mjs), on this run's PostgreSQL.

@@ -4,6 +4,7 @@ import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
 import { endStreams, sseSupport, type StreamLimits } from './http/sse.js';
 import { connectionDrain } from './http/drain.js';
+import { connectionCloser } from './http/close-connections.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -205,6 +206,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   logRequests(app);
   // Before the routes: the compression hook applies to routes registered after it.
   await compressAnswers(app);
+  // A browser's unused or kept-alive connections would otherwise hold close() (http/close-connections.ts).
+  const endConnections = connectionCloser(app.server);
+  app.addHook('preClose', (done) => {
+    endConnections();
+    done();
+  });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method, url: r.url });

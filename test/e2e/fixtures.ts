@@ -214,3 +214,13 @@ export async function holdServer(page: Page, svcUrl: string) {
     },
   };
 }
+
+/**
+ * Resolves once the page has run what its changes so far set off. A MutationObserver's callbacks
+ * (the snippet's replacement in added content) are microtasks of the task that made the change, so
+ * a task the page queues now runs after every one of them: then a callback that has not come will
+ * not come for those changes.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => setTimeout(done, 0)));
+}

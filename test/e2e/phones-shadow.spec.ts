@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { credentials, expect, holdServer, test } from './fixtures.js';
+import { credentials, expect, holdServer, settle, test } from './fixtures.js';
 
 /**
  * Numbers inside web components (open shadow roots), in real Chromium against the real server:
@@ -76,7 +76,7 @@ test('without dynamic replacement, a root attached later waits for the next pass
   await credentials(page);
   await page.evaluate(() => (window as unknown as { defineLate(): void }).defineLate());
   await page.waitForFunction(() => (window as unknown as Win).root('#late').querySelector('p'));
-  await page.waitForTimeout(200);
+  await settle(page);
   expect(await shadowText(page, '#late', 'p')).toBe('Late 8 495 123-45-67');
   await page.evaluate(() => Svc.reinitTrackView());
   expect(await shadowText(page, '#late', 'p')).toBe('Late 8 495 777-00-11');
@@ -86,12 +86,12 @@ test.describe('with setDynamicalReplacement', () => {
   test('a component added later is replaced, nested roots too, in one callback', async ({ page, open }) => {
     await open('phones-shadow.html?dyn');
     await credentials(page);
-    await page.waitForTimeout(100);
+    await settle(page);
     const before = await calls(page);
     await page.evaluate(() => (window as unknown as { addLater(): void }).addLater());
     await expect(page.locator('.added p')).toHaveText('Light 8 495 777-00-11');
     expect(await shadowText(page, '.added x-card', '.n', 'x-phone')).toBe('Call +7 (495) 777-00-11');
-    await page.waitForTimeout(200);
+    await settle(page);
     expect((await calls(page)) - before).toBe(1);
   });
 
@@ -109,10 +109,10 @@ test.describe('with setDynamicalReplacement', () => {
       await page.evaluate(() => (window as unknown as { rewrite(t: string): void }).rewrite('Bare 8 800 555-35-35'));
       await expect.poll(() => page.evaluate(() => (window as unknown as Win).root('#bare').textContent)).toBe('Bare 8 800 111-22-33');
     }
-    await page.waitForTimeout(200);
+    await settle(page);
     // Its own edits never wake the observer again.
     const settled = await calls(page);
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await calls(page)).toBe(settled);
   });
 
@@ -124,14 +124,14 @@ test.describe('with setDynamicalReplacement', () => {
       w.gone = document.getElementById('one')!;
       w.gone.remove();
     });
-    await page.waitForTimeout(200);
+    await settle(page);
     const settled = await calls(page);
     // A change inside the departed component: no callback, nothing written.
     await page.evaluate(() => {
       const w = window as unknown as { gone: Element };
       w.gone.shadowRoot!.querySelector('b')!.firstChild!.nodeValue = '123-45-67';
     });
-    await page.waitForTimeout(300);
+    await settle(page);
     expect(await calls(page)).toBe(settled);
     expect(await page.evaluate(() => (window as unknown as { gone: Element }).gone.shadowRoot!.querySelector('.n')!.textContent)).toBe(
       'Call +7 (495) 123-45-67',

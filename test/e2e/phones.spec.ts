@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import type { PhoneElement } from '../../src/types.js';
-import { credentials, expect, holdServer, record, test, type Stack } from './fixtures.js';
+import { credentials, expect, holdServer, record, settle, test, type Stack } from './fixtures.js';
 
 /**
  * Phone replacement in real Chromium against the real server (test/e2e/site-config.json, site
@@ -276,7 +276,7 @@ test('__cs_onReplacePhones gets the phones first; false cancels, and a default h
 test('setDynamicalReplacement replaces numbers in content added later, once per batch, without feeding itself', async ({ page, open }) => {
   await open('phones-dynamic.html');
   await expect(page.locator('#first')).toHaveText('8 495 777-00-11');
-  await page.waitForTimeout(100);
+  await settle(page);
   const calls = () => page.evaluate(() => (window as unknown as { moCalls: number }).moCalls);
   const before = await calls();
   await page.evaluate(() => (window as unknown as { addBlock(): void }).addBlock());
@@ -285,17 +285,17 @@ test('setDynamicalReplacement replaces numbers in content added later, once per 
   expect(await page.locator('.added a').getAttribute('href')).toBe('tel:+74957770011');
   expect(await page.locator('.added p').nth(1).textContent()).toBe('Free: 8 800 111-22-33');
   expect(await page.locator('.added p').last().textContent()).toBe('Line 19: 8 (495) 777-00-11');
-  await page.waitForTimeout(200);
+  await settle(page);
   const after = await calls();
   expect(after - before).toBeGreaterThanOrEqual(1);
   expect(after - before).toBeLessThanOrEqual(2);
   // A framework rewriting a text node in place: changed text is searched too.
   await page.evaluate(() => (window as unknown as { setText(t: string): void }).setText('Now: 8 495 123 45 67'));
   await expect(page.locator('#first')).toHaveText('Now: 8 495 777 00 11');
-  await page.waitForTimeout(200);
+  await settle(page);
   // Its own edits never wake the observer again.
   const settled = await calls();
-  await page.waitForTimeout(300);
+  await settle(page);
   expect(await calls()).toBe(settled);
 });
 
@@ -318,7 +318,7 @@ test('without setDynamicalReplacement later content waits for reinitTrackView, w
   // Content added without a page view or the dynamic setting stays as it is.
   await page.evaluate(() => document.body.appendChild(document.createElement('p')).setAttribute('id', 'late'));
   await page.evaluate(() => (document.getElementById('late')!.textContent = '8 495 123-45-67'));
-  await page.waitForTimeout(200);
+  await settle(page);
   expect(await text(page, '#late')).toBe('8 495 123-45-67');
   await page.evaluate(() => (window as unknown as { go(p: string): void }).go('/phones-spa/help'));
   await expect(page.locator('.num')).toHaveText('+7 800 111 22 33');
@@ -382,7 +382,7 @@ test.describe('when the server fails, the page keeps its own numbers and works',
     // The address goes only into an <img> (the server itself accepts only http(s) images): inert.
     await expect(page.locator('.phone-img img')).toHaveAttribute('alt', 'NO IMAGE');
     expect(await page.locator('.phone-img img').getAttribute('src')).toBe('javascript:window.xss=1');
-    await page.waitForTimeout(200);
+    await settle(page);
     expect(await page.evaluate(() => [Svc.getPhones().map((p) => p.id), (window as unknown as { xss?: number }).xss])).toEqual([
       ['.phone-img'],
       undefined,
