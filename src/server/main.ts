@@ -36,7 +36,7 @@ import { REFUSAL_HOLD_DEFAULTS } from './http/refusal-hold.js';
 import { readTrustedProxies } from './http/trusted-proxy.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
-import { POSTGRES_LANES } from './writes/route.js';
+import { POSTGRES_LANES } from './ingest/route.js';
 import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

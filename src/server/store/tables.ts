@@ -731,3 +731,9 @@ export interface Tables {
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;
 export type NewRow<T extends keyof Tables> = Insertable<Tables[T]>;
+
+/** A visitor as the write handlers see it: the batch's visitor (writes/context.ts). */
+export type VisitorRow = Pick<Row<'visitors'>, 'id' | 'site_id' | 'token' | 'first_ac_id'>;
+
+/** A page view as the writes made on it see it: their context (writes/context.ts). */
+export type HitRow = Pick<Row<'hits'>, 'id' | 'session_id' | 'visitor_id' | 'url'>;

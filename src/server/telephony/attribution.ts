@@ -6,7 +6,7 @@ import { timestamp } from '../store/time.js';
 import { latestHitOfSessionAt, latestSessionOfVisitor } from '../tracking/queries.js';
 import { visitContext, type VisitContext } from '../tracking/visit-context.js';
 import { personOfContact } from '../visitors/person-queries.js';
-import { numberKey, numberVariants } from './numbers.js';
+import { numberKey, numberVariants } from '../numbers/keys.js';
 
 /**
  * Which visit and campaign a call belongs to (README "Which campaign a call is credited to"). The

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../support/test-database.js';
 import { importMediaCommand } from '../../../src/server/numbers/media-command.js';
 import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
-import { addAgentCharge } from '../../../src/server/api/queries.js';
+import { addAgentCharge } from '../../../src/server/charges/agents.js';
 import { addScenarioRoute, createScenario } from '../../../src/server/numbers/queries.js';
 import { buyNumber } from '../../../src/server/numbers/buy.js';
 import { routeIncomingCall } from '../../../src/server/numbers/routing.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignParams, referrerInfo } from '../../../src/server/tracking/campaign.js';
-import { userAgentInfo } from '../../../src/server/tracking/user-agent.js';
+import { userAgentInfo } from '../../../src/server/http/user-agent.js';
 
 describe('campaignParams', () => {
   it('reads utm, click ids and OpenStat from the landing URL', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { RANDOM_BITS } from '../../../src/server/tracking/public-ids.js';
+import { RANDOM_BITS } from '../../../src/server/page-view/public-ids.js';
 import { hitWrite, testConfig } from './helpers.js';
 import { createTestServer } from './test-server.js';
 

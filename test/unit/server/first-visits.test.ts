@@ -3,13 +3,13 @@ import type { WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import type { WriteLimits } from '../../../src/server/http/rate-limits.js';
 import { FIRST_VISIT_WINDOW_MS } from '../../../src/server/tracking/first-visits.js';
-import { HEAVY_BODY_BYTES } from '../../../src/server/writes/heavy-batches.js';
+import { HEAVY_BODY_BYTES } from '../../../src/server/ingest/heavy-batches.js';
 import { hitWrite, testConfig, testServer, wid } from './helpers.js';
 
 // Issue 20, the abuse bench: the request limit of `w/` (1,200 a minute per address) let one
 // script make 1,200 first visits a minute, each a visitor, a session and a DT lease decision, and
 // moved every other visitor's page-view p99 five times up (tracking/first-visits.ts). And refused
-// requests were read and parsed whole before the refusal (http/rate-limits.ts, writes/route.ts).
+// requests were read and parsed whole before the refusal (http/rate-limits.ts, ingest/route.ts).
 
 let server: ConsultantServer | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/server/store/open.js';
-import { groupCommit } from '../../../src/server/writes/group-commit.js';
+import { groupCommit } from '../../../src/server/ingest/group-commit.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../support/test-database.js';
 
-// The write route's group commit (writes/group-commit.ts), on the database of this run.
+// The write route's group commit (ingest/group-commit.ts), on the database of this run.
 // The batches insert rows of a simple keyed table (window_counters), which a duplicate key fails.
 
 let store: Store;

@@ -5,7 +5,7 @@ import { createTestServer } from './test-server.js';
 import { testPostgresUrl } from '../../support/test-database.js';
 import { timestamp } from '../../../src/server/store/time.js';
 import { PROPERTY_QUOTA_DEFAULTS } from '../../../src/server/visitors/property-quota.js';
-import { startWriteRetention, WRITE_IDS_KEEP_MS } from '../../../src/server/writes/retention.js';
+import { startWriteRetention, WRITE_IDS_KEEP_MS } from '../../../src/server/ingest/retention.js';
 import { hitWrite, testConfig, wid } from './helpers.js';
 
 // Finding 8 of issue 20: batches of properties from fresh visitors grew the database by ~160 KB a

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { memoryCounters } from '../../../src/server/http/window-counters.js';
-import { heavyBatches, STEP_WRITES } from '../../../src/server/writes/heavy-batches.js';
+import { heavyBatches, STEP_WRITES } from '../../../src/server/ingest/heavy-batches.js';
 import { createTestServer } from './test-server.js';
 import { hitWrite, testConfig, wid } from './helpers.js';
 
 // Issue 20, the abuse bench: a batch of 50 chat messages or properties held the event loop for
 // tens of milliseconds, page views waited behind all of it, and the request limit let 50 times
-// as many such writes through as small batches. writes/heavy-batches.ts stores them in steps and
+// as many such writes through as small batches. ingest/heavy-batches.ts stores them in steps and
 // gives each address a budget of them.
 
 let server: ConsultantServer;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import safeRegex from 'safe-regex2';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { USER_AGENT_MAX, userAgentInfo } from '../../../src/server/tracking/user-agent.js';
+import { USER_AGENT_MAX, userAgentInfo } from '../../../src/server/http/user-agent.js';
 
 // Finding 9 of issue 20: a 16 KB User-Agent made a page view take 35 ms (a lookahead scanning to the
 // end from every `Chrome/`). Timing is the bench's business; these tests hold the causes.

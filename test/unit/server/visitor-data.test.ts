@@ -2,17 +2,18 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HitResult, VisitorRef, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { createCallbackDispatcher } from '../../../src/server/telephony/callback-dispatch.js';
+import { createCallbackDispatcher } from '../../../src/server/callback/dispatch.js';
 import { queuePlatform } from '../../../src/server/callback/platform.js';
 import type { Hub, Topic } from '../../../src/server/consultant/chat/hub.js';
 import { createSiteLookup } from '../../../src/server/sites/lookup.js';
 import { visitorsFeature } from '../../../src/server/visitors/routes.js';
-import { writeRoute } from '../../../src/server/writes/route.js';
+import { writeRoute } from '../../../src/server/ingest/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
 import { windowCounters } from '../../../src/server/http/window-counters.js';
 import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
 import { createLeasePolicy } from '../../../src/server/phones/lease-policy.js';
-import { pageViewDeps } from '../../../src/server/tracking/page-view.js';
+import { pageViewDeps } from '../../../src/server/page-view/pipeline.js';
+import { writeHandlers } from '../../../src/server/write-handlers.js';
 import { firstVisitLimit } from '../../../src/server/tracking/first-visits.js';
 
 let server: ConsultantServer;
@@ -386,15 +387,19 @@ describe('the console hears of offline requests', () => {
     const hub = { poke: (...topics: Topic[]) => pokes.push(...topics) } as unknown as Hub;
     const app = Fastify();
     const sites = createSiteLookup(server.store);
+    const leasePolicy = createLeasePolicy();
+    const firstVisits = firstVisitLimit(windowCounters(server.store));
     await writeRoute(app, {
       store: server.store,
       sites,
-      deps: {
+      handlers: writeHandlers({
+        pageView: pageViewDeps(server.store, leasePolicy, firstVisits),
         hub,
         callbackDispatcher: createCallbackDispatcher(server.store, queuePlatform),
         propertyQuota: createPropertyQuota(windowCounters(server.store)),
-        ...pageViewDeps(server.store, createLeasePolicy(), firstVisitLimit(windowCounters(server.store))),
-      },
+      }),
+      firstVisits,
+      leasePolicy,
     });
     await visitorsFeature(app, { store: server.store, sites, hub });
     try {

@@ -1,5 +1,5 @@
-import { markCallFailed } from '../callback/queries.js';
-import { siteCallback, type CallbackPlatform, type DispatchResult } from '../callback/platform.js';
+import { markCallFailed } from './queries.js';
+import { siteCallback, type CallbackPlatform, type DispatchResult } from './platform.js';
 import { SITEPHONE_STATUS } from '../../protocol.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
@@ -11,7 +11,7 @@ import {
   queuedCallbacks,
   releaseCallback,
   setPlatformCallId,
-} from './queries.js';
+} from '../telephony/queries.js';
 import { siteById } from '../sites/queries.js';
 
 /**

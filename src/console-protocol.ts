@@ -1,7 +1,7 @@
 /**
  * The operator console's contract with the consultant server (the console is served by that
  * server, same origin, signed in by an HttpOnly session cookie). Imported by the console page
- * (src/console/console.ts) and by the server (src/server/console/), so they cannot drift.
+ * (src/console/) and by the server (src/server/consultant/console/), so they cannot drift.
  *
  * Every POST sends `Content-Type: application/json`; answers are `{success: true, data}` or the
  * error envelope `{success: false, message: "<code>: <text>"}`.

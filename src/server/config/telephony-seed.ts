@@ -1,13 +1,14 @@
 import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { addNumaNumber, createNumaList } from '../api/queries.js';
+import { addNumaNumber, createNumaList } from '../numbers/numa-lists.js';
 import { addCallTariff } from '../charges/queries.js';
-import { customerEmployees } from '../consultant/operators/queries.js';
+import { customerEmployees } from '../operators/queries.js';
 import { customerById } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
-import { enterAllSiteNumbers } from './site-numbers.js';
+import { CustomerMediaFile, SystemMediaFile } from '../numbers/media-files.js';
+import { enterAllSiteNumbers } from '../numbers/site-numbers.js';
 import {
   addCapacityNumber,
   addMediaFile,
@@ -17,7 +18,7 @@ import {
   lockTelephonySeed,
   numberTariffs,
   upsertNumberTariff,
-} from './queries.js';
+} from '../numbers/queries.js';
 
 /**
  * The telephony seed (demo-site/telephony-seed.json): number tariffs, the number capacity per
@@ -33,10 +34,6 @@ import {
 const digits = z.string().regex(/^\d{3,20}$/, 'digits');
 const id = z.number().int().positive();
 const PREFIX_TYPE = z.enum(['internal', 'local', 'country', 'international', 'zone']);
-const media = { name: z.string().min(1).max(255), duration_s: z.number().int().min(0), size: z.number().int().min(0) };
-/** The media files of a seed or of `npm run import-media` (numbers/media-command.ts). */
-export const SystemMediaFile = z.strictObject(media);
-export const CustomerMediaFile = z.strictObject({ customer_id: id, ...media, is_normalize: z.boolean().default(false) });
 
 const TelephonySeed = z.strictObject({
   number_tariffs: z

@@ -11,22 +11,29 @@ import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { FirstVisitRefused } from '../tracking/first-visits.js';
 import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
-import { USER_AGENT_MAX } from '../tracking/user-agent.js';
+import { USER_AGENT_MAX } from '../http/user-agent.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
 import { windowCounters } from '../http/window-counters.js';
-import type { ClientInfo, VisitorRow, WriteContext, WriteDeps, WriteHandler } from './context.js';
+import type { LeasePolicy } from '../phones/lease-policy.js';
+import type { VisitorRow } from '../store/tables.js';
+import type { FirstVisitLimit } from '../tracking/first-visits.js';
+import type { ClientInfo, WriteContext, WriteHandler, WriteHandlers } from '../writes/context.js';
 import { formFields } from './form-fields.js';
 import { groupCommit } from './group-commit.js';
 import { HEAVY_BODY_BYTES, heavyBatches, STEP_WRITES } from './heavy-batches.js';
-import { handlers } from './index.js';
 import { recordWrite, seenWrite } from './queries.js';
 import { startWriteRetention } from './retention.js';
-import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from './schemas.js';
+import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from '../writes/schemas.js';
 
 export interface WriteRouteOptions {
   store: Store;
   sites: SiteLookup;
-  deps: WriteDeps;
+  /** One handler per write type, each built with the services it uses (write-handlers.ts). */
+  handlers: WriteHandlers;
+  /** First visits per site and address: a batch over the limit is refused before its transaction. */
+  firstVisits: Pick<FirstVisitLimit, 'spent'>;
+  /** A write other than a page view confirms the visitor's short DT leases. */
+  leasePolicy: Pick<LeasePolicy, 'confirm'>;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
   /**
@@ -70,7 +77,7 @@ function stepsOf(writes: Batch): Batch[] {
  * with its stored result and stores nothing again.
  */
 export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions): Promise<void> {
-  const { store, sites, deps } = opts;
+  const { store, sites, handlers, firstVisits, leasePolicy } = opts;
   // Write ids older than any retry are deleted hourly (retention.ts).
   const retention = startWriteRetention(store, (e) => app.log.error(e));
   app.addHook('onClose', async () => retention.stop());
@@ -91,7 +98,6 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       const ctx: WriteContext = {
         ...base,
         db: trx,
-        deps,
         site,
         // Read in the batch's transaction: outside it, the read would wait for the connection
         // until the group before had committed.
@@ -163,7 +169,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
           results.push({ id: w.id, success: false, code: r.code });
         }
       }
-      if (last && confirms && ctx.visitor) await deps.leasePolicy.confirm(trx, ctx.visitor.id, base.now);
+      if (last && confirms && ctx.visitor) await leasePolicy.confirm(trx, ctx.visitor.id, base.now);
       return { visitor: ctx.visitor, results, confirms };
     }, ref?.id);
 
@@ -215,7 +221,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
       // A first visit over its address's limit costs no transaction (tracking/first-visits.ts);
       // the page view counts the ones that run, and refuses a made-up visitor's past the limit.
       if (!ref && writes.some((w) => w.type === 'hit')) {
-        const retryAfter = await deps.firstVisits.spent(site.id, req.ip, now);
+        const retryAfter = await firstVisits.spent(site.id, req.ip, now);
         if (retryAfter) return refuse(reply, retryAfter);
       }
       let out: Awaited<ReturnType<typeof runBatch>>;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../store/queryable.js';
 import { maxVisitorId } from '../visitors/queries.js';
-import { maxHitId, maxSessionId, nextIdSequence } from './queries.js';
+import { maxHitId, maxSessionId, nextIdSequence } from '../tracking/queries.js';
 import type { Dialect } from '../store/migrations/columns.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Queryable } from '../../store/queryable.js';
-import type { Row, Tables } from '../../store/tables.js';
+import type { Queryable } from '../store/queryable.js';
+import type { Row, Tables } from '../store/tables.js';
 import { fullName, type EmployeeConfig, type EmployeeRow } from './employees.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { addressGroup } from '../../http/address-group.js';
-import { ApiError } from '../../http/errors.js';
-import type { WindowCount, WindowCounters } from '../../http/window-counters.js';
+import { addressGroup } from '../http/address-group.js';
+import { ApiError } from '../http/errors.js';
+import type { WindowCount, WindowCounters } from '../http/window-counters.js';
 
 /**
  * The guard in front of every password check (the console's sign-in, the REST API's `login`).

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../../http/errors.js';
-import type { Store } from '../../store/open.js';
-import type { Queryable } from '../../store/queryable.js';
-import { ApiError } from '../../http/errors.js';
+import { errors } from '../http/errors.js';
+import type { Store } from '../store/open.js';
+import type { Queryable } from '../store/queryable.js';
+import { ApiError } from '../http/errors.js';
 import { DEVICE_COOKIE, type LoginGuard } from './login-guard.js';
-import { timestamp } from '../../store/time.js';
+import { timestamp } from '../store/time.js';
 import type { EmployeeRow } from './employees.js';
 import { verifyPassword } from './password.js';
 import { createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession, sessionAlive } from './queries.js';
