@@ -17,7 +17,7 @@ const SERVER_LAYERS = [
   ['charges', 'telephony'],
   ['ingest', 'numbers', 'page-view'],
   ['visitors'],
-  ['operators', 'phones', 'tracking'],
+  ['leases', 'operators', 'tracking'],
   ['http', 'reports', 'writes'],
   ['sites'],
   ['store'],

@@ -24,7 +24,7 @@ import { pageViewDeps } from './page-view/pipeline.js';
 import { writeHandlers } from './write-handlers.js';
 import { firstVisitLimit } from './tracking/first-visits.js';
 import { reportUnusablePatterns } from './tracking/campaign-match.js';
-import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
+import { createLeasePolicy, type LeasePolicyOptions } from './leases/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
 import { redactedLogger, type LogStream } from './http/log-redaction.js';
@@ -72,7 +72,7 @@ export interface ServerOptions {
   /** Caps on open event streams (http/sse.ts). */
   streamLimits?: StreamLimits;
   /**
-   * Who may lease DT pool numbers, and for how long (phones/lease-policy.ts): shares per address and
+   * Who may lease DT pool numbers, and for how long (leases/lease-policy.ts): shares per address and
    * user-agent family, bots skipped, short first leases. `false`: none (every visitor leases at once, in full).
    */
   leasePolicy?: LeasePolicyOptions | false;

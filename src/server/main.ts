@@ -35,7 +35,7 @@ import { WRITE_LIMIT_DEFAULTS } from './http/rate-limits.js';
 import { REFUSAL_HOLD_DEFAULTS } from './http/refusal-hold.js';
 import { readTrustedProxies } from './http/trusted-proxy.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
-import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
+import { LEASE_POLICY_DEFAULTS } from './leases/lease-policy.js';
 import { POSTGRES_LANES } from './ingest/route.js';
 import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
 

@@ -1,6 +1,6 @@
 import { employeesWithSites, type EmployeeWithSites } from '../operators/queries.js';
 import { fullName } from '../operators/employees.js';
-import { internationalDigits } from '../phones/session-phones.js';
+import { internationalDigits } from '../leases/session-phones.js';
 import {
   siteData,
   type BlockFullRow,

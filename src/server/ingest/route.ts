@@ -14,7 +14,7 @@ import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
 import { USER_AGENT_MAX } from '../http/user-agent.js';
 import { visitorByToken, visitorOfHit } from '../visitors/queries.js';
 import { windowCounters } from '../http/window-counters.js';
-import type { LeasePolicy } from '../phones/lease-policy.js';
+import type { LeasePolicy } from '../leases/lease-policy.js';
 import type { VisitorRow } from '../store/tables.js';
 import type { FirstVisitLimit } from '../tracking/first-visits.js';
 import type { ClientInfo, WriteContext, WriteHandler, WriteHandlers } from '../writes/context.js';
@@ -106,7 +106,7 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
         hitOrLatest: async (clientId) => (await ctx.hit(clientId)) ?? (ctx.visitor ? latestHitOfVisitor(trx, ctx.visitor.id) : null),
       };
       const results: WriteResult[] = [];
-      // A write other than a page view shows a person: the visitor's short DT leases become full (phones/lease-policy.ts).
+      // A write other than a page view shows a person: the visitor's short DT leases become full (leases/lease-policy.ts).
       let confirms = state.confirms;
       for (const entry of writes) {
         const envelope = WriteEnvelopeSchema.safeParse(entry);

@@ -1,5 +1,5 @@
 import type { HitData } from '../../protocol.js';
-import type { SessionRef } from '../phones/session-phones.js';
+import type { SessionRef } from '../leases/session-phones.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 import { createHit } from '../tracking/queries.js';

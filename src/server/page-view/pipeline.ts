@@ -1,6 +1,6 @@
 import type { HitResult } from '../../protocol.js';
-import type { LeasePolicy } from '../phones/lease-policy.js';
-import { createSessionPhones, type SessionPhones } from '../phones/session-phones.js';
+import type { LeasePolicy } from '../leases/lease-policy.js';
+import { createSessionPhones, type SessionPhones } from '../leases/session-phones.js';
 import type { Store } from '../store/open.js';
 import { campaignParams, referrerInfo } from '../tracking/campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from '../tracking/campaign-match.js';
@@ -23,7 +23,7 @@ export interface PageViewDeps {
 
 /**
  * The page view's caches of site data, emptied when site data changes (createServer makes them
- * once), and the lease policy of DT pools (phones/lease-policy.ts).
+ * once), and the lease policy of DT pools (leases/lease-policy.ts).
  */
 export function pageViewDeps(
   store: Pick<Store, 'onSiteDataChange' | 'dialect'>,
@@ -46,12 +46,12 @@ export function pageViewDeps(
  *    another campaign (never for SPA page views);
  * 3. else a new session starts, matched to its ad campaign;
  * 4. the hit is recorded;
- * 5. the session's numbers are chosen, DT numbers leased (phones/session-phones.ts);
+ * 5. the session's numbers are chosen, DT numbers leased (leases/session-phones.ts);
  * 6. the answer: the ids, the site's settings and the numbers.
  *
  * Around it, the ingest route refuses a plain first visit over its address's limit before the
  * batch, and after the batch confirms the visitor's short DT leases if the visitor did anything
- * but view a page (ingest/route.ts, phones/lease-policy.ts).
+ * but view a page (ingest/route.ts, leases/lease-policy.ts).
  */
 export const pageViewHandler =
   (deps: PageViewDeps): WriteHandler<'hit'> =>

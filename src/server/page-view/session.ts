@@ -1,6 +1,6 @@
 import type { HitData } from '../../protocol.js';
 import { userAgentInfo } from '../http/user-agent.js';
-import type { SessionRef } from '../phones/session-phones.js';
+import type { SessionRef } from '../leases/session-phones.js';
 import type { Queryable } from '../store/queryable.js';
 import type { VisitorRow } from '../store/tables.js';
 import { timestamp } from '../store/time.js';

@@ -428,7 +428,7 @@ export interface DtLeasesTable {
   until_ms: number;
   /** The leasing client's address group (http/address-group.ts); null before the lease policy. */
   address_group: string | null;
-  /** The leasing client's user-agent family (phones/lease-policy.ts); null before the lease policy. */
+  /** The leasing client's user-agent family (leases/lease-policy.ts); null before the lease policy. */
   agent_family: string | null;
   /** A short first lease's full end, applied when the visitor shows it is a person; null for a full lease. */
   confirm_until_ms: number | null;

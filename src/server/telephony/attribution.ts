@@ -1,5 +1,5 @@
 import { firstSiteOf, holderOf } from '../numbers/queries.js';
-import { LEASE_SKEW_MS, leaseAt } from '../phones/queries.js';
+import { LEASE_SKEW_MS, leaseAt } from '../leases/queries.js';
 import { numberOwners, type NumberOwner } from '../sites/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';

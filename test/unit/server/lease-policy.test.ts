@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { SiteConfigSchema } from '../../../src/server/config/site-config.js';
-import type { LeasePolicyOptions } from '../../../src/server/phones/lease-policy.js';
+import type { LeasePolicyOptions } from '../../../src/server/leases/lease-policy.js';
 import { dropDatabase, freshDbPath } from '../../support/test-database.js';
 import { hitWrite, wid } from './helpers.js';
 import { createTestServer } from './test-server.js';

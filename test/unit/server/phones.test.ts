@@ -3,7 +3,7 @@ import type { HitPhone, HitResult, WriteResponse } from '../../../src/protocol.j
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { conditionHolds } from '../../../src/server/tracking/campaign-match.js';
-import { formatNumber } from '../../../src/server/phones/session-phones.js';
+import { formatNumber } from '../../../src/server/leases/session-phones.js';
 import { readSiteConfig, SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
 import { hitWrite } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { writeRoute } from '../../../src/server/ingest/route.js';
 import { hitWrite, testServer, wid } from './helpers.js';
 import { windowCounters } from '../../../src/server/http/window-counters.js';
 import { createPropertyQuota } from '../../../src/server/visitors/property-quota.js';
-import { createLeasePolicy } from '../../../src/server/phones/lease-policy.js';
+import { createLeasePolicy } from '../../../src/server/leases/lease-policy.js';
 import { pageViewDeps } from '../../../src/server/page-view/pipeline.js';
 import { writeHandlers } from '../../../src/server/write-handlers.js';
 import { firstVisitLimit } from '../../../src/server/tracking/first-visits.js';
