@@ -1,12 +1,11 @@
-import type { Page } from '../sites/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
 
 /**
- * Every query of the REST API's own tables: API users and their sessions, and tags. Agents, tariff
- * plans and agent charges are queried in charges/agents.ts, caller-number (numa) lists in
- * numbers/numa-lists.ts; the site configuration tables through sites/queries.ts, employees through
- * operators.
+ * Every query of the REST API's own tables: API users and their sessions. Agents, tariff plans and
+ * agent charges are queried in charges/agents.ts, caller-number (numa) lists in
+ * numbers/numa-lists.ts, tags in reports/tags.ts; the site configuration tables through
+ * sites/queries.ts, employees through operators/queries.ts.
  */
 
 /** What a session stands for: the user, and the customer or agent it acts as. */
@@ -68,35 +67,4 @@ export async function insertApiUser(db: Queryable, v: Omit<Row<'api_users'>, 'id
     .onConflict((oc) => oc.column('login').doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
-// Tags ---------------------------------------------------------------------------------------
-
-export async function tags(db: Queryable, customerId: number, page: Page): Promise<Array<{ id: number; name: string }>> {
-  return db
-    .selectFrom('tags')
-    .select(['id', 'name'])
-    .where('customer_id', '=', customerId)
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-}
-
-export async function tagCount(db: Queryable, customerId: number): Promise<number> {
-  const r = await db
-    .selectFrom('tags')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-/** Seeds a tag by name (the demo seed); an existing one stays. */
-export async function ensureTag(db: Queryable, customerId: number, name: string): Promise<void> {
-  await db
-    .insertInto('tags')
-    .values({ customer_id: customerId, name })
-    .onConflict((oc) => oc.columns(['customer_id', 'name']).doNothing())
-    .execute();
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { PASSWORD_HASH } from '../operators/password.js';
 import { alignIdSequences, ensureCustomer, setCustomerAgent } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
-import { ensureTag, hasApiUsers, upsertApiUser } from './queries.js';
+import { hasApiUsers, upsertApiUser } from './queries.js';
+import { ensureTag } from '../reports/tags.js';
 import { upsertAgent, upsertTariffPlan } from '../charges/agents.js';
 
 /**
