@@ -4,6 +4,58 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server's folders from the top down. A folder imports only folders on the rows below its own,
+ * so no two features import each other and no import circle runs between features; the files at
+ * the root of src/server/ (app.ts, main.ts, write-handlers.ts) wire them and stand above them all.
+ * A folder that needs one above it shows a seam: move the shared part down, or pass it in.
+ */
+const SERVER_LAYERS = [
+  ['accounts'],
+  ['api', 'consultant'],
+  ['callback', 'config'],
+  ['charges', 'telephony'],
+  ['ingest', 'numbers', 'page-view'],
+  ['ops'],
+  ['visitors'],
+  ['leases', 'operators', 'tracking'],
+  ['http', 'reports', 'writes'],
+  ['sites'],
+  ['store'],
+];
+
+/** A relative import that climbs to one of `folders`, from any depth (no subfolder shares their names). */
+const climbsTo = (folders) => `^(\\.\\./)+(${folders.join('|')})/`;
+
+/** Per server folder: the folders on its row and above it, which it may not import. */
+const serverLayerRules = SERVER_LAYERS.flatMap((row, i) =>
+  row.map((folder) => {
+    const above = SERVER_LAYERS.slice(0, i + 1)
+      .flat()
+      .filter((f) => f !== folder);
+    return {
+      files: [`src/server/${folder}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: climbsTo(above),
+                message: `src/server/${folder}/ may not import a folder on its row or above it (SERVER_LAYERS in eslint.config.js).`,
+              },
+              {
+                regex: '^(\\.\\./){2,}(console|widgets|snippet)/',
+                message: 'The server may not import the browser folders: shared wire types live in src/*.ts.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/', 'data/', 'bench-results/'] },
   js.configs.recommended,
@@ -31,5 +83,24 @@ export default tseslint.config(
   {
     files: ['src/server/**', 'scripts/**', 'bench/**', 'test/**', 'demo-site/*.mjs', '*.config.*'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  ...serverLayerRules,
+  {
+    files: ['src/server/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(console|widgets|snippet)/', message: 'The server may not import the browser folders.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/snippet/**', 'src/widgets/**', 'src/console/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+server/', message: 'Browser code may not import the server.' }] },
+      ],
+    },
   },
 );

@@ -116,7 +116,7 @@ const ts = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 async function serverModules() {
   const app = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-  const pw = await import(pathToFileURL(join(root, 'dist/node/server/consultant/operators/password.js')).href);
+  const pw = await import(pathToFileURL(join(root, 'dist/node/server/operators/password.js')).href);
   return { createServer: app.createServer, hashPassword: pw.hashPassword };
 }
 

@@ -2,7 +2,7 @@
  * The wire contract between the snippet and the consultant server.
  *
  * Both sides import this module: the snippet for the shapes it sends, the server for the shapes it
- * validates (src/server/schemas.ts asserts, with an `Exact<>` type check, that the output of each
+ * validates (src/server/writes/schemas.ts asserts, with an `Exact<>` type check, that the output of each
  * zod schema is exactly the type here: a field added on one side only is a compile error), so the
  * two cannot drift. Only types and a few constants live here: the snippet pays for nothing
  * but the constants it uses.

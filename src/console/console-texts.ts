@@ -6,7 +6,7 @@
  * them all, so the Russian written in the served HTML is only what shows before the script runs.
  */
 import type { Lang } from './i18n.js';
-import type { ConsoleCall, ConsoleCallVisit, ConsoleChat } from './protocol.js';
+import type { ConsoleCall, ConsoleCallVisit, ConsoleChat } from '../console-protocol.js';
 
 type ChatStatus = `${NonNullable<ConsoleChat['status']>}` | 'null';
 type Earlier = ConsoleCallVisit['earlier'][number]['type'];

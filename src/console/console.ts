@@ -15,7 +15,7 @@ import {
   type ConsoleMe,
   type ConsoleMessage,
   type ConsoleRequest,
-} from './protocol.js';
+} from '../console-protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 

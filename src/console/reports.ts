@@ -13,7 +13,7 @@ import {
   type ReportsCommunication,
   type ReportsCommunications,
   type ReportsDaily,
-} from './protocol.js';
+} from '../console-protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 

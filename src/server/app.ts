@@ -9,7 +9,7 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
-import { createLoginGuard, type LoginGuardOptions } from './consultant/operators/login-guard.js';
+import { createLoginGuard, type LoginGuardOptions } from './operators/login-guard.js';
 import { openStore, type Store } from './store/open.js';
 import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
@@ -21,11 +21,12 @@ import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
 import { windowCounters } from './http/window-counters.js';
 import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
-import { writeRoute } from './writes/route.js';
-import { pageViewDeps } from './tracking/page-view.js';
+import { writeRoute } from './ingest/route.js';
+import { pageViewDeps } from './page-view/pipeline.js';
+import { writeHandlers } from './write-handlers.js';
 import { firstVisitLimit } from './tracking/first-visits.js';
 import { reportUnusablePatterns } from './tracking/campaign-match.js';
-import { createLeasePolicy, type LeasePolicyOptions } from './phones/lease-policy.js';
+import { createLeasePolicy, type LeasePolicyOptions } from './leases/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
 import { logRequests, quietRequestLogs, serverLogger, type LoggerOption } from './http/request-log.js';
@@ -34,10 +35,10 @@ import { proxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { screenPopReader } from './telephony/screen-pop.js';
-import { createCallbackDispatcher, type CallbackDispatcher } from './telephony/callback-dispatch.js';
+import { createCallbackDispatcher, type CallbackDispatcher } from './callback/dispatch.js';
 import type { ApiSeed } from './api/seed.js';
 import { routeIncomingCall } from './numbers/routing.js';
-import { seedTelephony, type TelephonySeed } from './numbers/seed.js';
+import { seedTelephony, type TelephonySeed } from './config/telephony-seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
 import { timestamp } from './store/time.js';
 import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metrics.js';
@@ -81,13 +82,13 @@ export interface ServerOptions {
   /** Caps on open event streams (http/sse.ts). */
   streamLimits?: StreamLimits;
   /**
-   * Who may lease DT pool numbers, and for how long (phones/lease-policy.ts): shares per address and
+   * Who may lease DT pool numbers, and for how long (leases/lease-policy.ts): shares per address and
    * user-agent family, bots skipped, short first leases. `false`: none (every visitor leases at once, in full).
    */
   leasePolicy?: LeasePolicyOptions | false;
-  /** Group-commit lanes on PostgreSQL (writes/group-commit.ts), 1 to 8; default 4. */
+  /** Group-commit lanes on PostgreSQL (ingest/group-commit.ts), 1 to 8; default 4. */
   postgresLanes?: number;
-  /** Limits of sign-in attempts (consultant/operators/login-guard.ts). */
+  /** Limits of sign-in attempts (operators/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;
@@ -112,7 +113,7 @@ export interface ServerOptions {
   apiClock?: () => number;
   /**
    * Number capacity, tariffs, media files, SIP lines and scenarios (demo-site/telephony-seed.json,
-   * numbers/seed.ts): applied with the site configuration's seed of an empty database, as apiSeed.
+   * config/telephony-seed.ts): applied with the site configuration's seed of an empty database, as apiSeed.
    */
   telephonySeed?: string | TelephonySeed;
   /** The telephony boundary (telephony/): the events' secret, the lost-call timeout, the routing seams. */
@@ -270,7 +271,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
-  // Call-back requests reach the platform after their write commits (telephony/callback-dispatch.ts).
+  // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
   const loginGuard = createLoginGuard(windowCounters(store), {
@@ -278,20 +279,20 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     ...opts.loginGuard,
     onRefuse: refusedBy('login'),
   });
+  const leasePolicy = createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy'));
+  const firstVisits = firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit'));
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
     store,
     sites,
-    deps: {
+    handlers: writeHandlers({
+      pageView: pageViewDeps(store, leasePolicy, firstVisits),
       hub,
       callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
-      ...pageViewDeps(
-        store,
-        createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy')),
-        firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit')),
-      ),
-    },
+    }),
+    firstVisits,
+    leasePolicy,
     publicUrl: opts.publicUrl,
     trustGeoHeaders: trust,
     postgresLanes: opts.postgresLanes,

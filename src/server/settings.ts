@@ -13,9 +13,9 @@ import { REFUSAL_HOLD_DEFAULTS } from './http/refusal-hold.js';
 import { LOG_LEVELS, type LogLevel } from './http/request-log.js';
 import { STREAM_LIMIT_DEFAULTS } from './http/sse.js';
 import { readTrustedProxies } from './http/trusted-proxy.js';
-import { LEASE_POLICY_DEFAULTS } from './phones/lease-policy.js';
+import { LEASE_POLICY_DEFAULTS } from './leases/lease-policy.js';
 import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
-import { POSTGRES_LANES } from './writes/route.js';
+import { POSTGRES_LANES } from './ingest/route.js';
 
 export type Env = Record<string, string | undefined>;
 

@@ -103,7 +103,7 @@ test('a server killed mid-burst keeps every write it confirmed, none half-writte
   ).json()) as WriteResponse;
   const visitor = first.visitor!;
   // A batch of up to 8 writes (STEP_WRITES) is one transaction, all or nothing; a longer one is
-  // stored in steps of 8 (writes/heavy-batches.ts), each all or nothing.
+  // stored in steps of 8 (ingest/heavy-batches.ts), each all or nothing.
   const BATCHES = 300;
   const PER = 8;
   const batches = Array.from({ length: BATCHES }, (_, b) => ({

@@ -216,7 +216,7 @@ test('DT numbers: many first visits at once on both processes, a pool of three, 
 });
 
 test('public ids: visitors, sessions and hits made by both processes at once never share a sequence number', async () => {
-  // An id is a sequence number times 2^21 plus random bits (tracking/public-ids.ts). Were the
+  // An id is a sequence number times 2^21 plus random bits (page-view/public-ids.ts). Were the
   // sequence each process's own, both would count from the same stored maximum.
   const visits = Array.from({ length: 16 }, (_, i) =>
     post(i % 2 ? b : a, 'test-site', { visitor: null, writes: [hit('http://localhost/ids')] }),

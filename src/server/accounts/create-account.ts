@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { agentById, createAgent, insertApiUser } from '../api/queries.js';
-import { createEmployee } from '../consultant/operators/queries.js';
-import { hashPassword } from '../consultant/operators/password.js';
-import { DEFAULT_TIME_ZONE } from '../api/dates.js';
+import { insertApiUser } from '../api/queries.js';
+import { agentById, createAgent } from '../charges/agents.js';
+import { createEmployee } from '../operators/queries.js';
+import { hashPassword } from '../operators/password.js';
+import { DEFAULT_TIME_ZONE } from '../http/dates.js';
 import { createCustomer, customerById, sitesOfCustomer } from '../sites/queries.js';
 import { openStore } from '../store/open.js';
 

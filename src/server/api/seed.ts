@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { PASSWORD_HASH } from '../consultant/operators/password.js';
+import { PASSWORD_HASH } from '../operators/password.js';
 import { alignIdSequences, ensureCustomer, setCustomerAgent } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
-import { ensureTag, hasApiUsers, upsertAgent, upsertApiUser, upsertTariffPlan } from './queries.js';
+import { hasApiUsers, upsertApiUser } from './queries.js';
+import { ensureTag } from '../reports/tags.js';
+import { upsertAgent, upsertTariffPlan } from '../charges/agents.js';
 
 /**
  * The REST API's demo seed (demo-site/api-seed.json): tariff plans, agents, which customers an

@@ -6,7 +6,7 @@ import { siteCallbackJson } from '../sites/queries.js';
  * the platform is a pluggable dispatcher: the built-in one accepts every request, which stays in
  * `calls` as `dispatch_state = 'queued'` for a dialer to pick up, unless the site's configuration
  * declares the platform down. A real adapter is passed to `createServer({ callbackPlatform })`.
- * Requests reach it after the write that stored them has committed (telephony/callback-dispatch.ts);
+ * Requests reach it after the write that stored them has committed (callback/dispatch.ts);
  * the outcome comes back as call events on the telephony boundary under the call id it answers.
  */
 

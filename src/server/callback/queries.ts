@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { SITEPHONE_STATUS } from '../../protocol.js';
-import type { ConsoleRequest } from '../../console/protocol.js';
+import type { ConsoleRequest } from '../../console-protocol.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { NewRow } from '../store/tables.js';
 
@@ -103,7 +103,7 @@ export async function markCallFailed(db: Queryable, id: number, requestStatus: n
 
 // ---- calls, as the operator console lists them
 
-/** A call-back request in the console's request list (console/protocol.ts `ConsoleRequest`). */
+/** A call-back request in the console's request list (src/console-protocol.ts `ConsoleRequest`). */
 export type CallbackRequestRow = Omit<ConsoleRequest, 'kind'> & { kind: 'callback' };
 
 /** The call records the console shows: call-back requests (communication_type 'sitephone') of `siteIds`. */

@@ -1,4 +1,4 @@
-import { applyEmployees } from '../consultant/operators/queries.js';
+import { applyEmployees } from '../operators/queries.js';
 import {
   addPoolNumber,
   deleteBlock,

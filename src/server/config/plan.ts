@@ -1,6 +1,6 @@
-import { employeesWithSites, type EmployeeWithSites } from '../consultant/operators/queries.js';
-import { fullName } from '../consultant/operators/employees.js';
-import { internationalDigits } from '../phones/session-phones.js';
+import { employeesWithSites, type EmployeeWithSites } from '../operators/queries.js';
+import { fullName } from '../operators/employees.js';
+import { internationalDigits } from '../leases/session-phones.js';
 import {
   siteData,
   type BlockFullRow,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
-import { Employee } from '../consultant/operators/employees.js';
-import { conditionPatternError } from '../tracking/condition-pattern.js';
+import { Employee } from '../operators/employees.js';
+import { CONDITION_PARAMETERS, conditionPatternError } from '../tracking/condition-pattern.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,
@@ -10,29 +10,6 @@ import { conditionPatternError } from '../tracking/condition-pattern.js';
  * empty database (config/start.ts) and is otherwise applied only by the import command
  * (config/import.ts). Ids come from the file, so a later import finds the same rows again.
  */
-
-export const CONDITION_PARAMETERS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-  'os_ad_id',
-  'os_campaign_id',
-  'os_service_name',
-  'os_source_id',
-  'gclid',
-  'yclid',
-  'ef_id',
-  'town',
-  'country',
-  'search_engine',
-  'search_query',
-  'referrer',
-  'url',
-] as const;
-
-export type ConditionParameter = (typeof CONDITION_PARAMETERS)[number];
 
 const Condition = z
   .strictObject({

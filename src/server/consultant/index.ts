@@ -4,7 +4,7 @@ import type { Store } from '../store/open.js';
 import type { Hub } from './chat/hub.js';
 import { visitorStreams } from './chat/routes.js';
 import { consoleRoutes } from './console/routes.js';
-import type { LoginGuard } from './operators/login-guard.js';
+import type { LoginGuard } from '../operators/login-guard.js';
 import type { ScreenPopFactory } from './console/routes.js';
 
 export interface ConsultantDeps {
@@ -26,7 +26,7 @@ export interface ConsultantDeps {
 
 /**
  * The online consultant: the visitor's push channels (operator status, chat) and the operator
- * console. Chat messages arrive as writes (chat/writes.ts, registered in writes/index.ts).
+ * console. Chat messages arrive as writes (chat/writes.ts, registered in write-handlers.ts).
  */
 export async function consultantFeature(app: FastifyInstance, deps: ConsultantDeps): Promise<void> {
   visitorStreams(app, deps);

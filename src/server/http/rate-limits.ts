@@ -30,7 +30,7 @@ export interface WriteLimits {
   visitor?: number;
   /**
    * Writes of `w/` batches longer than 8 writes from one client IP (IPv6: one /64) per clock
-   * minute; 0 turns it off. Default 1200 (writes/heavy-batches.ts).
+   * minute; 0 turns it off. Default 1200 (ingest/heavy-batches.ts).
    */
   heavyWrites?: number;
   /**

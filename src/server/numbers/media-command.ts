@@ -4,7 +4,7 @@ import { customerById } from '../sites/queries.js';
 import { isPostgresUrl, openStore } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { putMediaFile } from './queries.js';
-import { CustomerMediaFile, SystemMediaFile } from './seed.js';
+import { CustomerMediaFile, SystemMediaFile } from './media-files.js';
 
 /**
  * `npm run import-media -- <file> [--db <path>]`: adds media files to the catalogue of an existing

@@ -122,7 +122,7 @@ export async function heldNumbers(db: Queryable): Promise<Array<Pick<Row<'custom
   return db.selectFrom('customer_numbers').select(['phone_number', 'customer_id']).execute();
 }
 
-/** The customer holding the number in any of its four stored forms (telephony/numbers.ts); null when nobody does. */
+/** The customer holding the number in any of its four stored forms (numbers/keys.ts); null when nobody does. */
 export async function holderOf(db: Queryable, variants: readonly [string, string, string, string]): Promise<number | null> {
   const r = await db
     .selectFrom('customer_numbers')

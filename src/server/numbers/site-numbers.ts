@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { numberKey, numberVariants } from '../telephony/numbers.js';
+import { numberKey, numberVariants } from './keys.js';
 import {
   addCustomerNumber,
   allNumberUses,

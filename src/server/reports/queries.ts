@@ -139,18 +139,6 @@ function communicationUnion(db: Queryable, f: ReportFilter) {
   return calls.unionAll(goals).unionAll(chats).unionAll(offline);
 }
 
-/** Every communication in the filter, oldest first (by time, then kind, then id: a stable order). */
-export async function communications(db: Queryable, f: ReportFilter): Promise<CommunicationRow[]> {
-  const rows = await db
-    .selectFrom(communicationUnion(db, f).as('u'))
-    .selectAll()
-    .orderBy('at')
-    .orderBy('object_type')
-    .orderBy('id')
-    .execute();
-  return rows as CommunicationRow[];
-}
-
 /**
  * One communication table as the person test reads it: its rows of one visitor, their time and
  * kind (the kind's SQL over the table's alias `x`).

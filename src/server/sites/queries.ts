@@ -556,7 +556,7 @@ export interface NumberOwner {
 
 /**
  * Every use of a number stored in any of `variants` (the forms one number is written in:
- * telephony/numbers.ts; always four, so the statement text stays the same): pool numbers, static
+ * numbers/keys.ts; always four, so the statement text stays the same): pool numbers, static
  * block numbers and reserved numbers, each kind in block (or site) order. A number a removed
  * campaign's block still holds is found too: its calls keep the campaign.
  */

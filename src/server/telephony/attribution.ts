@@ -1,12 +1,12 @@
 import { firstSiteOf, holderOf } from '../numbers/queries.js';
-import { LEASE_SKEW_MS, leaseAt } from '../phones/queries.js';
+import { LEASE_SKEW_MS, leaseAt } from '../leases/queries.js';
 import { numberOwners, type NumberOwner } from '../sites/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 import { latestHitOfSessionAt, latestSessionOfVisitor } from '../tracking/queries.js';
 import { visitContext, type VisitContext } from '../tracking/visit-context.js';
 import { personOfContact } from '../visitors/person-queries.js';
-import { numberKey, numberVariants } from './numbers.js';
+import { numberKey, numberVariants } from '../numbers/keys.js';
 
 /**
  * Which visit and campaign a call belongs to (README "Which campaign a call is credited to"). The

@@ -1,13 +1,13 @@
 import { ApiError } from '../http/errors.js';
 import { siteById } from '../sites/queries.js';
-import { employeeNameOfCustomer } from '../consultant/operators/queries.js';
+import { employeeNameOfCustomer } from '../operators/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow, Row } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
 import { joinByContact } from '../visitors/persons.js';
 import { attribute } from './attribution.js';
 import type { CallEvent } from './event.js';
-import { numberKey } from './numbers.js';
+import { numberKey } from '../numbers/keys.js';
 import {
   callById,
   callByPlatformId,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Hub } from '../consultant/chat/hub.js';
+import type { Pokes } from '../http/live-topics.js';
 import { ApiError, errors } from '../http/errors.js';
 import { numberConflicts } from '../numbers/site-numbers.js';
 import type { Store } from '../store/open.js';
@@ -33,7 +33,7 @@ export interface TelephonyCounters {
 
 export interface TelephonyDeps extends TelephonyOptions {
   store: Store;
-  hub: Hub;
+  hub: Pokes;
   routing: CallRouting;
 }
 

@@ -1,4 +1,4 @@
-import type { ConsoleCall, ConsoleCallVisit } from '../../console/protocol.js';
+import type { ConsoleCall, ConsoleCallVisit } from '../../console-protocol.js';
 import { campaignsOfSite, communicationsOfPersons, hitsOfSession } from '../reports/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';

@@ -1,9 +1,8 @@
-import type { ConditionParameter } from '../config/site-config.js';
 import { siteDataCache } from '../sites/site-data-cache.js';
 import { campaignConditions, patternConditions, type ConditionRow } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
-import { compileConditionPattern } from './condition-pattern.js';
+import { compileConditionPattern, type ConditionParameter } from './condition-pattern.js';
 
 /**
  * Which ad campaign a new session belongs to, by the condition model of the REST document

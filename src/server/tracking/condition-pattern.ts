@@ -1,5 +1,29 @@
 import { RE2JS } from 're2js';
 
+/** The facts of a session a campaign condition may test. */
+export const CONDITION_PARAMETERS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'os_ad_id',
+  'os_campaign_id',
+  'os_service_name',
+  'os_source_id',
+  'gclid',
+  'yclid',
+  'ef_id',
+  'town',
+  'country',
+  'search_engine',
+  'search_query',
+  'referrer',
+  'url',
+] as const;
+
+export type ConditionParameter = (typeof CONDITION_PARAMETERS)[number];
+
 /**
  * Campaign conditions with the `~` operator run the customer's pattern on every first visit, so
  * they run on RE2's engine (re2js): its time is linear in the fact whatever the pattern, where a

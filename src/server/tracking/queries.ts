@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import { prepared } from '../store/prepared.js';
-import type { Row } from '../store/tables.js';
-import type { HitRow } from '../writes/context.js';
+import type { HitRow, Row } from '../store/tables.js';
 import { CAMPAIGN_FIELDS, type CampaignParams } from './campaign.js';
 
 /**
@@ -66,7 +65,7 @@ const createSessionQuery = prepared((db, p: NewSession) =>
   db.insertInto('sessions').values({ id: p.id, ...(Object.fromEntries(SESSION_COLUMNS.map((c) => [c, p[c]])) as Omit<NewSession, 'id'>) }),
 );
 
-/** Stores a new session under its id (tracking/public-ids.ts). */
+/** Stores a new session under its id (page-view/public-ids.ts). */
 export async function createSession(db: Queryable, session: NewSession): Promise<void> {
   await createSessionQuery(db, session);
 }
@@ -82,7 +81,7 @@ export async function maxSessionId(db: Queryable): Promise<number> {
 
 /**
  * PostgreSQL only: the next number of the table's own id sequence, shared by every process on the
- * database (tracking/public-ids.ts makes it the high part of a public id). Migration 011 moved each
+ * database (page-view/public-ids.ts makes it the high part of a public id). Migration 011 moved each
  * sequence past the ids stored before.
  */
 export async function nextIdSequence(db: Queryable, table: 'visitors' | 'sessions' | 'hits'): Promise<number> {
@@ -125,7 +124,7 @@ const createHitQuery = prepared((db, p: NewHit) =>
   }),
 );
 
-/** Stores a page view under its id (tracking/public-ids.ts). */
+/** Stores a page view under its id (page-view/public-ids.ts). */
 export async function createHit(db: Queryable, hit: NewHit): Promise<void> {
   await createHitQuery(db, hit);
 }

@@ -7,7 +7,18 @@ import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
 import { storeOfflineMessage } from './offline-messages.js';
 import type { CredentialGuard } from './credential-guard.js';
-import type { VisitorsDeps } from './routes.js';
+import type { Pokes } from '../http/live-topics.js';
+import type { SiteLookup } from '../sites/lookup.js';
+import type { Store } from '../store/open.js';
+
+export interface OfflineMessageRouteOptions {
+  store: Store;
+  sites: SiteLookup;
+  /** Pokes the console when an offline request is stored. */
+  hub: Pokes;
+  /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
+  publicUrl?: string | undefined;
+}
 
 const field = (max = 4096) => z.preprocess(blank, z.string().max(max).optional());
 
@@ -40,7 +51,11 @@ const OFFLINE_MESSAGE_VISITOR: RouteRateLimit = {
   },
 };
 
-export async function addOfflineMessageRoute(app: FastifyInstance, opts: VisitorsDeps, guard: CredentialGuard): Promise<void> {
+export async function addOfflineMessageRoute(
+  app: FastifyInstance,
+  opts: OfflineMessageRouteOptions,
+  guard: CredentialGuard,
+): Promise<void> {
   const { store, sites, hub } = opts;
   await app.register(async (scope) => {
     // Form bodies only here: the write endpoint keeps its own parsers.

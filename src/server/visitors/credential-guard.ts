@@ -6,7 +6,7 @@ import type { WindowCounters } from '../http/window-counters.js';
  * Failed credential checks on the visitor-side endpoints (`vc/s/`, `api/add_offline_message/`),
  * counted per client address (IPv6: per /64). Past `max` failures within `windowMs` of the first,
  * the address is refused (429 with `Retry-After`) before its credentials are looked at, right or
- * wrong, until the window ends. With ids that carry 21 random bits (tracking/public-ids.ts) this
+ * wrong, until the window ends. With ids that carry 21 random bits (page-view/public-ids.ts) this
  * leaves a prober a few dozen guesses in a space of millions. The site's own server sends
  * `add_offline_message` from one address for all its visitors; only its failures count, and a
  * server that keeps sending stale credentials is refused like a prober would be. The failures are

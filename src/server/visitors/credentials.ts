@@ -11,7 +11,7 @@ import type { RequestPlace } from './offline-messages.js';
  * it back (page-api §5): a site key or widget key, the consultant server's address, a visitor and
  * one of its page views (and that page view's session). They are accepted only when they belong
  * together, and every mismatch gets the same answer (403002), so a prober learns nothing about
- * which part was right. The ids carry random bits (tracking/public-ids.ts) and failures are
+ * which part was right. The ids carry random bits (page-view/public-ids.ts) and failures are
  * limited per address (credential-guard.ts).
  */
 export interface CredentialFields {

@@ -1,3 +1,4 @@
+import type { Pokes } from '../http/live-topics.js';
 import type { WriteHandler } from '../writes/context.js';
 import { storeOfflineMessage } from './offline-messages.js';
 
@@ -6,18 +7,20 @@ import { storeOfflineMessage } from './offline-messages.js';
  * (it was refused, say) the request still belongs to the visitor's last page view: a request is
  * never dropped for want of context.
  */
-export const offlineRequestHandler: WriteHandler<'offline_request'> = async (ctx, data, write) => {
-  const hit = await ctx.hitOrLatest(write.hit);
-  if (!hit) return { success: false, code: 'unknown_hit' };
-  const id = await storeOfflineMessage(
-    ctx.db,
-    { site_id: ctx.site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url },
-    data,
-    'page',
-    ctx.now,
-  );
-  // The console shows offline requests; the hub delivers the poke after the batch has committed.
-  ctx.deps.hub.poke(`site:${ctx.site.id}`);
-  // The page's callback gets result null (page-api); the id is for logs and tests.
-  return { success: true, result: { offline_message_id: id } };
-};
+export const offlineRequestHandler =
+  (hub: Pokes): WriteHandler<'offline_request'> =>
+  async (ctx, data, write) => {
+    const hit = await ctx.hitOrLatest(write.hit);
+    if (!hit) return { success: false, code: 'unknown_hit' };
+    const id = await storeOfflineMessage(
+      ctx.db,
+      { site_id: ctx.site.id, visitor_id: hit.visitor_id, session_id: hit.session_id, hit_id: hit.id, page_url: hit.url },
+      data,
+      'page',
+      ctx.now,
+    );
+    // The console shows offline requests; the hub delivers the poke after the batch has committed.
+    hub.poke(`site:${ctx.site.id}`);
+    // The page's callback gets result null (page-api); the id is for logs and tests.
+    return { success: true, result: { offline_message_id: id } };
+  };

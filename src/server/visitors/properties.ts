@@ -1,6 +1,7 @@
 import type { PropertyValue } from '../../protocol.js';
 import { timestamp } from '../store/time.js';
 import type { WriteHandler } from '../writes/context.js';
+import type { PropertyQuota } from './property-quota.js';
 import { deleteProperty, propertyOf, propertyUsage, setProperty } from './queries.js';
 
 /**
@@ -8,22 +9,23 @@ import { deleteProperty, propertyOf, propertyUsage, setProperty } from './querie
  * `getProperty`). They belong to the visitor, not to a page view, so they need no known hit.
  * Setting one is held to the quotas of property-quota.ts.
  */
-export const propertySetHandler: WriteHandler<'property_set'> = async (ctx, data) => {
-  const visitorId = ctx.visitor!.id;
-  const quota = ctx.deps.propertyQuota;
-  const chars = data.name.length + (data.value?.length ?? 0);
-  const [usage, old] = [await propertyUsage(ctx.db, visitorId), await propertyOf(ctx.db, visitorId, data.name)];
-  const oldChars = old ? data.name.length + (old.value?.length ?? 0) : 0;
-  if (
-    (!old && usage.count >= quota.limits.perVisitor) ||
-    usage.chars - oldChars + chars > quota.limits.charsPerVisitor ||
-    !(await quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now))
-  ) {
-    return { success: false, code: 'quota' };
-  }
-  await setProperty(ctx.db, visitorId, data.name, data.value ?? null, timestamp(ctx.now));
-  return { success: true };
-};
+export const propertySetHandler =
+  (quota: PropertyQuota): WriteHandler<'property_set'> =>
+  async (ctx, data) => {
+    const visitorId = ctx.visitor!.id;
+    const chars = data.name.length + (data.value?.length ?? 0);
+    const [usage, old] = [await propertyUsage(ctx.db, visitorId), await propertyOf(ctx.db, visitorId, data.name)];
+    const oldChars = old ? data.name.length + (old.value?.length ?? 0) : 0;
+    if (
+      (!old && usage.count >= quota.limits.perVisitor) ||
+      usage.chars - oldChars + chars > quota.limits.charsPerVisitor ||
+      !(await quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now))
+    ) {
+      return { success: false, code: 'quota' };
+    }
+    await setProperty(ctx.db, visitorId, data.name, data.value ?? null, timestamp(ctx.now));
+    return { success: true };
+  };
 
 export const propertyDeleteHandler: WriteHandler<'property_delete'> = async (ctx, data) => {
   await deleteProperty(ctx.db, ctx.visitor!.id, data.name);

@@ -1,7 +1,6 @@
-import type { ConsoleRequest } from '../../console/protocol.js';
+import type { ConsoleRequest } from '../../console-protocol.js';
 import type { Queryable } from '../store/queryable.js';
-import type { NewRow } from '../store/tables.js';
-import type { VisitorRow } from '../writes/context.js';
+import type { NewRow, VisitorRow } from '../store/tables.js';
 
 /**
  * Every query of the visitor tables: `visitors`, their properties, e-mails and phones, and their
@@ -9,13 +8,13 @@ import type { VisitorRow } from '../writes/context.js';
  * everything that touches a visitor in this file.
  */
 
-/** Stores a new visitor under `id` (tracking/public-ids.ts: not a sequence). */
+/** Stores a new visitor under `id` (page-view/public-ids.ts: not a sequence). */
 export async function createVisitor(db: Queryable, id: number, siteId: number, token: string, createdAt: string): Promise<VisitorRow> {
   await db.insertInto('visitors').values({ id, site_id: siteId, token, created_at: createdAt, person_id: id }).execute();
   return { id, site_id: siteId, token, first_ac_id: -1 };
 }
 
-/** The largest visitor id stored, 0 for none: where the id sequence goes on (tracking/public-ids.ts). */
+/** The largest visitor id stored, 0 for none: where the id sequence goes on (page-view/public-ids.ts). */
 export async function maxVisitorId(db: Queryable): Promise<number> {
   const row = await db
     .selectFrom('visitors')
@@ -152,7 +151,7 @@ export async function insertOfflineMessage(db: Queryable, row: NewRow<'offline_m
 
 // ---- offline requests, as the operator console lists them
 
-/** An offline request in the console's request list (console/protocol.ts `ConsoleRequest`). */
+/** An offline request in the console's request list (src/console-protocol.ts `ConsoleRequest`). */
 export type OfflineRequestRow = Omit<ConsoleRequest, 'kind'> & { kind: 'offline' };
 
 function offlineRequests(db: Queryable, siteIds: readonly number[]) {

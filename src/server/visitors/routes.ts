@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Hub } from '../consultant/chat/hub.js';
+import type { Pokes } from '../http/live-topics.js';
 import type { SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { addOfflineMessageRoute } from './add-offline-message-route.js';
@@ -12,7 +12,7 @@ export interface VisitorsDeps {
   store: Store;
   sites: SiteLookup;
   /** Pokes the console when an offline request is stored. */
-  hub: Hub;
+  hub: Pokes;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
   /** Limits of failed credential checks (credential-guard.ts). */
@@ -22,7 +22,7 @@ export interface VisitorsDeps {
 /**
  * The endpoints the site's server and outside programs call with a visitor's credentials (page-api
  * §4): `GET /vc/s/` and `POST /api/add_offline_message/`. The snippet's own visitor writes go
- * through the write route (writes/index.ts names their handlers).
+ * through the ingest route (write-handlers.ts names their handlers).
  */
 export async function visitorsFeature(app: FastifyInstance, deps: VisitorsDeps): Promise<void> {
   // One count of failed credentials for both endpoints: a prober gains nothing by switching.

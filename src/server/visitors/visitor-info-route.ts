@@ -5,7 +5,8 @@ import { describeIssue, VisitorInfoDataSchema } from '../writes/schemas.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri } from './credentials.js';
 import type { CredentialGuard } from './credential-guard.js';
-import type { VisitorsDeps } from './routes.js';
+import type { SiteLookup } from '../sites/lookup.js';
+import type { Store } from '../store/open.js';
 import { saveVisitorInfo } from './visitor-info.js';
 
 const param = (max: number) => z.preprocess(blank, z.string().max(max).optional());
@@ -32,7 +33,7 @@ const QuerySchema = z.object({
  */
 export function visitorInfoRoute(
   app: FastifyInstance,
-  opts: Pick<VisitorsDeps, 'store' | 'sites' | 'publicUrl'>,
+  opts: { store: Store; sites: SiteLookup; publicUrl?: string | undefined },
   guard: CredentialGuard,
 ): void {
   const { store, sites } = opts;

@@ -1,11 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { WritePayloads, WriteType } from '../../protocol.js';
-import type { CallbackDispatcher } from '../telephony/callback-dispatch.js';
-import type { PropertyQuota } from '../visitors/property-quota.js';
-import type { Hub } from '../consultant/chat/hub.js';
 import type { Site } from '../sites/lookup.js';
-import type { Tables } from '../store/tables.js';
-import type { PageViewDeps } from '../tracking/page-view.js';
+import type { HitRow, Tables, VisitorRow } from '../store/tables.js';
 
 /** What the client said about itself, beyond the body: from the connection and its headers. */
 export interface ClientInfo {
@@ -17,35 +13,13 @@ export interface ClientInfo {
   city: string | null;
 }
 
-export interface VisitorRow {
-  id: number;
-  site_id: number;
-  token: string;
-  first_ac_id: number;
-}
-
-export interface HitRow {
-  id: number;
-  session_id: number;
-  visitor_id: number;
-  url: string;
-}
-
-/** The services write handlers use besides the database, passed in by createServer. */
-export interface WriteDeps extends PageViewDeps {
-  /** Live state of the consultant: pokes after a change, operators online, lost timers. */
-  hub: Hub;
-  /** Hands stored call-back requests to the telephony platform after the batch commits. */
-  callbackDispatcher: CallbackDispatcher;
-  /** The hourly quotas of visitor properties per address and site (visitors/property-quota.ts). */
-  propertyQuota: PropertyQuota;
-}
-
-/** Everything a write handler may use. One context serves one request's batch. */
+/**
+ * What every write handler is given; the services it needs besides (the hub, a quota) it gets
+ * when it is built (write-handlers.ts). One context serves one request's batch.
+ */
 export interface WriteContext {
   /** The batch's transaction: every handler's queries run in it, and it commits before the answer. */
   db: Transaction<Tables>;
-  deps: WriteDeps;
   site: Site;
   client: ClientInfo;
   /** Base URL the server is reached at, ending with a slash. */

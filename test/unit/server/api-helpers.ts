@@ -6,10 +6,10 @@ import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
 import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
 import type { ApiSeed } from '../../../src/server/api/seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
-import type { TelephonySeed } from '../../../src/server/numbers/seed.js';
+import type { TelephonySeed } from '../../../src/server/config/telephony-seed.js';
 import { giveNumber } from '../../../src/server/numbers/site-numbers.js';
 import { timestamp } from '../../../src/server/store/time.js';
-import { hashPassword } from '../../../src/server/consultant/operators/password.js';
+import { hashPassword } from '../../../src/server/operators/password.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { VisitorRef } from '../../../src/protocol.js';
 import { hitWrite, wid } from './helpers.js';
@@ -288,7 +288,7 @@ export function checkAnswer(fn: string, verb: string, res: LightMyRequestRespons
 const stringify = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
 
 /**
- * The telephony seed of the API tests (numbers/seed.ts): number tariffs and capacity, the demo's
+ * The telephony seed of the API tests (config/telephony-seed.ts): number tariffs and capacity, the demo's
  * call tariffs, media files, SIP lines and scenarios of A (1) and of C (3), whose names hold
  * `C only` so the access test finds them in any answer.
  */

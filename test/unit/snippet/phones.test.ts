@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HitPhone } from '../../../src/protocol.js';
-import { numberForms, writtenForms } from '../../../src/server/phones/number-forms.js';
+import { numberForms, writtenForms } from '../../../src/server/leases/number-forms.js';
 import { _find, _sub, _text, type Target } from '../../../src/snippet/phones/match.js';
 
-/** A phone as the server answers it: `number=` blocks with their forms (src/server/phones/number-forms.ts). */
+/** A phone as the server answers it: `number=` blocks with their forms (src/server/leases/number-forms.ts). */
 const phone = (id: string, raw: string, text: string | null = null, dt = false): HitPhone => {
   const forms = numberForms(id, raw);
   return { id, img: null, text, raw, dt, ...(forms && { forms }) };

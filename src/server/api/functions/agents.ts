@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { hashPassword } from '../../consultant/operators/password.js';
+import { hashPassword } from '../../operators/password.js';
 import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../../sites/queries.js';
 import { timestamp } from '../../store/time.js';
 import { id, int, text } from '../args.js';
-import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../dates.js';
+import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../../http/dates.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction } from '../function.js';
-import { addAgentCharge, apiUserByLogin, insertApiUser, tariffPlan, tariffPlanCount, tariffPlans } from '../queries.js';
+import { apiUserByLogin, insertApiUser } from '../queries.js';
+import { addAgentCharge, tariffPlan, tariffPlanCount, tariffPlans } from '../../charges/agents.js';
 
 /** Agent-only functions (../shared/spec/rest-api.md, "Agent-only functions"). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platformRequests } from '../../numbers/platform-requests.js';
 import { id, text } from '../args.js';
-import { dateArg } from '../dates.js';
+import { dateArg } from '../../http/dates.js';
 import { apiFunction } from '../function.js';
 import { answerDate, range } from './report-common.js';
 

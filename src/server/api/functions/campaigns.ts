@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_PARAMETERS } from '../../config/site-config.js';
+import { CONDITION_PARAMETERS } from '../../tracking/condition-pattern.js';
 import {
   blocksOf,
   campaignConditionRows,

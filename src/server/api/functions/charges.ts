@@ -6,7 +6,7 @@ import { roubles } from '../../charges/tariff.js';
 import { enterSiteNumbers } from '../../numbers/site-numbers.js';
 import { timestamp } from '../../store/time.js';
 import { id } from '../args.js';
-import { dateArg, dayOf, daySpan, parseDate } from '../dates.js';
+import { dateArg, dayOf, daySpan, parseDate } from '../../http/dates.js';
 import { apiErrors } from '../errors.js';
 import { apiFunction, type CustomerContext } from '../function.js';
 import { answerDate, range, storedMs } from './report-common.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEmployeeCount, customerEmployees } from '../../consultant/operators/queries.js';
+import { customerEmployeeCount, customerEmployees } from '../../operators/queries.js';
 import { id, text } from '../args.js';
 import { apiFunction } from '../function.js';
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { mediaFiles } from '../../numbers/queries.js';
 import type { Row } from '../../store/tables.js';
-import { DEFAULT_TIME_ZONE, formatDate } from '../dates.js';
+import { DEFAULT_TIME_ZONE, formatDate } from '../../http/dates.js';
 import { apiFunction } from '../function.js';
 import { storedMs } from './report-common.js';
 
 /**
  * Media files (rest-api.md "Custom media file", "System media file"): a catalogue with prefix
- * search by name. Files get in through the telephony seed (numbers/seed.ts,
+ * search by name. Files get in through the telephony seed (config/telephony-seed.ts,
  * demo-site/telephony-seed.json); README "Numbers, scenarios and charges".
  */
 

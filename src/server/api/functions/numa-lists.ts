@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../function.js';
-import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from '../queries.js';
+import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from '../../numbers/numa-lists.js';
 
 /**
  * Caller-number (numa) lists (../shared/spec/rest-api.md, "Numbers, forwarding, scenarios, numa

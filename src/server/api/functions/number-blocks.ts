@@ -13,7 +13,7 @@ import {
 } from '../../sites/queries.js';
 import { holderOf } from '../../numbers/queries.js';
 import type { Queryable } from '../../store/queryable.js';
-import { numberKey, numberVariants } from '../../telephony/numbers.js';
+import { numberKey, numberVariants } from '../../numbers/keys.js';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../function.js';

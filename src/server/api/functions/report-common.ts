@@ -5,7 +5,7 @@ import { siteById } from '../../sites/queries.js';
 import { timestamp } from '../../store/time.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { int, id } from '../args.js';
-import { dateArg, formatDate, parseDate } from '../dates.js';
+import { dateArg, formatDate, parseDate } from '../../http/dates.js';
 import { apiErrors } from '../errors.js';
 import type { CustomerContext } from '../function.js';
 

@@ -34,7 +34,7 @@ const LABEL = /^[a-z0-9-]{1,63}$/;
 /**
  * A host name as a browser writes it: the snippet's origin rule compares it with the page's host.
  * Checked label by label rather than with one pattern of repeated groups and lookarounds, which
- * the server's patterns avoid (test/unit/server/regex-inputs.test.ts).
+ * the server's patterns avoid (test/unit/server/guards/regex-inputs.test.ts).
  */
 const domain = z
   .string()

@@ -13,7 +13,7 @@ import { siteById } from '../../sites/queries.js';
 import { timestamp } from '../../store/time.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { id } from '../args.js';
-import { dateArg } from '../dates.js';
+import { dateArg } from '../../http/dates.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../function.js';
 import { requestDate, SALE_TAG_NAMES } from './report-common.js';

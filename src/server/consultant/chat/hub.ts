@@ -1,8 +1,9 @@
 import type { SiteSettings } from '../../../protocol.js';
+import type { Pokes, Topic } from '../../http/live-topics.js';
 import type { Store } from '../../store/open.js';
 import type { Queryable } from '../../store/queryable.js';
 import { siteById } from '../../sites/queries.js';
-import { activeOperatorsOfSite, employeeSiteIds } from '../operators/queries.js';
+import { activeOperatorsOfSite, employeeSiteIds } from '../../operators/queries.js';
 import { consoleUntil, siteHasConsoleOpen } from './presence.js';
 import { loseIfWaiting, waitingChats } from './queries.js';
 
@@ -27,7 +28,7 @@ import { loseIfWaiting, waitingChats } from './queries.js';
  * On SQLite there is one process and the channel is silent; the code path is the same.
  */
 
-export type Topic = `site:${number}` | `visitor:${number}` | `status:${number}`;
+export type { Topic };
 
 export interface HubOptions {
   /** How long an operator whose last console stream dropped still counts as online (a reload). */
@@ -36,9 +37,8 @@ export interface HubOptions {
   defaultChatWait?: number | undefined;
 }
 
-export interface Hub {
+export interface Hub extends Pokes {
   subscribe(topic: Topic, fn: () => void): () => void;
-  poke(...topics: Topic[]): void;
   /**
    * True while at least one operator of the site is active and has a console open. `db`: the
    * caller's transaction, when it is in one (the SQLite store has one connection, so a query on

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../store/queryable.js';
-import type { Row } from '../../store/tables.js';
+import type { HitRow, Row } from '../../store/tables.js';
 import { timestamp } from '../../store/time.js';
 import { visitContext } from '../../tracking/visit-context.js';
-import type { HitRow } from '../../writes/context.js';
 
 /**
  * Every query of the chat tables: chats and chat messages (REST `chat`, `chat_messages`). The

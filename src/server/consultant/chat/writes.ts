@@ -1,5 +1,6 @@
 import type { ChatMessageResult } from '../../../protocol.js';
 import type { WriteHandler } from '../../writes/context.js';
+import type { Hub } from './hub.js';
 import { addMessage, chatById, chatsStartedSince, endChat, latestChat, startChat } from './queries.js';
 
 /**
@@ -17,35 +18,38 @@ export const MAX_CHATS_PER_HOUR = 10;
  * starts a chat with the context of its page view; when no operator is online the chat is lost at
  * once, so the visitor is offered the request form instead of waiting for nobody.
  */
-export const chatMessageHandler: WriteHandler<'chat_message'> = async (ctx, data, write) => {
-  // A message whose page view is unknown (refused, say) belongs to the visitor's last one: a
-  // message is never dropped for want of context.
-  const hit = await ctx.hitOrLatest(write.hit);
-  if (!hit) return { success: false, code: 'unknown_hit' };
-  if (!data.text.trim()) return { success: false, code: 'empty_message' };
-  const hub = ctx.deps.hub;
-  let chat = await latestChat(ctx.db, ctx.site.id, hit.visitor_id);
-  if (!chat || chat.end_ms != null) {
-    const online = await hub.siteOnline(ctx.site.id, ctx.db);
-    const joinLost = chat && !online && chat.status === 'lost' && ctx.now - chat.start_ms < REUSE_LOST_MS;
-    const capped = chat && (await chatsStartedSince(ctx.db, ctx.site.id, hit.visitor_id, ctx.now - 3_600_000)) >= MAX_CHATS_PER_HOUR;
-    if (!joinLost && !capped) {
-      chat = await startChat(ctx.db, ctx.site.id, hit, ctx.now);
-      if (online) hub.watchChat(chat.id, ctx.site.id, chat.start_ms);
-      else await endChat(ctx.db, chat.id, ctx.now, 'lost');
+export const chatMessageHandler =
+  (hub: Hub): WriteHandler<'chat_message'> =>
+  async (ctx, data, write) => {
+    // A message whose page view is unknown (refused, say) belongs to the visitor's last one: a
+    // message is never dropped for want of context.
+    const hit = await ctx.hitOrLatest(write.hit);
+    if (!hit) return { success: false, code: 'unknown_hit' };
+    if (!data.text.trim()) return { success: false, code: 'empty_message' };
+    let chat = await latestChat(ctx.db, ctx.site.id, hit.visitor_id);
+    if (!chat || chat.end_ms != null) {
+      const online = await hub.siteOnline(ctx.site.id, ctx.db);
+      const joinLost = chat && !online && chat.status === 'lost' && ctx.now - chat.start_ms < REUSE_LOST_MS;
+      const capped = chat && (await chatsStartedSince(ctx.db, ctx.site.id, hit.visitor_id, ctx.now - 3_600_000)) >= MAX_CHATS_PER_HOUR;
+      if (!joinLost && !capped) {
+        chat = await startChat(ctx.db, ctx.site.id, hit, ctx.now);
+        if (online) hub.watchChat(chat.id, ctx.site.id, chat.start_ms);
+        else await endChat(ctx.db, chat.id, ctx.now, 'lost');
+      }
     }
-  }
-  if (!chat) throw new Error('unreachable: a chat was found or started');
-  const m = await addMessage(ctx.db, chat, 'visitor', data.text, ctx.now, write.id);
-  hub.poke(`site:${ctx.site.id}`, `visitor:${hit.visitor_id}`);
-  const result: ChatMessageResult = { chat_id: chat.id, message_id: m.id };
-  return { success: true, result };
-};
+    if (!chat) throw new Error('unreachable: a chat was found or started');
+    const m = await addMessage(ctx.db, chat, 'visitor', data.text, ctx.now, write.id);
+    hub.poke(`site:${ctx.site.id}`, `visitor:${hit.visitor_id}`);
+    const result: ChatMessageResult = { chat_id: chat.id, message_id: m.id };
+    return { success: true, result };
+  };
 
 /** The visitor ends a chat of theirs; ending one already over changes nothing. */
-export const chatCloseHandler: WriteHandler<'chat_close'> = async (ctx, data) => {
-  const chat = await chatById(ctx.db, data.chat_id);
-  if (!chat || chat.site_id !== ctx.site.id || chat.visitor_id !== ctx.visitor!.id) return { success: false, code: 'unknown_chat' };
-  if (await endChat(ctx.db, chat.id, ctx.now, 'lost')) ctx.deps.hub.poke(`site:${ctx.site.id}`, `visitor:${chat.visitor_id}`);
-  return { success: true };
-};
+export const chatCloseHandler =
+  (hub: Pick<Hub, 'poke'>): WriteHandler<'chat_close'> =>
+  async (ctx, data) => {
+    const chat = await chatById(ctx.db, data.chat_id);
+    if (!chat || chat.site_id !== ctx.site.id || chat.visitor_id !== ctx.visitor!.id) return { success: false, code: 'unknown_chat' };
+    if (await endChat(ctx.db, chat.id, ctx.now, 'lost')) hub.poke(`site:${ctx.site.id}`, `visitor:${chat.visitor_id}`);
+    return { success: true };
+  };

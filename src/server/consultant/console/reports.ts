@@ -11,8 +11,8 @@ import {
   type ReportsCommunication,
   type ReportsCommunications,
   type ReportsDaily,
-} from '../../../console/protocol.js';
-import { DATE_YEARS_MESSAGE, dayOf, daySpan, DEFAULT_TIME_ZONE, inDateYears, parseDate } from '../../api/dates.js';
+} from '../../../console-protocol.js';
+import { DATE_YEARS_MESSAGE, dayOf, daySpan, DEFAULT_TIME_ZONE, inDateYears, parseDate } from '../../http/dates.js';
 import { errors } from '../../http/errors.js';
 import { callLines, chatLines, goalLines, requestLines, sessionContexts } from '../../reports/communication-context.js';
 import { bucketCounts } from '../../reports/daily-counts.js';
@@ -23,7 +23,7 @@ import type { Queryable } from '../../store/queryable.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { timestamp } from '../../store/time.js';
 import { describeIssue } from '../../writes/schemas.js';
-import type { Operator } from '../operators/auth.js';
+import type { Operator } from '../../operators/auth.js';
 import { reportsPage } from './page.js';
 
 /**

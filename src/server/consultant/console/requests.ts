@@ -1,4 +1,4 @@
-import type { ConsoleRequest } from '../../../console/protocol.js';
+import type { ConsoleRequest } from '../../../console-protocol.js';
 import { callbackRequestsAfter, lastCallId, recentCallbackRequests } from '../../callback/queries.js';
 import type { Queryable } from '../../store/queryable.js';
 import { lastOfflineMessageId, offlineRequestsAfter, recentOfflineRequests } from '../../visitors/queries.js';

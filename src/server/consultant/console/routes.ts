@@ -13,9 +13,9 @@ import {
   type LoginBody,
   type ReplyBody,
   type StatusBody,
-} from '../../../console/protocol.js';
+} from '../../../console-protocol.js';
 import { LIMITS } from '../../../protocol.js';
-import { DEFAULT_TIME_ZONE } from '../../api/dates.js';
+import { DEFAULT_TIME_ZONE } from '../../http/dates.js';
 import { customerById } from '../../sites/queries.js';
 import { errors } from '../../http/errors.js';
 import { openSse, refuseOverCaps, sseSupport } from '../../http/sse.js';
@@ -35,9 +35,9 @@ import {
   type MessageRow,
 } from '../chat/queries.js';
 import { coalesce } from '../coalesce.js';
-import { operatorAuth, type Operator } from '../operators/auth.js';
-import type { LoginGuard } from '../operators/login-guard.js';
-import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../operators/queries.js';
+import { operatorAuth, type Operator } from '../../operators/auth.js';
+import type { LoginGuard } from '../../operators/login-guard.js';
+import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../../operators/queries.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { reportRoutes } from './reports.js';
 import { FEEDS } from './requests.js';

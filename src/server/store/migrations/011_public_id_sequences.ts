@@ -3,7 +3,7 @@ import type { Dialect } from './columns.js';
 
 /**
  * PostgreSQL only. Public ids of visitors, sessions and hits are a sequence number times 2^21 plus
- * random bits (tracking/public-ids.ts), and on PostgreSQL the sequence number is the table's own
+ * random bits (page-view/public-ids.ts), and on PostgreSQL the sequence number is the table's own
  * identity sequence, so that several processes never hand out the same one. Ids stored before
  * (plain sequential ids, or public ids made by one process from its memory) must stay below every
  * new one: move each sequence past the largest stored id's high part. SQLite keeps the sequence in

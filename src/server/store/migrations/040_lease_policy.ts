@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The lease policy of DT pools (phones/lease-policy.ts): who took a lease, counted against the
+ * The lease policy of DT pools (leases/lease-policy.ts): who took a lease, counted against the
  * pool's share per client address and per user-agent family, and the lease's full end for a lease
  * still on its short first term. `confirm_until_ms` is null for a full lease (every lease made
  * before this step is one); a visitor who shows it is a person moves `until_ms` to it.

@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from '../http/errors.js';
+import type { Store } from '../store/open.js';
+import type { Queryable } from '../store/queryable.js';
+import { ApiError } from '../http/errors.js';
+import { DEVICE_COOKIE, type LoginGuard } from './login-guard.js';
+import { timestamp } from '../store/time.js';
+import type { EmployeeRow } from './employees.js';
+import { verifyPassword } from './password.js';
+import { createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession, sessionAlive } from './queries.js';
+
+/**
+ * Console sign-in: a password check against the employee's scrypt hash, then a random session
+ * token in an HttpOnly, SameSite=Strict cookie scoped to /op/. The server keeps only the token's
+ * SHA-256 and an absolute expiry (3 h, the REST document's session lifetime).
+ */
+
+export const COOKIE = 'svc_op';
+export const SESSION_MS = 3 * 3600 * 1000;
+
+export interface Operator extends EmployeeRow {
+  /** Site ids this operator serves. */
+  sites: number[];
+  token_hash: string;
+  expires_ms: number;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Every console cookie the request carries, at most four. A browser can hold two of the same name
+ * (one set over http before a TLS proxy was put in front, one `Secure` since, or one per path),
+ * and sends them in an order the server cannot choose: each is tried, and a valid one wins.
+ */
+function cookieTokens(req: FastifyRequest, name = COOKIE): string[] {
+  const out: string[] = [];
+  for (const part of (req.headers.cookie ?? '').split(/;\s*/)) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq) === name && part.length > eq + 1 && out.length < 4) out.push(part.slice(eq + 1));
+  }
+  return out;
+}
+
+/**
+ * The password check of every sign-in: the console's, and the REST API's `login`, which calls
+ * this with its own request and reply. Runs under `guard` (login-guard.ts: attempts counted
+ * before hashing, locks per e-mail and address or device, one scrypt at a time) and throws
+ * `ApiError`s: 429001 (locked; `Retry-After` set on `reply`), 503001 (busy; `Retry-After: 1`),
+ * 401002 (wrong e-mail or password). On success returns the employee's id and `deviceCookie`, a
+ * `Set-Cookie` value to send with the answer: it exempts this browser from locks that others'
+ * failures cause (`secure`: the cookie gets `Secure`).
+ */
+export async function guardLogin(
+  db: Queryable,
+  guard: LoginGuard,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  credentials: { email: string; password: string },
+  secure: boolean,
+): Promise<{ id: number; deviceCookie: string }> {
+  let emp: { id: number; password_hash: string } | null = null;
+  let ok: boolean;
+  try {
+    ok = await guard.attempt({ ip: req.ip, email: credentials.email, device: cookieTokens(req, DEVICE_COOKIE)[0] }, async () => {
+      emp = await employeeLogin(db, credentials.email);
+      // Unknown e-mails cost the same scrypt as known ones.
+      return (await verifyPassword(credentials.password, emp?.password_hash ?? null)) && !!emp;
+    });
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 429 || e.status === 503)) reply.header('Retry-After', String(retryAfterOf(e)));
+    throw e;
+  }
+  if (!ok || !emp) throw errors.wrongPassword();
+  return { id: (emp as { id: number }).id, deviceCookie: guard.deviceCookie(await guard.trustDevice(credentials.email), secure) };
+}
+
+/** The seconds a guard's refusal names ("… try again in N s"). */
+const retryAfterOf = (e: ApiError) => Number(/in (\d+) s/.exec(e.message)?.[1] ?? 1);
+
+/**
+ * `publicUrl`: the server's public base URL. Behind a TLS proxy the server itself sees http, so the
+ * cookie is `Secure` when either the request or the public URL is https.
+ */
+export function operatorAuth(store: Store, guard: LoginGuard, sessionMs = SESSION_MS, publicUrl?: string) {
+  const { db } = store;
+  const publicHttps = !!publicUrl && publicUrl.startsWith('https:');
+  const secure = (req: FastifyRequest) => (publicHttps || req.protocol === 'https' ? '; Secure' : '');
+
+  const load = async (tokenHash: string, now: number): Promise<Operator | null> => {
+    const row = await operatorBySession(db, tokenHash, now);
+    if (!row) return null;
+    return { ...row, sites: await employeeSiteIds(db, row.id) };
+  };
+
+  return {
+    /** Checks the password and opens a session; sets the cookie on `reply`. */
+    async signIn(req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<Operator> {
+      const emp = await guardLogin(db, guard, req, reply, { email, password }, !!secure(req));
+      const now = Date.now();
+      const token = randomBytes(32).toString('base64url');
+      await createSession(db, { tokenHash: sha256(token), employeeId: emp.id, createdAt: timestamp(now), expiresMs: now + sessionMs, now });
+      reply.header(
+        'Set-Cookie',
+        `${COOKIE}=${token}; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(sessionMs / 1000)}` + secure(req),
+      );
+      reply.header('Set-Cookie', emp.deviceCookie);
+      return (await load(sha256(token), now))!;
+    },
+
+    /** The signed-in operator of the request, or null (no cookie, unknown or expired session). */
+    async current(req: FastifyRequest): Promise<Operator | null> {
+      const now = Date.now();
+      for (const token of cookieTokens(req)) {
+        const op = await load(sha256(token), now);
+        if (op) return op;
+      }
+      return null;
+    },
+
+    /** Like {@link current}, but answers 401 when nobody is signed in. */
+    async require(req: FastifyRequest): Promise<Operator> {
+      const op = await this.current(req);
+      if (!op) throw errors.signInRequired();
+      return op;
+    },
+
+    /** Ends the session and clears the cookie. */
+    async signOut(req: FastifyRequest, op: Operator, reply: FastifyReply): Promise<void> {
+      await deleteSession(db, op.token_hash);
+      reply.header('Set-Cookie', `${COOKIE}=; Path=/op/; HttpOnly; SameSite=Strict; Max-Age=0` + secure(req));
+    },
+
+    /** True while the session still exists and has not expired. */
+    alive(op: Operator): Promise<boolean> {
+      return sessionAlive(db, op.token_hash, Date.now());
+    },
+  };
+}
+
+export type OperatorAuth = ReturnType<typeof operatorAuth>;

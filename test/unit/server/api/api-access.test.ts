@@ -1,0 +1,281 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { apiWorld, expectData, expectError, giveNumbers, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
+
+/**
+ * Every function × {customer session, agent session} × another customer's data, from one table:
+ * customer A (of agent X) and agent X reach for customer C (of agent Y). A function missing from
+ * the table fails the coverage test, so a new function cannot skip its access check.
+ *
+ * For each function the table gives the arguments that name C's objects (its site, campaign,
+ * group, condition, block, numa list, employee). The call must be refused with an access or
+ * not-found code, or (for lists without such arguments) answer nothing of C's, and C's rows must
+ * be the same afterwards.
+ */
+
+interface Victim {
+  site: number;
+  ac: number;
+  group: number;
+  condition: number;
+  block: number;
+  list: number;
+  /** C's traffic: a visitor with its session, goal, chat, request and call-back, and C's tag. */
+  visitor: number;
+  session: number;
+  goal: number;
+  chat: number;
+  offline: number;
+  call: number;
+  tag: number;
+}
+
+const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
+
+type Expect = 'refused' | 'nothing-of-theirs';
+interface Row {
+  args: (v: Victim) => Record<string, unknown>;
+  /** What an attempt on C's objects gives for a session that may call the function. */
+  then: Expect;
+}
+
+const TABLE: Record<string, Row> = {
+  'GET site': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_site': { args: () => ({ domain: 'evil.test', user_phone: '74950000000' }), then: 'nothing-of-theirs' },
+  'GET ac': { args: (v) => ({ site_id: v.site }), then: 'refused' },
+  'POST create_ac': { args: (v) => ({ site_id: v.site, name: 'Evil' }), then: 'refused' },
+  'GET ac_condition': { args: (v) => ({ id: v.ac }), then: 'refused' },
+  'POST create_ac_condition_group': { args: (v) => ({ ac_id: v.ac, name: 'Evil' }), then: 'refused' },
+  'POST create_ac_condition': {
+    args: (v) => ({ ac_condition_group_id: v.group, ac_parameter: 'utm_source', ac_operator: '=', value: 'evil', is_negative: false }),
+    then: 'refused',
+  },
+  'POST delete_ac_condition': { args: (v) => ({ ac_id: v.ac, ac_condition_id: v.condition }), then: 'refused' },
+  'GET tag': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_numa_list': { args: () => ({ name: 'Evil' }), then: 'nothing-of-theirs' },
+  'POST add_number_to_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '70000000000' }), then: 'refused' },
+  'POST remove_number_from_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '79990000000' }), then: 'refused' },
+  'GET employee': { args: () => ({ id: 31 }), then: 'nothing-of-theirs' },
+  // Numbers, media, SIP lines, the platform log and charges (issue 18): C's block number is C's.
+  'GET virtual_numbers': { args: () => ({ phone_number: '74950003333' }), then: 'nothing-of-theirs' },
+  'POST buy_number': { args: () => ({ region: '495' }), then: 'nothing-of-theirs' },
+  'POST create_dialing_operation': { args: () => ({ svc_phone: '74950003333', user_phone: '70000000000' }), then: 'refused' },
+  'GET scenarios': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET media_files': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET system_media_files': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET sip_lines': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET callapi_request': { args: () => ({ ...YEAR, method: 'create_dialing_operation' }), then: 'nothing-of-theirs' },
+  'GET daily_sdr': { args: () => YEAR, then: 'nothing-of-theirs' },
+  'GET cdr_in_cost': { args: () => ({ ...YEAR, numb: '74950003333' }), then: 'nothing-of-theirs' },
+  'GET cdr_out_cost': { args: () => ({ ...YEAR, numa: '74950003333' }), then: 'nothing-of-theirs' },
+  'GET number_block': { args: (v) => ({ ac_id: v.ac }), then: 'refused' },
+  'POST number_block': { args: (v) => ({ ac_id: v.ac, name: 'Evil', selector: '#x', numb: '70000000000' }), then: 'refused' },
+  'PUT number_block': { args: (v) => ({ id: v.block, numb: '70000000000' }), then: 'refused' },
+  'DELETE number_block': { args: (v) => ({ id: v.block }), then: 'refused' },
+  'GET stat': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET communication': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET goal': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET advertising_sales': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET call': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  // Legs are filtered by the acting customer: C's call session names none of the caller's legs.
+  'GET get_cdr_in': { args: (v) => ({ call_session_id: v.call, ...YEAR }), then: 'nothing-of-theirs' },
+  'GET get_cdr_out': { args: (v) => ({ call_session_id: v.call, ...YEAR }), then: 'nothing-of-theirs' },
+  'GET chat': { args: (v) => ({ site_id: v.site, date_till: YEAR.date_till }), then: 'refused' },
+  'GET offline_message': { args: (v) => ({ site_id: v.site, ...YEAR }), then: 'refused' },
+  'GET chat_messages': { args: (v) => ({ chat_id: v.chat }), then: 'refused' },
+  'GET person_by_visitor': { args: (v) => ({ id: v.visitor }), then: 'refused' },
+  'GET visitors_by_person': { args: (v) => ({ id: v.visitor }), then: 'refused' },
+  'GET visitor': { args: (v) => ({ visitor_id: v.visitor }), then: 'refused' },
+  'GET session_info': { args: (v) => ({ session_id: v.session }), then: 'refused' },
+  // The caller's own tag (1, A's Target) on C's communication.
+  'POST tag_communication': { args: (v) => ({ object_type: 'goal', object_id: v.goal, mark_id: 1 }), then: 'refused' },
+  'POST tag_communication_sale': {
+    args: (v) => ({ object_type: 'offline_message', object_id: v.offline, cost: 1, date_time: '2026-11-24' }),
+    then: 'refused',
+  },
+  'POST untag_communication': { args: (v) => ({ object_type: 'sitephone', object_id: v.call, mark_id: v.tag }), then: 'refused' },
+  // Agent functions: the customer argument is the function's own.
+  'GET customer_list': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET agent_tp': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_agent_customer': {
+    args: () => ({
+      customer_name: 'Evil',
+      tp_id: 1,
+      monthly_base_limit: 1,
+      monthly_base_notify_limit: 1,
+      monthly_base_notify_email: 'e@e.test',
+      monthly_calls_limit: 1,
+      monthly_calls_notify_limit: 1,
+      monthly_calls_notify_email: 'e@e.test',
+      daily_calls_limit: 1,
+      daily_calls_notify_limit: 1,
+      daily_calls_notify_email: 'e@e.test',
+      email: 'evil@e.test',
+      password: 'evil-password',
+    }),
+    then: 'nothing-of-theirs',
+  },
+  'POST activate_agent_customer': { args: () => ({ customer_id: 3 }), then: 'refused' },
+};
+
+let w: ApiWorld;
+let victim: Victim;
+const keys: Record<string, string> = {};
+
+/** Everything of customer C (3), to compare before and after each attempt. */
+function cRows(): unknown {
+  const q = (sql: string) => w.server.db.prepare(sql).all();
+  return {
+    customer: q('SELECT * FROM customers WHERE id = 3'),
+    sites: q('SELECT * FROM sites WHERE customer_id = 3'),
+    campaigns: q('SELECT a.* FROM ad_campaigns a JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3'),
+    groups: q(
+      'SELECT g.* FROM ac_condition_groups g JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
+    ),
+    conditions: q(
+      'SELECT c.* FROM ac_conditions c JOIN ac_condition_groups g ON g.id = c.ac_condition_group_id JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
+    ),
+    blocks: q('SELECT b.* FROM site_blocks b JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3'),
+    pool: q(
+      'SELECT p.* FROM dt_pool_numbers p JOIN site_blocks b ON b.id = p.block_id JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3',
+    ),
+    lists: q('SELECT * FROM numa_lists WHERE customer_id = 3'),
+    numbers: q('SELECT n.* FROM numa_list_numbers n JOIN numa_lists l ON l.id = n.list_id WHERE l.customer_id = 3'),
+    charges: q('SELECT * FROM agent_charges WHERE customer_id = 3'),
+    heldNumbers: q('SELECT * FROM customer_numbers WHERE customer_id = 3'),
+    platformRequests: q('SELECT * FROM callapi_requests WHERE customer_id = 3'),
+    legCosts: q('SELECT * FROM call_leg_costs WHERE customer_id = 3'),
+    media: q('SELECT * FROM media_files WHERE customer_id = 3'),
+    sipLines: q('SELECT * FROM sip_lines WHERE customer_id = 3'),
+    scenarios: q('SELECT * FROM scenarios WHERE customer_id = 3'),
+    tagLinks: q('SELECT * FROM tag_links WHERE site_id = 3'),
+    sales: q('SELECT * FROM sales WHERE site_id = 3'),
+    visitors: q('SELECT * FROM visitors WHERE site_id = 3'),
+  };
+}
+
+beforeAll(async () => {
+  w = await apiWorld(':memory:', undefined, { telephonySeed: TEST_TELEPHONY_SEED });
+  for (const login of ['a', 'c', 'x']) keys[login] = await w.login(login);
+  await giveNumbers(w, 3, ['74950003333', '74990003333']);
+  const c = keys.c!;
+  const ac = (expectData(await w.post('create_ac', c, { site_id: 3, name: 'C campaign' })) as { ac_id: number }).ac_id;
+  const group = (expectData(await w.post('create_ac_condition_group', c, { ac_id: ac, name: 'g' })) as { ac_condition_group_id: number })
+    .ac_condition_group_id;
+  const condition = (
+    expectData(
+      await w.post('create_ac_condition', c, {
+        ac_condition_group_id: group,
+        ac_parameter: 'utm_source',
+        ac_operator: '=',
+        value: 'c',
+        is_negative: false,
+      }),
+    ) as {
+      ac_condition_id: number;
+    }
+  ).ac_condition_id;
+  const block = (
+    expectData(
+      await w.post('number_block', c, {
+        ac_id: ac,
+        name: 'C block',
+        selector: '#c',
+        numb: '74950003333',
+        dt_pool_numbers: ['74990003333'],
+      }),
+    ) as { id: number }
+  ).id;
+  const list = (expectData(await w.post('create_numa_list', c, { name: 'C list' })) as { numa_list_id: number }).numa_list_id;
+  expectData(await w.post('add_number_to_numa_list', c, { numa_list_id: list, number: '79990000000' }));
+  const v = await w.visit('site-3', 'http://c.test/');
+  const goal = ((await v.send('event', { category: 'c', action: 'c goal' })) as { goal_id: number }).goal_id;
+  await v.send('chat_message', { text: 'c chat' });
+  const offline = ((await v.send('offline_request', { message: 'c request' })) as { offline_message_id: number }).offline_message_id;
+  await v.send('sitephone', { phone: '79990003333' });
+  const one = (sql: string) => w.server.db.prepare(sql).all(v.visitor)[0] as { id: number };
+  const chat = one('SELECT id FROM chats WHERE visitor_id = ?').id;
+  const callId = one('SELECT id FROM calls WHERE visitor_id = ?').id;
+  const tag = (w.server.db.prepare('SELECT id FROM tags WHERE customer_id = 3').all()[0] as { id: number }).id;
+  expectData(await w.post('tag_communication', c, { object_type: 'sitephone', object_id: callId, mark_id: tag }));
+  // C's calls on its block number (issue 18): its legs and costs are C's alone.
+  await insertCallFixture(w.server, {
+    siteId: 3,
+    customerId: 3,
+    legs: [
+      { direction: 'in', numa: '79990003333', numb: '74950003333', setup: '2026-11-24 08:00:00', duration: 70 },
+      { direction: 'out', numa: '74950003333', numb: '79990004444', setup: '2026-11-24 08:00:02', duration: 65, sip_line: '300101' },
+    ],
+  });
+  expectData(await w.get('cdr_in_cost', { session_key: c, date_from: '2026-11-24', date_till: '2026-11-25' }));
+  expectData(await w.post('create_dialing_operation', c, { svc_phone: '74950003333', user_phone: '79990005555' }));
+  victim = { site: 3, ac, group, condition, block, list, visitor: v.visitor, session: v.session, goal, chat, offline, call: callId, tag };
+});
+afterAll(async () => {
+  await w.server.close();
+});
+
+async function call(fn: { name: string; verb: string }, key: string, args: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  if (fn.verb === 'GET') return w.get(fn.name, { session_key: key, ...args });
+  return w.post(fn.name, key, args, fn.verb === 'POST' ? {} : { action: fn.verb });
+}
+
+/** No id, name or number of C's appears in the answer. */
+function expectNothingOfC(res: LightMyRequestResponse): void {
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  if (res.statusCode !== 200) return;
+  const body = res.body;
+  // C's keys as whole JSON strings: a new random widget key may begin with `wk-3`.
+  for (const s of ['c.test', 'C campaign', 'C block', 'C list', 'Sidorov', 'C only', '"id":3,', '74950003333', '"site-3"', '"wk-3"'])
+    expect(body).not.toContain(s);
+}
+
+function expectRefused(res: LightMyRequestResponse): void {
+  expect([403, 404], res.body).toContain(res.statusCode);
+  expect(res.json().message).toMatch(/^(102403|211400|100501|100410): /);
+}
+
+describe('access of another customer’s data', () => {
+  it('the table covers every function', () => {
+    expect(Object.keys(TABLE).sort()).toEqual(API_FUNCTIONS.map((f) => `${f.verb} ${f.name}`).sort());
+  });
+
+  for (const fn of API_FUNCTIONS) {
+    const row = TABLE[`${fn.verb} ${fn.name}`];
+    describe(`${fn.verb} ${fn.name}`, () => {
+      it('customer session: customer_id of another customer, and the other customer’s objects', async () => {
+        const before = cRows();
+        if (fn.scope === 'agent') {
+          expectError(await call(fn, keys.a!, row!.args(victim)), 403, 102403);
+        } else {
+          expectError(await call(fn, keys.a!, { ...row!.args(victim), customer_id: 3 }), 403, 102403);
+          const res = await call(fn, keys.a!, row!.args(victim));
+          if (row!.then === 'refused') expectRefused(res);
+          else expectNothingOfC(res);
+        }
+        expect(cRows()).toEqual(before);
+      });
+
+      it('agent session: without customer_id, with another agent’s customer, and through its own customer', async () => {
+        const before = cRows();
+        if (fn.scope === 'agent') {
+          const res = await call(fn, keys.x!, row!.args(victim));
+          if (row!.then === 'refused') expectError(res, 403, 102403);
+          else expectNothingOfC(res);
+        } else {
+          // Functions the document gives no required customer_id reach all the agent's customers without one.
+          const bare = await call(fn, keys.x!, row!.args(victim));
+          if (fn.scope === 'customer') expectError(bare, 403, 102403);
+          else if (row!.then === 'refused') expectRefused(bare);
+          else expectNothingOfC(bare);
+          expectError(await call(fn, keys.x!, { ...row!.args(victim), customer_id: 3 }), 403, 102403);
+          const res = await call(fn, keys.x!, { ...row!.args(victim), customer_id: 1 });
+          if (row!.then === 'refused') expectRefused(res);
+          else expectNothingOfC(res);
+        }
+        expect(cRows()).toEqual(before);
+      });
+    });
+  }
+});

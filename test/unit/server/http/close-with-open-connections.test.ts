@@ -1,0 +1,96 @@
+import { get, Agent, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from '../../../../src/server/app.js';
+
+/**
+ * Stopping the demo site and the server (Ctrl-C on `npm start`, a test's teardown) while a browser
+ * still holds connections to them: an unused connection (a preconnect), a kept-alive one and an
+ * event stream must not hold the close.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const opened: Socket[] = [];
+afterEach(() => {
+  for (const s of opened.splice(0)) s.destroy();
+});
+
+/** A connection that never sends a request, as Chromium's preconnects. */
+async function unusedConnection(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  opened.push(socket);
+  await new Promise((ok) => socket.once('connect', ok));
+  return socket;
+}
+
+/** A connection that has carried one request and is kept alive for the next. */
+async function keptAliveConnection(url: string): Promise<void> {
+  const agent = new Agent({ keepAlive: true });
+  const res = await new Promise<IncomingMessage>((ok) => get(url, { agent }, ok));
+  opened.push(res.socket);
+  res.resume();
+  await new Promise((ok) => res.once('end', ok));
+}
+
+/** Whether `p` settles within `ms` (a deadline, not a wait: it returns as soon as `p` does). */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((ok) => (timer = setTimeout(() => ok(false), ms)));
+  const done = await Promise.race([p.then(() => true), late]);
+  clearTimeout(timer);
+  return done;
+}
+
+describe('the demo site', () => {
+  it('closes at once with an unused and a kept-alive connection open', async () => {
+    const { startSite } = (await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href)) as {
+      startSite(o: { svcUrl: string; port: number }): Promise<{ url: string; close(): Promise<void> }>;
+    };
+    const site = await startSite({ svcUrl: 'http://127.0.0.1:9/', port: 0 });
+    await unusedConnection(site.url);
+    await keptAliveConnection(site.url);
+    expect(await settlesWithin(site.close(), 2000)).toBe(true);
+  });
+});
+
+describe('the server', () => {
+  it('closes at once with an unused connection, a kept-alive one and an event stream open', async () => {
+    const server = await createServer({
+      dbPath: ':memory:',
+      bundleDir: '/nonexistent',
+      siteConfig: {
+        customers: [
+          {
+            id: 1,
+            name: 'Customer',
+            employees: [],
+            sites: [
+              {
+                id: 1,
+                domain: 'localhost',
+                site_key: 'site-a',
+                widget_key: 'wk-a',
+                user_phone: null,
+                origins: [],
+                settings: { captcha: false, lang: 'ru' },
+                blocks: [],
+                campaigns: [],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const url = await server.listen(0, '127.0.0.1');
+    await unusedConnection(url);
+    await keptAliveConnection(url + 'health');
+    const stream = await new Promise<IncomingMessage>((ok) => get(url + 'os/site-a', { headers: { Origin: 'http://localhost' } }, ok));
+    opened.push(stream.socket);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    stream.resume();
+    expect(await settlesWithin(server.close(), 2000)).toBe(true);
+  });
+});
