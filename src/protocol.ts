@@ -212,7 +212,7 @@ export interface HitPhone extends PhoneElement {
   dt: boolean;
   /**
    * `number=` blocks: the ways the original number is written, each with the replacement's digits
-   * in the same form, `[original, replacement]` (see `numberForms` in src/server/phones). The
+   * in the same form, `[original, replacement]` (see `numberForms` in src/server/leases). The
    * snippet finds each form in the page and writes its pair.
    */
   forms?: [string, string][];

@@ -11,7 +11,7 @@ export const _successOrCode: Shape = (ok, v) => (ok ? { success: ok } : { succes
 
 /**
  * Sends what the page passed as a write and answers `cb` through `shape`. The server checks the
- * data (src/server/writes/form-fields.ts and the schemas) and its refusal reaches `cb` like any
+ * data (src/server/ingest/form-fields.ts and the schemas) and its refusal reaches `cb` like any
  * answer: one set of rules, none of them in this script. Only what no request can carry is refused
  * here, on a later tick, as `invalid_request`: data that cannot be serialised (a BigInt, a throwing
  * getter or `toJSON`, a Proxy) or is longer than one request. The data is copied as serialised, so
