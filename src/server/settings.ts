@@ -69,7 +69,7 @@ export function readSettings(env: Env, root: string): Settings {
     return n;
   };
   const publicUrl = str('SVC_PUBLIC_URL');
-  if (publicUrl !== undefined && !/^https?:\/\/[^/]+\/(.*\/)?$/.test(publicUrl)) {
+  if (publicUrl !== undefined && !isBaseUrl(publicUrl)) {
     throw new SettingsError(
       `SVC_PUBLIC_URL must be an http(s) URL ending with a slash, e.g. https://calls.example.com/, got "${publicUrl}"`,
     );
@@ -152,4 +152,14 @@ function logLevel(env: Env): { level: LogLevel } {
     throw new SettingsError(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.SVC_LOG_LEVEL}"`);
   }
   return { level: v as LogLevel };
+}
+
+/** An http(s) URL with a host, ending with a slash: what svc.js and the API's answers are built on. */
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && value.endsWith('/') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
 }

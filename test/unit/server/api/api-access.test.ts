@@ -87,6 +87,7 @@ const TABLE: Record<string, Row> = {
   'GET person_by_visitor': { args: (v) => ({ id: v.visitor }), then: 'refused' },
   'GET visitors_by_person': { args: (v) => ({ id: v.visitor }), then: 'refused' },
   'GET visitor': { args: (v) => ({ visitor_id: v.visitor }), then: 'refused' },
+  'DELETE erase_visitor': { args: (v) => ({ visitor_id: v.visitor }), then: 'refused' },
   'GET session_info': { args: (v) => ({ session_id: v.session }), then: 'refused' },
   // The caller's own tag (1, A's Target) on C's communication.
   'POST tag_communication': { args: (v) => ({ object_type: 'goal', object_id: v.goal, mark_id: 1 }), then: 'refused' },
