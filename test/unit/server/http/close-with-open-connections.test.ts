@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../../../../src/server/app.js';
+import { testConfig } from '../helpers.js';
 
 /**
  * Stopping the demo site and the server (Ctrl-C on `npm start`, a test's teardown) while a browser
@@ -61,28 +62,7 @@ describe('the server', () => {
     const server = await createServer({
       dbPath: ':memory:',
       bundleDir: '/nonexistent',
-      siteConfig: {
-        customers: [
-          {
-            id: 1,
-            name: 'Customer',
-            employees: [],
-            sites: [
-              {
-                id: 1,
-                domain: 'localhost',
-                site_key: 'site-a',
-                widget_key: 'wk-a',
-                user_phone: null,
-                origins: [],
-                settings: { captcha: false, lang: 'ru' },
-                blocks: [],
-                campaigns: [],
-              },
-            ],
-          },
-        ],
-      },
+      siteConfig: testConfig,
     });
     const url = await server.listen(0, '127.0.0.1');
     await unusedConnection(url);
