@@ -1,4 +1,4 @@
-// Capacity under abuse (issue 20): on a generated SQLite database of 1M page views, `/health` and
+// Capacity under abuse: on a generated SQLite database of 1M page views, `/health` and
 // page-view latency (p50, p99) at rest, then while each attack of the issue's findings runs at the
 // largest rate the limits allow (bench/abuse-attacks.mjs, one worker thread each), as ratios to
 // the rest figures. Goal: no attack moves the page-view p99 by more than 2×. Also the share of a

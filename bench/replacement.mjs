@@ -201,7 +201,7 @@ export async function run({ root, browser }) {
       ]);
       rows.push([`  cold first pass (page just loaded) / bare walk`, `${r2(c / cw)}x (${r2(c)} / ${r2(cw)} ms)`, 'reported']);
       rows.push([`  walk + writing those nodes with a fixed text (the floor)`, `${r2(f / w)}x (${r2(f)} ms)`, '']);
-      // Issue 19's goal is against the floor: what the matching adds to writing.
+      // The goal is against the floor: what the matching adds to writing.
       rows.push([`  warm pass / the floor`, `${r2(p / f)}x`, n >= 100000 ? '≤ 2x' : '≤ 3x']);
       if (n === 10000) {
         const cl = figures.sizes[n].cold.longTasks;

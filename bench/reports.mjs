@@ -1,4 +1,4 @@
-// Reports at scale (issue 17, "Scale"): SQLite databases of 10k, 100k and 1M page views spread
+// Reports at scale: SQLite databases of 10k, 100k and 1M page views spread
 // over a year, made by a seeded generator, and the time of every report function for a month and
 // for the year at each size, with the growth factor from 100k to 1M. A report over a fixed range
 // should grow far less than the table: the paged ones read one page and count by index.

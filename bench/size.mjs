@@ -1,5 +1,5 @@
 // Size: minified, gzip and brotli bytes of the bundles a page can load, against their budgets
-// (issue 7: core at most 4 KB brotli, aim 3 KB; widgets at most 12 KB).
+// (core at most 4 KB brotli, aim 3 KB; widgets at most 12 KB).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sizes } from '../scripts/sizes.mjs';

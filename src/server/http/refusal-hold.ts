@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Holds every 429 for a while before it is sent (a tarpit). What was left of the abuse bench's
- * attacks after round 3 of issue 20 was the refusals themselves: one address sending 1,000 to 2,300
+ * attacks, once every other guard held, was the refusals themselves: one address sending 1,000 to 2,300
  * requests a second over 16 keep-alive connections, each refused in 0.1-0.3 ms of the event loop,
  * which moved other visitors' page-view p99 2.0-2.6x. A client that is refused waits `ms` for the
  * answer, so its connections send one request per `ms` each instead of one per round trip; the

@@ -6,7 +6,7 @@ import type { WindowCounters } from '../http/window-counters.js';
  * work (its statements, the write id, the handler's reads), so a batch of 50 chat messages or
  * properties held the event loop for 25 to 100 ms, and page views that arrived meanwhile waited
  * for all of it: the page-view p99 went 63 to 71 times up while a script sent such batches at the
- * request limit (issue 20, `npm run bench` abuse section). Two rules bound that:
+ * request limit (`npm run bench` abuse section). Two rules bound that:
  *
  * - **Steps.** A batch of more than {@link STEP_WRITES} writes is stored in steps of that many,
  *   each in a group commit of its own, in order, with a turn of the event loop before each; and
