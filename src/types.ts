@@ -1,5 +1,5 @@
 /**
- * Public types of the page API (../shared/spec/page-api.md): the `Svc` and `SvcWidget` globals,
+ * Public types of the page API (docs/spec/page-api.md): the `Svc` and `SvcWidget` globals,
  * the credentials object, the command queue and the callback shapes. Every field says what it is
  * and its default. Internal state never appears here.
  */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Brotli sizes of the browser bundles, read from the sizes the build wrote (npm test builds first),
- * against the budgets of issue 7: the core at most 4 KB (aim 3 KB), the widgets at most 12 KB.
+ * against their budgets: the core at most 4 KB (aim 3 KB), the widgets at most 12 KB.
  * Exact: one byte over fails the run. A change that needs more room in the core pays for it there.
  */
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../dist/sizes.json');

@@ -10,7 +10,7 @@ import type { Caller } from './function.js';
 import { createApiSession, deleteApiSession, apiUserByLogin, sessionUser } from './queries.js';
 
 /**
- * REST sessions (../shared/spec/rest-api.md, section 5): `login` checks the password against the
+ * REST sessions (docs/spec/rest-api.md, section 5): `login` checks the password against the
  * user's scrypt hash (the operators' format, operators/password.ts) and returns a random
  * session key that lives 3 hours from login; `logout` ends it. Only the key's SHA-256 is stored.
  */
