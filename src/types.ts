@@ -159,7 +159,7 @@ export interface SitePhoneCallResult {
      * (invalid input; see `code`).
      */
     status: -1 | 0 | 1 | 2 | 3 | 4;
-    /** Short reason: `sent`, `captcha_wrong`, `invalid_phone`… (README "Call-back requests"). */
+    /** Short reason: `sent`, `captcha_wrong`, `invalid_phone`… (docs/page-api.md, "Call-back requests"). */
     code: string;
   };
 }

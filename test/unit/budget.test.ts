@@ -30,7 +30,7 @@ describe('bundle budgets (brotli)', () => {
 describe('the core bundle', () => {
   // V8 (Chrome 136+) compiles every function of a script opening with this comment while it
   // streams, off the main thread; without it each function compiles on its first call, on the
-  // first visit's path from the page view's answer to the numbers (README, "The first swap").
+  // first visit's path from the page view's answer to the numbers (docs/performance.md, "Time to swap").
   it("opens with V8's compile hint", () => {
     const core = join(dirname(file), 'svc.js');
     expect(readFileSync(core, 'utf8').split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');

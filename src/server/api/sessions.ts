@@ -37,7 +37,7 @@ export function apiSessions(store: Store, guard: LoginGuard, now: () => number, 
           return (await verifyPassword(password, user?.password_hash ?? null)) && !!user;
         });
       } catch (e) {
-        // The guard speaks the console's codes; the API answers with its own (README, "REST API").
+        // The guard speaks the console's codes; the API answers with its own (docs/rest-api.md, "Conventions").
         if (e instanceof ApiError && e.status === 429) {
           reply?.header('Retry-After', /in (\d+) s/.exec(e.message)?.[1] ?? '60');
           throw apiErrors.tooManyLogins();
