@@ -1,5 +1,5 @@
 // The call simulator: plays the telephony platform's part for one call, posting its signed events
-// to a running consultant server's `POST /telephony/events` (README, "Calls and the telephony
+// to a running consultant server's `POST /telephony/events` (docs/calls.md, "Calls and the telephony
 // boundary"). Used by `npm run call` (scripts/call.mjs) and by the demo site's "simulate a call"
 // button (demo-site/server.mjs). No dependencies: the signature is HMAC-SHA256 of the raw body.
 import { createHmac, randomBytes } from 'node:crypto';

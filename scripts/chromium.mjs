@@ -1,4 +1,4 @@
-// Finds a Chromium for the e2e tests, as ../shared/toolchain.md describes: CHROME_PATH if set,
+// Finds a Chromium for the e2e tests, as docs/testing.md describes: CHROME_PATH if set,
 // else the usual system paths, else Playwright's own downloaded browser; where none is found on
 // Debian or Ubuntu as root, installs Debian's `chromium` with apt-get. Otherwise it says how to
 // get one and fails.
@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
-/** Flags without which Chromium keeps trying to reach the network (see toolchain.md). */
+/** Flags without which Chromium keeps trying to reach the network (docs/testing.md). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run create-account -- customer|agent|operator <login> …`: makes a login on the database
-// (README, "The first account"); the password comes from SVC_ACCOUNT_PASSWORD or stdin, never the
+// (docs/security.md, "The first account"); the password comes from SVC_ACCOUNT_PASSWORD or stdin, never the
 // command line. Runs the built server code (dist/node); builds it first when it is missing.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

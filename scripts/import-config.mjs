@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run import-config -- <file> [--mode merge|replace] [--dry-run] [--db <path>]`: imports a site
-// configuration file into an existing database (README, "Site configuration"). Runs the built server
+// configuration file into an existing database (docs/server.md, "Site configuration"). Runs the built server
 // code (dist/node); builds it first when it is missing.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run import-media -- <file.json> [--db <path>]`: adds or updates media files in an existing
-// database (README, "Numbers, scenarios and charges"). Runs the built server code (dist/node);
+// database (docs/calls.md, "Numbers, scenarios and charges"). Runs the built server code (dist/node);
 // builds it first when it is missing.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

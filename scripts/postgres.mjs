@@ -3,7 +3,7 @@
 // `postgresql` package's binaries on a free port in a temporary directory (installed with apt-get
 // when missing, on Debian or Ubuntu as root), stopped again by `stop()`. The server refuses to run
 // as root, so as root its binaries run as the `postgres` user the package creates
-// (../shared/toolchain.md). Otherwise it says why it could not and how to get one.
+// (docs/testing.md). Otherwise it says why it could not and how to get one.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

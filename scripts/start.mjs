@@ -6,9 +6,9 @@
 // SVC_DB, SVC_PUBLIC_URL, SVC_TRUST_PROXY, SVC_LOG_LEVEL…, and `.env`), plus DEMO_PORT (default 4100).
 // The demo's site configuration seeds the database on the first start; later starts use what the
 // database holds and say nothing while the file is the one imported. After editing the file, run
-// `npm run import-config -- demo-site/site-config.json` (README, "Site configuration").
+// `npm run import-config -- demo-site/site-config.json` (docs/server.md, "Site configuration").
 // The demo's files carry logins with published passwords; only this demo seeds them (the server's
-// own start, dist/node/server/main.js, seeds nothing unless told: README, "The first account").
+// own start, dist/node/server/main.js, seeds nothing unless told: docs/security.md, "The first account").
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,7 +32,7 @@ try {
       SVC_API_SEED: join(root, 'demo-site/api-seed.json'),
       SVC_TELEPHONY_SEED: join(root, 'demo-site/telephony-seed.json'),
       ...env,
-      // The demo's telephony secret is public (README): `npm run call` signs with it by default.
+      // The demo's telephony secret is public (docs/calls.md): `npm run call` signs with it by default.
       SVC_TELEPHONY_SECRET: env.SVC_TELEPHONY_SECRET || 'demo-telephony-secret',
       // The demo's bundles are the ones just built.
       SVC_BUNDLE_DIR: join(root, 'dist'),

@@ -1,5 +1,5 @@
 /**
- * Public types of the page API (../shared/spec/page-api.md): the `Svc` and `SvcWidget` globals,
+ * Public types of the page API (docs/spec/page-api.md): the `Svc` and `SvcWidget` globals,
  * the credentials object, the command queue and the callback shapes. Every field says what it is
  * and its default. Internal state never appears here.
  */
@@ -159,7 +159,7 @@ export interface SitePhoneCallResult {
      * (invalid input; see `code`).
      */
     status: -1 | 0 | 1 | 2 | 3 | 4;
-    /** Short reason: `sent`, `captcha_wrong`, `invalid_phone`… (README "Call-back requests"). */
+    /** Short reason: `sent`, `captcha_wrong`, `invalid_phone`… (docs/page-api.md, "Call-back requests"). */
     code: string;
   };
 }

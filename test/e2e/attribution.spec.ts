@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
 
 /**
- * Which campaign a call is credited to, on the demo as `npm start` runs it (README "Which campaign
+ * Which campaign a call is credited to, on the demo as `npm start` runs it (docs/calls.md, "Which campaign
  * a call is credited to"): a visit from the Yandex Direct campaign gets its DT number and a call to
  * it is that visit's campaign; a call to the site's own number (the default block's, also the DT
  * blocks' fallback) is the site's, `ac_id` -1; a call to the reserved number is recorded; another

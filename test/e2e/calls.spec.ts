@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.js';
 import { operatorConsole } from './operator.js';
 
 /**
- * Issue #18's story on the demo as `npm start` runs it: a visitor lands on the campaign landing and
+ * A call's story on the demo as `npm start` runs it: a visitor lands on the campaign landing and
  * gets a DT number; the landing's button has the demo site's server simulate a call to it; the
  * operator console shows the call ringing with the visit; the REST reports show it attributed to the
  * visitor's session and campaign. A second call to the number after the lease has ended, from

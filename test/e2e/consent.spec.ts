@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { credentials, expect, record, test } from './fixtures.js';
 
 /**
- * Consent (issue 8): after `["requireConsent"]` nothing is stored and nothing is sent until
+ * Consent: after `["requireConsent"]` nothing is stored and nothing is sent until
  * `Svc.setConsent(true)`; `setConsent(false)` removes what the snippet stored and stops sending.
  */
 

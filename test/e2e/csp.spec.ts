@@ -3,7 +3,7 @@ import { operatorConsole } from './operator.js';
 import { expect, test } from './fixtures.js';
 
 /**
- * Issue 8: the demo's csp.html, served by the demo exactly as `npm start` runs it, with a strict
+ * The demo's csp.html, served by the demo exactly as `npm start` runs it, with a strict
  * Content-Security-Policy (no 'unsafe-inline', no 'unsafe-eval', Trusted Types required, no policy
  * allowed: `trusted-types 'none'`; the widget bundle comes by `import()`, which is no Trusted Types
  * sink). The snippet and every widget run on it: the call-back form with its

@@ -192,7 +192,7 @@ test('a second copy of the script does nothing, silently in svc.js', async ({ pa
   await page.waitForLoadState('load');
   await page.waitForTimeout(300);
   expect(capture.writes('hit')).toHaveLength(1);
-  // Said by svc.debug.js only (README, Console): svc.js warns about the page's own refused calls.
+  // Said by svc.debug.js only (docs/page-api.md, "Commands"): svc.js warns about the page's own refused calls.
   expect(warnings).toEqual([]);
 });
 

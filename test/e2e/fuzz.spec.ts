@@ -5,7 +5,7 @@ import { harness, type MethodSpec } from './fuzz-harness.js';
 import { credentials, expect, test } from './fixtures.js';
 
 /**
- * Issue 8, "the snippet never breaks the page": every public method of Svc, SvcWidget and
+ * "The snippet never breaks the page": every public method of Svc, SvcWidget and
  * Svc.Captcha, and every __cs command (queued before load, pushed after load, and through
  * Svc.push), called with bad arguments. No exception may reach the page, every callback handed
  * over must be answered once in its documented shape (`success: false` for bad input), the page's

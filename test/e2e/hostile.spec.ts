@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { credentials, expect, test } from './fixtures.js';
 
 /**
- * Issue 8, a hostile host page: prototypes extended, overridden or poisoned, JSON and fetch
+ * A hostile host page: prototypes extended, overridden or poisoned, JSON and fetch
  * replaced, localStorage throwing (private mode), cookies disabled. Each is an init script that
  * runs before the page's loader and svc.js. The snippet must never throw into the page (the
  * pageErrors fixture and an unhandledrejection listener watch), the page keeps its own number and

@@ -10,7 +10,7 @@ import { credentials, expect, test } from './fixtures.js';
 import { operatorConsole, type OperatorConsole } from './operator.js';
 
 /**
- * Issue 17 end to end, in real Chromium against the built server and the minified dist/svc.js:
+ * The REST reports end to end, in real Chromium against the built server and the minified dist/svc.js:
  * a visitor lands from a Yandex search with utm_source and utm_campaign, reaches a goal, chats
  * with an operator, leaves a request and a call-back; every report shows these communications
  * with the right campaign and visitor context in JSON and in XML; tagging the request as a sale

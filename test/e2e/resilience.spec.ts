@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { credentials, expect, unsent, test } from './fixtures.js';
 
 /**
- * Issue 8: the consultant server down, slow past the snippet's time-out, answering 500, malformed
+ * The consultant server down, slow past the snippet's time-out, answering 500, malformed
  * JSON or JSON of the wrong shape. The page works and keeps its own numbers, nothing reaches it as
  * an error, the writes wait in the outbox (localStorage record `_svc_<key>`) without hammering the
  * server, and once the server is healthy they are delivered exactly once, callbacks included.

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.js';
 
 /**
- * Issue 16, the REST API as a customer's integration uses it, against the demo exactly as
+ * The REST API as a customer's integration uses it, against the demo exactly as
  * `npm start` runs it: log in as `demo`, create a campaign with a utm_source condition and a number
  * block through the API, then open a demo page with that utm_source in real Chromium and see the
  * campaign's number on the page and the campaign on the session in the database.

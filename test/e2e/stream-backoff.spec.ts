@@ -8,7 +8,7 @@ import { credentials, expect, test } from './fixtures.js';
 import { operatorConsole } from './operator.js';
 
 /**
- * Issue 20, finding 2: a server at its cap of event streams answers 429 (http/sse.ts). The snippet's
+ * A server at its cap of event streams answers 429 (http/sse.ts). The snippet's
  * streams (operator status, chat) and the operator console must then retry with growing gaps, not
  * hammer the server, and the page must keep working meanwhile. Here the cap per address is four;
  * the test takes the free places itself (streams held from Node, from the same address as the

@@ -3,7 +3,7 @@ import { credentials, expect, unsent, test } from './fixtures.js';
 import type { RowHandle as SqliteDatabase } from '../../src/server/store/rows.js';
 
 /**
- * Visitor properties, visitor data and custom requests (issue 4): every page-API method and both
+ * Visitor properties, visitor data and custom requests: every page-API method and both
  * HTTP endpoints against the real server, and the outbox's promise that nothing is lost and
  * nothing is stored twice, with the network cut by aborting requests.
  */

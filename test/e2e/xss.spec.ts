@@ -3,7 +3,7 @@ import { operatorConsole } from './operator.js';
 import { credentials, expect, test } from './fixtures.js';
 
 /**
- * Issue 8: every string that reaches the page's DOM through the snippet or its widgets is text,
+ * Every string that reaches the page's DOM through the snippet or its widgets is text,
  * never markup: numbers and settings from the page-view answer, chat messages of the operator and
  * of the visitor, request-form fields, the call-back result popup. Script and markup payloads go
  * through each path; none runs (a global flag stays unset, no dialog opens) and each shows as

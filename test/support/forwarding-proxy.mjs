@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A reverse proxy that forwards as the README's nginx configuration does, for tests that put a real
+// A reverse proxy that forwards as the nginx configuration of docs/operations.md does, for tests that put a real
 // proxy process in front of the server: `node forwarding-proxy.mjs TARGET_URL [append|set] [FROM]`.
 // `append` adds the peer's address to the client's X-Forwarded-For ($proxy_add_x_forwarded_for),
 // `set` replaces it ($remote_addr). FROM is the local address it connects to the server from. The

@@ -47,7 +47,7 @@ svc.trackEvent('only-category');
 // @ts-expect-error: the host is required for a bundled module
 load('SITE_KEY', {});
 
-// Visitor data and requests (issue 4): documented callback shapes.
+// Visitor data and requests: documented callback shapes.
 svc.setProperty('client', 'gold');
 svc.setProperty('vip');
 svc.hasProperty('client', (r) => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Brotli sizes of the browser bundles, read from the sizes the build wrote (npm test builds first),
- * against the budgets of issue 7: the core at most 4 KB (aim 3 KB), the widgets at most 12 KB.
+ * against their budgets: the core at most 4 KB (aim 3 KB), the widgets at most 12 KB.
  * Exact: one byte over fails the run. A change that needs more room in the core pays for it there.
  */
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../dist/sizes.json');
@@ -30,7 +30,7 @@ describe('bundle budgets (brotli)', () => {
 describe('the core bundle', () => {
   // V8 (Chrome 136+) compiles every function of a script opening with this comment while it
   // streams, off the main thread; without it each function compiles on its first call, on the
-  // first visit's path from the page view's answer to the numbers (README, "The first swap").
+  // first visit's path from the page view's answer to the numbers (docs/performance.md, "Time to swap").
   it("opens with V8's compile hint", () => {
     const core = join(dirname(file), 'svc.js');
     expect(readFileSync(core, 'utf8').split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');

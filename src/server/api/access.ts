@@ -4,7 +4,7 @@ import { apiErrors } from './errors.js';
 import type { Caller } from './function.js';
 
 /**
- * Whose data a call reaches (../shared/spec/rest-api.md, sections 1 and 5): a customer's session
+ * Whose data a call reaches (docs/spec/rest-api.md, sections 1 and 5): a customer's session
  * only its own customer (a `customer_id` naming another is refused); an agent's session the
  * customer its `customer_id` names, required, and only a customer of that agent. Every function of
  * scope `customer` goes through here before it runs, so no function can forget it.

@@ -1,10 +1,10 @@
 import { ApiError } from '../http/errors.js';
 
 /**
- * The REST API's errors (../shared/spec/rest-api.md, section 7). The document gives three codes
+ * The REST API's errors (docs/spec/rest-api.md, section 7). The document gives three codes
  * (211400, 100501, 100502) and the vendor's clients show 102401 (unauthorized) and 111406 (not
- * acceptable); the rest are this server's, stable and listed in the README. Every message reads
- * `<code>: <text>`, with the space the server's other envelopes have (README, "REST API").
+ * acceptable); the rest are this server's, stable and listed in docs/rest-api.md. Every message reads
+ * `<code>: <text>`, with the space the server's other envelopes have (docs/rest-api.md, "Conventions").
  */
 export const apiErrors = {
   /** Missing, unknown, expired or ended session key: clients log in again on this code. */

@@ -52,7 +52,7 @@ interface Base<S extends z.ZodObject, R extends z.ZodType> {
   verb: Verb;
   /** One line for the OpenAPI document. */
   summary: string;
-  /** Not in the REST document: this server's extension (marked so in the OpenAPI document and README). */
+  /** Not in the REST document: this server's extension (marked so in the OpenAPI document and docs/rest-api.md). */
   extension?: boolean;
   /** Takes `limit` and `offset`. */
   list?: boolean;

@@ -18,7 +18,7 @@ import type { LoginGuard } from '../operators/login-guard.js';
 import { apiSessions } from './sessions.js';
 
 /**
- * The REST API (../shared/spec/rest-api.md): `/api/login/`, `/api/logout/` and every function at
+ * The REST API (docs/spec/rest-api.md): `/api/login/`, `/api/logout/` and every function at
  * `/api/v1/<function>/` (also without the trailing slash). GET takes its parameters in the query;
  * POST a JSON body `{session_key, action?, args}`, where `action` (GET, PUT, DELETE) makes it act
  * as that verb; PUT and DELETE take the same body. The answer is JSON or XML by `Accept`. The

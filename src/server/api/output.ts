@@ -5,7 +5,7 @@ import { toXml } from './xml.js';
 
 /**
  * How an answer is written: JSON or XML, and the media type it is sent as (`text/xml` when that is
- * what the request admits). Chosen by `Accept` (../shared/spec/rest-api.md, section 1).
+ * what the request admits). Chosen by `Accept` (docs/spec/rest-api.md, section 1).
  */
 export interface Format {
   kind: 'json' | 'xml';

@@ -10,7 +10,7 @@ import type { Caller } from './function.js';
 import { createApiSession, deleteApiSession, apiUserByLogin, sessionUser } from './queries.js';
 
 /**
- * REST sessions (../shared/spec/rest-api.md, section 5): `login` checks the password against the
+ * REST sessions (docs/spec/rest-api.md, section 5): `login` checks the password against the
  * user's scrypt hash (the operators' format, operators/password.ts) and returns a random
  * session key that lives 3 hours from login; `logout` ends it. Only the key's SHA-256 is stored.
  */
@@ -37,7 +37,7 @@ export function apiSessions(store: Store, guard: LoginGuard, now: () => number, 
           return (await verifyPassword(password, user?.password_hash ?? null)) && !!user;
         });
       } catch (e) {
-        // The guard speaks the console's codes; the API answers with its own (README, "REST API").
+        // The guard speaks the console's codes; the API answers with its own (docs/rest-api.md, "Conventions").
         if (e instanceof ApiError && e.status === 429) {
           reply?.header('Retry-After', /in (\d+) s/.exec(e.message)?.[1] ?? '60');
           throw apiErrors.tooManyLogins();

@@ -1,6 +1,6 @@
 /**
  * The REST API's XML output, in the shape of the vendor's (Python dicttoxml, see
- * ../shared/spec/rest-vendor-notes.md): root element `root`, every element carrying a `type`
+ * docs/spec/rest-vendor-notes.md): root element `root`, every element carrying a `type`
  * attribute (`dict`, `list`, `text`, `int`, `float`, `bool`, `null`), list elements holding `<item>`
  * children. Text is typed `text`, as the document writes it (the vendor writes `str`; where the
  * two differ the document wins). The same value as the JSON answer, element for element.

@@ -1,7 +1,7 @@
 import type { PrefixType, Row } from '../store/tables.js';
 
 /**
- * The rating rules (README "Numbers, scenarios and charges"), pure so they can be read and tested
+ * The rating rules (docs/calls.md, "Numbers, scenarios and charges"), pure so they can be read and tested
  * alone:
  * - a leg is billed per started minute of talk (`duration`, connect to end): 1 s is one minute,
  *   60 s one, 61 s two; a leg never connected costs nothing;

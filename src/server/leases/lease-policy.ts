@@ -6,7 +6,7 @@ import { userAgentInfo } from '../http/user-agent.js';
 import { confirmLeases, liveLeasesOfAddress, unconfirmedLeasesOfFamily, type LeaseHolder } from './queries.js';
 
 /**
- * Who may take a number of a DT pool, and for how long (issue 20, finding 7: five page views from
+ * Who may take a number of a DT pool, and for how long (without it, five page views from
  * one script leased the whole demo pool for 45 minutes). A number is what a call is matched by, so
  * a pool held by a script sends real visitors' calls to the reserved number, unattributed.
  *

@@ -12,7 +12,7 @@ import {
 } from './queries.js';
 
 /**
- * Which customer a number the sites show belongs to (README "Which campaign a call is credited
+ * Which customer a number the sites show belongs to (docs/calls.md, "Which campaign a call is credited
  * to"). A number is one customer's at a time: a row of `customer_numbers`, bought (buy_number) or
  * given by the operator, whose tools are the site configuration file and the telephony seed. The
  * REST API refuses a block or pool with a number the customer does not hold

@@ -6,7 +6,7 @@ import type { WindowCount, WindowCounters } from '../http/window-counters.js';
 /**
  * The guard in front of every password check (the console's sign-in, the REST API's `login`).
  *
- * Policy (README, "Sign-in attempts"):
+ * Policy (docs/security.md, "Sign-in attempts"):
  * - **Counted before hashing.** An attempt is counted when it arrives, before the password is
  *   checked, and given back when the password was right; so 60 concurrent wrong passwords get 10
  *   checks, not 60.

@@ -244,7 +244,7 @@ function employeesMatching(customerId: number, f: EmployeeFilter) {
     if (f.patronymic !== undefined) all.push(eb('patronymic', '=', f.patronymic));
     if (f.sip_line !== undefined) {
       // phones is a JSON array of strings: a number is in it when its quoted form is (digits need no escaping).
-      // A SIP line (issue 18, numbers/) also names the employees it belongs to.
+      // A SIP line (numbers/) also names the employees it belongs to.
       const line = f.sip_line;
       all.push(
         eb.or([

@@ -7,7 +7,7 @@ import type { Dialect } from '../store/migrations/columns.js';
 /**
  * The ids of visitors, sessions and page views: the credentials the visitor-side endpoints accept
  * (`vc/s/`, `api/add_offline_message/`), so they must not be a sequence that a script can walk
- * (issue 20: 35 probes of consecutive ids found every visitor of the demo). They stay integers
+ * (35 probes of consecutive ids would find every visitor of the demo). They stay integers
  * below 2^53, as page-api requires and JavaScript reads exactly: a sequence number times 2^21 plus
  * 21 random bits. The sequence keeps ids growing, so "the latest" is still the largest id, and
  * guessing a valid id takes a million tries on average, against a limit of a few dozen failures

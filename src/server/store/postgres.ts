@@ -53,7 +53,7 @@ export interface PostgresParts {
  * PostgreSQL compiles a statement whose estimated cost passes `jit_above_cost` (100 000) to machine
  * code first; a report over a year of a busy site passes it (its per-row person test multiplies the
  * estimate), and on the bench's 1M page views the compilation took 3-4 s of a 0.8 s statement
- * (README, "Reports at scale"). The page-view path's statements never reach that cost.
+ * (docs/performance.md, "Reports at scale"). The page-view path's statements never reach that cost.
  */
 export function withoutJit(url: string): string {
   const u = new URL(url);

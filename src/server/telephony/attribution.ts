@@ -9,7 +9,7 @@ import { personOfContact } from '../visitors/person-queries.js';
 import { numberKey, numberVariants } from '../numbers/keys.js';
 
 /**
- * Which visit and campaign a call belongs to (README "Which campaign a call is credited to"). The
+ * Which visit and campaign a call belongs to (docs/calls.md, "Which campaign a call is credited to"). The
  * number called is its holder's (numbers/site-numbers.ts): only that customer's sites are asked,
  * whatever another customer's blocks show. Then:
  * 1. a DT pool number leased to a session at the call's setup time (give or take the clock

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One call event as the telephony platform posts it to `POST /telephony/events` (README "Calls and
+ * One call event as the telephony platform posts it to `POST /telephony/events` (docs/calls.md, "Calls and
  * the telephony boundary" documents every field). Unknown fields are ignored, so a platform that
  * sends more is not refused; a field of the wrong type or out of range is.
  */

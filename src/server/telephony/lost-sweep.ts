@@ -2,7 +2,7 @@ import type { Store } from '../store/open.js';
 import { closeCallAsLost, markLegsLost, openCallsBefore } from './queries.js';
 
 /**
- * A call never seen `ended` is closed as lost once it has been open `lostAfterMs` (README: one
+ * A call never seen `ended` is closed as lost once it has been open `lostAfterMs` (docs/calls.md: one
  * hour by default, longer than any ringing and most talks; an `ended` that comes later still
  * completes the record). The sweep runs every `everyMs` in every server process; closing is one
  * guarded UPDATE per call, so two processes sweeping at once close each call once.

@@ -10,7 +10,7 @@ import { recordEvent, unknownNumber, type CallRouting } from './record-event.js'
 import { SIGNATURE_HEADER, signatureValid } from './signature.js';
 
 /**
- * The telephony boundary (README "Calls and the telephony boundary"): `POST /telephony/events`,
+ * The telephony boundary (docs/calls.md, "Calls and the telephony boundary"): `POST /telephony/events`,
  * where a telephony platform (a PBX, a carrier's webhooks, `npm run call`) posts the events of
  * each call, signed. Nothing is stored from a request whose signature fails, nor from an event
  * the boundary cannot believe; each event is applied in its own transaction, and the console is

@@ -6,7 +6,7 @@ import { compileConditionPattern, type ConditionParameter } from './condition-pa
 
 /**
  * Which ad campaign a new session belongs to, by the condition model of the REST document
- * (../shared/spec/rest-api.md, "Ad-campaign condition parameters"): a campaign matches when any of
+ * (docs/spec/rest-api.md, "Ad-campaign condition parameters"): a campaign matches when any of
  * its condition groups matches, a group when all of its conditions hold. Campaigns are tried by
  * priority (highest first), then by id; the first that matches wins, none gives -1.
  */

@@ -6,8 +6,8 @@ import type { WindowCounters } from '../http/window-counters.js';
  * that each makes a visitor, a session and a DT lease decision, the dearest request the server
  * takes (about 2 ms of the event loop on SQLite). The request limit of `w/` (1,200 a minute per
  * address, http/rate-limits.ts) let one script make 1,200 of them a minute, which held the event
- * loop busy for seconds and moved every other visitor's page-view p99 five times up (issue 20,
- * the `abuse` bench's "DT pool scripting").
+ * loop busy for seconds and moved every other visitor's page-view p99 five times up (the
+ * `abuse` bench's "DT pool scripting").
  *
  * So an address (IPv6: one /64) may make {@link FIRST_VISITS_PER_WINDOW} first visits of a site
  * per window of 10 seconds of the clock (60 a minute); past that the page view is refused with 429

@@ -216,7 +216,7 @@ export async function apiWorld(
 }
 
 /**
- * The report functions (issue 17): api-reports.test.ts answers them; api-functions.test.ts the rest.
+ * The report functions: api-reports.test.ts answers them; api-functions.test.ts the rest.
  * Each file checks that its share was answered, so together every function is.
  */
 /** The call-leg reports, answered (and their answers checked) in telephony-reports.test.ts. */
@@ -243,7 +243,7 @@ export const REPORT_FUNCTIONS = new Set([
 ]);
 
 /**
- * The numbers, scenarios, media, SIP line, platform-log and charges functions (issue 18):
+ * The numbers, scenarios, media, SIP line, platform-log and charges functions:
  * api-numbers-charges.test.ts answers them and checks its share the same way.
  */
 export const NUMBER_FUNCTIONS = new Set([

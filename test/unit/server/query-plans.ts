@@ -55,7 +55,7 @@ export const GROWING_TABLES: readonly (string | RegExp)[] = [
   'person_contacts',
   'tag_links',
   'sales',
-  // Issue 18: legs, their rated costs and the platform request log grow with calls.
+  // Calls: legs, their rated costs and the platform request log grow with calls.
   'call_legs',
   'call_leg_costs',
   'callapi_requests',

@@ -9,7 +9,7 @@ import { acknowledgement, apiFunction } from '../function.js';
 import { apiUserByLogin, insertApiUser } from '../queries.js';
 import { addAgentCharge, tariffPlan, tariffPlanCount, tariffPlans } from '../../charges/agents.js';
 
-/** Agent-only functions (../shared/spec/rest-api.md, "Agent-only functions"). */
+/** Agent-only functions (docs/spec/rest-api.md, "Agent-only functions"). */
 
 export const customerList = apiFunction({
   name: 'customer_list',

@@ -24,7 +24,7 @@ import { acknowledgement, apiFunction } from '../function.js';
 import { jsonText } from '../responses.js';
 
 /**
- * Ad campaigns and their conditions (../shared/spec/rest-api.md, "Sites, campaigns, tags"). Every
+ * Ad campaigns and their conditions (docs/spec/rest-api.md, "Sites, campaigns, tags"). Every
  * change calls store.siteDataChanged(), so the next page view matches against it without a restart.
  */
 

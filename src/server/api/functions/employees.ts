@@ -3,7 +3,7 @@ import { customerEmployeeCount, customerEmployees } from '../../operators/querie
 import { id, text } from '../args.js';
 import { apiFunction } from '../function.js';
 
-/** Employees (the consultant's operators), ../shared/spec/rest-api.md "Employee". */
+/** Employees (the consultant's operators), docs/spec/rest-api.md "Employee". */
 export const employee = apiFunction({
   name: 'employee',
   verb: 'GET',

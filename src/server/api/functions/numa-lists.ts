@@ -5,7 +5,7 @@ import { acknowledgement, apiFunction, type CustomerContext } from '../function.
 import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from '../../numbers/numa-lists.js';
 
 /**
- * Caller-number (numa) lists (../shared/spec/rest-api.md, "Numbers, forwarding, scenarios, numa
+ * Caller-number (numa) lists (docs/spec/rest-api.md, "Numbers, forwarding, scenarios, numa
  * lists"). They are stored here; what they do to calls comes with the calls.
  */
 

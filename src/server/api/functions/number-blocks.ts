@@ -20,7 +20,7 @@ import { acknowledgement, apiFunction, type CustomerContext } from '../function.
 import { ownCampaign } from './campaigns.js';
 
 /**
- * EXTENSION (not in ../shared/spec/rest-api.md): number blocks, so that a campaign made through
+ * EXTENSION (not in docs/spec/rest-api.md): number blocks, so that a campaign made through
  * the API can get numbers of its own. One function, `number_block`, by verb: GET lists a
  * campaign's blocks (`ac_id`) or a site's default blocks (`site_id`), POST creates, PUT changes,
  * DELETE deletes. A block replaces what its `selector` names (`#id`, `.class`, `[name=x]` or

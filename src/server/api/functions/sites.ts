@@ -4,7 +4,7 @@ import { createSite, siteCountOfCustomer, sitesOfCustomer } from '../../sites/qu
 import { apiFunction } from '../function.js';
 import { int, text } from '../args.js';
 
-/** Sites (../shared/spec/rest-api.md, "Sites, campaigns, tags"). */
+/** Sites (docs/spec/rest-api.md, "Sites, campaigns, tags"). */
 
 const key = (prefix: string) => prefix + randomBytes(12).toString('base64url');
 

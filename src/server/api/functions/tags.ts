@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiFunction } from '../function.js';
 import { tagCount, tags } from '../../reports/tags.js';
 
-/** Tags of communications (../shared/spec/rest-api.md, "Tag"); tagging itself comes with the reports. */
+/** Tags of communications (docs/spec/rest-api.md, "Tag"); tagging itself comes with the reports. */
 export const tag = apiFunction({
   name: 'tag',
   verb: 'GET',

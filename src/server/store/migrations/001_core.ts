@@ -4,7 +4,7 @@ import { CAMPAIGN_COLUMNS, keyOnly, oneOf, texts, withId, type Dialect } from '.
 /**
  * Customers, sites, ad campaigns with their condition groups and conditions, number blocks and DT
  * pools, and the traffic: visitors, sessions, page views (hits), goals, and the client write ids.
- * Tables follow the objects of ../shared/spec/rest-api.md so the REST API reads them as they are.
+ * Tables follow the objects of docs/spec/rest-api.md so the REST API reads them as they are.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const s = db.schema;

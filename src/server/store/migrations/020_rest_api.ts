@@ -3,7 +3,7 @@ import { keyOnly, oneOf, withId, type Dialect } from './columns.js';
 
 /**
  * The REST API's accounts and the configuration it manages that had no table yet
- * (../shared/spec/rest-api.md): agents and their tariff plans and charges, the customer fields an
+ * (docs/spec/rest-api.md): agents and their tariff plans and charges, the customer fields an
  * agent sets (state, plan, limits, time zone), API users and their sessions, tags and caller-number
  * (numa) lists. Money is kept in kopecks (integers), so sums stay exact in both dialects.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { keyOnly, oneOf, type Dialect } from './columns.js';
 
 /**
- * What the REST reports need besides the traffic (../shared/spec/rest-api.md, "Reports", "Tagging
+ * What the REST reports need besides the traffic (docs/spec/rest-api.md, "Reports", "Tagging
  * of communications"):
  *
  * - Persons. Visitors who left the same phone number or e-mail are one person. A person's id is the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { oneOf, withId, type Dialect } from './columns.js';
 
 /**
- * The telephony boundary's shared record (issue #18): the legs of each call and the log of the
+ * The telephony boundary's shared record: the legs of each call and the log of the
  * requests the service made to the telephony platform. A call record (`calls`, the REST `call`
  * report) has one or more legs: the incoming leg a caller dialled (`cdr_id` NULL), the outgoing
  * legs it was forwarded on (`cdr_id` = that incoming leg), and for a call-back the outgoing legs

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './columns.js';
 
 /**
- * Calls from the telephony boundary (issue #18, src/server/telephony/): a call record learns the
+ * Calls from the telephony boundary (src/server/telephony/): a call record learns the
  * platform's id of its call, which events it has seen (each once: events are idempotent by call
  * and event, and may arrive in any order), whether it is still open (the lost-call sweep reads
  * `open_since_ms` through its index: only open calls have one), its recording links, and whether

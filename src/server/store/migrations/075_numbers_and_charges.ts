@@ -5,8 +5,8 @@ import { keyOnly, oneOf, withId, type Dialect } from './columns.js';
 const PREFIX_TYPES = ['internal', 'local', 'country', 'international', 'zone'];
 
 /**
- * Numbers, scenarios, media files, SIP lines and charges (issue #18; README "Numbers, scenarios
- * and charges"). The service's capacity of free numbers per region, the numbers each customer
+ * Numbers, scenarios, media files, SIP lines and charges (docs/calls.md, "Numbers,
+ * scenarios and charges"). The service's capacity of free numbers per region, the numbers each customer
  * holds (bought from the capacity or used by its sites' blocks and pools), the tariffs that rate
  * number rentals and call legs, and each leg's rated cost, frozen when it is first rated. Money is
  * integer kopecks, as in 020.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Indexes the reports need at scale (issue 17, "Scale"; figures in the README's "Reports at
+ * Indexes the reports need at scale (figures in docs/performance.md, "Reports at
  * scale"). `advertising_sales` counts a range's sessions of each campaign of the site, and `stat`
  * with `ac_id` those of one: by (site, campaign, start time) each is one range of this index, read
  * without the session rows and without sorting them by campaign (a year of a site with 1M page

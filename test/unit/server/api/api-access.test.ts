@@ -57,7 +57,7 @@ const TABLE: Record<string, Row> = {
   'POST add_number_to_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '70000000000' }), then: 'refused' },
   'POST remove_number_from_numa_list': { args: (v) => ({ numa_list_id: v.list, number: '79990000000' }), then: 'refused' },
   'GET employee': { args: () => ({ id: 31 }), then: 'nothing-of-theirs' },
-  // Numbers, media, SIP lines, the platform log and charges (issue 18): C's block number is C's.
+  // Numbers, media, SIP lines, the platform log and charges: C's block number is C's.
   'GET virtual_numbers': { args: () => ({ phone_number: '74950003333' }), then: 'nothing-of-theirs' },
   'POST buy_number': { args: () => ({ region: '495' }), then: 'nothing-of-theirs' },
   'POST create_dialing_operation': { args: () => ({ svc_phone: '74950003333', user_phone: '70000000000' }), then: 'refused' },
@@ -200,7 +200,7 @@ beforeAll(async () => {
   const callId = one('SELECT id FROM calls WHERE visitor_id = ?').id;
   const tag = (w.server.db.prepare('SELECT id FROM tags WHERE customer_id = 3').all()[0] as { id: number }).id;
   expectData(await w.post('tag_communication', c, { object_type: 'sitephone', object_id: callId, mark_id: tag }));
-  // C's calls on its block number (issue 18): its legs and costs are C's alone.
+  // C's calls on its block number: its legs and costs are C's alone.
   await insertCallFixture(w.server, {
     siteId: 3,
     customerId: 3,

@@ -16,7 +16,7 @@ import {
   type ApiWorld,
 } from '../api-helpers.js';
 
-/** Every REST function of issue 16: what it answers, and each error it documents. */
+/** Every REST function of the first group (sessions, agents, sites, campaigns): what it answers, and each error it documents. */
 
 let w: ApiWorld;
 let a: string;

@@ -379,8 +379,8 @@ describe('the limit of call-back requests', () => {
     expect(await calls('open', late, [{ phone }], '10.2.0.1')).toEqual([{ status: 4, code: 'limit' }]);
   });
 
-  // Issue 20, finding 6: 120 writes without a captcha from 4 addresses used up the site's minute,
-  // and a real visitor with a right captcha then got status 4.
+  // 120 writes without a captcha from 4 addresses must not use up the site's minute: a real
+  // visitor with a right captcha then got status 4.
   it("refusals before the captcha do not use up the site's minute", async () => {
     await start();
     const per = SITEPHONE_LIMITS.visitor;

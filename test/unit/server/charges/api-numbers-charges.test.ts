@@ -27,7 +27,7 @@ import { fullScans, statementCollector } from '../query-plans.js';
 import { createTestServer } from '../test-server.js';
 
 /**
- * Issue 18, numbers and charges: virtual numbers, buying from the capacity, forwarding, scenarios
+ * Numbers and charges: virtual numbers, buying from the capacity, forwarding, scenarios
  * and their caller lists, media files, SIP lines, the platform request log, and the charges of a
  * day of generated calls rated by hand here, from the tariff rules written out independently.
  */

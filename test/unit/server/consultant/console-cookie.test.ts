@@ -3,7 +3,7 @@ import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
 import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 
-// Finding 12 of issue 20: behind a TLS proxy the server sees http and set the console cookie
+// Behind a TLS proxy the server sees http and would set the console cookie
 // without `Secure`; and with two cookies of the name, the first one sent decided.
 
 let server: ConsultantServer | undefined;

@@ -7,7 +7,7 @@ import { MAX_CHATS_PER_HOUR } from '../../../../src/server/consultant/chat/write
 import { consultantConfig, signIn, sse } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';
 
-// Finding 3 of issue 20: every POST to any path re-ran each open console's queries, those read all
+// Without the wake rule, every POST to any path re-ran each open console's queries, those read all
 // of a site's chats, and a new chat per message while no operator was online made 1,000 chats from
 // 40 requests.
 

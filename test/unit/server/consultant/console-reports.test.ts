@@ -8,7 +8,7 @@ import { apiWorld, expectData, type ApiWorld, type Visit } from '../api-helpers.
 import { fullScans, statementCollector } from '../query-plans.js';
 
 /**
- * The console's reports page and its data (issue 17): counts per day of the customer's zone split
+ * The console's reports page and its data: counts per day of the customer's zone split
  * by campaign, and the communication list with visitor context and tags, paged; an operator sees
  * only the sites they serve; signed out is refused; bad ranges are 400.
  * World (api-helpers.ts): customer A (site 1; operators 11 and 12), B (site 2), C (site 3; operator 31).

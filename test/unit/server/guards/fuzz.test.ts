@@ -847,7 +847,7 @@ function otherCases() {
   }
 }
 
-/** The REST API's error codes (api/errors.ts; README "REST API"). */
+/** The REST API's error codes (api/errors.ts; docs/rest-api.md). */
 const REST_CODES =
   /^(102401|102402|102403|102405|102429|111406|100400|100401|100403|100404|100405|100409|100410|100413|100422|100423|100501|100502|100503|211400|400002|413001|415001): /;
 
@@ -1033,7 +1033,7 @@ describe('fuzz: every endpoint answers bad input with a 4xx and the envelope', (
             expect(Object.keys(env).sort()).toEqual(['message', 'success']);
             expect(env.success).toBe(false);
             expect(String(env.message)).toMatch(/^\d+: \S/);
-            // The REST API has the document's codes (rest-api.md section 7, README), not status-prefixed ones.
+            // The REST API has the document's codes (rest-api.md section 7, docs/rest-api.md), not status-prefixed ones.
             if (c.surface === S.rest) expect(String(env.message)).toMatch(REST_CODES);
             else expect(String(env.message).slice(0, 3), 'the code starts with the status').toBe(String(res.statusCode));
           }

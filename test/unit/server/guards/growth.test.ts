@@ -8,7 +8,7 @@ import { PROPERTY_QUOTA_DEFAULTS } from '../../../../src/server/visitors/propert
 import { startWriteRetention, WRITE_IDS_KEEP_MS } from '../../../../src/server/ingest/retention.js';
 import { hitWrite, testConfig, wid } from '../helpers.js';
 
-// Finding 8 of issue 20: batches of properties from fresh visitors grew the database by ~160 KB a
+// Without quotas, batches of properties from fresh visitors grew the database by ~160 KB a
 // request (about 11 GB an hour from one address), and write ids were never pruned.
 
 let server: ConsultantServer;

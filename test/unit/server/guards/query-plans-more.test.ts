@@ -5,7 +5,7 @@ import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';
 import { fullScans, statementCollector } from '../query-plans.js';
 
-// Finding 1 of issue 20, the rest: hit-path.test.ts EXPLAINs the page-view path; this drives the
+// The rest of the write path: hit-path.test.ts EXPLAINs the page-view path; this drives the
 // other paths a visitor or an operator reaches (properties, visitor data from outside the page,
 // call-backs and captchas, the console's sign-in, stream, status and answers) and EXPLAINs every
 // statement the server really ran. Not covered: the configuration import (run by an operator's

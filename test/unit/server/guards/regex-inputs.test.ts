@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { USER_AGENT_MAX, userAgentInfo } from '../../../../src/server/http/user-agent.js';
 
-// Finding 9 of issue 20: a 16 KB User-Agent made a page view take 35 ms (a lookahead scanning to the
+// A 16 KB User-Agent made a page view take 35 ms (a lookahead scanning to the
 // end from every `Chrome/`). Timing is the bench's business; these tests hold the causes.
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';

@@ -3,7 +3,7 @@ import { testPostgresUrl } from '../../../support/test-database.js';
 import { apiWorld, expectData, type ApiWorld } from '../api-helpers.js';
 import { fullScans, postgresFullScans, queryPlan, statementCollector } from '../query-plans.js';
 
-// Every statement the report functions really run reads by index (issue 17, "Scale"): a report
+// Every statement the report functions really run reads by index: a report
 // over a fixed range must not read every page view, session or communication ever stored. The
 // functions are called with every filter they take, on a database with traffic of two sites, and
 // each statement is EXPLAINed as it ran: SQLite's plans, or PostgreSQL's when SVC_TEST_DB_URL is

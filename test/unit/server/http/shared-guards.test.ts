@@ -9,7 +9,7 @@ import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 
-// The abuse guards of issue 20 (sign-in, visitor credentials, property quotas) counted in each
+// The abuse guards (sign-in, visitor credentials, property quotas) counted in each
 // process's memory: on PostgreSQL behind a load balancer, N processes allowed N times each limit,
 // and a restart forgot every lock. Their counters now live in `window_counters` there.
 

@@ -5,7 +5,7 @@ import type { StreamLimits } from '../../../../src/server/http/sse.js';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import { hitWrite, testConfig } from '../helpers.js';
 
-// Finding 2 of issue 20: 1,100 `GET /os/<site_key>` from one client used up the process's file
+// Without caps, 1,100 `GET /os/<site_key>` from one client used up the process's file
 // descriptors, and `/health` and `svc.js` stopped answering.
 
 let server: ConsultantServer | undefined;

@@ -6,7 +6,7 @@ import { heavyBatches, STEP_WRITES } from '../../../../src/server/ingest/heavy-b
 import { createTestServer } from '../test-server.js';
 import { hitWrite, testConfig, wid } from '../helpers.js';
 
-// Issue 20, the abuse bench: a batch of 50 chat messages or properties held the event loop for
+// The abuse bench: a batch of 50 chat messages or properties held the event loop for
 // tens of milliseconds, page views waited behind all of it, and the request limit let 50 times
 // as many such writes through as small batches. ingest/heavy-batches.ts stores them in steps and
 // gives each address a budget of them.

@@ -10,7 +10,7 @@ import { dropDatabase, freshDbPath } from '../../../support/test-database.js';
 import { hitWrite, wid } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 
-// Issue 20, finding 7: five page views from one script leased all five numbers of the demo pool
+// Without the policy, five page views from one script leased all five numbers of the demo pool
 // for 45 minutes, and the next real visitor got the reserved number.
 
 /** A site with the demo's DT pool of five (utm_source = ads) and the reserved number on overflow. */

@@ -5,7 +5,7 @@ import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server
 import { memoryCounters } from '../../../../src/server/http/window-counters.js';
 import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 
-// Finding 5 of issue 20: 60 concurrent wrong passwords were all checked (the counter was read
+// Without the guard, 60 concurrent wrong passwords were all checked (the counter was read
 // before hashing and raised after), logins with many e-mails each ran a scrypt at once, IPv6
 // addresses counted one by one, and a shared address locked a colleague's right password out.
 

@@ -3,7 +3,7 @@ import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
 import { answered, apiWorld, expectData, expectError, fromXml, REPORT_FUNCTIONS, type ApiWorld, type Visit } from '../api-helpers.js';
 
 /**
- * The reports of REST part 2 (issue 17) over traffic made through the write endpoint: every kind of
+ * The REST reports over traffic made through the write endpoint: every kind of
  * communication with the visitor context of its session, filters, the customer's day boundaries,
  * paging, tags and sales, persons, and whose data a session reaches.
  */

@@ -10,7 +10,7 @@ import { callEvents, postEvent, SECRET, visit } from '../telephony-helpers.js';
 import { createTestServer } from '../test-server.js';
 
 /**
- * Which campaign a call is credited to, and whose a number is (README "Which campaign a call is
+ * Which campaign a call is credited to, and whose a number is (docs/calls.md, "Which campaign a call is
  * credited to"). Customer 1 (Acme), site 1: the default block and the DT block of campaign 10
  * (Google) both show 74957770011, the DT pool is 74990000001, the reserved number 74950000000;
  * campaign 20 (Print) alone shows 74951110000; campaigns 30 and 40 both show 74952220000; the DT

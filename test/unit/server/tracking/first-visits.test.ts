@@ -6,7 +6,7 @@ import { FIRST_VISIT_WINDOW_MS } from '../../../../src/server/tracking/first-vis
 import { HEAVY_BODY_BYTES } from '../../../../src/server/ingest/heavy-batches.js';
 import { hitWrite, testConfig, testServer, wid } from '../helpers.js';
 
-// Issue 20, the abuse bench: the request limit of `w/` (1,200 a minute per address) let one
+// The abuse bench: the request limit of `w/` (1,200 a minute per address) let one
 // script make 1,200 first visits a minute, each a visitor, a session and a DT lease decision, and
 // moved every other visitor's page-view p99 five times up (tracking/first-visits.ts). And refused
 // requests were read and parsed whole before the refusal (http/rate-limits.ts, ingest/route.ts).

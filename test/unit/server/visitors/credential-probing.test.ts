@@ -5,9 +5,9 @@ import { RANDOM_BITS } from '../../../../src/server/page-view/public-ids.js';
 import { hitWrite, testConfig } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 
-// Finding 4 of issue 20: visitor and hit ids were one sequence, and `vc/s/` and
-// `api/add_offline_message/` told a wrong pair from a right one with missing data: 35 probes found
-// every visitor of the demo, overwrote a name and added a fake sale.
+// Were visitor and hit ids one sequence, or did `vc/s/` and `api/add_offline_message/` tell a wrong
+// pair from a right one by what data is missing, 35 probes would find every visitor of the demo,
+// overwrite a name and add a fake sale.
 
 let server: ConsultantServer;
 beforeEach(async () => {
