@@ -57,7 +57,7 @@ const serverLayerRules = SERVER_LAYERS.flatMap((row, i) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/', 'data/', 'bench-results/'] },
+  { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/', 'data/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds everything users get and prints the sizes of the browser bundles (the site's and the
 // operator console's):
-//   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/types/**, dist/node/** (the server).
+//   dist/svc.js (+ .map, svc.debug.js), dist/esm/index.js, dist/node/** (the server), and the
+//   snippet's package, packages/snippet/dist/**.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -17,7 +18,8 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 run('rollup', ['-c', '--silent']);
 // uPlot's stylesheet for the reports page (served at /op/uplot.css under the console's CSP).
 copyFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), join(root, 'dist/op-uplot.css'));
-run('tsc', ['-p', 'tsconfig.types.json']);
+// The snippet's npm package (packages/snippet/dist: svc.js, the ES module and its declarations).
+execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
 run('tsc', ['-p', 'tsconfig.server.json']);
 
 // Brotli and gzip copies beside each browser file, at the strongest settings (made once, served

@@ -104,6 +104,15 @@ export interface VisitorInfoResult {
   code?: string;
 }
 
+/**
+ * Callback argument of `setProperty` and `deleteProperty` (an extension of the page API): `code`
+ * (the reason) only when success is false.
+ */
+export interface PropertyWriteResult {
+  success: boolean;
+  code?: string;
+}
+
 /** Callback argument of `hasProperty` (result: whether the property is set); `code` only on failure. */
 export interface HasPropertyResult {
   success: boolean;
@@ -178,14 +187,18 @@ export interface SvcApi {
   getSessionId(): number | null;
   /** Records a custom event for the current page view. `category` and `action` are required. */
   trackEvent(category: string, action: string, name?: string, value?: string): void;
-  /** Sets a visitor property, with or without a value, on the server; seen on every later page. */
-  setProperty(name: string, value?: string | number): void;
+  /**
+   * Sets a visitor property on the server; seen on every later page. Without a value (omitted,
+   * null or `""`) the property has none; a number becomes text. The callback gets
+   * `{success}`, or `{success: false, code}`.
+   */
+  setProperty(name: string, value?: string | number | null, callback?: (r: PropertyWriteResult) => void): void;
   /** Passes `{success, result}`: whether the visitor has the property. Runs after earlier writes. */
   hasProperty(name: string, callback?: (r: HasPropertyResult) => void): void;
   /** Passes `{success, result}`: the property's value, null without one, false when not set. */
   getProperty(name: string, callback?: (r: GetPropertyResult) => void): void;
-  /** Deletes a visitor property. */
-  deleteProperty(name: string): void;
+  /** Deletes a visitor property. The callback gets `{success}`, or `{success: false, code}`. */
+  deleteProperty(name: string, callback?: (r: PropertyWriteResult) => void): void;
   /** Saves visitor data (name overwrites; email and phone are added). Never lost, sent once. */
   addVisitorInfo(req: VisitorInfo, callback?: (r: VisitorInfoResult) => void): void;
   /** Sends a custom-form request. Never lost, stored once; the callback fires when it is stored. */
@@ -202,7 +215,7 @@ export interface SvcApi {
   /** Captcha of the call-back request. */
   Captcha: {
     /** Gets a new captcha: `callback({key, url})`, or `callback({success: false, code})`. */
-    get_captcha(callback: (captcha: Captcha | Failure) => void): void;
+    get_captcha(callback?: (captcha: Captcha | Failure) => void): void;
   };
   /** Records a new page view in the same session (single-page apps) and replaces numbers again. */
   reinitTrackView(): void;
@@ -215,7 +228,11 @@ export interface SvcApi {
   getPhones(): PhoneElement[];
   /** The dynamic-tracking numbers reserved for the visitor, or null when none is. */
   getDTPhones(): PhoneElement[] | null;
-  /** The numbers actually replaced on this page; see {@link ReplacedPhones}. Default type: all. */
+  /** The numbers actually replaced on this page: `{"number=<original>": "<replacement>"}`. */
+  getReplacedPhones(type?: null): Record<string, string>;
+  /** The dynamic-tracking or static numbers replaced: `{"<replacement>": ["number=<original>", …]}`. */
+  getReplacedPhones(type: 'static' | 'dynamic'): Record<string, string[]>;
+  /** Either shape, by `type`; see {@link ReplacedPhones}. */
   getReplacedPhones(type?: 'static' | 'dynamic' | null): ReplacedPhones;
 }
 
