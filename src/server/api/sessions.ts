@@ -75,3 +75,23 @@ export function apiSessions(store: Store, guard: LoginGuard, now: () => number, 
 }
 
 export type ApiSessions = ReturnType<typeof apiSessions>;
+
+/** `Authorization: Bearer <key>`; the scheme name is case-insensitive (RFC 9110, section 11.1). */
+const BEARER = /^\s*bearer\s+([^\s,]+)\s*$/i;
+
+/**
+ * The session key a request presents: the `session_key` it carries (rest-api.md, section 5), or
+ * the key of an `Authorization: Bearer` header (an extension that keeps the key out of URLs and
+ * logs). When both are sent they must be the same key (100422), so a request never acts as one
+ * user while naming another. A header of another scheme (Basic, for a proxy in front) is not
+ * the API's and is ignored; a Bearer header without a key reads as a missing key (102401).
+ */
+export function presentedSessionKey(authorization: string | string[] | undefined, given: unknown): unknown {
+  if (Array.isArray(authorization)) authorization = authorization.join(',');
+  if (!authorization || !/^\s*bearer(\s|$)/i.test(authorization)) return given;
+  const key = BEARER.exec(authorization)?.[1];
+  if (key === undefined) throw apiErrors.unauthorized();
+  if (given !== undefined && given !== '' && given !== key)
+    throw apiErrors.invalid('session_key', 'not the key of the Authorization header');
+  return key;
+}
