@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './args.js';
@@ -12,7 +12,7 @@ import { API_ERROR_CODES, errorEnvelope, successEnvelope } from './responses.js'
  * The API reference: the OpenAPI 3.0 document of every REST function (`/api/docs/json`) and its
  * Swagger UI page (`/api/docs`). It is made from the zod schemas the functions validate and answer
  * with (function.ts), the words of openapi-operations.ts and the real answers stored by
- * `npm run openapi-examples` (openapi-examples.json), so the reference cannot drift from the code.
+ * `node scripts/openapi-examples.mjs` (openapi-examples.json), so the reference cannot drift from the code.
  * Records a function answers are named components (`Site`, `Call`…), referenced from every answer
  * that holds them.
  */
@@ -62,6 +62,7 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
 };
 
 type Json = Record<string, unknown>;
+type Interceptor = NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor']>;
 
 /** Takes `limit` and `offset`: every list, and every function that answers an array (index.ts pages them alike). */
 export const paged = (fn: ApiFunction): boolean => !!fn.list || fn.response instanceof z.ZodArray;
@@ -475,12 +476,27 @@ function codeTable(which: (status: number) => boolean): string {
   return ['| code | HTTP | text |', '|---|---|---|', ...rows.map((e) => `| ${e.code} | ${e.status} | ${e.text} |`)].join('\n');
 }
 
+/**
+ * Try it out sends `Accept: *\/*` unless a media type is picked from an answer's list; the API is
+ * documented as answering `application/json` first, so that is what it asks for. Runs in the
+ * page: @fastify/swagger-ui writes the function's source into its initializer.
+ */
+const acceptJson: Interceptor = (req) => {
+  const headers = (req as unknown as { headers: Record<string, string> }).headers;
+  const name = Object.keys(headers).find((h) => h.toLowerCase() === 'accept');
+  if (!name || headers[name] === '*/*') {
+    if (name) delete headers[name];
+    headers.Accept = 'application/json';
+  }
+  return req;
+};
+
 /** Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. */
 export async function registerApiReference(app: FastifyInstance, functions: readonly ApiFunction[]): Promise<void> {
   const document = apiDocument(functions);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { displayOperationId: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    uiConfig: { displayOperationId: true, docExpansion: 'list', defaultModelsExpandDepth: 0, requestInterceptor: acceptJson },
   });
 }
