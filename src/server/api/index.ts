@@ -9,10 +9,10 @@ import { apiErrors } from './errors.js';
 import type { ApiFunction, Context, Verb } from './function.js';
 import { API_FUNCTIONS } from './functions/index.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
-import { loginSchema, paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
+import { paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
 import { seedApi, type ApiSeed } from './seed.js';
 import type { LoginGuard } from '../operators/login-guard.js';
-import { apiSessions, presentedSessionKey } from './sessions.js';
+import { apiSessions, loginSchema, presentedSessionKey } from './sessions.js';
 
 /**
  * The REST API (../shared/spec/rest-api.md): `/api/login/`, `/api/logout/` and every function at

@@ -6,6 +6,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from './args.js';
 import { acknowledgement, type ApiFunction, type Verb } from './function.js';
 import storedExamples from './openapi-examples.json' with { type: 'json' };
 import { API_TAGS, OPERATION_WORDS, type OperationWords } from './openapi-operations.js';
+import { loginSchema } from './sessions.js';
 import { API_ERROR_CODES, errorEnvelope, successEnvelope } from './responses.js';
 
 /**
@@ -389,9 +390,6 @@ function sessionRoutes(book: SchemaBook): Route[] {
     },
   ];
 }
-
-/** `login`'s parameters (index.ts validates with the same schema). */
-export const loginSchema = z.object({ login: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
 const DESCRIPTION = `The REST API v1 of the call-tracking service (rest-api.md), with this server's extensions marked.
 

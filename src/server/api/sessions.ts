@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { LoginGuard } from '../operators/login-guard.js';
 import { ApiError } from '../http/errors.js';
 import { verifyPassword } from '../operators/password.js';
@@ -16,6 +17,9 @@ import { createApiSession, deleteApiSession, apiUserByLogin, sessionUser } from 
  */
 
 export const API_SESSION_MS = 3 * 3600 * 1000;
+
+/** `login`'s parameters: what it validates and what the API reference shows. */
+export const loginSchema = z.object({ login: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
