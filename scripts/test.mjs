@@ -71,6 +71,7 @@ const PG_SPECS = [
   'multi-process',
   'reports',
   'attribution',
+  'api-reference',
 ].map((n) => `test/e2e/${n}.spec.ts`);
 let postgres = null;
 let pgProblem = null;

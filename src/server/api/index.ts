@@ -1,29 +1,26 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiError, errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import { actingCustomer, reachedCustomers } from './access.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
+import { DEFAULT_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
 import type { ApiFunction, Context, Verb } from './function.js';
 import { API_FUNCTIONS } from './functions/index.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
-import { errorEnvelope, successEnvelope } from './responses.js';
+import { paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
 import { seedApi, type ApiSeed } from './seed.js';
 import type { LoginGuard } from '../operators/login-guard.js';
-import { apiSessions } from './sessions.js';
+import { apiSessions, loginSchema, presentedSessionKey } from './sessions.js';
 
 /**
  * The REST API (docs/spec/rest-api.md): `/api/login/`, `/api/logout/` and every function at
  * `/api/v1/<function>/` (also without the trailing slash). GET takes its parameters in the query;
  * POST a JSON body `{session_key, action?, args}`, where `action` (GET, PUT, DELETE) makes it act
- * as that verb; PUT and DELETE take the same body. The answer is JSON or XML by `Accept`. The
- * OpenAPI document (`/api/docs/json`) and its reference page (`/api/docs`) are made from the same
- * zod schemas that validate the parameters.
+ * as that verb; PUT and DELETE take the same body. The session key may also come in an
+ * `Authorization: Bearer` header (sessions.ts). The answer is JSON or XML by `Accept`. The API
+ * reference (`/api/docs`) is openapi.ts's.
  */
 
 export interface ApiOptions {
@@ -36,8 +33,7 @@ export interface ApiOptions {
   seed?: string | ApiSeed | undefined;
 }
 
-/** The header of a list's answer that says how many records all its pages hold. */
-export const TOTAL_HEADER = 'X-Total-Count';
+export { TOTAL_HEADER };
 
 const VERBS: readonly Verb[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
@@ -92,78 +88,13 @@ function fail(req: FastifyRequest, reply: FastifyReply, e: unknown): FastifyRepl
   return sendError(reply, requestedFormat(req) ?? JSON_FORMAT, e as ApiError);
 }
 
-/**
- * Takes `limit` and `offset`: every list, and every other function that answers an array (a
- * report of one record, a day per record…), whose answer is paged here with the same bounds.
- */
-const paged = (fn: ApiFunction): boolean => !!fn.list || fn.response instanceof z.ZodArray;
-
-/** The documentation schema of a function's parameters as a GET sends them. */
-function docQuery(fn: ApiFunction): z.ZodObject {
-  return z.object({
-    session_key: z.string().describe('from login'),
-    ...(fn.scope === 'customer' ? { customer_id: z.number().int().optional().describe('agents: the customer acted on (required)') } : {}),
-    ...(fn.scope === 'account'
-      ? {
-          customer_id: z
-            .number()
-            .int()
-            .optional()
-            .describe('agents: the customer acted on (optional; without it, all the agent’s customers)'),
-        }
-      : {}),
-    ...(paged(fn)
-      ? {
-          limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).optional(),
-          offset: z.number().int().min(0).default(0).optional(),
-        }
-      : {}),
-    ...fn.args.shape,
-  });
-}
-
-const jsonSchema = (s: z.ZodType, io: 'input' | 'output' = 'input') =>
-  z.toJSONSchema(s, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
-
-/** The answers of a route for the OpenAPI document: its success envelope and the error envelope. */
-function responses(success: z.ZodType, list = false): Record<string, unknown> {
-  const error = jsonSchema(errorEnvelope, 'output');
-  const headers = {
-    [TOTAL_HEADER]: { type: 'integer', minimum: 0, description: 'EXTENSION: how many records all pages of the list hold' },
-  };
-  return {
-    200: { description: 'success (JSON, or the same as XML by Accept)', ...jsonSchema(success, 'output'), ...(list ? { headers } : {}) },
-    '4XX': { description: 'an error of the request', ...error },
-    '5XX': { description: '502 for a GET without Accept, or whose Accept admits neither JSON nor XML; 500 internal', ...error },
-  };
-}
-
 export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promise<void> {
   const { store } = opts;
   const now = opts.now ?? Date.now;
   if (opts.seed) await seedApi(store, opts.seed);
   const sessions = apiSessions(store, opts.loginGuard, now);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Call-tracking REST API v1',
-        version: '1',
-        description:
-          'Functions of rest-api.md. Every answer is an envelope: `{success: true, data}`, `{success: true}` or ' +
-          '`{success: false, message: "<code>: <text>"}`; JSON or XML by `Accept`. Functions marked EXTENSION are this ' +
-          "server's, not the document's.",
-      },
-      tags: [{ name: 'session' }, { name: 'functions' }, { name: 'extensions' }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // Validation is zod's (parseArgs), with the API's own error codes; the JSON schemas on the routes
-  // are made from the same zod schemas and only describe them for the OpenAPI document.
-  app.setValidatorCompiler(() => () => true);
-  // Answers are sent as text (output.ts); the response schemas only describe them for the document.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await registerApiReference(app, API_FUNCTIONS);
   app.setErrorHandler((err, req, reply) => {
     const code = String((err as { code?: unknown }).code ?? '');
     // The server's JSON parser refuses bad JSON as 400001; the API's code for it is 100401.
@@ -176,9 +107,6 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   });
 
   // Session functions ------------------------------------------------------------------------
-  const loginArgs = z.object({ login: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
-  const loginAnswer = responses(z.strictObject({ success: z.literal(true), data: z.strictObject({ session_key: z.string() }) }));
-  const logoutAnswer = responses(z.strictObject({ success: z.literal(true), data: z.strictObject({}) }));
   const login = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
       const format = formatOf(req);
@@ -190,7 +118,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         if (!isObject(req.body)) throw apiErrors.malformed();
         raw = isObject(req.body.args) ? req.body.args : req.body;
       }
-      const a = parseArgs(loginArgs, raw);
+      const a = parseArgs(loginSchema, raw);
       const sessionKey = await sessions.login(a.login, a.password, req.ip, reply);
       return send(reply, format, 200, { success: true, data: { session_key: sessionKey } });
     } catch (e) {
@@ -203,7 +131,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       const call = readCall(req);
       const extra = Object.keys(call.params)[0];
       if (extra !== undefined) throw apiErrors.unknownParameter(extra);
-      await sessions.logout(call.sessionKey);
+      await sessions.logout(presentedSessionKey(req.headers.authorization, call.sessionKey));
       return send(reply, format, 200, { success: true, data: {} });
     } catch (e) {
       return fail(req, reply, e);
@@ -218,41 +146,13 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       limits: { fields: 10, fieldSize: 2048, files: 0, parts: 10, headerPairs: 20 },
     });
     for (const url of ['/api/login/', '/api/login']) {
-      const hide = !url.endsWith('/');
-      scope.get(
-        url,
-        {
-          schema: {
-            hide,
-            tags: ['session'],
-            summary: 'login: opens a session (3 h)',
-            querystring: jsonSchema(loginArgs),
-            response: loginAnswer,
-          },
-        },
-        login,
-      );
-      scope.post(
-        url,
-        {
-          schema: {
-            hide,
-            tags: ['session'],
-            summary: 'login: opens a session (3 h); JSON or form fields (urlencoded or multipart)',
-            body: jsonSchema(loginArgs),
-            response: loginAnswer,
-          },
-        },
-        login,
-      );
+      scope.get(url, login);
+      scope.post(url, login);
     }
   });
   for (const url of ['/api/logout/', '/api/logout']) {
-    const hide = !url.endsWith('/');
-    const query = jsonSchema(z.object({ session_key: z.string() }));
-    const schema = { hide, tags: ['session'], summary: 'logout: ends the session', response: logoutAnswer };
-    app.get(url, { schema: { ...schema, querystring: query } }, logout);
-    app.post(url, { schema: { ...schema, body: query } }, logout);
+    app.get(url, logout);
+    app.post(url, logout);
   }
 
   // Functions --------------------------------------------------------------------------------
@@ -277,7 +177,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         if (call.params[fn.pathParam] !== undefined) throw apiErrors.invalid(fn.pathParam, 'given in the path and again');
         call.params[fn.pathParam] = fromPath;
       }
-      const caller = await sessions.caller(call.sessionKey);
+      const caller = await sessions.caller(presentedSessionKey(req.headers.authorization, call.sessionKey));
       const { customer_id: customerIdRaw, limit, offset, ...params } = call.params;
       const page = paged(fn) ? parsePage(limit, offset) : { limit: DEFAULT_LIMIT, offset: 0 };
       if (!paged(fn) && (limit !== undefined || offset !== undefined))
@@ -334,45 +234,11 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
     // The document's `visitor/<visitor_id>`: the id in the path (shown in the document), or as a parameter.
     if (param) urls.unshift(`/api/v1/${name}/:${param}/`, `/api/v1/${name}/:${param}`);
     for (const url of urls) {
-      const inPath = !!param && url.includes(':');
-      const hide = !url.endsWith('/');
-      const routes: Verb[] = [...new Set<Verb>([...verbs.keys(), 'POST'])];
-      for (const method of routes) {
-        const fn = verbs.get(method);
-        const shown = fn ?? verbs.get('GET') ?? [...verbs.values()][0]!;
-        const tags = [shown.extension ? 'extensions' : 'functions'];
-        const summary = `${shown.extension ? 'EXTENSION. ' : ''}${name}: ${shown.summary}`;
-        const response = responses(successEnvelope(shown), paged(shown));
-        if (method === 'GET') {
-          const query = docQuery(shown);
-          const { [param ?? '']: inPathSchema, ...others } = query.shape;
-          const path =
-            inPath && inPathSchema
-              ? { params: jsonSchema(z.object({ [param!]: inPathSchema })), querystring: jsonSchema(z.object(others)) }
-              : {};
-          app.get(url, { schema: { hide, tags, summary, querystring: jsonSchema(query), response, ...path } }, handler);
-          continue;
-        }
-        const { session_key: _k, ...argShape } = docQuery(shown).shape;
-        const others = [...verbs.keys()].filter((v) => v !== 'POST');
-        const body = z.object({
-          session_key: z.string(),
-          ...(fn ? {} : { action: z.enum(others as [string, ...string[]]).describe('the verb this POST acts as') }),
-          ...(fn && method === 'POST' && others.length ? { action: z.enum(others as [string, ...string[]]).optional() } : {}),
-          args: z.object(argShape),
-        });
-        const description = fn ? undefined : `POST with action ${others.join('/')} acts as that verb.`;
-        app.route({
-          method,
-          url,
-          handler,
-          schema: { hide, tags, summary, body: jsonSchema(body), response, ...(description ? { description } : {}) },
-        });
-      }
+      for (const method of new Set<Verb>([...verbs.keys(), 'POST'])) app.route({ method, url, handler });
     }
   }
   // Any other path under /api/v1/: an unknown function, or a method its function does not take.
-  app.all('/api/v1/*', { schema: { hide: true } }, (req, reply) => {
+  app.all('/api/v1/*', (req, reply) => {
     try {
       formatOf(req);
     } catch (e) {

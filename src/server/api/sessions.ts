@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { LoginGuard } from '../operators/login-guard.js';
 import { ApiError } from '../http/errors.js';
 import { verifyPassword } from '../operators/password.js';
@@ -16,6 +17,9 @@ import { createApiSession, deleteApiSession, apiUserByLogin, sessionUser } from 
  */
 
 export const API_SESSION_MS = 3 * 3600 * 1000;
+
+/** `login`'s parameters: what it validates and what the API reference shows. */
+export const loginSchema = z.object({ login: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -75,3 +79,23 @@ export function apiSessions(store: Store, guard: LoginGuard, now: () => number, 
 }
 
 export type ApiSessions = ReturnType<typeof apiSessions>;
+
+/** `Authorization: Bearer <key>`; the scheme name is case-insensitive (RFC 9110, section 11.1). */
+const BEARER = /^\s*bearer\s+([^\s,]+)\s*$/i;
+
+/**
+ * The session key a request presents: the `session_key` it carries (rest-api.md, section 5), or
+ * the key of an `Authorization: Bearer` header (an extension that keeps the key out of URLs and
+ * logs). When both are sent they must be the same key (100422), so a request never acts as one
+ * user while naming another. A header of another scheme (Basic, for a proxy in front) is not
+ * the API's and is ignored; a Bearer header without a key reads as a missing key (102401).
+ */
+export function presentedSessionKey(authorization: string | string[] | undefined, given: unknown): unknown {
+  if (Array.isArray(authorization)) authorization = authorization.join(',');
+  if (!authorization || !/^\s*bearer(\s|$)/i.test(authorization)) return given;
+  const key = BEARER.exec(authorization)?.[1];
+  if (key === undefined) throw apiErrors.unauthorized();
+  if (given !== undefined && given !== '' && given !== key)
+    throw apiErrors.invalid('session_key', 'not the key of the Authorization header');
+  return key;
+}

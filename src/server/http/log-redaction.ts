@@ -3,7 +3,8 @@ import type { FastifyServerOptions } from 'fastify';
 /**
  * Request logging without secrets. The visitor's chat stream carries its token in the URL
  * (`c/<site_key>?v=…&t=…`: EventSource cannot send headers), the console's session is a cookie,
- * and a faulty handler's error may quote what it was given. Every line the logger writes passes
+ * the REST API's session key may come as `Authorization: Bearer <key>`, and a faulty handler's
+ * error may quote what it was given. Every line the logger writes passes
  * {@link redactLine} on its way out, whatever produced it, so a field added later is covered too;
  * the request serializer also logs only the method, the redacted URL and the address.
  */
@@ -14,6 +15,8 @@ const SECRET_PARAMS = new Set(['t', 'token', 'access_token', 'session', 'session
 const PARAM = /(^|[?&"])([^=&?\s"\\]+)=[^&\s"\\]*/g;
 /** The console cookie, wherever it is quoted (a Cookie or Set-Cookie header). */
 const SESSION_COOKIE = /(svc_op=)[^;\s"\\]*/g;
+/** A Bearer credential (RFC 6750's token68) wherever a line quotes it; the scheme name is case-insensitive. */
+const BEARER = /(\bbearer\s+)[\w.~+/-]{8,}=*/gi;
 /** JSON fields that hold a credential, as they appear in a serialised object. */
 const SECRET_FIELD = /("(?:t|token|password|cookie|set-cookie|authorization|session|session_key)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
@@ -23,6 +26,7 @@ export function redactLine(line: string): string {
   return line
     .replace(PARAM, (pair, lead: string, name: string) => (secretParam(name) ? `${lead}${name}=${REDACTED}` : pair))
     .replace(SESSION_COOKIE, `$1${REDACTED}`)
+    .replace(BEARER, `$1${REDACTED}`)
     .replace(SECRET_FIELD, `$1"${REDACTED}"`);
 }
 

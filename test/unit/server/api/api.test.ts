@@ -409,49 +409,6 @@ describe('paths, verbs, formats', () => {
   });
 });
 
-describe('OpenAPI', () => {
-  it('describes every function from its schemas, marks the extensions, and leaves the snippet routes out', async () => {
-    const doc = (await inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { summary: string; tags: string[]; parameters?: Array<{ name: string; required?: boolean }> }>>;
-    };
-    for (const fn of API_FUNCTIONS) {
-      const op = doc.paths[`/api/v1/${fn.name}/`]?.[fn.verb.toLowerCase()];
-      expect(op, `${fn.verb} ${fn.name}`).toBeDefined();
-      expect(op!.tags).toEqual([fn.extension ? 'extensions' : 'functions']);
-      if (fn.extension) expect(op!.summary).toMatch(/^EXTENSION/);
-    }
-    expect(doc.paths['/api/login/']).toBeDefined();
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
-    expect(doc.paths['/api/add_offline_message/']).toBeUndefined();
-    // The schema that validates is the schema described: ac's site_id is an integer, optional.
-    const ac = doc.paths['/api/v1/ac/']!.get!.parameters!;
-    expect(ac.find((p) => p.name === 'site_id')).toMatchObject({ required: false, schema: { type: 'integer' } });
-    expect(ac.find((p) => p.name === 'session_key')).toMatchObject({ required: true });
-    type Schema = { type?: string; description?: string; properties: Record<string, Schema>; items: Schema };
-    // Answers: the envelope with the record's fields, the error envelope, and a list's total.
-    type Op = { responses: Record<string, { headers?: Record<string, unknown>; content: Record<string, { schema: Schema }> }> };
-    const get = (path: string, verb = 'get') => (doc.paths[path] as unknown as Record<string, Op>)[verb]!.responses;
-    const site = get('/api/v1/site/')['200']!;
-    const record = site.content['application/json']!.schema.properties.data!.items;
-    expect(record.properties).toMatchObject({ id: { type: 'integer' }, domain: { type: 'string' } });
-    expect(site.headers).toHaveProperty('X-Total-Count');
-    expect(get('/api/v1/create_ac/', 'post')['200']!.content['application/json']!.schema.properties.data!.properties).toEqual({
-      ac_id: expect.objectContaining({ type: 'integer' }),
-    });
-    expect(get('/api/v1/ac_condition/')['200']!.headers).toHaveProperty('X-Total-Count');
-    expect(get('/api/v1/create_ac/', 'post')['200']!.headers).toBeUndefined();
-    const error = get('/api/v1/ac/')['4XX']!.content['application/json']!.schema;
-    expect(error.properties.message!.description).toContain('211400');
-    expect(error.properties.message!.description).toContain('102401');
-    expect(get('/api/login/', 'post')['200']!.content['application/json']!.schema.properties.data!.properties).toHaveProperty(
-      'session_key',
-    );
-    const page = await inject({ method: 'GET', url: '/api/docs/' });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('swagger-ui');
-  });
-});
-
 describe('dates in the customer time zone', () => {
   it('reads YYYY-MM-DD and YYYY-MM-DD HH:MM:SS in the zone and writes them back the same', () => {
     const ms = parseDate('2026-11-24 12:30:00', 'Europe/Moscow')!;

@@ -1,0 +1,287 @@
+/**
+ * The words of the API reference (`/api/docs`) for each REST function: its subject (the tag it is
+ * listed under), a one-line summary and a short description, in the contract's terms
+ * (../shared/spec/rest-api.md). Keyed by the function's name; a function with several verbs
+ * (number_block) has one entry per verb, `<name> <VERB>`. The reference refuses to build without
+ * an entry, so a new function is described when it is added.
+ */
+
+/** The subjects, in the order the reference lists them. */
+export const API_TAGS = [
+  { name: 'session', description: 'Logging in and out: the session key every other function needs.' },
+  { name: 'agents', description: "Agent accounts: their customers and tariff plans (agents' sessions only)." },
+  { name: 'sites', description: "The customer's sites." },
+  { name: 'campaigns', description: 'Ad campaigns, their condition groups and conditions, and their number blocks.' },
+  { name: 'numbers', description: 'Virtual numbers, forwarding, scenarios and caller-number (numa) lists.' },
+  { name: 'media', description: 'Media files for scenarios: the customer’s own and the system’s.' },
+  { name: 'employees', description: 'Employees and SIP lines.' },
+  { name: 'reports', description: 'Site statistics, communications, goals, calls, call legs, chats, offline requests, sales.' },
+  { name: 'visitors', description: 'Visitors, persons and sessions; erasure on request.' },
+  { name: 'tags', description: 'Tags and the tagging of communications.' },
+  { name: 'charges', description: 'Daily charges and rated calls.' },
+] as const;
+
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+
+export interface OperationWords {
+  tag: ApiTag;
+  summary: string;
+  description: string;
+}
+
+const PERIOD = 'Dates are `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` in the customer’s time zone; `date_till` is exclusive.';
+
+export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
+  login: {
+    tag: 'session',
+    summary: 'Log in',
+    description:
+      'Checks a system user’s login and password and opens a session. Its `session_key` lives 3 hours; pass it with every ' +
+      'other call (as `session_key`, or in the `Authorization: Bearer` header). Also accepts form fields (urlencoded or multipart).',
+  },
+  logout: { tag: 'session', summary: 'Log out', description: 'Ends the session: its key is refused from then on.' },
+
+  customer_list: { tag: 'agents', summary: 'List the agent’s customers', description: 'The agent’s customers: `{id, name, state}`.' },
+  agent_tp: { tag: 'agents', summary: 'List tariff plans', description: 'The tariff plans an agent can give a customer: `{id, name}`.' },
+  create_agent_customer: {
+    tag: 'agents',
+    summary: 'Create a customer',
+    description:
+      'Creates a customer of the agent with its limits and login (`email`, `password`). It waits until ' +
+      '`activate_agent_customer`. Answers `{customer_id}`.',
+  },
+  activate_agent_customer: {
+    tag: 'agents',
+    summary: 'Activate a customer',
+    description: 'Makes a waiting customer active; the agent is charged for the current day by the customer’s tariff plan.',
+  },
+
+  site: {
+    tag: 'sites',
+    summary: 'List sites',
+    description: 'The customer’s sites: `{id, domain}`, and `site_key`, `widget_key` (extension).',
+  },
+  create_site: {
+    tag: 'sites',
+    summary: 'Create a site',
+    description: 'Adds a site; it gets its site key and widget key and works with the snippet at once. Answers `{id}`.',
+  },
+
+  ac: { tag: 'campaigns', summary: 'List ad campaigns', description: 'The customer’s ad campaigns, of one site (`site_id`) or all.' },
+  create_ac: {
+    tag: 'campaigns',
+    summary: 'Create an ad campaign',
+    description: 'Adds an ad campaign to a site. Answers `{ac_id}`; a name the site already has is `100502`.',
+  },
+  ac_condition: {
+    tag: 'campaigns',
+    summary: 'Read a campaign’s settings',
+    description: 'The settings of campaign `id`: its conditions and number blocks, both lists as JSON text.',
+  },
+  create_ac_condition_group: {
+    tag: 'campaigns',
+    summary: 'Add a condition group',
+    description:
+      'Adds a condition group to a campaign; the campaign matches a visit when any of its groups holds. Answers `{ac_condition_group_id}`.',
+  },
+  create_ac_condition: {
+    tag: 'campaigns',
+    summary: 'Add a condition',
+    description:
+      'Adds a condition to a group; a group holds when all its conditions hold. `ac_parameter` names what is compared ' +
+      '(for example `utm_source`, `referrer`), `ac_operator` how. Answers `{ac_condition_id}`.',
+  },
+  delete_ac_condition: { tag: 'campaigns', summary: 'Delete a condition', description: 'Deletes a condition of a campaign.' },
+  'number_block GET': {
+    tag: 'campaigns',
+    summary: 'List number blocks (extension)',
+    description: 'A campaign’s number blocks (`ac_id`) or a site’s default blocks (`site_id`). Not in the REST document.',
+  },
+  'number_block POST': {
+    tag: 'campaigns',
+    summary: 'Add a number block (extension)',
+    description:
+      'Adds a number block to a campaign (`ac_id`) or to a site’s defaults (`site_id`). Its numbers must be the customer’s ' +
+      '(`100403`). Answers `{id}`. Not in the REST document.',
+  },
+  'number_block PUT': {
+    tag: 'campaigns',
+    summary: 'Change a number block (extension)',
+    description: 'Sets the fields given; `dt_pool_numbers` replaces the pool. Not in the REST document.',
+  },
+  'number_block DELETE': {
+    tag: 'campaigns',
+    summary: 'Delete a number block (extension)',
+    description: 'Deletes a number block and its DT pool. Not in the REST document.',
+  },
+
+  tag: { tag: 'tags', summary: 'List tags', description: 'The customer’s tags: `{id, name}`.' },
+  tag_communication: {
+    tag: 'tags',
+    summary: 'Tag a communication',
+    description: 'Sets tag `mark_id` on a communication (`object_id`, `object_type`); setting it again changes nothing.',
+  },
+  tag_communication_sale: {
+    tag: 'tags',
+    summary: 'Record a sale',
+    description: 'Sets the Sale tag on a communication with the deal date and sum; again, it replaces the deal.',
+  },
+  untag_communication: {
+    tag: 'tags',
+    summary: 'Untag a communication',
+    description: 'Removes a tag set before; removing the Sale tag removes the deal.',
+  },
+
+  virtual_numbers: {
+    tag: 'numbers',
+    summary: 'List virtual numbers',
+    description: 'The customer’s numbers with their site and campaign; filters `type`, `phone_number`, `status`.',
+  },
+  buy_number: {
+    tag: 'numbers',
+    summary: 'Buy a number',
+    description: 'Takes a free number of the region’s capacity (`region`) for the customer. Answers `{numb}`.',
+  },
+  create_dialing_operation: {
+    tag: 'numbers',
+    summary: 'Set call forwarding',
+    description: 'Forwards calls to one of the customer’s numbers (`svc_phone`) to `user_phone`.',
+  },
+  scenarios: { tag: 'numbers', summary: 'List scenarios', description: 'The customer’s scenarios with the numbers each answers.' },
+  create_numa_list: {
+    tag: 'numbers',
+    summary: 'Create a numa list',
+    description: 'Creates a caller-number list. Answers `{numa_list_id}`.',
+  },
+  add_number_to_numa_list: {
+    tag: 'numbers',
+    summary: 'Add a number to a numa list',
+    description: 'Adds a number to a caller-number list; a number already on it stays once.',
+  },
+  remove_number_from_numa_list: {
+    tag: 'numbers',
+    summary: 'Remove a number from a numa list',
+    description: 'Removes a number from a caller-number list (`100410` when it is not on it).',
+  },
+
+  media_files: {
+    tag: 'media',
+    summary: 'List media files',
+    description: 'The customer’s media files (an agent without `customer_id`: all its customers’); `name` keeps those starting with it.',
+  },
+  system_media_files: {
+    tag: 'media',
+    summary: 'List system media files',
+    description: 'The system’s media files; `name` keeps those starting with it.',
+  },
+  employee: {
+    tag: 'employees',
+    summary: 'List employees',
+    description: 'The customer’s employees, filtered by `id`, `sip_line`, `last_name`, `first_name`, `patronymic`.',
+  },
+  sip_lines: {
+    tag: 'employees',
+    summary: 'List SIP lines',
+    description: 'The customer’s SIP lines with their states, owners, calls and talk time; filter `phone`.',
+  },
+
+  stat: {
+    tag: 'reports',
+    summary: 'Site statistics',
+    description: `One record of a site’s figures for the period: visits, calls, call-backs, chats, requests, goals. ${PERIOD}`,
+  },
+  communication: {
+    tag: 'reports',
+    summary: 'List communications',
+    description: `A site’s communications of every kind in the period, oldest first. ${PERIOD}`,
+  },
+  goal: {
+    tag: 'reports',
+    summary: 'List goals',
+    description: `Goals (custom events) reached in the period, with their visitor context. ${PERIOD}`,
+  },
+  call: {
+    tag: 'reports',
+    summary: 'List calls',
+    description: `Calls and call-back requests in the period, with their visitor context; \`direction\` \`in\` or \`out\`. ${PERIOD}`,
+  },
+  get_cdr_in: {
+    tag: 'reports',
+    summary: 'List incoming call legs',
+    description: `Incoming call legs of the period, each followed by the outgoing legs it was forwarded on. ${PERIOD}`,
+  },
+  get_cdr_out: {
+    tag: 'reports',
+    summary: 'List outgoing call legs',
+    description: `Outgoing call legs of the period: forwarded calls and the legs call-backs dialled. ${PERIOD}`,
+  },
+  chat: {
+    tag: 'reports',
+    summary: 'List chats',
+    description: 'Chats started before `date_till` (and from `date_from` when given), with their visitor context.',
+  },
+  chat_messages: {
+    tag: 'reports',
+    summary: 'Read a chat’s messages',
+    description: 'The messages of chat `chat_id` in the order they were written.',
+  },
+  offline_message: {
+    tag: 'reports',
+    summary: 'List offline requests',
+    description: `Offline requests (request forms) of the period, with their visitor context. ${PERIOD}`,
+  },
+  advertising_sales: {
+    tag: 'reports',
+    summary: 'Advertising sales',
+    description: `A site’s campaigns in the period: sessions, communications, sales and revenue. ${PERIOD}`,
+  },
+  callapi_request: {
+    tag: 'reports',
+    summary: 'List telephony API requests',
+    description: `Requests made to the telephony platform in the period by \`method\`, optionally of one call. ${PERIOD}`,
+  },
+
+  person_by_visitor: {
+    tag: 'visitors',
+    summary: 'Find a visitor’s person',
+    description: 'The person of visitor `id`: visitors who called from one number or left one login are one person.',
+  },
+  visitors_by_person: {
+    tag: 'visitors',
+    summary: 'List a person’s visitors',
+    description: 'The visitors of person `id`, as JSON text of their ids.',
+  },
+  visitor: {
+    tag: 'visitors',
+    summary: 'Read a visitor',
+    description: 'A visitor: contacts, properties, campaigns and sessions, as an array of one record.',
+  },
+  session_info: {
+    tag: 'visitors',
+    summary: 'Read a session',
+    description: 'A session: where it came from, its page views and its communications.',
+  },
+  erase_visitor: {
+    tag: 'visitors',
+    summary: 'Erase a visitor (extension)',
+    description:
+      'Erases a visitor (`visitor_id`) or a person (`person_id`) on request: its data go, its calls stay without the ' +
+      'caller’s number. Not in the REST document.',
+  },
+
+  daily_sdr: {
+    tag: 'charges',
+    summary: 'Daily charges',
+    description: `Charges per calendar day of the period, one record per day, at most 366 days. ${PERIOD}`,
+  },
+  cdr_in_cost: {
+    tag: 'charges',
+    summary: 'Rated incoming calls',
+    description: `Rated incoming call legs of the period; filters \`call_session_id\`, \`numa\`, \`numb\`, \`prefix_type\`. ${PERIOD}`,
+  },
+  cdr_out_cost: {
+    tag: 'charges',
+    summary: 'Rated outgoing calls',
+    description: `Rated outgoing call legs (forwarding, call-backs, consultant calls) of the period; the filters of \`cdr_in_cost\`. ${PERIOD}`,
+  },
+};

@@ -1,0 +1,500 @@
+import swagger from '@fastify/swagger';
+import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_LIMIT, MAX_LIMIT } from './args.js';
+import { acknowledgement, type ApiFunction, type Verb } from './function.js';
+import storedExamples from './openapi-examples.json' with { type: 'json' };
+import { API_TAGS, OPERATION_WORDS, type OperationWords } from './openapi-operations.js';
+import { loginSchema } from './sessions.js';
+import { API_ERROR_CODES, errorEnvelope, successEnvelope } from './responses.js';
+
+/**
+ * The API reference: the OpenAPI 3.0 document of every REST function (`/api/docs/json`) and its
+ * Swagger UI page (`/api/docs`). It is made from the zod schemas the functions validate and answer
+ * with (function.ts), the words of openapi-operations.ts and the real answers stored by
+ * `node scripts/openapi-examples.mjs` (openapi-examples.json), so the reference cannot drift from the code.
+ * Records a function answers are named components (`Site`, `Call`…), referenced from every answer
+ * that holds them.
+ */
+
+/** The header of a list's answer that says how many records all its pages hold. */
+export const TOTAL_HEADER = 'X-Total-Count';
+
+/** An answer stored from a real session: the parameters sent and the envelope received. */
+export interface StoredExample {
+  query: Record<string, string | number | boolean>;
+  answer: unknown;
+}
+
+export const API_EXAMPLES: Readonly<Record<string, StoredExample>> = storedExamples as Record<string, StoredExample>;
+
+/** The record each function's answer holds, by function name (or `<name> <VERB>`): a named component. */
+const RECORD_NAMES: Readonly<Record<string, string>> = {
+  customer_list: 'Customer',
+  agent_tp: 'TariffPlan',
+  site: 'Site',
+  ac: 'Campaign',
+  ac_condition: 'CampaignSettings',
+  'number_block GET': 'NumberBlock',
+  tag: 'Tag',
+  virtual_numbers: 'VirtualNumber',
+  scenarios: 'Scenario',
+  media_files: 'MediaFile',
+  system_media_files: 'SystemMediaFile',
+  employee: 'Employee',
+  sip_lines: 'SipLine',
+  stat: 'SiteStatistics',
+  communication: 'Communication',
+  goal: 'Goal',
+  call: 'Call',
+  get_cdr_in: 'IncomingCallLeg',
+  get_cdr_out: 'OutgoingCallLeg',
+  chat: 'Chat',
+  chat_messages: 'ChatMessage',
+  offline_message: 'OfflineRequest',
+  visitor: 'Visitor',
+  session_info: 'SessionInfo',
+  advertising_sales: 'AdvertisingSales',
+  callapi_request: 'ApiRequestLogRecord',
+  daily_sdr: 'DailyCharges',
+  cdr_in_cost: 'CallCharge',
+  cdr_out_cost: 'CallCharge',
+};
+
+type Json = Record<string, unknown>;
+type Interceptor = NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor']>;
+
+/** Takes `limit` and `offset`: every list, and every function that answers an array (index.ts pages them alike). */
+export const paged = (fn: ApiFunction): boolean => !!fn.list || fn.response instanceof z.ZodArray;
+
+/** The words of a function: by name, or by `<name> <VERB>` for a function with several verbs. */
+export function operationWords(fn: ApiFunction): OperationWords {
+  const words = OPERATION_WORDS[`${fn.name} ${fn.verb}`] ?? OPERATION_WORDS[fn.name];
+  if (!words) throw new Error(`REST function ${fn.verb} ${fn.name} has no words in openapi-operations.ts`);
+  return words;
+}
+
+const SESSION_KEY_TEXT = 'the session key from login; or send it in the `Authorization: Bearer <session_key>` header';
+
+/** The parameters a function takes besides its own: the session key, `customer_id`, paging. */
+function commonArgs(fn: ApiFunction): z.ZodRawShape {
+  return {
+    ...(fn.scope === 'customer'
+      ? { customer_id: z.number().int().min(1).optional().describe('agents: the customer acted on (required for agents)') }
+      : {}),
+    ...(fn.scope === 'account'
+      ? {
+          customer_id: z.number().int().min(1).optional().describe('agents: the customer acted on (without it, all the agent’s customers)'),
+        }
+      : {}),
+    ...(paged(fn)
+      ? {
+          limit: z.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).optional().describe('records per page'),
+          offset: z.number().int().min(0).default(0).optional().describe('records skipped'),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Converts zod schemas to OpenAPI 3.0 schemas; a record registered here becomes a component and
+ * every schema that holds it a `$ref` to it.
+ */
+class SchemaBook {
+  private readonly ids = new Map<z.ZodType, string>();
+  /** The descriptions every schema has (zod's global registry), plus the component names given here. */
+  private readonly metadata = {
+    get: (schema: z.ZodType) => {
+      const id = this.ids.get(schema);
+      const meta = z.globalRegistry.get(schema);
+      return id ? { ...meta, id } : meta;
+    },
+  };
+  readonly components: Record<string, Json> = {};
+
+  name(schema: z.ZodType, id: string): void {
+    if (!this.ids.has(schema)) this.ids.set(schema, id);
+  }
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+    const out = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', metadata: this.metadata as never }) as Json;
+    const { definitions, ...rest } = out as Json & { definitions?: Record<string, Json> };
+    for (const [id, def] of Object.entries(definitions ?? {})) {
+      const known = this.components[id];
+      const body = refsToComponents(def) as Json;
+      if (known && JSON.stringify(known) !== JSON.stringify(body)) throw new Error(`OpenAPI component ${id} is two different schemas`);
+      this.components[id] = body;
+    }
+    return refsToComponents(rest) as Json;
+  }
+}
+
+/**
+ * zod writes a named schema as `#/definitions/<id>`; OpenAPI keeps them under components. The bounds
+ * of a safe integer (±(2^53 - 1), every id and count) are said once in the document's description
+ * rather than on each of some 500 integers.
+ */
+function refsToComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(refsToComponents);
+  if (!value || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    if ((k === 'minimum' || k === 'maximum') && Math.abs(v as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/definitions/', '#/components/schemas/') : refsToComponents(v);
+  }
+  return out;
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/** A JSON answer and the same envelope as XML. */
+function content(schema: Json, example?: unknown): Json {
+  return {
+    'application/json': { schema, ...(example !== undefined ? { example } : {}) },
+    'application/xml': {
+      schema: { type: 'string', description: 'the same envelope as XML: `<root>` holding `<success>` and `<data>`, lists as `<item>`s' },
+    },
+  };
+}
+
+/** The answers of an operation: its success envelope, then the shared errors. */
+function responses(success: Json, list: boolean, example?: unknown): Json {
+  return {
+    200: {
+      description: 'success',
+      content: content(success, example),
+      ...(list ? { headers: { [TOTAL_HEADER]: { $ref: `#/components/headers/${TOTAL_HEADER}` } } } : {}),
+    },
+    '4XX': { $ref: '#/components/responses/Error' },
+    '5XX': { $ref: '#/components/responses/ServerError' },
+  };
+}
+
+/** Query or path parameters from an object schema, each property's description on the parameter. */
+function parameters(object: Json, where: 'query' | 'path', examples: Json = {}): Json[] {
+  const props = (object.properties ?? {}) as Record<string, Json>;
+  const required = new Set((object.required ?? []) as string[]);
+  return Object.entries(props).map(([name, { description, ...schema }]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    ...(description ? { description } : {}),
+    schema,
+    ...(examples[name] !== undefined ? { example: examples[name] } : {}),
+  }));
+}
+
+const GET_SECURITY = [{ sessionKey: [] }, { bearerAuth: [] }];
+const BODY_SECURITY = [{ bearerAuth: [] }];
+
+interface Route {
+  path: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  operation: Json;
+}
+
+/** The operations of one function name (all its verbs), as index.ts routes them. */
+function functionRoutes(name: string, verbs: ReadonlyMap<Verb, ApiFunction>, book: SchemaBook): Route[] {
+  const routes: Route[] = [];
+  const several = verbs.size > 1;
+  const base = `/api/v1/${name}/`;
+  const extension = [...verbs.values()].some((f) => f.extension);
+  for (const fn of verbs.values()) {
+    const record = RECORD_NAMES[`${name} ${fn.verb}`] ?? RECORD_NAMES[name];
+    if (record) book.name(fn.response instanceof z.ZodArray ? (fn.response.element as z.ZodType) : fn.response, record);
+  }
+  // The stored answer is shown once, on the GET itself (not on the POST that acts as it).
+  const operation = (fn: ApiFunction, id: string, extra: Json, showExample = true): Json => {
+    const words = operationWords(fn);
+    const success = fn.response === acknowledgement ? ref('Acknowledgement') : book.convert(successEnvelope(fn), 'output');
+    const example = fn.verb === 'GET' && showExample ? API_EXAMPLES[name] : undefined;
+    return {
+      operationId: id,
+      summary: words.summary,
+      description: words.description,
+      tags: [words.tag],
+      ...(extension ? { 'x-extension': true } : {}),
+      ...extra,
+      responses: responses(success, paged(fn), example?.answer),
+    };
+  };
+  const idOf = (fn: ApiFunction) => (several ? `${name}_${fn.verb.toLowerCase()}` : name);
+
+  for (const fn of verbs.values()) {
+    if (fn.verb === 'POST') continue;
+    const args = book.convert(z.object({ ...fn.args.shape, ...commonArgs(fn) }), 'input');
+    const example = fn.verb === 'GET' ? (API_EXAMPLES[name]?.query as Json | undefined) : undefined;
+    if (fn.verb === 'GET' && fn.pathParam) {
+      const props = args.properties as Record<string, Json>;
+      const { [fn.pathParam]: inPath, ...others } = props;
+      const inQuery = { ...args, properties: others, required: ((args.required ?? []) as string[]).filter((r) => r !== fn.pathParam) };
+      routes.push({
+        path: `${base}{${fn.pathParam}}/`,
+        method: 'get',
+        operation: operation(fn, idOf(fn), {
+          security: GET_SECURITY,
+          parameters: [
+            ...parameters({ properties: { [fn.pathParam]: inPath } }, 'path', example),
+            ...parameters(inQuery, 'query', example),
+          ],
+        }),
+      });
+      routes.push({
+        path: base,
+        method: 'get',
+        operation: operation(fn, `${idOf(fn)}_query`, { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
+      });
+      continue;
+    }
+    if (fn.verb === 'GET') {
+      routes.push({
+        path: base,
+        method: 'get',
+        operation: operation(fn, idOf(fn), { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
+      });
+    } else {
+      routes.push({
+        path: base,
+        method: fn.verb === 'PUT' ? 'put' : 'delete',
+        operation: operation(fn, idOf(fn), { security: BODY_SECURITY, requestBody: body(args, []) }),
+      });
+    }
+  }
+
+  // Every function also answers a POST: its own, or one whose `action` names the verb it acts as.
+  const others = [...verbs.keys()].filter((v) => v !== 'POST');
+  const own = verbs.get('POST');
+  const shown = own ?? verbs.get('GET') ?? [...verbs.values()][0]!;
+  const args = book.convert(z.object({ ...shown.args.shape, ...commonArgs(shown) }), 'input');
+  const words = operationWords(shown);
+  routes.push({
+    path: base,
+    method: 'post',
+    operation: operation(
+      shown,
+      own ? idOf(own) : `${name}_post`,
+      {
+        ...(own
+          ? {}
+          : {
+              summary: `${words.summary} (POST)`,
+              description: `${words.description}\n\nThe POST form: \`action\` ${others.join(' or ')}.`,
+            }),
+        security: BODY_SECURITY,
+        requestBody: body(args, others, !own),
+      },
+      false,
+    ),
+  });
+  return routes;
+}
+
+/** A POST body: `{session_key, action, args}` (rest-api.md, "Conventions"). */
+function body(args: Json, actions: readonly Verb[], actionRequired = false): Json {
+  const hasRequired = ((args.required ?? []) as string[]).length > 0;
+  const schema: Json = {
+    type: 'object',
+    properties: {
+      session_key: { type: 'string', description: SESSION_KEY_TEXT },
+      ...(actions.length
+        ? { action: { type: 'string', enum: actions, description: `the verb this POST acts as${actionRequired ? '' : ' (optional)'}` } }
+        : {}),
+      args,
+    },
+    required: [...(actionRequired ? ['action'] : []), ...(hasRequired ? ['args'] : [])],
+    additionalProperties: false,
+  };
+  if (!(schema.required as string[]).length) delete schema.required;
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+/** The session functions, `/api/login/` and `/api/logout/`. */
+function sessionRoutes(book: SchemaBook): Route[] {
+  const loginArgs = book.convert(loginSchema, 'input');
+  const key = z.strictObject({ session_key: z.string().describe('lives 3 hours') });
+  const loginAnswer = book.convert(z.strictObject({ success: z.literal(true), data: key }), 'output');
+  const logoutAnswer = book.convert(z.strictObject({ success: z.literal(true), data: z.strictObject({}) }), 'output');
+  const login = OPERATION_WORDS.login!;
+  const logout = OPERATION_WORDS.logout!;
+  const example = API_EXAMPLES.login;
+  const op = (words: OperationWords, id: string, extra: Json, answer: Json, ex?: StoredExample): Json => ({
+    operationId: id,
+    summary: words.summary,
+    description: words.description,
+    tags: [words.tag],
+    ...extra,
+    responses: responses(answer, false, ex?.answer),
+  });
+  const form = { schema: loginArgs };
+  return [
+    {
+      path: '/api/login/',
+      method: 'post',
+      operation: op(
+        login,
+        'login',
+        {
+          security: [],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: loginArgs, ...(example ? { example: example.query } : {}) },
+              'application/x-www-form-urlencoded': form,
+              'multipart/form-data': form,
+            },
+          },
+        },
+        loginAnswer,
+        example,
+      ),
+    },
+    {
+      path: '/api/login/',
+      method: 'get',
+      operation: op(
+        { ...login, summary: `${login.summary} (GET)` },
+        'login_get',
+        { security: [], parameters: parameters(loginArgs, 'query', example?.query) },
+        loginAnswer,
+      ),
+    },
+    {
+      path: '/api/logout/',
+      method: 'get',
+      operation: op(logout, 'logout', { security: GET_SECURITY }, logoutAnswer),
+    },
+    {
+      path: '/api/logout/',
+      method: 'post',
+      operation: op(
+        { ...logout, summary: `${logout.summary} (POST)` },
+        'logout_post',
+        {
+          security: BODY_SECURITY,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { session_key: { type: 'string', description: SESSION_KEY_TEXT } },
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+        },
+        logoutAnswer,
+      ),
+    },
+  ];
+}
+
+const DESCRIPTION = `The REST API v1 of the call-tracking service (rest-api.md), with this server's extensions marked.
+
+- **Session**: \`login\` answers a \`session_key\` that lives 3 hours. Pass it with every other call: as the
+  \`session_key\` query parameter of a GET or the top-level \`session_key\` of a POST body, as the contract has it,
+  or in the header \`Authorization: Bearer <session_key>\` (an extension: the key stays out of URLs and logs).
+  When both are sent they must be the same key.
+- **Answers** are envelopes: \`{success: true, data}\`, \`{success: true}\`, or \`{success: false, message: "<code>: <text>"}\`.
+  JSON or XML by \`Accept\`; a GET whose \`Accept\` admits neither is answered 502 (\`111406\`).
+- **POST** carries \`{session_key, action, args}\`; \`action\` (GET, PUT, DELETE) makes it act as that verb.
+- **Lists** take \`limit\` (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}) and \`offset\`; the header \`${TOTAL_HEADER}\` says how many records all pages hold.
+- **Agents** act on a customer with \`customer_id\` (from \`customer_list\`).
+- **Integers** (ids, counts) are at most 2^53 - 1 in size, as JSON numbers carry them exactly.
+
+The examples are real answers of the demo data.`;
+
+/** Builds the OpenAPI document of these functions. */
+export function apiDocument(functions: readonly ApiFunction[]): Json {
+  const book = new SchemaBook();
+  const byName = new Map<string, Map<Verb, ApiFunction>>();
+  for (const fn of functions) {
+    const verbs = byName.get(fn.name) ?? new Map<Verb, ApiFunction>();
+    verbs.set(fn.verb, fn);
+    byName.set(fn.name, verbs);
+  }
+  const routes = [...sessionRoutes(book), ...[...byName].flatMap(([name, verbs]) => functionRoutes(name, verbs, book))];
+  const paths: Record<string, Json> = {};
+  for (const r of routes) (paths[r.path] ??= {})[r.method] = r.operation;
+
+  const error = book.convert(errorEnvelope, 'output');
+  const errorContent = (status: string) => content(ref('ErrorEnvelope'), { success: false, message: status });
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Call-tracking REST API v1', version: '1', description: DESCRIPTION },
+    tags: API_TAGS,
+    paths,
+    components: {
+      schemas: {
+        ...book.components,
+        Acknowledgement: book.convert(z.strictObject({ success: z.literal(true) }).describe('success without data'), 'output'),
+        ErrorEnvelope: {
+          ...error,
+          'x-error-codes': API_ERROR_CODES.map((e) => ({ code: e.code, status: e.status, text: e.text })),
+          example: { success: false, message: '102401: Unauthorized' },
+        },
+      },
+      responses: {
+        Error: {
+          description: `an error of the request; \`message\` is \`<code>: <text>\`:\n\n${codeTable((s) => s < 500)}`,
+          content: errorContent('100422: Invalid parameter site_id: Too small: expected number to be >=1'),
+        },
+        ServerError: {
+          description: `a GET without a usable \`Accept\` (502), login busy (503), or an internal error (500):\n\n${codeTable((s) => s >= 500)}`,
+          content: errorContent('111406: Not acceptable: send Accept application/json or application/xml'),
+        },
+      },
+      headers: {
+        [TOTAL_HEADER]: { description: 'how many records all pages of the list hold (extension)', schema: { type: 'integer', minimum: 0 } },
+      },
+      securitySchemes: {
+        sessionKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'session_key',
+          description: 'The session key from `login` as the `session_key` query parameter of a GET (a POST carries it in its body).',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The session key from `login` in the header `Authorization: Bearer <session_key>` (an extension), for every verb. ' +
+            'When the request also carries `session_key`, both must be the same key.',
+        },
+      },
+    },
+  };
+}
+
+function codeTable(which: (status: number) => boolean): string {
+  const seen = new Set<number>();
+  const rows = API_ERROR_CODES.filter((e) => which(e.status) && !seen.has(e.code) && seen.add(e.code));
+  return ['| code | HTTP | text |', '|---|---|---|', ...rows.map((e) => `| ${e.code} | ${e.status} | ${e.text} |`)].join('\n');
+}
+
+/**
+ * Try it out sends `Accept: *\/*` unless a media type is picked from an answer's list; the API is
+ * documented as answering `application/json` first, so that is what it asks for. Runs in the
+ * page: @fastify/swagger-ui writes the function's source into its initializer.
+ */
+const acceptJson: Interceptor = (req) => {
+  const headers = (req as unknown as { headers: Record<string, string> }).headers;
+  const name = Object.keys(headers).find((h) => h.toLowerCase() === 'accept');
+  if (!name || headers[name] === '*/*') {
+    if (name) delete headers[name];
+    headers.Accept = 'application/json';
+  }
+  return req;
+};
+
+/** Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. */
+export async function registerApiReference(app: FastifyInstance, functions: readonly ApiFunction[]): Promise<void> {
+  const document = apiDocument(functions);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { displayOperationId: true, docExpansion: 'list', defaultModelsExpandDepth: 0, requestInterceptor: acceptJson },
+  });
+}
