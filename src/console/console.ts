@@ -87,6 +87,13 @@ function refusal(status: number, fallback: string): string {
   return fallback;
 }
 
+function signInRefusal(status: number): string {
+  if (status === 401) return t.wrongPassword;
+  if (status === 429) return t.tooManyTries;
+  if (status === 400) return t.signInMissing;
+  return refusal(status, t.error);
+}
+
 function chatLabel(c: ConsoleChat): string {
   return t.chat(c.id, domain(c.site_id), c.closed && c.status === 'succeed' ? t.ended : t.status[c.status ?? 'null']);
 }
@@ -295,15 +302,7 @@ $('login').addEventListener('submit', (e) => {
     if (r.success && r.data) {
       $<HTMLInputElement>('password').value = '';
       showConsole(r.data);
-    } else
-      $('login-error').textContent =
-        r.status === 401
-          ? t.wrongPassword
-          : r.status === 429
-            ? t.tooManyTries
-            : r.status === 400
-              ? t.signInMissing
-              : refusal(r.status, t.error);
+    } else $('login-error').textContent = signInRefusal(r.status);
   });
 });
 

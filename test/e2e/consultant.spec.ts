@@ -295,6 +295,12 @@ test("the console shows each message's time and where the visitor came from: the
     await expect(op.page.locator('#chat-visit')).toHaveText('Campaign: Yandex Direct · Source: yandex / cpc / winter');
     expect(spaces(await times.first().textContent())).toBe(spaces(`${day('en', yesterday)}, ${hm('en', yesterday)}`));
     expect(spaces(await times.nth(1).textContent())).toBe(spaces(hm('en', storedMs(stored[1]!.date_time))));
+
+    // A reply the server refuses (the chat ended behind the console's back) is said in English too.
+    demo.db.prepare('UPDATE chats SET end_ms = ? WHERE id = ?').run(Date.now(), chatId);
+    await op.page.locator('#reply-text').fill('Still there?');
+    await op.page.locator('#reply-text').press('Enter');
+    await expect(op.page.locator('#reply-error')).toHaveText('The chat is over or another operator answers it');
   } finally {
     await visitor.close();
     await op.close();
