@@ -63,6 +63,7 @@ if (checks.includes(false)) process.exit(1);
 const PG_SPECS = [
   'consultant',
   'console-lang',
+  'console-layout',
   'sitephone',
   'visitor-data',
   'phones',

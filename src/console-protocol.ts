@@ -58,6 +58,21 @@ export interface ConsoleChat {
   page_url: string;
   /** When a waiting chat becomes lost, epoch ms; null once answered or over. */
   lost_at: number | null;
+  /** Where the visitor's session came from. */
+  visit: ConsoleChatVisit;
+}
+
+/** Where a chat's visitor came from: the session the chat was started in. */
+export interface ConsoleChatVisit {
+  /** The name of the campaign the chat is credited to (its ac_id, as every report reads it); null: the site. */
+  campaign: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  search_engine: string | null;
+  search_query: string | null;
+  /** The referrer's domain; null for a direct visit. */
+  referrer_domain: string | null;
 }
 
 /** `message` event. */

@@ -6,11 +6,12 @@
  * language of i18n.ts (`?lang=`, else the choice saved by this page's or the reports page's switch).
  */
 import { CONSOLE_TEXTS, writePageTexts } from './console-texts.js';
-import { currentLang, dateTimeFormat, saveLang, storedMs, withLang, type Lang } from './i18n.js';
+import { currentLang, dateTimeFormat, messageTimeFormat, saveLang, storedMs, withLang, type Lang } from './i18n.js';
 import {
   CONSOLE_API,
   type ConsoleCall,
   type ConsoleChat,
+  type ConsoleChatVisit,
   type ConsoleEvents,
   type ConsoleMe,
   type ConsoleMessage,
@@ -62,6 +63,36 @@ const domain = (siteId: number) => me?.sites.find((s) => s.id === siteId)?.domai
 /** Date-times in the chosen language (i18n.ts) and the customer's zone, not the browser's locale. */
 let formatTime = dateTimeFormat(lang);
 const time = (at: string) => formatTime(storedMs(at));
+/** A message's time as a chat shows it: the hour and minute, and the date when not today. */
+let formatMessageTime = messageTimeFormat(lang);
+
+/** Sets both formats for `lang` and the customer's zone. */
+function setTimeFormats(zone?: string): void {
+  formatTime = dateTimeFormat(lang, zone);
+  formatMessageTime = messageTimeFormat(lang, zone);
+}
+
+/** Where the visitor came from: the campaign, then the utm tags, else the search engine or the referrer. */
+function visitLine(v: ConsoleChatVisit): string {
+  const utm = [v.utm_source, v.utm_medium, v.utm_campaign].filter(Boolean).join(' / ');
+  const search = [v.search_engine, v.search_query].filter(Boolean).join(': ');
+  const source = utm || search || v.referrer_domain || t.visit.direct;
+  return `${t.visit.campaign}: ${v.campaign ?? t.visit.noCampaign} · ${t.visit.source}: ${source}`;
+}
+
+/** A refused action's text in the console's language (the server's own text is English). */
+function refusal(status: number, fallback: string): string {
+  if (status === 0) return t.noServer;
+  if (status === 409) return t.chatTaken;
+  return fallback;
+}
+
+function signInRefusal(status: number): string {
+  if (status === 401) return t.wrongPassword;
+  if (status === 429) return t.tooManyTries;
+  if (status === 400) return t.signInMissing;
+  return refusal(status, t.error);
+}
 
 function chatLabel(c: ConsoleChat): string {
   return t.chat(c.id, domain(c.site_id), c.closed && c.status === 'succeed' ? t.ended : t.status[c.status ?? 'null']);
@@ -74,20 +105,15 @@ function renderChats(): void {
     ...sorted.map((c) => {
       const li = el('li', undefined, c.status == null && !c.closed ? 'waiting' : '');
       li.dataset.chat = String(c.id);
-      li.tabIndex = 0;
-      li.setAttribute('role', 'button');
-      li.setAttribute('aria-current', String(c.id === selected));
-      li.append(el('span', chatLabel(c)));
+      // A button in the list item: a list keeps its items, and Enter and Space open the chat.
+      const open = el('button');
+      open.type = 'button';
+      open.setAttribute('aria-current', String(c.id === selected));
+      open.append(el('span', chatLabel(c)));
       const last = messages.get(c.id)?.at(-1);
-      if (last) li.append(el('div', last.text.slice(0, 80), 'muted'));
-      const open = () => select(c.id);
-      li.addEventListener('click', open);
-      li.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          open();
-        }
-      });
+      if (last) open.append(el('small', last.text.slice(0, 80), 'muted'));
+      open.addEventListener('click', () => select(c.id));
+      li.append(open);
       return li;
     }),
   );
@@ -99,12 +125,17 @@ function renderChat(): void {
   const c = selected != null ? chats.get(selected) : undefined;
   $('chat-h').textContent = c ? chatLabel(c) : t.page.selectChat;
   $('chat-info').textContent = c ? `${t.visitor(c.visitor_id)} · ${c.page_url}${c.operator_name ? ' · ' + c.operator_name : ''}` : '';
+  $('chat-visit').textContent = c ? visitLine(c.visit) : '';
+  const now = Date.now();
   $('messages').replaceChildren(
     ...(c ? (messages.get(c.id) ?? []) : []).map((m) => {
       const li = el('li', undefined, m.from);
       li.dataset.message = String(m.id);
-      li.append(el('span', m.text));
-      li.title = time(m.at);
+      const at = storedMs(m.at);
+      const when = el('time', formatMessageTime(at, now));
+      when.dateTime = new Date(at).toISOString();
+      when.title = time(m.at);
+      li.append(el('span', m.text, 'text'), when);
       return li;
     }),
   );
@@ -251,7 +282,7 @@ function showSignIn(): void {
 
 function showConsole(m: ConsoleMe): void {
   me = m;
-  formatTime = dateTimeFormat(lang, m.time_zone);
+  setTimeFormats(m.time_zone);
   $('signin').hidden = true;
   $('console').hidden = false;
   $('me').textContent = m.full_name;
@@ -271,7 +302,7 @@ $('login').addEventListener('submit', (e) => {
     if (r.success && r.data) {
       $<HTMLInputElement>('password').value = '';
       showConsole(r.data);
-    } else $('login-error').textContent = r.status === 401 ? t.wrongPassword : (r.message ?? t.error);
+    } else $('login-error').textContent = signInRefusal(r.status);
   });
 });
 
@@ -294,7 +325,8 @@ $('reply').addEventListener('submit', (e) => {
   $('reply-error').textContent = '';
   void api<ConsoleMessage>(`chats/${chat}/messages`, { text, client_id: newId() }).then((r) => {
     if (r.success) box.value = '';
-    else $('reply-error').textContent = r.message ?? t.notSent;
+    else if (r.status === 401) showSignIn();
+    else $('reply-error').textContent = refusal(r.status, t.notSent);
   });
 });
 
@@ -307,7 +339,12 @@ $('reply-text').addEventListener('keydown', (e) => {
 });
 
 $('end-chat').addEventListener('click', () => {
-  if (selected != null) void api(`chats/${selected}/close`, {});
+  if (selected == null) return;
+  $('reply-error').textContent = '';
+  void api(`chats/${selected}/close`, {}).then((r) => {
+    if (r.status === 401) showSignIn();
+    else if (!r.success) $('reply-error').textContent = refusal(r.status, t.error);
+  });
 });
 
 /** Writes every text of the page in `lang`: the static ones, then each list as it stands. */
@@ -323,7 +360,7 @@ function renderTexts(): void {
 $('lang').addEventListener('change', () => {
   lang = $<HTMLSelectElement>('lang').value === 'en' ? 'en' : 'ru';
   saveLang(lang);
-  formatTime = dateTimeFormat(lang, me?.time_zone);
+  setTimeFormats(me?.time_zone);
   renderTexts();
   renderChats();
   renderChat();

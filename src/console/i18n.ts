@@ -71,6 +71,21 @@ export function dateTimeFormat(lang: Lang, zone?: string): (ms: number) => strin
   return (ms) => `${date.format(ms)}, ${time.format(ms)}`;
 }
 
+/**
+ * Writes a chat message's instant (epoch ms) in `lang` and `zone` as a chat shows it: the hour and
+ * minute (`20:43`, `8:43 PM`), with the date before them when it is not the day of `now` in that
+ * zone (`22.11.2026, 20:43`, `11/22/2026, 8:43 PM`).
+ */
+export function messageTimeFormat(lang: Lang, zone?: string): (ms: number, now: number) => string {
+  const timeZone = zoneOrLocal(zone);
+  const date = new Intl.DateTimeFormat(lang, { ...DATE, timeZone });
+  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone });
+  return (ms, now) => {
+    const day = date.format(ms);
+    return day === date.format(now) ? time.format(ms) : `${day}, ${time.format(ms)}`;
+  };
+}
+
 /** Writes calendar days (`YYYY-MM-DD`) as dates in `lang`: `23.11.2026`, `11/23/2026`. */
 export function dayFormat(lang: Lang): (day: string) => string {
   // The day is a calendar date already: formatted at noon UTC in UTC, it cannot shift.

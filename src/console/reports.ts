@@ -82,6 +82,8 @@ const TEXTS = {
 
 /** Page size of the list: `?size=` (1–100) or 20. */
 const SIZE = Math.min(100, Math.max(1, Number(new URLSearchParams(location.search).get('size')) || 20));
+/** The chart's narrowest width: its box on a 360 px phone is about 300 px. */
+const MIN_CHART = 240;
 const PALETTE = ['#1c5fd4', '#d4461c', '#2a9d3a', '#8a3fd1', '#c98a00', '#0c8f8f', '#c2185b', '#5c6570'];
 
 let lang: Lang = currentLang();
@@ -131,6 +133,7 @@ function renderTexts(): void {
   const t = TEXTS[lang];
   document.documentElement.lang = lang;
   document.title = t.title;
+  $('title-h').textContent = t.title;
   for (const id of ['site', 'from', 'to', 'kind', 'lang'] as const) $(id + '-label').textContent = t[id];
   $('console-link').textContent = t.console;
   $<HTMLAnchorElement>('console-link').href = withLang('/op/', lang);
@@ -170,7 +173,7 @@ function renderChart(): void {
   // browser's zone, and ticks fall on whole days only (every 1, 2, 7… days, as the width allows).
   const label = (i: number | null) => (i != null && Number.isInteger(i) && shown[i] ? days(shown[i]) : '');
   const data: uPlot.AlignedData = [shown.map((_d, i) => i), ...daily.counts[kind]];
-  const width = Math.max(320, box.clientWidth || 800);
+  const width = Math.max(MIN_CHART, box.clientWidth || 800);
   chart = new uPlot(
     {
       width,
@@ -305,7 +308,7 @@ $('kind').addEventListener('change', renderChart);
 let resizing = 0;
 window.addEventListener('resize', () => {
   cancelAnimationFrame(resizing);
-  resizing = requestAnimationFrame(() => chart?.setSize({ width: Math.max(320, $('chart').clientWidth || 800), height: 300 }));
+  resizing = requestAnimationFrame(() => chart?.setSize({ width: Math.max(MIN_CHART, $('chart').clientWidth || 800), height: 300 }));
 });
 $('lang').addEventListener('change', () => {
   lang = $<HTMLSelectElement>('lang').value === 'en' ? 'en' : 'ru';

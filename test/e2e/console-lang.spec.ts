@@ -60,7 +60,7 @@ test('?lang=en: the chat console in English, its chats, requests and sign-in err
     await expect(con.locator('#online-label')).toHaveText('Offline');
     await op.online(true);
 
-    await open('consultant.html?site=lost-site');
+    await open('consultant.html?site=lost-site&utm_source=newsletter&utm_medium=email');
     await credentials(page);
     await expect.poll(() => page.evaluate(() => Svc.getOperatorStatus())).toBe(true);
     await page.evaluate(() => Svc.openChatWindow());
@@ -76,6 +76,9 @@ test('?lang=en: the chat console in English, its chats, requests and sign-in err
     await item.click();
     await expect(con.locator('#chat-h')).toHaveText(`Chat ${id} · localhost · waiting for an answer`);
     await expect(con.locator('#chat-info')).toHaveText(/^Visitor \d+ · http:\/\/localhost:\d+\/consultant\.html/);
+    // Where the visitor came from (lost-site has no campaigns), and the message's time the English way.
+    await expect(con.locator('#chat-visit')).toHaveText('Campaign: without campaign · Source: newsletter / email');
+    await expect(con.locator('#messages li time')).toHaveText(/^\d{1,2}:\d\d\s[AP]M$/);
     await expect(con.locator('#reply button[type=submit]')).toHaveText('Send');
     await expect(con.locator('#end-chat')).toHaveText('End chat');
     // Nobody answers in 2 s: lost. The visitor leaves a request instead.

@@ -19,6 +19,25 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const widget = (page: Page) => page.locator('svc-widget [role=dialog]');
 const status = (page: Page) => page.evaluate(() => Svc.getOperatorStatus());
 
+/**
+ * The first status a new stream of `siteKey` says (`1`: an operator online), read by the test
+ * itself: a positive read of the server's state, and no stream of the page under test.
+ */
+async function firstStatus(svcUrl: string, siteKey: string): Promise<string> {
+  const ctl = new AbortController();
+  const res = await fetch(svcUrl + 'os/' + siteKey, { signal: ctl.signal });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = '';
+  for (;;) {
+    const data = /^data: (.*)$/m.exec(buf);
+    if (data) {
+      ctl.abort();
+      return data[1]!;
+    }
+    buf += (await reader.read()).value ?? '';
+  }
+}
+
 async function chatFromVisitor(page: Page, text: string) {
   await widget(page).locator('textarea').fill(text);
   await widget(page).locator('textarea').press('Enter');
@@ -46,10 +65,16 @@ test('getOperatorStatus opens the status stream on its first call (one bundle, o
   // A page polling: the first call asks, the others only read.
   expect(await page.evaluate(() => Array.from({ length: 50 }, () => Svc.getOperatorStatus()))).toEqual(Array(50).fill(false));
   await stream;
+  const signedIn = Date.now();
   const op = await operatorConsole(browser, stack.svcUrl, 'olga@chat.test');
   try {
-    // Signed in is not online: the operator switches it on.
-    await page.waitForTimeout(200);
+    // Signed in is not online. Once the console's presence is recorded (its stream is open: a
+    // minute ahead, where a console closed before leaves seconds), a stream opened now says
+    // offline, and this page has heard nothing else: the operator switches it on.
+    await expect
+      .poll(() => Number(stack.db.prepare('SELECT MAX(until_ms) FROM operator_consoles WHERE employee_id = 101').pluck().get()))
+      .toBeGreaterThanOrEqual(signedIn + 60_000);
+    expect(await firstStatus(stack.svcUrl, 'chat-site')).toBe('0');
     expect(await status(page)).toBe(false);
     await op.online(true);
     await expect.poll(() => status(page), { timeout: 1000 }).toBe(true);
@@ -88,10 +113,13 @@ test('the status stream is closed while the page is hidden and brings the curren
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
         document.dispatchEvent(new Event('visibilitychange'));
       }, hidden);
+    const closed = page.waitForEvent('requestfailed', (r) => r.url() === stack.svcUrl + 'os/chat-site');
     await visibility(true);
-    // Hidden: the stream is closed, so the operator coming online is not heard.
+    // Hidden: the stream is closed, so the operator coming online is not heard, though a stream
+    // opened now says so.
+    await closed;
     await op.online(true);
-    await page.waitForTimeout(500);
+    await expect.poll(() => firstStatus(stack.svcUrl, 'chat-site')).toBe('1');
     expect(await status(page)).toBe(false);
     const stream = page.waitForRequest((r) => r.url() === stack.svcUrl + 'os/chat-site');
     await visibility(false);
@@ -144,7 +172,7 @@ test('a chat both ways within a second, kept across a reload and a page change, 
     await chatFromVisitor(page, hello);
     await op.page.locator('#chats li', { hasText: 'Есть доставка?' }).click();
     const chatId = await op.openChat('Есть доставка?');
-    await expect(op.page.locator('#messages li.visitor').first()).toHaveText(hello, { timeout: 1000 });
+    await expect(op.page.locator('#messages li.visitor .text').first()).toHaveText(hello, { timeout: 1000 });
     expect(await op.page.locator('#messages img').count()).toBe(0);
     expect(await widget(page).locator('img').count()).toBe(0);
 
@@ -171,7 +199,10 @@ test('a chat both ways within a second, kept across a reload and a page change, 
     await expect(widget(page)).toHaveCount(0);
     await page.reload();
     await credentials(page);
-    await page.waitForTimeout(300);
+    // The core decides on reopening in its first onReady callback, so a callback added now runs
+    // after it; the bundle then answers the status only after any window asked before it opened.
+    await page.evaluate(() => new Promise<void>((done) => Svc.onReady(() => done())));
+    await expect.poll(() => status(page)).toBe(true);
     await expect(widget(page)).toHaveCount(0);
     await page.locator('#chat').click();
     await expect(widget(page).locator('.log .m')).toHaveCount(4);
@@ -201,6 +232,77 @@ test('a chat both ways within a second, kept across a reload and a page change, 
     ]);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   } finally {
+    await op.close();
+  }
+});
+
+/** A stored UTC date-time (`YYYY-MM-DD HH:MM:SS.mmm`) as epoch ms. */
+const storedMs = (t: string) => Date.parse(t.replace(' ', 'T') + 'Z');
+/** Spaces as a reader sees them: ICU writes a narrow no-break space before AM/PM. */
+const spaces = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
+
+test("the console shows each message's time and where the visitor came from: the campaign and the utm tags", async ({ demo, browser }) => {
+  test.setTimeout(60_000);
+  const op = await operatorConsole(browser, demo.svcUrl, 'operator@demo.test', 'demo-operator');
+  const visitor = await browser.newContext();
+  try {
+    await op.online(true);
+    const page = await visitor.newPage();
+    await page.goto(demo.siteUrl + 'consultant.html?utm_source=yandex&utm_medium=cpc&utm_campaign=winter');
+    await expect.poll(() => status(page)).toBe(true);
+    await page.evaluate(() => Svc.openChatWindow());
+    await chatFromVisitor(page, 'Где посмотреть цены?');
+    const chatId = await op.openChat('Где посмотреть цены?');
+    // The demo's campaign for utm_source=yandex, and the session's tags.
+    await expect(op.page.locator('#chat-visit')).toHaveText('Кампания: Yandex Direct · Источник: yandex / cpc / winter');
+    await op.reply('В каталоге.');
+
+    // Each message's time, in the console's language and the customer's zone: today's as the hour
+    // and minute, the date and time in full on hover.
+    const zone = await op.page.evaluate(
+      async () => ((await (await fetch('/op/api/me')).json()) as { data: { time_zone: string } }).data.time_zone,
+    );
+    const stored = demo.db.prepare('SELECT id, date_time FROM chat_messages WHERE chat_id = ? ORDER BY id').all(chatId) as Array<{
+      id: number;
+      date_time: string;
+    }>;
+    expect(stored).toHaveLength(2);
+    const hm = (lang: string, ms: number) => new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone: zone }).format(ms);
+    const day = (lang: string, ms: number) =>
+      new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: zone }).format(ms);
+    const times = op.page.locator('#messages li time');
+    await expect(times).toHaveCount(2);
+    for (const [i, m] of stored.entries()) {
+      const at = storedMs(m.date_time);
+      expect(await times.nth(i).textContent()).toBe(hm('ru', at));
+      await expect(times.nth(i)).toHaveAttribute('datetime', new Date(at).toISOString());
+      await expect(times.nth(i)).toHaveAttribute('title', new RegExp(`^${day('ru', at).replace(/\./g, '\\.')}, `));
+    }
+
+    // A message of another day shows its date: the visitor's first one, moved back a day.
+    const yesterday = storedMs(stored[0]!.date_time) - 24 * 3600 * 1000;
+    demo.db
+      .prepare('UPDATE chat_messages SET date_time = ? WHERE id = ?')
+      .run(new Date(yesterday).toISOString().replace('T', ' ').replace('Z', ''), stored[0]!.id);
+    await op.page.reload();
+    // The list shows each chat's last message: the chat is found by its id.
+    await op.page.locator(`#chats li[data-chat="${chatId}"] button`).click();
+    await expect(times.first()).toHaveText(`${day('ru', yesterday)}, ${hm('ru', yesterday)}`);
+    expect(await times.nth(1).textContent()).toBe(hm('ru', storedMs(stored[1]!.date_time)));
+
+    // In English, both.
+    await op.page.locator('#lang').selectOption('en');
+    await expect(op.page.locator('#chat-visit')).toHaveText('Campaign: Yandex Direct · Source: yandex / cpc / winter');
+    expect(spaces(await times.first().textContent())).toBe(spaces(`${day('en', yesterday)}, ${hm('en', yesterday)}`));
+    expect(spaces(await times.nth(1).textContent())).toBe(spaces(hm('en', storedMs(stored[1]!.date_time))));
+
+    // A reply the server refuses (the chat ended behind the console's back) is said in English too.
+    demo.db.prepare('UPDATE chats SET end_ms = ? WHERE id = ?').run(Date.now(), chatId);
+    await op.page.locator('#reply-text').fill('Still there?');
+    await op.page.locator('#reply-text').press('Enter');
+    await expect(op.page.locator('#reply-error')).toHaveText('The chat is over or another operator answers it');
+  } finally {
+    await visitor.close();
     await op.close();
   }
 });
@@ -413,10 +515,11 @@ test('under Trusted Types allowing no policy at all, a widget bundle that failed
     await page.goto(site.url + 'csp.html?site=chat-site');
     await credentials(page);
     const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('svc-widgets.js'));
-    await page.locator('#request').click();
+    // The first open is a call-back request: its callback hears of the failed bundle once the core
+    // has let the failed load go.
+    const answer = await page.evaluate(() => new Promise((done) => SvcWidget.sitePhoneCall({ phone: '+79165550000' }, done)));
+    expect(answer).toEqual({ success: false, result: { status: 3, code: 'widgets_unavailable' } });
     await failed;
-    // The failed import is answered in the page right after (svc.debug.js says so in the console).
-    await page.waitForTimeout(200);
     // The browser keeps a failed module address failed: the retry asks for another one, which the
     // server answers as the same file.
     const loaded = page.waitForResponse((r) => r.url().includes('svc-widgets.js'));

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLang, dateTimeFormat, dayFormat, pickLang, saveLang, withLang } from '../../../src/console/i18n.js';
+import { currentLang, dateTimeFormat, dayFormat, messageTimeFormat, pickLang, saveLang, withLang } from '../../../src/console/i18n.js';
 
 /**
  * The console's language and dates (src/console/i18n.ts): Russian unless English is asked, and
@@ -51,6 +51,18 @@ describe('dates', () => {
 
   it('survive a zone the browser does not know (written in its own zone instead)', () => {
     expect(dateTimeFormat('ru', 'Nowhere/Atlantis')(AT)).toMatch(/^\d\d\.\d\d\.2026, \d\d:43:26$/);
+  });
+
+  it('of chat messages are the hour and minute, with the date when not today in the customer’s zone', () => {
+    const ru = messageTimeFormat('ru', 'Europe/Moscow');
+    expect(ru(AT, AT + 3600_000)).toBe('20:43');
+    // 05:03 in Moscow: the hour keeps its leading zero.
+    expect(ru(Date.UTC(2026, 10, 23, 2, 3), AT)).toBe('05:03');
+    // The next day in Moscow, though the same in UTC: the date is written.
+    expect(ru(AT, Date.UTC(2026, 10, 23, 21, 30))).toBe('23.11.2026, 20:43');
+    expect(messageTimeFormat('en', 'Europe/Moscow')(AT, Date.UTC(2026, 10, 24, 9)).replace(/\s/g, ' ')).toBe('11/23/2026, 8:43 PM');
+    // In Vladivostok the same two instants fall on one day.
+    expect(messageTimeFormat('ru', 'Asia/Vladivostok')(AT, Date.UTC(2026, 10, 23, 21, 30))).toBe('03:43');
   });
 
   it('write calendar days as themselves', () => {

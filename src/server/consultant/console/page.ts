@@ -29,6 +29,7 @@ export function consolePage(): string {
 </main>
 <div id="console" hidden>
   <header>
+    <h1 class="sr" data-text="title">Консоль оператора</h1>
     <strong id="me"></strong>
     <a id="reports-link" href="/op/reports" data-text="reports">Отчёты</a>
     <label class="switch"><span data-text="lang">Язык</span>
@@ -41,7 +42,7 @@ export function consolePage(): string {
     <h2 id="calls-h" data-text="calls">Звонки</h2>
     <ul id="calls" aria-live="assertive"></ul>
   </section>
-  <div class="cols">
+  <main class="cols">
     <section aria-labelledby="chats-h">
       <h2 id="chats-h" data-text="chats">Чаты</h2>
       <ul id="chats"></ul>
@@ -49,6 +50,7 @@ export function consolePage(): string {
     <section id="chat" aria-labelledby="chat-h">
       <h2 id="chat-h" data-text="selectChat">Выберите чат</h2>
       <p id="chat-info" class="muted"></p>
+      <p id="chat-visit" class="muted"></p>
       <ol id="messages" aria-live="polite"></ol>
       <form id="reply" hidden>
         <label for="reply-text" class="sr" data-text="reply">Ответ</label>
@@ -64,7 +66,7 @@ export function consolePage(): string {
       <h2 id="requests-h" data-text="requests">Заявки и обратные звонки</h2>
       <ul id="requests"></ul>
     </section>
-  </div>
+  </main>
 </div>
 </body>
 </html>
@@ -94,11 +96,13 @@ export function reportsPage(): string {
 </main>
 <div id="reports" hidden>
   <header>
+    <h1 id="title-h" class="sr">Отчёты</h1>
     <strong id="me"></strong>
     <a id="console-link" href="/op/">Консоль</a>
     <label class="switch"><span id="lang-label">Язык</span>
       <select id="lang"><option value="ru">Русский</option><option value="en">English</option></select></label>
   </header>
+  <main>
   <form id="filters" class="bar">
     <label><span id="site-label">Сайт</span> <select id="site"></select></label>
     <label><span id="from-label">С</span> <input id="from" type="date" required></label>
@@ -112,15 +116,18 @@ export function reportsPage(): string {
     <p id="range" class="muted"></p>
     <div id="chart"></div>
   </section>
-  <section aria-labelledby="list-h">
+  <section>
     <h2 id="list-h">Обращения</h2>
-    <table id="list"><thead><tr></tr></thead><tbody></tbody></table>
+    <div class="scroll" tabindex="0" role="region" aria-labelledby="list-h">
+      <table id="list"><thead><tr></tr></thead><tbody></tbody></table>
+    </div>
     <div class="row">
       <button id="prev" type="button">←</button>
       <span id="page" class="muted" role="status"></span>
       <button id="next" type="button">→</button>
     </div>
   </section>
+  </main>
 </div>
 </body>
 </html>
@@ -136,8 +143,8 @@ form#login{display:grid;gap:.4rem}
 input,textarea,button{font:inherit}
 input,textarea{width:100%;padding:.45rem .5rem;border:1px solid #8a94a3;border-radius:4px}
 button{padding:.45rem .9rem;border:0;border-radius:4px;background:#1c5fd4;color:#fff;cursor:pointer}
-button:focus-visible,input:focus-visible,textarea:focus-visible,li[tabindex]:focus-visible{outline:3px solid #f0a800;outline-offset:2px}
-header{display:flex;gap:1rem;align-items:center;padding:.6rem 1rem;background:#fff;border-bottom:1px solid #d5d9e0}
+button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,a:focus-visible,[tabindex]:focus-visible{outline:3px solid #f0a800;outline-offset:2px}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;padding:.6rem 1rem;background:#fff;border-bottom:1px solid #d5d9e0}
 header #logout{margin-left:auto}
 .switch{display:flex;gap:.4rem;align-items:center}
 .switch input{width:auto}
@@ -153,13 +160,18 @@ ul,ol{list-style:none;margin:0;padding:0}
 #calls dl{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .6rem;margin:.3rem 0 0}
 #calls dt{color:#5c6570}
 #calls dd{margin:0;white-space:pre-line}
-#chats li,#requests li{padding:.5rem;border-bottom:1px solid #e6e8ec;cursor:pointer;overflow-wrap:anywhere}
-#chats li[aria-current=true]{background:#e8f0fe}
-#chats li.waiting{font-weight:600}
+#chats li,#requests li{border-bottom:1px solid #e6e8ec;overflow-wrap:anywhere}
+#requests li{padding:.5rem}
+#chats button{display:block;width:100%;padding:.5rem;border-radius:0;background:none;color:inherit;text-align:left}
+#chats button[aria-current=true]{background:#e8f0fe}
+#chats small{display:block}
+#chats li.waiting span{font-weight:600}
 #messages{max-height:55vh;overflow:auto;display:flex;flex-direction:column;gap:.4rem;margin-bottom:.6rem}
 #messages li{max-width:80%;padding:.4rem .6rem;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere}
 #messages li.visitor{background:#eef0f3;align-self:flex-start}
 #messages li.operator{background:#dbe8ff;align-self:flex-end}
+#messages time{display:block;margin-top:.15rem;font-size:.8em;color:#4d5560;text-align:right}
+#chat-info,#chat-visit{margin:0 0 .4rem;overflow-wrap:anywhere}
 .row{display:flex;gap:.5rem;margin-top:.4rem}
 #end-chat{background:#5c6570}
 .muted{color:#5c6570;font-size:.9em}
@@ -169,6 +181,7 @@ ul,ol{list-style:none;margin:0;padding:0}
 .bar label,header label{display:flex;gap:.4rem;align-items:center}
 .bar input,.bar select{width:auto}
 #chart{min-height:320px}
+.scroll{overflow-x:auto}
 #list{border-collapse:collapse;width:100%;font-size:.9em}
 #list th,#list td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e6e8ec}
 #list th{white-space:nowrap}

@@ -39,6 +39,7 @@ import { operatorAuth, type Operator } from '../../operators/auth.js';
 import type { LoginGuard } from '../../operators/login-guard.js';
 import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../../operators/queries.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
+import { chatVisitReader } from './chat-visit.js';
 import { reportRoutes } from './reports.js';
 import { FEEDS } from './requests.js';
 
@@ -217,6 +218,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     const lastRequest = new Map<string, number>();
     const calls = opts.screenPop?.();
     const sentCalls = new Map<number, string>();
+    const chatVisits = chatVisitReader();
 
     const refresh = coalesce(
       async () => {
@@ -224,7 +226,9 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
         const active = await operatorActive(db, op.id);
         if (active !== online) sse.send('online', { me: (online = active) });
         const waits = new Map<number, number>();
-        for (const c of await consoleChats(db, op.sites, since)) {
+        const chats = await consoleChats(db, op.sites, since);
+        const visitOf = await chatVisits(db, chats);
+        for (const c of chats) {
           const waiting = c.status == null && c.end_ms == null;
           if (waiting && !waits.has(c.site_id)) waits.set(c.site_id, await hub.chatWait(c.site_id));
           const data: ConsoleChat = {
@@ -239,6 +243,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
             messages_count: c.messages_count,
             page_url: c.page_url,
             lost_at: waiting ? c.start_ms + waits.get(c.site_id)! * 1000 : null,
+            visit: visitOf(c),
           };
           const json = JSON.stringify(data);
           if (sent.get(c.id) !== json) {
