@@ -3,8 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
 import { endStreams, sseSupport, type StreamLimits } from './http/sse.js';
-import { connectionDrain } from './http/drain.js';
-import { connectionCloser } from './http/close-connections.js';
+import { trackConnections } from './http/connections.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -155,7 +154,7 @@ export interface ConsultantServer {
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
-  /** close() after ending event streams and letting keep-alive clients finish (http/drain.ts): for SIGTERM. */
+  /** close() after ending event streams and letting keep-alive clients finish (http/connections.ts): for SIGTERM. */
   shutdown(): Promise<void>;
 }
 
@@ -207,10 +206,10 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   logRequests(app);
   // Before the routes: the compression hook applies to routes registered after it.
   await compressAnswers(app);
-  // A browser's unused or kept-alive connections would otherwise hold close() (http/close-connections.ts).
-  const endConnections = connectionCloser(app.server);
+  // A browser's unused or kept-alive connections would otherwise hold close() (http/connections.ts).
+  const connections = trackConnections(app.server);
   app.addHook('preClose', (done) => {
-    endConnections();
+    connections.endIdle();
     done();
   });
   const routes: RouteInfo[] = [];
@@ -328,7 +327,6 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
   await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
 
-  const drain = connectionDrain(app);
   const close = async () => {
     await metricsListener?.close();
     await app.close();
@@ -355,7 +353,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     close,
     async shutdown() {
       endStreams(app);
-      await drain.drain();
+      await connections.drain();
       await close();
     },
   };
