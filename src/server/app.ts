@@ -43,7 +43,7 @@ import { timestamp } from './store/time.js';
 import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metrics.js';
 import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from './ops/metrics-listener.js';
 import { healthRoutes } from './ops/readiness.js';
-import { trafficRetention } from './ops/retention.js';
+import { retentionHeader, trafficRetention } from './ops/retention.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -318,7 +318,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
-  await app.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  await app.register(async (rest) => {
+    // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
+    if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
+    await rest.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.
   const nowMs = (opts.apiClock ?? Date.now)();
