@@ -3,8 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
 import { endStreams, sseSupport, type StreamLimits } from './http/sse.js';
-import { connectionDrain } from './http/drain.js';
-import { connectionCloser } from './http/close-connections.js';
+import { trackConnections } from './http/connections.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
@@ -44,7 +43,7 @@ import { timestamp } from './store/time.js';
 import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metrics.js';
 import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from './ops/metrics-listener.js';
 import { healthRoutes } from './ops/readiness.js';
-import { trafficRetention } from './ops/retention.js';
+import { retentionHeader, trafficRetention } from './ops/retention.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -155,7 +154,7 @@ export interface ConsultantServer {
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
-  /** close() after ending event streams and letting keep-alive clients finish (http/drain.ts): for SIGTERM. */
+  /** close() after ending event streams and letting keep-alive clients finish (http/connections.ts): for SIGTERM. */
   shutdown(): Promise<void>;
 }
 
@@ -207,10 +206,10 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   logRequests(app);
   // Before the routes: the compression hook applies to routes registered after it.
   await compressAnswers(app);
-  // A browser's unused or kept-alive connections would otherwise hold close() (http/close-connections.ts).
-  const endConnections = connectionCloser(app.server);
+  // A browser's unused or kept-alive connections would otherwise hold close() (http/connections.ts).
+  const connections = trackConnections(app.server);
   app.addHook('preClose', (done) => {
-    endConnections();
+    connections.endIdle();
     done();
   });
   const routes: RouteInfo[] = [];
@@ -319,7 +318,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
-  await app.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  await app.register(async (rest) => {
+    // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
+    if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
+    await rest.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.
   const nowMs = (opts.apiClock ?? Date.now)();
@@ -328,7 +331,6 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
   await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
 
-  const drain = connectionDrain(app);
   const close = async () => {
     await metricsListener?.close();
     await app.close();
@@ -355,7 +357,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     close,
     async shutdown() {
       endStreams(app);
-      await drain.drain();
+      await connections.drain();
       await close();
     },
   };

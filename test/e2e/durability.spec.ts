@@ -248,8 +248,10 @@ test('the page’s outbox re-sends what a killed server did not store: exactly 5
     // end of a back-off that the writes made during the outage did not lengthen, sends the rest.
     p = await server(dbPath, p.port);
     await expect.poll(() => count(), { timeout: 30_000, intervals: [250] }).toEqual({ n: 50, d: 50 });
-    // And nothing more arrives later: the confirmed writes left the outbox.
-    await page.waitForTimeout(500);
+    // And nothing more arrives later: the confirmed writes left the outbox. The outbox sends in
+    // order, one batch at a time, so a write made now is stored after anything sent again.
+    await page.evaluate(() => Svc.trackEvent('durability-after', 'last'));
+    await expect.poll(() => db.prepare(`SELECT count(*) n FROM goals WHERE category = 'durability-after'`).get()).toEqual({ n: 1 });
     expect(count()).toEqual({ n: 50, d: 50 });
     // The outbox kept in storage holds none of them any more.
     await expect

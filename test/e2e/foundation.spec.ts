@@ -189,8 +189,11 @@ test('a second copy of the script does nothing, silently in svc.js', async ({ pa
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await open('twice.html');
   await credentials(page);
+  // Both copies have run by the load event, and a copy sends its page view as it runs; a write the
+  // page makes after that is reported after any such page view (requests come in the page's order).
   await page.waitForLoadState('load');
-  await page.waitForTimeout(300);
+  await page.evaluate(() => Svc.trackEvent('twice', 'after load'));
+  await capture.waitForWrite('event', { action: 'after load' });
   expect(capture.writes('hit')).toHaveLength(1);
   // Said by svc.debug.js only (docs/page-api.md, "Commands"): svc.js warns about the page's own refused calls.
   expect(warnings).toEqual([]);
@@ -205,14 +208,21 @@ for (const [file, says] of [
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await open('bare.html');
     await page.evaluate(() => ((window as unknown as { __cs: unknown[] }).__cs = [['setCsAccount', 'no-such-site']]));
+    let asked = 0;
+    page.on('request', (r) => r.url().endsWith('/w/no-such-site') && asked++);
     const refused = page.waitForResponse((r) => r.url().endsWith('/w/no-such-site') && r.status() === 404);
     await loadScript(page, stack.svcUrl, file);
     await refused;
-    if (says) await expect.poll(() => warnings.find((w) => w.includes('404001: Unknown site key'))).toBeTruthy();
-    else {
-      await page.waitForTimeout(300);
-      expect(warnings).toEqual([]);
-    }
+    // Told the network is back, the outbox asks again, but only once it has read the refusal (one
+    // request at a time): the second request comes after whatever the refusal made it say.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => dispatchEvent(new Event('online')));
+        return asked;
+      })
+      .toBeGreaterThanOrEqual(2);
+    if (says) expect(warnings.find((w) => w.includes('404001: Unknown site key'))).toBeTruthy();
+    else expect(warnings).toEqual([]);
     expect(await page.evaluate(() => Svc.getCredentials())).toBeNull();
   });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { credentials, expect, test } from './fixtures.js';
+import { credentials, expect, settle, test } from './fixtures.js';
 
 /**
  * A hostile host page: prototypes extended, overridden or poisoned, JSON and fetch
@@ -16,6 +16,11 @@ interface Case {
   init: () => void;
   /** The snippet can still do its work: numbers replaced, the event stored. */
   works: boolean;
+  /**
+   * Where it cannot: how many times it calls `fetch` (tried, then tried again or the next write
+   * sent, each after it has read the answer before). 0: it cannot even build a request.
+   */
+  sends?: number;
   /** The page restores what it broke after a while (`window.restored`): wait for that first. */
   healed?: boolean;
 }
@@ -131,6 +136,7 @@ const CASES: Case[] = [
       }, 3000);
     },
     works: false,
+    sends: 0,
     healed: true,
   },
   {
@@ -141,6 +147,7 @@ const CASES: Case[] = [
       };
     },
     works: false,
+    sends: 2,
   },
   {
     name: 'JSON.stringify and JSON.parse replaced by throwing versions',
@@ -153,6 +160,7 @@ const CASES: Case[] = [
       };
     },
     works: false,
+    sends: 0,
   },
   {
     name: 'JSON.stringify and JSON.parse replaced by garbage',
@@ -161,6 +169,7 @@ const CASES: Case[] = [
       JSON.parse = () => 42;
     },
     works: false,
+    sends: 2,
   },
   {
     name: 'fetch replaced by one that throws',
@@ -170,6 +179,7 @@ const CASES: Case[] = [
       };
     },
     works: false,
+    sends: 2,
   },
   {
     name: 'fetch replaced by one that answers garbage',
@@ -177,6 +187,7 @@ const CASES: Case[] = [
       window.fetch = (() => Promise.resolve({ ok: true, status: 200, headers: null, json: 42 })) as unknown as typeof fetch;
     },
     works: false,
+    sends: 2,
   },
   {
     name: 'fetch replaced by one that rejects with garbage',
@@ -184,6 +195,7 @@ const CASES: Case[] = [
       window.fetch = (() => Promise.reject(null)) as unknown as typeof fetch;
     },
     works: false,
+    sends: 2,
   },
   {
     name: 'localStorage and sessionStorage throwing on access (private mode)',
@@ -235,10 +247,25 @@ async function watch(page: Page) {
   });
 }
 
+/** Counts the calls of whatever `fetch` the page has, the case's own included (runs after its init). */
+async function countFetches(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { fetches: number };
+    const f = window.fetch;
+    w.fetches = 0;
+    window.fetch = function (this: unknown, ...a: Parameters<typeof fetch>) {
+      w.fetches++;
+      return f.apply(this, a);
+    } as typeof fetch;
+  });
+}
+const fetches = (page: Page) => page.evaluate(() => (window as unknown as { fetches: number }).fetches);
+
 for (const c of CASES) {
   test(c.name, async ({ page, open, stack }) => {
     await watch(page);
     await page.addInitScript(c.init);
+    await countFetches(page);
     await open('fuzz.html');
     if (c.healed)
       await expect
@@ -254,10 +281,14 @@ for (const c of CASES) {
         .toEqual({ n: 1 });
       expect(await page.evaluate(() => Svc.getReplacedPhones())).toEqual({ 'number=74951234567': '74957770011' });
     } else {
-      // Let it try (and retry) for a while.
+      // Let it try, and try again: each later send starts from the answer to the one before. What
+      // goes without a request (a send that cannot be built, the store) is over a task later.
       await page.evaluate(() => Svc.trackEvent('hostile', 'degraded'));
-      await page.waitForTimeout(2500);
+      await expect.poll(() => fetches(page)).toBeGreaterThanOrEqual(c.sends!);
+      await settle(page);
     }
+    const hit = await page.evaluate(() => Svc.getCredentials()?.hit_id);
+    const stream = c.works ? page.waitForRequest((r) => r.url().includes('/os/')) : null;
     // Every method still answers without throwing.
     await page.evaluate(() => {
       Svc.getCredentials();
@@ -269,7 +300,11 @@ for (const c of CASES) {
       Svc.hasProperty('hostile', () => undefined);
       Svc.reinitTrackView();
     });
-    await page.waitForTimeout(300);
+    if (c.works) {
+      // The new page view answered, and the status stream asked for by the bundle it loaded.
+      await expect.poll(() => page.evaluate(() => Svc.getCredentials()?.hit_id)).not.toBe(hit);
+      await stream;
+    } else await settle(page);
     await expect(page.locator('#own-tel')).toHaveText('+7 (812) 000-11-22');
     await expect(page.locator('#own-tel')).toHaveAttribute('href', 'tel:+78120001122');
     await page.evaluate(() => document.getElementById('btn')!.click());

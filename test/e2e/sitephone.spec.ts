@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Captcha, Failure, SitePhoneCallParams, SitePhoneCallResult } from '../../src/types.js';
-import { credentials, expect, test } from './fixtures.js';
+import { credentials, expect, settle, test } from './fixtures.js';
 import type { RowHandle as SqliteDatabase } from '../../src/server/store/rows.js';
 
 /**
@@ -203,9 +203,10 @@ test.describe('sitePhoneCall', () => {
     for (const [params, code] of cases) {
       expect(await call(page, params), JSON.stringify(params)).toEqual({ success: false, result: { status: -1, code } });
     }
-    // A call with a bad argument never throws into the page.
+    // A call with a bad argument never throws into the page. Without a function to answer, the
+    // refusal shows as the popup, drawn where a write would have been sent instead.
     await page.evaluate(() => (SvcWidget.sitePhoneCall as unknown as (...a: unknown[]) => void)(42, 'not a function'));
-    await page.waitForTimeout(200);
+    await expect(page.locator('svc-widget .toast')).toHaveAttribute('role', 'alert');
     expect(capture.writes('sitephone')).toEqual([]);
   });
 
@@ -286,9 +287,10 @@ test.describe('the site-phone form', () => {
     // Focus sent to the page behind comes back into the dialog.
     await page.evaluate(() => (document.getElementById('before') as HTMLInputElement).focus());
     await expect(phone).toBeFocused();
-    // A second open does not make a second dialog.
+    // A second open does not make a second dialog. With the credentials known and the widget bundle
+    // loaded, the open runs in microtasks of the task that asked: a task later it has run.
     await page.evaluate(() => SvcWidget.openSitePhonePanel());
-    await page.waitForTimeout(100);
+    await settle(page);
     await expect(page.locator('svc-widget')).toHaveCount(1);
 
     await page.keyboard.press('Escape');

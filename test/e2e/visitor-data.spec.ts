@@ -80,11 +80,13 @@ test.describe('visitor properties', () => {
   test("a read waits behind the visitor's own writes that the network held back", async ({ page, open, stack }) => {
     await open('basic.html');
     const c = await credentials(page);
-    await page.route(stack.svcUrl + 'w/**', (r) => r.abort('internetdisconnected'));
+    let cut = 0;
+    await page.route(stack.svcUrl + 'w/**', (r) => (cut++, r.abort('internetdisconnected')));
     const read = call(page, 'getProperty', 'colour');
     await page.evaluate(() => Svc.setProperty('colour', 'green'));
     const later = call(page, 'getProperty', 'colour');
-    await page.waitForTimeout(1500);
+    // The first read was sent and lost: the outbox now holds all three, waiting for its retry.
+    await expect.poll(() => cut).toBeGreaterThanOrEqual(1);
     await page.unroute(stack.svcUrl + 'w/**');
     await page.evaluate(() => dispatchEvent(new Event('online')));
     expect(await read).toStrictEqual({ success: true, result: false });
@@ -281,8 +283,9 @@ test.describe('nothing lost, nothing twice', () => {
     ]);
     await expect.poll(() => unsent(page)).toEqual([]);
     await page.reload();
+    // Writes an earlier page left unsent travel ahead of the new page view, in its batch or before:
+    // once that page view is answered, anything sent again has been stored.
     await credentials(page);
-    await page.waitForTimeout(300);
     expect(rows(stack.db, c.visitor_id)).toHaveLength(1);
   });
 

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
+import type { Tables } from '../store/tables.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 
@@ -16,7 +18,7 @@ import { timestamp } from '../store/time.js';
  * `session_info` of such a session, a visitor's `session_ids`) count less over older ranges; every
  * REST answer then carries `X-Svc-Retention-Start`, the UTC time before which traffic may be gone.
  *
- * Ids of hits and sessions grow with time (tracking/public-ids.ts: a sequence number first), so a
+ * Ids of hits and sessions grow with time (page-view/public-ids.ts: a sequence number first), so a
  * pass walks them in id order from where the last pass stopped and ends at the first one inside
  * the retention period.
  */
@@ -39,7 +41,17 @@ export interface TrafficRetention {
 /** The header every REST answer carries while retention is on. */
 export const RETENTION_HEADER = 'X-Svc-Retention-Start';
 
-/** Starts the hourly pass and the REST answers' header; `days` ≥ 1. */
+/**
+ * The onSend hook that gives an answer {@link RETENTION_HEADER}: added by the server in the REST
+ * API's own scope, where its routes are known.
+ */
+export function retentionHeader(days: number): onSendAsyncHookHandler {
+  return async (_req, reply) => {
+    void reply.header(RETENTION_HEADER, new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 19) + 'Z');
+  };
+}
+
+/** Starts the hourly pass; `days` ≥ 1. */
 export function trafficRetention(app: FastifyInstance, store: Pick<Store, 'db'>, days: number, batch = BATCH): TrafficRetention {
   const cursor = { hit: 0, session: 0 };
   const prune = (now = Date.now()) => pruneTraffic(store.db, now - days * DAY_MS, cursor, batch);
@@ -48,10 +60,6 @@ export function trafficRetention(app: FastifyInstance, store: Pick<Store, 'db'>,
   const every = setInterval(run, EVERY_MS);
   first.unref();
   every.unref();
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/v1/'))
-      void reply.header(RETENTION_HEADER, new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 19) + 'Z');
-  });
   const stop = () => {
     clearTimeout(first);
     clearInterval(every);
@@ -106,38 +114,35 @@ export async function pruneTraffic(
   return out;
 }
 
-/** Deletes the hits `ids` that no goal, chat, request or call happened on (found by the visitor's index of each). */
+/** The tables of communications: each row names the visitor, page view and session it happened on. */
+const COMMUNICATIONS = ['goals', 'chats', 'offline_messages', 'calls'] as const;
+
+/**
+ * No communication happened on the row of `table` (a page view or a session): a NOT EXISTS per
+ * communication table, each found by the visitor's index of that table.
+ */
+function noCommunication<T extends 'hits' | 'sessions'>(eb: ExpressionBuilder<Tables, T>, table: T) {
+  const on = table === 'hits' ? 'hit_id' : 'session_id';
+  const { not, exists, selectFrom } = eb as unknown as ExpressionBuilder<Tables, 'hits' | 'sessions'>;
+  return COMMUNICATIONS.map((c) =>
+    not(
+      exists(
+        // Typed as goals: the four tables share the columns read here.
+        selectFrom(`${c} as x` as 'goals as x')
+          .select('x.id')
+          .whereRef('x.visitor_id', '=', `${table}.visitor_id`)
+          .whereRef(`x.${on}`, '=', `${table}.id`),
+      ),
+    ),
+  );
+}
+
+/** Deletes the hits `ids` that no goal, chat, request or call happened on. */
 async function deleteHits(db: Queryable, ids: number[]): Promise<number> {
   const r = await db
     .deleteFrom('hits')
     .where('id', 'in', ids)
-    .where(({ and, not, exists, selectFrom }) =>
-      and([
-        not(
-          exists(
-            selectFrom('goals as g').select('g.id').whereRef('g.visitor_id', '=', 'hits.visitor_id').whereRef('g.hit_id', '=', 'hits.id'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('chats as c').select('c.id').whereRef('c.visitor_id', '=', 'hits.visitor_id').whereRef('c.hit_id', '=', 'hits.id'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('offline_messages as o')
-              .select('o.id')
-              .whereRef('o.visitor_id', '=', 'hits.visitor_id')
-              .whereRef('o.hit_id', '=', 'hits.id'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('calls as k').select('k.id').whereRef('k.visitor_id', '=', 'hits.visitor_id').whereRef('k.hit_id', '=', 'hits.id'),
-          ),
-        ),
-      ]),
-    )
+    .where((eb) => eb.and(noCommunication(eb, 'hits')))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
@@ -149,43 +154,12 @@ async function deleteSessions(db: Queryable, ids: number[], beforeMs: number, be
   const r = await db
     .deleteFrom('sessions')
     .where('id', 'in', ids)
-    .where(({ and, not, exists, selectFrom }) =>
-      and([
-        not(exists(selectFrom('hits as h').select('h.id').whereRef('h.session_id', '=', 'sessions.id'))),
-        not(
-          exists(
-            selectFrom('goals as g')
-              .select('g.id')
-              .whereRef('g.visitor_id', '=', 'sessions.visitor_id')
-              .whereRef('g.session_id', '=', 'sessions.id'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('chats as c')
-              .select('c.id')
-              .whereRef('c.visitor_id', '=', 'sessions.visitor_id')
-              .whereRef('c.session_id', '=', 'sessions.id'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('offline_messages as o')
-              .select('o.id')
-              .whereRef('o.visitor_id', '=', 'sessions.visitor_id')
-              .whereRef('o.session_id', '=', 'sessions.id'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('calls as k')
-              .select('k.id')
-              .whereRef('k.visitor_id', '=', 'sessions.visitor_id')
-              .whereRef('k.session_id', '=', 'sessions.id'),
-          ),
-        ),
-        not(exists(selectFrom('dt_leases as l').select('l.id').whereRef('l.session_id', '=', 'sessions.id'))),
-        not(exists(selectFrom('dt_overflows as f').select('f.session_id').whereRef('f.session_id', '=', 'sessions.id'))),
+    .where((eb) =>
+      eb.and([
+        eb.not(eb.exists(eb.selectFrom('hits as h').select('h.id').whereRef('h.session_id', '=', 'sessions.id'))),
+        ...noCommunication(eb, 'sessions'),
+        eb.not(eb.exists(eb.selectFrom('dt_leases as l').select('l.id').whereRef('l.session_id', '=', 'sessions.id'))),
+        eb.not(eb.exists(eb.selectFrom('dt_overflows as f').select('f.session_id').whereRef('f.session_id', '=', 'sessions.id'))),
       ]),
     )
     .executeTakeFirst();

@@ -5,7 +5,7 @@ import { REDACTED, redactLine } from '../../../../src/server/http/log-redaction.
 import { apiWorld, expectData, type ApiWorld } from '../api-helpers.js';
 import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 
-// With logging on, the chat stream's URL with the visitor token would be logged.
+// With SVC_LOG on, the chat stream's URL, which carries the visitor token, must not be logged.
 
 let server: ConsultantServer | undefined;
 afterEach(async () => {

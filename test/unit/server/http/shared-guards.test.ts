@@ -9,9 +9,10 @@ import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 
-// The abuse guards (sign-in, visitor credentials, property quotas) counted in each
-// process's memory: on PostgreSQL behind a load balancer, N processes allowed N times each limit,
-// and a restart forgot every lock. Their counters now live in `window_counters` there.
+// The abuse guards (sign-in, visitor credentials, property quotas) share their counters between
+// processes: counted in each process's memory, N processes on PostgreSQL behind a load balancer
+// would allow N times each limit, and a restart would forget every lock. They live in
+// `window_counters` there.
 
 const stores: Store[] = [];
 const servers: ConsultantServer[] = [];

@@ -5,8 +5,8 @@ import type { StreamLimits } from '../../../../src/server/http/sse.js';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import { hitWrite, testConfig } from '../helpers.js';
 
-// Without caps, 1,100 `GET /os/<site_key>` from one client used up the process's file
-// descriptors, and `/health` and `svc.js` stopped answering.
+// Open event streams are capped: without a cap, 1,100 `GET /os/<site_key>` from one client use up
+// the process's file descriptors, and `/health` and `svc.js` stop answering.
 
 let server: ConsultantServer | undefined;
 const streams: AbortController[] = [];

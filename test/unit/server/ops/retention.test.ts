@@ -71,6 +71,12 @@ describe('retention of traffic', () => {
     const start = res.headers[RETENTION_HEADER.toLowerCase()] as string;
     expect(start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(Math.abs(Date.parse(start) - (Date.now() - 30 * DAY))).toBeLessThan(60_000);
+    // Refusals of the API say it too; what is not the API does not.
+    const unknown = await w.server.app.inject({ method: 'GET', url: '/api/v1/no_such_function/' });
+    expect(unknown.json()).toMatchObject({ success: false });
+    expect(unknown.headers[RETENTION_HEADER.toLowerCase()]).toBe(start);
+    const health = await w.server.app.inject({ method: 'GET', url: '/health' });
+    expect(health.headers[RETENTION_HEADER.toLowerCase()]).toBeUndefined();
     // Nothing is said where nothing is deleted.
     const plain = await apiWorld();
     try {
