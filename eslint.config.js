@@ -21,6 +21,7 @@ const SERVER_LAYERS = [
   ['leases', 'operators', 'tracking'],
   ['http', 'reports', 'writes'],
   ['sites'],
+  ['customers'],
   ['store'],
 ];
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PASSWORD_HASH } from '../operators/password.js';
-import { alignIdSequences, ensureCustomer, setCustomerAgent } from '../sites/queries.js';
+import { alignIdSequences } from '../store/id-sequences.js';
+import { ensureCustomer, setCustomerAgent } from '../customers/queries.js';
 import type { Store } from '../store/open.js';
 import { hasApiUsers, upsertApiUser } from './queries.js';
 import { ensureTag } from '../reports/tags.js';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { LoginGuard } from '../operators/login-guard.js';
 import { ApiError } from '../http/errors.js';
 import { verifyPassword } from '../operators/password.js';
-import { customerById } from '../sites/queries.js';
+import { customerById } from '../customers/queries.js';
 import type { Store } from '../store/open.js';
 import { apiErrors } from './errors.js';
 import type { Caller } from './function.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { addNumaNumber, createNumaList } from '../numbers/numa-lists.js';
 import { addCallTariff } from '../charges/queries.js';
 import { customerEmployees } from '../operators/queries.js';
-import { customerById } from '../sites/queries.js';
+import { customerById } from '../customers/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { CustomerMediaFile, SystemMediaFile } from '../numbers/media-files.js';

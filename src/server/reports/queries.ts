@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Page } from '../sites/queries.js';
+import type { Page } from '../store/page.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType, Row } from '../store/tables.js';
 

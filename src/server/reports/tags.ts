@@ -1,4 +1,4 @@
-import type { Page } from '../sites/queries.js';
+import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 
 /** A customer's tags: the names its communications are tagged with (reports/queries.ts links them). */

@@ -1,5 +1,5 @@
 import { siteDataCache } from '../sites/site-data-cache.js';
-import { campaignConditions, patternConditions, type ConditionRow } from '../sites/queries.js';
+import { campaignConditions, patternConditions, type ConditionRow } from '../sites/conditions.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { compileConditionPattern, type ConditionParameter } from './condition-pattern.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hashPassword } from '../../operators/password.js';
-import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../../sites/queries.js';
+import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../../customers/queries.js';
 import { timestamp } from '../../store/time.js';
 import { id, int, text } from '../args.js';
 import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../../http/dates.js';

@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { CONDITION_PARAMETERS } from '../../tracking/condition-pattern.js';
+import { blocksOf } from '../../sites/blocks.js';
 import {
-  blocksOf,
   campaignConditionRows,
-  campaignCountOfCustomer,
-  campaignNameTaken,
-  campaignOwner,
-  campaignsOfCustomer,
   conditionGroupOwner,
   conditionOwner,
-  createCampaign,
   createCondition,
   createConditionGroup,
   deleteCondition,
-  poolNumbers,
-  siteById,
-} from '../../sites/queries.js';
+} from '../../sites/conditions.js';
+import { campaignCountOfCustomer, campaignNameTaken, campaignOwner, campaignsOfCustomer, createCampaign } from '../../sites/campaigns.js';
+import { poolNumbers } from '../../sites/pool-numbers.js';
+import { siteById } from '../../sites/sites.js';
 import type { Queryable } from '../../store/queryable.js';
 import { conditionPatternError } from '../../tracking/condition-pattern.js';
 import { id, text } from '../args.js';

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { SELECTOR } from '../../config/site-config.js';
-import {
-  blockOwner,
-  blocksOf,
-  createBlock,
-  deleteBlock,
-  poolNumbers,
-  setPoolNumbers,
-  siteById,
-  updateBlock,
-  type BlockFullRow,
-} from '../../sites/queries.js';
+import { blockOwner, blocksOf, createBlock, deleteBlock, updateBlock, type BlockFullRow } from '../../sites/blocks.js';
+import { poolNumbers, setPoolNumbers } from '../../sites/pool-numbers.js';
+import { siteById } from '../../sites/sites.js';
 import { holderOf } from '../../numbers/queries.js';
 import type { Queryable } from '../../store/queryable.js';
 import { numberKey, numberVariants } from '../../numbers/keys.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ReportFilter } from '../../reports/queries.js';
 import type { PersonFacts } from '../../reports/person-facts.js';
-import { siteById } from '../../sites/queries.js';
+import { siteById } from '../../sites/sites.js';
 import { timestamp } from '../../store/time.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { int, id } from '../args.js';

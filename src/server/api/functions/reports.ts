@@ -25,7 +25,7 @@ import {
   tagsNamed,
   tagsOfCommunications,
 } from '../../reports/queries.js';
-import { siteById } from '../../sites/queries.js';
+import { siteById } from '../../sites/sites.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';

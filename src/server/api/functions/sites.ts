@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { createSite, siteCountOfCustomer, sitesOfCustomer } from '../../sites/queries.js';
+import { createSite, siteCountOfCustomer, sitesOfCustomer } from '../../sites/sites.js';
 import { apiFunction } from '../function.js';
 import { int, text } from '../args.js';
 

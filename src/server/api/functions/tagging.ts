@@ -9,7 +9,7 @@ import {
   tagOfCustomer,
   tagsNamed,
 } from '../../reports/queries.js';
-import { siteById } from '../../sites/queries.js';
+import { siteById } from '../../sites/sites.js';
 import { timestamp } from '../../store/time.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { id } from '../args.js';
