@@ -19,9 +19,10 @@ const SERVER_LAYERS = [
   ['ops'],
   ['visitors'],
   ['leases', 'operators', 'tracking'],
-  ['http', 'reports', 'writes'],
+  ['reports', 'writes'],
   ['sites'],
-  ['customers'],
+  ['customers', 'sign-in'],
+  ['http'],
   ['store'],
 ];
 

@@ -9,14 +9,14 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
-import { createLoginGuard, type LoginGuardOptions } from './operators/login-guard.js';
+import { createLoginGuard, type LoginGuardOptions } from './sign-in/login-guard.js';
 import { openStore, type Store } from './store/open.js';
 import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
 import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
 import { siteConfigOnStart } from './config/start.js';
 import { createSiteLookup } from './sites/lookup.js';
-import { corsByRoute } from './http/cors.js';
+import { corsByRoute } from './sites/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
 import { windowCounters } from './http/window-counters.js';
@@ -88,7 +88,7 @@ export interface ServerOptions {
   leasePolicy?: LeasePolicyOptions | false;
   /** Group-commit lanes on PostgreSQL (ingest/group-commit.ts), 1 to 8; default 4. */
   postgresLanes?: number;
-  /** Limits of sign-in attempts (operators/login-guard.ts). */
+  /** Limits of sign-in attempts (sign-in/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;

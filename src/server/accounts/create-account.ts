@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { insertApiUser } from '../api/queries.js';
 import { agentById, createAgent } from '../charges/agents.js';
 import { createEmployee } from '../operators/queries.js';
-import { hashPassword } from '../operators/password.js';
+import { hashPassword } from '../sign-in/password.js';
 import { DEFAULT_TIME_ZONE } from '../http/dates.js';
 import { createCustomer, customerById } from '../customers/queries.js';
 import { sitesOfCustomer } from '../sites/sites.js';

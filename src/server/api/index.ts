@@ -14,7 +14,7 @@ import { API_FUNCTIONS } from './functions/index.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
 import { errorEnvelope, successEnvelope } from './responses.js';
 import { seedApi, type ApiSeed } from './seed.js';
-import type { LoginGuard } from '../operators/login-guard.js';
+import type { LoginGuard } from '../sign-in/login-guard.js';
 import { apiSessions } from './sessions.js';
 
 /**
@@ -28,7 +28,7 @@ import { apiSessions } from './sessions.js';
 
 export interface ApiOptions {
   store: Store;
-  /** The sign-in guard the console's login shares (operators/login-guard.ts). */
+  /** The sign-in guard the console's login shares (sign-in/login-guard.ts). */
   loginGuard: LoginGuard;
   /** The API's clock, epoch ms (tests move it to expire sessions). Default Date.now. */
   now?: (() => number) | undefined;

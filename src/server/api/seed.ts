@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { PASSWORD_HASH } from '../operators/password.js';
+import { PASSWORD_HASH } from '../sign-in/password.js';
 import { alignIdSequences } from '../store/id-sequences.js';
 import { ensureCustomer, setCustomerAgent } from '../customers/queries.js';
 import type { Store } from '../store/open.js';

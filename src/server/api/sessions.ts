@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { LoginGuard } from '../operators/login-guard.js';
+import type { LoginGuard } from '../sign-in/login-guard.js';
 import { ApiError } from '../http/errors.js';
-import { verifyPassword } from '../operators/password.js';
+import { verifyPassword } from '../sign-in/password.js';
 import { customerById } from '../customers/queries.js';
 import type { Store } from '../store/open.js';
 import { apiErrors } from './errors.js';

@@ -13,12 +13,12 @@ import {
   addCapacityNumber,
   addMediaFile,
   addScenarioRoute,
-  addSipLine,
   createScenario,
   lockTelephonySeed,
   numberTariffs,
   upsertNumberTariff,
 } from '../numbers/queries.js';
+import { addSipLine } from '../operators/sip-lines.js';
 
 /**
  * The telephony seed (demo-site/telephony-seed.json): number tariffs, the number capacity per

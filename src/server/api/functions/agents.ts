@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashPassword } from '../../operators/password.js';
+import { hashPassword } from '../../sign-in/password.js';
 import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../../customers/queries.js';
 import { timestamp } from '../../store/time.js';
 import { id, int, text } from '../args.js';

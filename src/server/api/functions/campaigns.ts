@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_PARAMETERS } from '../../tracking/condition-pattern.js';
+import { CONDITION_PARAMETERS } from '../../sites/condition-pattern.js';
 import { blocksOf } from '../../sites/blocks.js';
 import {
   campaignConditionRows,
@@ -13,7 +13,7 @@ import { campaignCountOfCustomer, campaignNameTaken, campaignOwner, campaignsOfC
 import { poolNumbers } from '../../sites/pool-numbers.js';
 import { siteById } from '../../sites/sites.js';
 import type { Queryable } from '../../store/queryable.js';
-import { conditionPatternError } from '../../tracking/condition-pattern.js';
+import { conditionPatternError } from '../../sites/condition-pattern.js';
 import { id, text } from '../args.js';
 import { apiErrors } from '../errors.js';
 import { acknowledgement, apiFunction } from '../function.js';
@@ -142,7 +142,7 @@ export const createAcConditionGroup = apiFunction({
   },
 });
 
-/** A `~` value: a pattern RE2 compiles (tracking/condition-pattern.ts), so it runs in linear time. */
+/** A `~` value: a pattern RE2 compiles (sites/condition-pattern.ts), so it runs in linear time. */
 const conditionArgs = z
   .object({
     ac_condition_group_id: id(),

@@ -1,6 +1,6 @@
 import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../../store/tables.js';
 import { z } from 'zod';
-import { sipLineCallTotals, sipLineEmployees, sipLines } from '../../numbers/queries.js';
+import { sipLineCallTotals, sipLineEmployees, sipLines } from '../../operators/sip-lines.js';
 import { apiFunction } from '../function.js';
 
 /** SIP lines with their states (rest-api.md "SIP line", "States and transitions"). */

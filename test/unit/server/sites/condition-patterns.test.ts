@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { conditionHolds } from '../../../../src/server/tracking/campaign-match.js';
-import { FACT_MAX } from '../../../../src/server/tracking/condition-pattern.js';
+import { FACT_MAX } from '../../../../src/server/sites/condition-pattern.js';
 import { dropDatabase, freshDbPath } from '../../../support/test-database.js';
 import { apiWorld, expectData, expectError, type ApiWorld } from '../api-helpers.js';
 

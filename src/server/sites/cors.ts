@@ -1,6 +1,6 @@
 import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decoded, originAllowed, type SiteLookup } from '../sites/lookup.js';
+import { decoded, originAllowed, type SiteLookup } from './lookup.js';
 
 /**
  * Who may read a route's answers from a web page, as the route declares it in its config:

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
-import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server/operators/login-guard.js';
+import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server/sign-in/login-guard.js';
 import { memoryCounters } from '../../../../src/server/http/window-counters.js';
 import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 
