@@ -36,7 +36,8 @@ import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { screenPopReader } from './telephony/screen-pop.js';
 import { createCallbackDispatcher, type CallbackDispatcher } from './callback/dispatch.js';
-import type { ApiSeed } from './api/seed.js';
+import { seedApi, type ApiSeed } from './accounts/api-seed.js';
+import { API_FUNCTIONS } from './rest-functions.js';
 import { routeIncomingCall } from './numbers/routing.js';
 import { seedTelephony, type TelephonySeed } from './config/telephony-seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
@@ -319,7 +320,8 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
-  await app.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+  if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
+  await app.register(apiFeature, { store, loginGuard, functions: API_FUNCTIONS, now: opts.apiClock });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.
   const nowMs = (opts.apiClock ?? Date.now)();

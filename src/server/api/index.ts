@@ -10,10 +10,8 @@ import { actingCustomer, reachedCustomers } from './access.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
 import type { ApiFunction, Context, Verb } from './function.js';
-import { API_FUNCTIONS } from './functions/index.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
 import { errorEnvelope, successEnvelope } from './responses.js';
-import { seedApi, type ApiSeed } from './seed.js';
 import type { LoginGuard } from '../sign-in/login-guard.js';
 import { apiSessions } from './sessions.js';
 
@@ -32,8 +30,8 @@ export interface ApiOptions {
   loginGuard: LoginGuard;
   /** The API's clock, epoch ms (tests move it to expire sessions). Default Date.now. */
   now?: (() => number) | undefined;
-  /** Seeds API users, agents, tariff plans and tags into a database without API users (api/seed.ts). */
-  seed?: string | ApiSeed | undefined;
+  /** The functions answered at /api/v1/<name>/, each defined in its feature (src/server/rest-functions.ts lists them). */
+  functions: readonly ApiFunction[];
 }
 
 /** The header of a list's answer that says how many records all its pages hold. */
@@ -141,7 +139,6 @@ function responses(success: z.ZodType, list = false): Record<string, unknown> {
 export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promise<void> {
   const { store } = opts;
   const now = opts.now ?? Date.now;
-  if (opts.seed) await seedApi(store, opts.seed);
   const sessions = apiSessions(store, opts.loginGuard, now);
 
   await app.register(swagger, {
@@ -257,7 +254,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
 
   // Functions --------------------------------------------------------------------------------
   const byName = new Map<string, Map<Verb, ApiFunction>>();
-  for (const fn of API_FUNCTIONS) {
+  for (const fn of opts.functions) {
     const verbs = byName.get(fn.name) ?? new Map<Verb, ApiFunction>();
     if (verbs.has(fn.verb)) throw new Error(`REST function ${fn.verb} ${fn.name} defined twice`);
     verbs.set(fn.verb, fn);

@@ -1,4 +1,4 @@
-import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables.js';
+import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables/operators.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { addNumaNumber, createNumaList } from '../numbers/numa-lists.js';

@@ -79,3 +79,14 @@ export async function campaignNameTaken(db: Queryable, siteId: number, name: str
 export async function createCampaign(db: Queryable, siteId: number, name: string): Promise<number> {
   return (await db.insertInto('ad_campaigns').values({ site_id: siteId, name }).returning('id').executeTakeFirstOrThrow()).id;
 }
+
+/** The site's campaigns, removed ones too (old records keep their ids). */
+export async function campaignsOfSite(db: Queryable, siteId: number): Promise<Array<{ id: number; name: string; removed: boolean }>> {
+  const rows = await db
+    .selectFrom('ad_campaigns')
+    .select(['id', 'name', 'removed_at'])
+    .where('site_id', '=', siteId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, removed: r.removed_at != null }));
+}

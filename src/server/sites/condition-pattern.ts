@@ -1,26 +1,8 @@
 import { RE2JS } from 're2js';
+import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 
 /** The facts of a session a campaign condition may test. */
-export const CONDITION_PARAMETERS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-  'os_ad_id',
-  'os_campaign_id',
-  'os_service_name',
-  'os_source_id',
-  'gclid',
-  'yclid',
-  'ef_id',
-  'town',
-  'country',
-  'search_engine',
-  'search_query',
-  'referrer',
-  'url',
-] as const;
+export const CONDITION_PARAMETERS = [...CAMPAIGN_FIELDS, 'town', 'country', 'search_engine', 'search_query', 'referrer', 'url'] as const;
 
 export type ConditionParameter = (typeof CONDITION_PARAMETERS)[number];
 

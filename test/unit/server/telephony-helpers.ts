@@ -4,7 +4,7 @@ import { sign } from '../../../src/server/telephony/signature.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { hitWrite } from './helpers.js';
 import { checkAnswer } from './api-helpers.js';
-import type { ApiSeed } from '../../../src/server/api/seed.js';
+import type { ApiSeed } from '../../../src/server/accounts/api-seed.js';
 import { hashPassword } from '../../../src/server/sign-in/password.js';
 
 /**
