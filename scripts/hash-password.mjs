@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the scrypt hash of an operator password, for `password_hash` of an employee in the site
 // configuration. Usage: node scripts/hash-password.mjs 'the password'   (or pipe it on stdin)
-// Format: scrypt$N$r$p$<salt base64url>$<hash base64url> (src/server/operators/password.ts checks it).
+// Format: scrypt$N$r$p$<salt base64url>$<hash base64url> (src/server/sign-in/password.ts checks it).
 import { randomBytes, scryptSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 

@@ -8,14 +8,14 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub } from './consultant/chat/hub.js';
-import { createLoginGuard, type LoginGuardOptions } from './operators/login-guard.js';
+import { createLoginGuard, type LoginGuardOptions } from './sign-in/login-guard.js';
 import { openStore, type Store } from './store/open.js';
 import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
 import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
 import { siteConfigOnStart } from './config/start.js';
 import { createSiteLookup } from './sites/lookup.js';
-import { corsByRoute } from './http/cors.js';
+import { corsByRoute } from './sites/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
 import { windowCounters } from './http/window-counters.js';
@@ -35,7 +35,8 @@ import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { screenPopReader } from './telephony/screen-pop.js';
 import { createCallbackDispatcher, type CallbackDispatcher } from './callback/dispatch.js';
-import type { ApiSeed } from './api/seed.js';
+import { seedApi, type ApiSeed } from './accounts/api-seed.js';
+import { API_FUNCTIONS } from './rest-functions.js';
 import { routeIncomingCall } from './numbers/routing.js';
 import { seedTelephony, type TelephonySeed } from './config/telephony-seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
@@ -87,7 +88,7 @@ export interface ServerOptions {
   leasePolicy?: LeasePolicyOptions | false;
   /** Group-commit lanes on PostgreSQL (ingest/group-commit.ts), 1 to 8; default 4. */
   postgresLanes?: number;
-  /** Limits of sign-in attempts (operators/login-guard.ts). */
+  /** Limits of sign-in attempts (sign-in/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;
@@ -318,10 +319,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
+  if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await app.register(async (rest) => {
     // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
-    await rest.register(apiFeature, { store, loginGuard, seed: seeded ? opts.apiSeed : undefined, now: opts.apiClock });
+    await rest.register(apiFeature, { store, loginGuard, functions: API_FUNCTIONS, now: opts.apiClock });
   });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.

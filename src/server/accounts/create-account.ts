@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util';
 import { insertApiUser } from '../api/queries.js';
 import { agentById, createAgent } from '../charges/agents.js';
 import { createEmployee } from '../operators/queries.js';
-import { hashPassword } from '../operators/password.js';
+import { hashPassword } from '../sign-in/password.js';
 import { DEFAULT_TIME_ZONE } from '../http/dates.js';
-import { createCustomer, customerById, sitesOfCustomer } from '../sites/queries.js';
+import { createCustomer, customerById } from '../customers/queries.js';
+import { sitesOfCustomer } from '../sites/sites.js';
 import { openStore } from '../store/open.js';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CustomerRow, Page } from '../sites/queries.js';
+import type { CustomerRow } from '../customers/queries.js';
+import type { Page } from '../store/page.js';
 import type { Store } from '../store/open.js';
 
 /** The `response` of a function that answers `{success: true}` alone. */

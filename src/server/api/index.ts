@@ -7,11 +7,9 @@ import { actingCustomer, reachedCustomers } from './access.js';
 import { DEFAULT_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
 import type { ApiFunction, Context, Verb } from './function.js';
-import { API_FUNCTIONS } from './functions/index.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
 import { paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
-import { seedApi, type ApiSeed } from './seed.js';
-import type { LoginGuard } from '../operators/login-guard.js';
+import type { LoginGuard } from '../sign-in/login-guard.js';
 import { apiSessions, loginSchema, presentedSessionKey } from './sessions.js';
 
 /**
@@ -25,12 +23,12 @@ import { apiSessions, loginSchema, presentedSessionKey } from './sessions.js';
 
 export interface ApiOptions {
   store: Store;
-  /** The sign-in guard the console's login shares (operators/login-guard.ts). */
+  /** The sign-in guard the console's login shares (sign-in/login-guard.ts). */
   loginGuard: LoginGuard;
   /** The API's clock, epoch ms (tests move it to expire sessions). Default Date.now. */
   now?: (() => number) | undefined;
-  /** Seeds API users, agents, tariff plans and tags into a database without API users (api/seed.ts). */
-  seed?: string | ApiSeed | undefined;
+  /** The functions answered at /api/v1/<name>/, each defined in its feature (src/server/rest-functions.ts lists them). */
+  functions: readonly ApiFunction[];
 }
 
 export { TOTAL_HEADER };
@@ -91,10 +89,9 @@ function fail(req: FastifyRequest, reply: FastifyReply, e: unknown): FastifyRepl
 export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promise<void> {
   const { store } = opts;
   const now = opts.now ?? Date.now;
-  if (opts.seed) await seedApi(store, opts.seed);
   const sessions = apiSessions(store, opts.loginGuard, now);
 
-  await registerApiReference(app, API_FUNCTIONS);
+  await registerApiReference(app, opts.functions);
   app.setErrorHandler((err, req, reply) => {
     const code = String((err as { code?: unknown }).code ?? '');
     // The server's JSON parser refuses bad JSON as 400001; the API's code for it is 100401.
@@ -157,7 +154,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
 
   // Functions --------------------------------------------------------------------------------
   const byName = new Map<string, Map<Verb, ApiFunction>>();
-  for (const fn of API_FUNCTIONS) {
+  for (const fn of opts.functions) {
     const verbs = byName.get(fn.name) ?? new Map<Verb, ApiFunction>();
     if (verbs.has(fn.verb)) throw new Error(`REST function ${fn.verb} ${fn.name} defined twice`);
     verbs.set(fn.verb, fn);

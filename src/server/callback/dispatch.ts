@@ -12,7 +12,7 @@ import {
   releaseCallback,
   setPlatformCallId,
 } from '../telephony/queries.js';
-import { siteById } from '../sites/queries.js';
+import { siteById } from '../sites/sites.js';
 
 /**
  * Call-back requests go to the telephony platform after the write that stored them has committed:

@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { siteCallbackJson } from '../sites/queries.js';
+import { siteCallbackJson } from '../sites/sites.js';
 
 /**
  * The telephony platform that dials call-back requests. There is no telephony in this project, so

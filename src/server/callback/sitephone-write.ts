@@ -10,7 +10,7 @@ import { addressGroup } from '../http/address-group.js';
 import { limitReached, recordAttempt, siteLimitReached } from './limit.js';
 import { siteCallback } from './platform.js';
 import { insertCall, markCallFailed } from './queries.js';
-import { siteById } from '../sites/queries.js';
+import { siteById } from '../sites/sites.js';
 
 /**
  * How far the requested call time may lie from the server's clock. The snippet refuses a time in

@@ -1,6 +1,7 @@
-import type { Page } from '../sites/queries.js';
+import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
-import type { NewRow, PrefixType, Row } from '../store/tables.js';
+import type { NewRow, Row } from '../store/tables.js';
+import type { PrefixType } from '../store/tables/telephony.js';
 
 /**
  * Every query of the charges tables (migration 075): call tariffs and rated leg costs. Legs

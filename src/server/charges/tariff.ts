@@ -1,4 +1,5 @@
-import type { PrefixType, Row } from '../store/tables.js';
+import type { PrefixType } from '../store/tables/telephony.js';
+import type { Row } from '../store/tables.js';
 
 /**
  * The rating rules (docs/calls.md, "Numbers, scenarios and charges"), pure so they can be read and tested
@@ -90,6 +91,3 @@ export function daysInMonth(day: string): number {
 export function dailyRent(monthlyKopecks: number, day: string): number {
   return Math.round(monthlyKopecks / daysInMonth(day));
 }
-
-/** Kopecks as the answers give money: roubles, a number. */
-export const roubles = (kopecks: number): number => Math.round(kopecks) / 100;

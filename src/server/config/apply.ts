@@ -1,18 +1,10 @@
 import { applyEmployees } from '../operators/queries.js';
-import {
-  addPoolNumber,
-  deleteBlock,
-  deleteCondition,
-  deleteConditionGroup,
-  deletePoolNumber,
-  removeCampaign,
-  upsertBlock,
-  upsertCampaign,
-  upsertCondition,
-  upsertConditionGroup,
-  upsertCustomer,
-  upsertSite,
-} from '../sites/queries.js';
+import { addPoolNumber, deletePoolNumber } from '../sites/pool-numbers.js';
+import { deleteBlock, upsertBlock } from '../sites/blocks.js';
+import { deleteCondition, deleteConditionGroup, upsertCondition, upsertConditionGroup } from '../sites/conditions.js';
+import { removeCampaign, upsertCampaign } from '../sites/campaigns.js';
+import { upsertCustomer } from '../customers/queries.js';
+import { upsertSite } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Plan, Removal, Write } from './plan.js';
 

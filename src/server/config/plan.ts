@@ -1,16 +1,12 @@
 import { employeesWithSites, type EmployeeWithSites } from '../operators/queries.js';
 import { fullName } from '../operators/employees.js';
 import { internationalDigits } from '../leases/session-phones.js';
-import {
-  siteData,
-  type BlockFullRow,
-  type CampaignRow,
-  type CampaignValues,
-  type ConditionFullRow,
-  type ConditionGroupRow,
-  type CustomerValues,
-  type SiteRow,
-} from '../sites/queries.js';
+import { siteData } from '../sites/site-data.js';
+import type { BlockFullRow } from '../sites/blocks.js';
+import type { CampaignRow, CampaignValues } from '../sites/campaigns.js';
+import type { ConditionFullRow, ConditionGroupRow } from '../sites/conditions.js';
+import type { CustomerValues } from '../customers/queries.js';
+import type { SiteRow } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import { canonicalJson } from './digest.js';
 import type { SiteConfig, SiteConfigBlock, SiteConfigCustomer } from './site-config.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
 import { Employee } from '../operators/employees.js';
-import { CONDITION_PARAMETERS, conditionPatternError } from '../tracking/condition-pattern.js';
+import { CONDITION_PARAMETERS, conditionPatternError } from '../sites/condition-pattern.js';
 
 /**
  * The declarative site configuration: customers, their sites, ad campaigns with condition groups,

@@ -1,4 +1,4 @@
-import { hasNoCustomers } from '../sites/queries.js';
+import { hasNoCustomers } from '../customers/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { configDigest } from './digest.js';

@@ -1,10 +1,10 @@
-import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables.js';
+import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables/operators.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { addNumaNumber, createNumaList } from '../numbers/numa-lists.js';
 import { addCallTariff } from '../charges/queries.js';
 import { customerEmployees } from '../operators/queries.js';
-import { customerById } from '../sites/queries.js';
+import { customerById } from '../customers/queries.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { CustomerMediaFile, SystemMediaFile } from '../numbers/media-files.js';
@@ -13,12 +13,12 @@ import {
   addCapacityNumber,
   addMediaFile,
   addScenarioRoute,
-  addSipLine,
   createScenario,
   lockTelephonySeed,
   numberTariffs,
   upsertNumberTariff,
 } from '../numbers/queries.js';
+import { addSipLine } from '../operators/sip-lines.js';
 
 /**
  * The telephony seed (demo-site/telephony-seed.json): number tariffs, the number capacity per

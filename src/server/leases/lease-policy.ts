@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import { addressGroup } from '../http/address-group.js';
-import { poolSize } from '../sites/queries.js';
+import { poolSize } from '../sites/pool-numbers.js';
 import type { Queryable } from '../store/queryable.js';
 import { userAgentInfo } from '../http/user-agent.js';
 import { confirmLeases, liveLeasesOfAddress, unconfirmedLeasesOfFamily, type LeaseHolder } from './queries.js';

@@ -5,7 +5,7 @@ import { timestamp } from '../store/time.js';
 /**
  * Every query of dynamic tracking's tables: `dt_leases` (which session had a pool number when)
  * and `dt_overflows` (sessions whose pool was dry). The pools themselves are site data
- * (sites/queries.ts).
+ * (sites/pool-numbers.ts).
  */
 
 // LIMIT is written into the statement (`sql.lit`), not bound: SQLite's planner reads a bound LIMIT,

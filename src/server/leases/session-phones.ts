@@ -1,6 +1,7 @@
 import type { HitPhone } from '../../protocol.js';
 import { siteDataCache } from '../sites/site-data-cache.js';
-import { dtSettings, sessionBlocks, type BlockRow, type DtSettings } from '../sites/queries.js';
+import { dtSettings, type DtSettings } from '../sites/sites.js';
+import { sessionBlocks, type BlockRow } from '../sites/blocks.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { leaseNumber } from './dt-pool.js';

@@ -1,4 +1,4 @@
-import type { Page } from '../sites/queries.js';
+import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow, Row } from '../store/tables.js';
 

@@ -16,7 +16,7 @@ import {
  * to"). A number is one customer's at a time: a row of `customer_numbers`, bought (buy_number) or
  * given by the operator, whose tools are the site configuration file and the telephony seed. The
  * REST API refuses a block or pool with a number the customer does not hold
- * (api/functions/number-blocks.ts); the operator's configuration is trusted, and the numbers its
+ * (numbers/number-block-functions.ts); the operator's configuration is trusted, and the numbers its
  * blocks, pools and reserved numbers show are entered here as the customer's: at start, after the
  * seed, after every import, and before the numbers and charges functions read.
  *

@@ -224,7 +224,7 @@ export async function employeesWithSites(db: Queryable): Promise<EmployeeWithSit
   return rows.map((r) => ({ ...r, sites: sites.get(r.id) ?? [] }));
 }
 
-/** The REST `employee` filters (api/functions/employees.ts); every one given must hold. */
+/** The REST `employee` filters (operators/employee-functions.ts); every one given must hold. */
 export interface EmployeeFilter {
   id?: number | undefined;
   /** A SIP line's number: the employee's extension, one of its phones, or a SIP line it owns. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/queryable.js';
 import type { Db } from '../store/open.js';
-import type { CommunicationObjectType } from '../store/tables.js';
+import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { emailKey, phoneKey } from '../visitors/persons.js';
 
 /**

@@ -4,8 +4,8 @@ import type { Queryable } from '../store/queryable.js';
  * What the console's communication list shows beside each communication of a page: where its
  * visitor came from (the session's campaign parameters, referrer, search engine and query, entry
  * page) and a line about the communication itself (a goal's name, a chat's status, a request's
- * name and phone, a call's number). Read by id for one page of the list (`reports/queries.ts`
- * `communications` gives the ids), so a page costs a few statements whatever the range holds.
+ * name and phone, a call's number). Read by id for one page of the list (`reports/communications.ts`
+ * `communicationPage` gives the ids), so a page costs a few statements whatever the range holds.
  */
 
 export interface SessionContext {

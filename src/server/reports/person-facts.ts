@@ -1,6 +1,12 @@
 import type { Queryable } from '../store/queryable.js';
-import type { CommunicationObjectType } from '../store/tables.js';
-import { communicationsOfPersons, personsOfVisitors, sessionsOfPersons, type PersonCommunication, type PersonSession } from './queries.js';
+import type { CommunicationObjectType } from '../store/tables/tagging.js';
+import {
+  communicationsOfPersons,
+  personsOfVisitors,
+  sessionsOfPersons,
+  type PersonCommunication,
+  type PersonSession,
+} from './person-communications.js';
 
 /**
  * What a report record says about the person behind it, as it was at the time of the communication

@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../../protocol.js';
 import type { Store } from '../store/open.js';
-import { siteByKey, type SiteRow } from './queries.js';
+import { siteByKey, type SiteRow } from './sites.js';
 
 /** A site as the request handlers need it. */
 export interface Site {

@@ -1,6 +1,6 @@
 import { firstSiteOf, holderOf } from '../numbers/queries.js';
 import { LEASE_SKEW_MS, leaseAt } from '../leases/queries.js';
-import { numberOwners, type NumberOwner } from '../sites/queries.js';
+import { numberOwners, type NumberOwner } from '../sites/number-owners.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 import { latestHitOfSessionAt, latestSessionOfVisitor } from '../tracking/queries.js';

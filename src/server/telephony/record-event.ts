@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import { siteById } from '../sites/queries.js';
+import { siteById } from '../sites/sites.js';
 import { employeeNameOfCustomer } from '../operators/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow, Row } from '../store/tables.js';

@@ -1,8 +1,8 @@
 import { siteDataCache } from '../sites/site-data-cache.js';
-import { campaignConditions, patternConditions, type ConditionRow } from '../sites/queries.js';
+import { campaignConditions, patternConditions, type ConditionRow } from '../sites/conditions.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
-import { compileConditionPattern, type ConditionParameter } from './condition-pattern.js';
+import { compileConditionPattern, type ConditionParameter } from '../sites/condition-pattern.js';
 
 /**
  * Which ad campaign a new session belongs to, by the condition model of the REST document
@@ -24,7 +24,7 @@ interface Condition {
 
 /**
  * One condition as a test of a fact. `=` and `sub` compare without regard to case; `~` is a
- * case-insensitive pattern run by RE2 (condition-pattern.ts; one RE2 cannot compile holds for
+ * case-insensitive pattern run by RE2 (sites/condition-pattern.ts; one RE2 cannot compile holds for
  * nothing, and is reported at start by {@link reportUnusablePatterns}). An unknown fact (no utm_source on the URL, no city from the
  * proxy) satisfies no operator, so a negative condition on it holds: "utm_source is not google"
  * is true without one.

@@ -1,25 +1,11 @@
+import { CAMPAIGN_FIELDS, type CampaignField } from '../store/tables/traffic.js';
+
 /**
  * What a page view tells about where the visitor came from: the campaign parameters of the landing
  * URL (utm_*, OpenStat, click ids) and the search engine and query of the referrer. The snippet
  * sends the URL as it is; reading it here keeps that logic in one place and out of the bundle.
  */
 
-export const CAMPAIGN_FIELDS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-  'os_ad_id',
-  'os_campaign_id',
-  'os_service_name',
-  'os_source_id',
-  'gclid',
-  'yclid',
-  'ef_id',
-] as const;
-
-export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
 export type CampaignParams = Record<CampaignField, string | null>;
 
 /** Reads the campaign parameters of a URL. `_openstat` (base64 "service;campaign;ad;source") fills os_*. */

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import { prepared } from '../store/prepared.js';
 import type { HitRow, Row } from '../store/tables.js';
-import { CAMPAIGN_FIELDS, type CampaignParams } from './campaign.js';
+import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
+import type { CampaignParams } from './campaign.js';
 
 /**
  * Every query of the traffic tables: sessions, hits and goals (visitors: visitors/queries.ts).

@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { CAMPAIGN_FIELDS } from './campaign.js';
+import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 
 /**
  * The visitor context a communication record copies when it is stored (the REST document's

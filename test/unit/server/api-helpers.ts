@@ -2,14 +2,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
-import { API_FUNCTIONS } from '../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../src/server/rest-functions.js';
 import { errorEnvelope, successEnvelope } from '../../../src/server/api/responses.js';
-import type { ApiSeed } from '../../../src/server/api/seed.js';
+import type { ApiSeed } from '../../../src/server/accounts/api-seed.js';
 import type { SiteConfig } from '../../../src/server/config/site-config.js';
 import type { TelephonySeed } from '../../../src/server/config/telephony-seed.js';
 import { giveNumber } from '../../../src/server/numbers/site-numbers.js';
 import { timestamp } from '../../../src/server/store/time.js';
-import { hashPassword } from '../../../src/server/operators/password.js';
+import { hashPassword } from '../../../src/server/sign-in/password.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { VisitorRef } from '../../../src/protocol.js';
 import { hitWrite, wid } from './helpers.js';
@@ -216,14 +216,37 @@ export async function apiWorld(
 }
 
 /**
- * The report functions: api-reports.test.ts answers them; api-functions.test.ts the rest.
- * Each file checks that its share was answered, so together every function is.
+ * Which test file answers each REST function: each file checks that its share was answered
+ * (expectAnswered), and api/function-shares.test.ts that every function is in one share, so
+ * together every function is.
  */
+/** The site and campaign functions, answered in sites/site-functions.test.ts. */
+export const SITE_FUNCTIONS = new Set([
+  'GET site',
+  'POST create_site',
+  'GET ac',
+  'POST create_ac',
+  'GET ac_condition',
+  'POST create_ac_condition_group',
+  'POST create_ac_condition',
+  'POST delete_ac_condition',
+]);
+/** The number block extension, answered in numbers/number-block-functions.test.ts. */
+export const NUMBER_BLOCK_FUNCTIONS = new Set(['GET number_block', 'POST number_block', 'PUT number_block', 'DELETE number_block']);
+/** The agents' functions, answered in accounts/agent-functions.test.ts. */
+export const AGENT_FUNCTIONS = new Set(['GET customer_list', 'GET agent_tp', 'POST create_agent_customer', 'POST activate_agent_customer']);
+/** Answered in reports/tag-functions.test.ts. */
+export const TAG_FUNCTIONS = new Set(['GET tag']);
+/** Answered in operators/employee-functions.test.ts. */
+export const EMPLOYEE_FUNCTIONS = new Set(['GET employee']);
+/** Answered in numbers/numa-list-functions.test.ts. */
+export const NUMA_LIST_FUNCTIONS = new Set(['POST create_numa_list', 'POST add_number_to_numa_list', 'POST remove_number_from_numa_list']);
 /** The call-leg reports, answered (and their answers checked) in telephony-reports.test.ts. */
 export const CALL_LEG_FUNCTIONS = new Set(['GET get_cdr_in', 'GET get_cdr_out']);
 /** Erasure on request, answered in ops-erasure.test.ts. */
 export const ERASURE_FUNCTIONS = new Set(['DELETE erase_visitor']);
 
+/** The report functions, answered in reports/api-reports.test.ts. */
 export const REPORT_FUNCTIONS = new Set([
   'GET stat',
   'GET communication',
@@ -262,6 +285,27 @@ export const NUMBER_FUNCTIONS = new Set([
 
 /** `<verb> <function>` of every function whose success answer a test of this file checked against its schema. */
 export const answered = new Set<string>();
+
+/** Every share above: api/function-shares.test.ts checks that they hold every function once. */
+export const FUNCTION_SHARES = {
+  SITE_FUNCTIONS,
+  NUMBER_BLOCK_FUNCTIONS,
+  AGENT_FUNCTIONS,
+  TAG_FUNCTIONS,
+  EMPLOYEE_FUNCTIONS,
+  NUMA_LIST_FUNCTIONS,
+  REPORT_FUNCTIONS,
+  NUMBER_FUNCTIONS,
+  CALL_LEG_FUNCTIONS,
+  ERASURE_FUNCTIONS,
+};
+
+/** After a file's tests: every function of its share was answered there, its answer checked against its schema. */
+export function expectAnswered(share: ReadonlySet<string>): void {
+  const mine = API_FUNCTIONS.map((f) => `${f.verb} ${f.name}`).filter((n) => share.has(n));
+  expect(mine.sort()).toEqual([...share].sort());
+  expect([...answered].filter((n) => share.has(n)).sort()).toEqual(mine);
+}
 
 /**
  * Every JSON answer a test gets is checked against the schema the OpenAPI document shows for it

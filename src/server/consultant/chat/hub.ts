@@ -2,7 +2,7 @@ import type { SiteSettings } from '../../../protocol.js';
 import type { Pokes, Topic } from '../../http/live-topics.js';
 import type { Store } from '../../store/open.js';
 import type { Queryable } from '../../store/queryable.js';
-import { siteById } from '../../sites/queries.js';
+import { siteById } from '../../sites/sites.js';
 import { activeOperatorsOfSite, employeeSiteIds } from '../../operators/queries.js';
 import { consoleUntil, siteHasConsoleOpen } from './presence.js';
 import { loseIfWaiting, waitingChats } from './queries.js';

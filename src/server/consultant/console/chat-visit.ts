@@ -1,5 +1,5 @@
 import type { ConsoleChatVisit } from '../../../console-protocol.js';
-import { campaignsOfSite } from '../../reports/queries.js';
+import { campaignsOfSite } from '../../sites/campaigns.js';
 import type { Queryable } from '../../store/queryable.js';
 import { visitContext } from '../../tracking/visit-context.js';
 import type { ChatRow } from '../chat/queries.js';

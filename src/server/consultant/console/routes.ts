@@ -16,7 +16,7 @@ import {
 } from '../../../console-protocol.js';
 import { LIMITS } from '../../../protocol.js';
 import { DEFAULT_TIME_ZONE } from '../../http/dates.js';
-import { customerById } from '../../sites/queries.js';
+import { customerById } from '../../customers/queries.js';
 import { errors } from '../../http/errors.js';
 import { openSse, refuseOverCaps, sseSupport } from '../../http/sse.js';
 import type { Store } from '../../store/open.js';
@@ -36,7 +36,7 @@ import {
 } from '../chat/queries.js';
 import { coalesce } from '../coalesce.js';
 import { operatorAuth, type Operator } from '../../operators/auth.js';
-import type { LoginGuard } from '../../operators/login-guard.js';
+import type { LoginGuard } from '../../sign-in/login-guard.js';
 import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../../operators/queries.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { chatVisitReader } from './chat-visit.js';

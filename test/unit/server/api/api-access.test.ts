@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { apiWorld, expectData, expectError, giveNumbers, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { dayOf, formatDate, parseDate } from '../../../../src/server/http/dates.js';
 import { apiWorld, expectData, expectError, fromXml, giveNumbers, type ApiWorld } from '../api-helpers.js';
 

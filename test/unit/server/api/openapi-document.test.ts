@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { API_TAGS } from '../../../../src/server/api/openapi-operations.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { API_EXAMPLES } from '../../../../src/server/api/openapi.js';
 import { loginSchema } from '../../../../src/server/api/sessions.js';
 import { successEnvelope } from '../../../../src/server/api/responses.js';

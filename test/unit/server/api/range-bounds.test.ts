@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../../src/server/operators/password.js';
+import { hashPassword } from '../../../../src/server/sign-in/password.js';
 import { apiWorld, expectData, expectError, type ApiWorld } from '../api-helpers.js';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 import { importMediaCommand } from '../../../../src/server/numbers/media-command.js';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { addAgentCharge } from '../../../../src/server/charges/agents.js';
 import { addScenarioRoute, createScenario } from '../../../../src/server/numbers/queries.js';
 import { buyNumber } from '../../../../src/server/numbers/buy.js';

@@ -7,7 +7,7 @@ import { importConfigCommand } from '../../../../src/server/config/command.js';
 import { configDigest } from '../../../../src/server/config/digest.js';
 import { importSiteConfig } from '../../../../src/server/config/import.js';
 import type { SiteConfig } from '../../../../src/server/config/site-config.js';
-import { campaignConditions } from '../../../../src/server/sites/queries.js';
+import { campaignConditions } from '../../../../src/server/sites/conditions.js';
 import { baseConfig, newSessionCampaign, siteTables, start, tempDir } from '../config-helpers.js';
 import { hitWrite } from '../helpers.js';
 

@@ -16,8 +16,8 @@ const ALLOWED: Record<string, string> = {
   "src/server/store/sqlite-driver.ts: 'ROLLBACK'": 'transaction control of the driver itself',
   "src/server/api/function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/api/index.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
-  "src/server/api/functions/number-blocks.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
-  "src/server/api/functions/erasure.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/numbers/number-block-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/ops/erasure-function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
 };
 
 /** A statement's opening word: what a string of SQL starts with. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { dropDatabase, freshDbPath } from '../../../support/test-database.js';
 import { answered, apiWorld, ERASURE_FUNCTIONS, expectData, expectError, type ApiWorld, type Visit } from '../api-helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTIONS } from '../../../../src/server/api/functions/index.js';
+import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { answered, apiWorld, expectData, expectError, fromXml, REPORT_FUNCTIONS, type ApiWorld, type Visit } from '../api-helpers.js';
 
 /**

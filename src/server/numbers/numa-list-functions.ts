@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { id, text } from '../api/args.js';
+import { apiErrors } from '../api/errors.js';
+import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
+import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from './numa-lists.js';
+
+/**
+ * Caller-number (numa) lists (docs/spec/rest-api.md, "Numbers, forwarding, scenarios, numa
+ * lists"). They are stored here; what they do to calls comes with the calls.
+ */
+
+/** A caller's number as stored: digits only (`+7 (495) 123-45-67` is `74951234567`). */
+const number = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s()-]{3,32}$/, 'a phone number')
+  .transform((v) => v.replace(/\D/g, ''))
+  .refine((v) => v.length >= 3 && v.length <= 20, 'a phone number of 3 to 20 digits');
+
+async function ownList(ctx: CustomerContext, listId: number): Promise<void> {
+  if ((await numaListOwner(ctx.store.db, listId)) !== ctx.customer.id) throw apiErrors.notFound('numa_list', listId);
+}
+
+export const createNumaListFn = apiFunction({
+  name: 'create_numa_list',
+  verb: 'POST',
+  scope: 'customer',
+  summary: 'creates a caller-number list: {numa_list_id}',
+  args: z.object({ name: text() }),
+  response: z.strictObject({ numa_list_id: z.number().int() }),
+  async run(ctx, a) {
+    return { numa_list_id: await createNumaList(ctx.store.db, ctx.customer.id, a.name) };
+  },
+});
+
+export const addNumberToNumaList = apiFunction({
+  name: 'add_number_to_numa_list',
+  verb: 'POST',
+  scope: 'customer',
+  summary: 'adds a number to a caller-number list (a number already on it stays once)',
+  args: z.object({ numa_list_id: id(), number }),
+  response: acknowledgement,
+  async run(ctx, a) {
+    await ownList(ctx, a.numa_list_id);
+    await addNumaNumber(ctx.store.db, a.numa_list_id, a.number);
+    return undefined;
+  },
+});
+
+export const removeNumberFromNumaList = apiFunction({
+  name: 'remove_number_from_numa_list',
+  verb: 'POST',
+  scope: 'customer',
+  summary: 'removes a number from a caller-number list (100410 when it is not on it)',
+  args: z.object({ numa_list_id: id(), number }),
+  response: acknowledgement,
+  async run(ctx, a) {
+    await ownList(ctx, a.numa_list_id);
+    if (!(await removeNumaNumber(ctx.store.db, a.numa_list_id, a.number))) throw apiErrors.notFound('number', a.number);
+    return undefined;
+  },
+});

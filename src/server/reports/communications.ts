@@ -1,0 +1,205 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Page } from '../store/page.js';
+import { onPostgres, type Queryable } from '../store/queryable.js';
+import type { CommunicationObjectType } from '../store/tables/tagging.js';
+import { callType, filtered, type ReportFilter } from './report-filter.js';
+
+/**
+ * Communications of every kind (goals, chats, offline requests, call records) as one list: its
+ * pages, counts and counts per campaign, the sold ones, and the site of one communication.
+ */
+
+/** A communication, whatever its kind. */
+export interface CommunicationRow {
+  object_type: CommunicationObjectType;
+  id: number;
+  site_id: number;
+  visitor_id: number | null;
+  session_id: number | null;
+  /** UTC. */
+  at: string;
+  ac_id: number;
+}
+
+/** Every kind's rows in the filter, as one union (its order is the caller's). */
+function communicationUnion(db: Queryable, f: ReportFilter) {
+  const goals = db
+    .selectFrom('goals as g')
+    .innerJoin('sessions as s', 's.id', 'g.session_id')
+    .select([
+      sql<CommunicationObjectType>`'goal'`.as('object_type'),
+      'g.id',
+      'g.site_id',
+      'g.visitor_id',
+      'g.session_id',
+      'g.start_time as at',
+      's.ac_id',
+    ])
+    .where(filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }));
+  const chats = db
+    .selectFrom('chats as ch')
+    .select([
+      sql<CommunicationObjectType>`'chat'`.as('object_type'),
+      'ch.id',
+      'ch.site_id',
+      'ch.visitor_id',
+      'ch.session_id',
+      'ch.start_time as at',
+      'ch.ac_id',
+    ])
+    .where(
+      filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }),
+    );
+  const offline = db
+    .selectFrom('offline_messages as o')
+    .select([
+      sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
+      'o.id',
+      'o.site_id',
+      'o.visitor_id',
+      'o.session_id',
+      'o.date_time as at',
+      'o.ac_id',
+    ])
+    .where(
+      filtered(f, {
+        site: 'o.site_id',
+        at: 'o.date_time',
+        ac: 'o.ac_id',
+        visitor: 'o.visitor_id',
+        id: 'o.id',
+        type: sql`'offline_message'`,
+      }),
+    );
+  const calls = db
+    .selectFrom('calls as c')
+    .select([callType.as('object_type'), 'c.id', 'c.site_id', 'c.visitor_id', 'c.session_id', 'c.call_date as at', 'c.ac_id'])
+    .where(filtered(f, { site: 'c.site_id', at: 'c.call_date', ac: 'c.ac_id', visitor: 'c.visitor_id', id: 'c.id', type: callType }));
+  // Calls first: their visitor and session may be NULL, and a union takes the first part's types.
+  return calls.unionAll(goals).unionAll(chats).unionAll(offline);
+}
+
+/**
+ * One communication table as the person test reads it: its rows of one visitor, their time and
+ * kind (the kind's SQL over the table's alias `x`).
+ */
+const PERSON_PARTS = [
+  { table: 'goals', at: 'start_time', type: sql`'goal'` },
+  { table: 'chats', at: 'start_time', type: sql`'chat'` },
+  { table: 'offline_messages', at: 'date_time', type: sql`'offline_message'` },
+  { table: 'calls', at: 'call_date', type: sql`CASE WHEN x.communication_type = 'sitephone' THEN 'sitephone' ELSE 'cdr_in' END` },
+] as const;
+
+/**
+ * The row `u` of the communication union is its person's first communication of every kind and
+ * date (by time, then kind, then id, as person-facts.ts numbers them): no communication of any
+ * visitor of the same person comes before it. The test reads the visitor's person by key, the
+ * person's visitors by `visitors_person` and their communications by each table's visitor index,
+ * so a row costs a few index lookups whatever the tables hold. A visitor without a person (or a
+ * communication without a visitor) is its own first, as in person-facts.ts.
+ */
+function firstOfPerson(db: Queryable): RawBuilder<SqlBool> {
+  // See below: PostgreSQL only (on SQLite the inner fences made the year at 1M 60% slower).
+  const fence = onPostgres(db) ? sql` LIMIT 1 OFFSET 0` : sql``;
+  const earlier = PERSON_PARTS.map(
+    (p) =>
+      sql`EXISTS (SELECT 1 FROM ${sql.table(p.table)} x WHERE x.visitor_id = pv.id AND (${sql.ref(`x.${p.at}`)} < u.at OR (${sql.ref(`x.${p.at}`)} = u.at AND (${p.type} < u.object_type OR (${p.type} = u.object_type AND x.id < u.id))))${fence})`,
+  );
+  // The visitor's person and its visitors are read once per row, then each table by visitor.
+  // `LIMIT 1 OFFSET 0` keeps each test per row, by index, on PostgreSQL: an OFFSET stops the
+  // planner's rewrites of EXISTS. Without it the outer test became an anti-join reading every
+  // visitor and communication (report-plans.test.ts saw the full index scans), and an inner one a
+  // "hashed SubPlan" that read all of a small table again for every row (the bench's PostgreSQL
+  // row saw it: the year at 100k took 1 s). SQLite runs them per row either way, faster unfenced.
+  return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM visitors me INNER JOIN visitors pv ON pv.person_id = me.person_id WHERE me.id = u.visitor_id AND (${sql.join(earlier, sql` OR `)})${fence})`;
+}
+
+/** The communications of the filter, as one table `u`; `onlyFirst`: each person's first only. */
+function communicationList(db: Queryable, f: ReportFilter, onlyFirst: boolean) {
+  const q = db.selectFrom(communicationUnion(db, f).as('u'));
+  return onlyFirst ? q.where(firstOfPerson(db)) : q;
+}
+
+/** One page of the communications in the filter, oldest first (the order of `communications`). */
+export async function communicationPage(db: Queryable, f: ReportFilter, onlyFirst: boolean, page: Page): Promise<CommunicationRow[]> {
+  const rows = await communicationList(db, f, onlyFirst)
+    .selectAll()
+    .orderBy('at')
+    .orderBy('object_type')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows as CommunicationRow[];
+}
+
+export async function communicationCount(db: Queryable, f: ReportFilter, onlyFirst: boolean): Promise<number> {
+  const r = await communicationList(db, f, onlyFirst)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** How many communications of the filter came through each campaign (`advertising_sales`). */
+export async function communicationsPerCampaign(db: Queryable, f: ReportFilter, onlyFirst: boolean): Promise<Map<number, number>> {
+  const rows = await communicationList(db, f, onlyFirst)
+    .select(['u.ac_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('u.ac_id')
+    .execute();
+  return new Map(rows.map((r) => [r.ac_id, Number(r.n)]));
+}
+
+/** The communications of the filter that have a sale, with it (few: a sale is set by hand or by a request's page). */
+export async function soldCommunications(
+  db: Queryable,
+  f: ReportFilter,
+  onlyFirst: boolean,
+): Promise<Array<CommunicationRow & { sale_date: string; cost_kopecks: number }>> {
+  const rows = await communicationList(db, f, onlyFirst)
+    .innerJoin('sales as sa', (j) => j.onRef('sa.object_type', '=', 'u.object_type').onRef('sa.object_id', '=', 'u.id'))
+    .selectAll('u')
+    .select(['sa.sale_date', 'sa.cost_kopecks'])
+    .execute();
+  // A request the page marked as a sale (addOfflineRequest's is_sale) is one until a sale is tagged
+  // on it, as its offline_message record says.
+  const ownSales = await communicationList(db, f, onlyFirst)
+    .innerJoin('offline_messages as om', (j) => j.on('u.object_type', '=', 'offline_message').onRef('om.id', '=', 'u.id'))
+    .where('om.is_sale', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sales as sa')
+            .select('sa.object_id')
+            .where('sa.object_type', '=', 'offline_message')
+            .whereRef('sa.object_id', '=', 'om.id'),
+        ),
+      ),
+    )
+    .selectAll('u')
+    .select(['om.sale_date', 'om.date_time', 'om.sale_cost'])
+    .execute();
+  return [
+    ...rows.map((r) => ({ ...(r as CommunicationRow), sale_date: r.sale_date, cost_kopecks: Number(r.cost_kopecks) })),
+    ...ownSales.map((r) => {
+      const { sale_date, date_time, sale_cost, ...c } = r;
+      return { ...(c as CommunicationRow), sale_date: sale_date ?? date_time, cost_kopecks: Math.round(Number(sale_cost ?? 0) * 100) };
+    }),
+  ];
+}
+
+/** The site of a communication, for its owner's check; null when there is no such communication. */
+export async function siteOfCommunication(db: Queryable, type: CommunicationObjectType, id: number): Promise<number | null> {
+  const q =
+    type === 'goal'
+      ? db.selectFrom('goals').select('site_id').where('id', '=', id)
+      : type === 'chat'
+        ? db.selectFrom('chats').select('site_id').where('id', '=', id)
+        : type === 'offline_message'
+          ? db.selectFrom('offline_messages').select('site_id').where('id', '=', id)
+          : db
+              .selectFrom('calls')
+              .select('site_id')
+              .where('id', '=', id)
+              .where('communication_type', '=', type === 'sitephone' ? 'sitephone' : 'call');
+  return (await q.executeTakeFirst())?.site_id ?? null;
+}

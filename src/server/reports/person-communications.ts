@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import type { CommunicationObjectType } from '../store/tables/tagging.js';
+import type { Queryable } from '../store/queryable.js';
+import type { CommunicationRow } from './communications.js';
+import { callType, chunks } from './report-filter.js';
+
+/** What communication_number, first communications and the visitor context need of persons. */
+
+/** The person of each visitor. */
+export async function personsOfVisitors(db: Queryable, visitorIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const chunk of chunks(visitorIds)) {
+    const rows = await db.selectFrom('visitors').select(['id', 'person_id']).where('id', 'in', chunk).execute();
+    for (const r of rows) out.set(r.id, r.person_id ?? r.id);
+  }
+  return out;
+}
+
+/** A communication of a person (any site of the person's: a person is of one site). */
+export interface PersonCommunication extends CommunicationRow {
+  person_id: number;
+}
+
+/** Every communication of the persons, whatever its date. */
+export async function communicationsOfPersons(db: Queryable, personIds: readonly number[]): Promise<PersonCommunication[]> {
+  const out: PersonCommunication[] = [];
+  for (const chunk of chunks(personIds)) {
+    const goals = db
+      .selectFrom('goals as g')
+      .innerJoin('sessions as s', 's.id', 'g.session_id')
+      .innerJoin('visitors as v', 'v.id', 'g.visitor_id')
+      .select([
+        sql<CommunicationObjectType>`'goal'`.as('object_type'),
+        'g.id',
+        'g.site_id',
+        'g.visitor_id',
+        'g.session_id',
+        'g.start_time as at',
+        's.ac_id',
+        'v.person_id',
+      ])
+      .where('v.person_id', 'in', chunk);
+    const chats = db
+      .selectFrom('chats as ch')
+      .innerJoin('visitors as v', 'v.id', 'ch.visitor_id')
+      .select([
+        sql<CommunicationObjectType>`'chat'`.as('object_type'),
+        'ch.id',
+        'ch.site_id',
+        'ch.visitor_id',
+        'ch.session_id',
+        'ch.start_time as at',
+        'ch.ac_id',
+        'v.person_id',
+      ])
+      .where('v.person_id', 'in', chunk);
+    const offline = db
+      .selectFrom('offline_messages as o')
+      .innerJoin('visitors as v', 'v.id', 'o.visitor_id')
+      .select([
+        sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
+        'o.id',
+        'o.site_id',
+        'o.visitor_id',
+        'o.session_id',
+        'o.date_time as at',
+        'o.ac_id',
+        'v.person_id',
+      ])
+      .where('v.person_id', 'in', chunk);
+    const calls = db
+      .selectFrom('calls as c')
+      .innerJoin('visitors as v', 'v.id', 'c.visitor_id')
+      .select([
+        callType.as('object_type'),
+        'c.id',
+        'c.site_id',
+        'c.visitor_id',
+        'c.session_id',
+        'c.call_date as at',
+        'c.ac_id',
+        'v.person_id',
+      ])
+      .where('v.person_id', 'in', chunk);
+    const rows = await calls.unionAll(goals).unionAll(chats).unionAll(offline).execute();
+    for (const r of rows) out.push({ ...(r as CommunicationRow), person_id: r.person_id ?? (r.visitor_id as number) });
+  }
+  return out;
+}
+
+/** A session as the visitor context of a record needs it. */
+export interface PersonSession {
+  id: number;
+  visitor_id: number;
+  person_id: number;
+  ac_id: number;
+  start_time: string;
+  search_query: string | null;
+}
+
+/** Every session of the persons' visitors. */
+export async function sessionsOfPersons(db: Queryable, personIds: readonly number[]): Promise<PersonSession[]> {
+  const out: PersonSession[] = [];
+  for (const chunk of chunks(personIds)) {
+    const rows = await db
+      .selectFrom('visitors as v')
+      .innerJoin('sessions as s', 's.visitor_id', 'v.id')
+      .select(['s.id', 's.visitor_id', 'v.person_id', 's.ac_id', 's.start_time', 's.search_query'])
+      .where('v.person_id', 'in', chunk)
+      .execute();
+    for (const r of rows) out.push({ ...r, person_id: r.person_id ?? r.visitor_id });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { CommunicationObjectType } from '../store/tables/tagging.js';
+
+/**
+ * The one filter of every report list (rest-api.md, "Reports") and the SQL it becomes on each
+ * communication table. Date-times compared are stored UTC text (store/time.ts); the caller turns
+ * the customer's range into UTC first. Ranges are half-open: `from <= t < till`.
+ */
+
+/**
+ * The reports' reads (rest-api.md, "Reports"): communications of every kind (goals, chats, offline
+ * requests, call records) with the visitor context of their sessions, their tags and sales, and
+ * the sessions and page views behind them. The tables are written by their owners (tracking/,
+ * consultant/chat/, visitors/, callback/); this file only reads them, so that one report's
+ * statements sit together. Tags set on communications and sales (`tag_links`, `sales`) are this
+ * feature's own tables and are written here too.
+ *
+ * Date-times compared here are stored UTC text (store/time.ts); the caller turns the customer's
+ * range into UTC first. Ranges are half-open: `from <= t < till`.
+ */
+
+/** What every report list is narrowed by. `siteId` absent: all the customer's sites. */
+export interface ReportFilter {
+  customerId: number;
+  siteId?: number | undefined;
+  /** UTC, inclusive. */
+  from?: string | undefined;
+  /** UTC, exclusive. */
+  till: string;
+  /** The session's campaign; -1: without one. */
+  acId?: number | undefined;
+  tagId?: number | undefined;
+  visitorId?: number | undefined;
+  /** Communications carrying any of these tags are left out (communication's show_not_goal=false). */
+  withoutTagIds?: readonly number[] | undefined;
+}
+
+/** The columns a filter reads on one communication table, and the table's object type (SQL). */
+export interface Columns {
+  site: string;
+  at: string;
+  ac: string;
+  visitor: string;
+  id: string;
+  type: RawBuilder<unknown>;
+}
+
+/**
+ * The conditions of a filter on one communication table, as one expression. Written with the `sql`
+ * tag (every value bound) because one condition serves tables of different shapes, which the
+ * builder's types cannot share; it is plain SQL both dialects read alike.
+ */
+export function filtered(f: ReportFilter, c: Columns): RawBuilder<SqlBool> {
+  const parts: Array<RawBuilder<unknown>> = [
+    f.siteId !== undefined
+      ? sql`${sql.ref(c.site)} = ${f.siteId}`
+      : // Every site of the customer: a sub-select, not an IN-list of varying length.
+        sql`${sql.ref(c.site)} IN (SELECT st.id FROM sites st WHERE st.customer_id = ${f.customerId})`,
+    sql`${sql.ref(c.at)} < ${f.till}`,
+  ];
+  if (f.from !== undefined) parts.push(sql`${sql.ref(c.at)} >= ${f.from}`);
+  if (f.acId !== undefined) parts.push(sql`${sql.ref(c.ac)} = ${f.acId}`);
+  if (f.visitorId !== undefined) parts.push(sql`${sql.ref(c.visitor)} = ${f.visitorId}`);
+  const tagged = (ids: readonly number[]) =>
+    sql`EXISTS (SELECT 1 FROM tag_links tl WHERE tl.object_type = ${c.type} AND tl.object_id = ${sql.ref(c.id)} AND tl.tag_id IN (${sql.join(ids)}))`;
+  if (f.tagId !== undefined) parts.push(tagged([f.tagId]));
+  if (f.withoutTagIds?.length) parts.push(sql`NOT ${tagged(f.withoutTagIds)}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/** The object type of a call record: a call-back request is `sitephone`, any other call `cdr_in`. */
+export const callType = sql<CommunicationObjectType>`CASE WHEN c.communication_type = 'sitephone' THEN 'sitephone' ELSE 'cdr_in' END`;
+
+/** Lists of ids in pieces small enough for any statement's parameters. */
+export function* chunks<T>(list: readonly T[], size = 500): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}

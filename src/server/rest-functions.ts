@@ -1,0 +1,72 @@
+import type { ApiFunction } from './api/function.js';
+import { activateAgentCustomer, agentTp, createAgentCustomer, customerList } from './accounts/agent-functions.js';
+import { ac, acCondition, createAc, createAcCondition, createAcConditionGroup, deleteAcCondition } from './sites/campaign-functions.js';
+import { callapiRequest } from './numbers/callapi-request-function.js';
+import { cdrInCost, cdrOutCost, dailySdr } from './charges/charge-functions.js';
+import { employee } from './operators/employee-functions.js';
+import { eraseVisitor } from './ops/erasure-function.js';
+import { mediaFilesFn, systemMediaFiles } from './numbers/media-file-functions.js';
+import { buyNumberFn, createDialingOperation, scenarios, virtualNumbers } from './numbers/number-functions.js';
+import { sipLinesFn } from './operators/sip-line-functions.js';
+import { changeNumberBlock, createNumberBlock, deleteNumberBlock, numberBlocks } from './numbers/number-block-functions.js';
+import { addNumberToNumaList, createNumaListFn, removeNumberFromNumaList } from './numbers/numa-list-functions.js';
+import { createSiteFn, site } from './sites/site-functions.js';
+import { advertisingSales, call, chat, chatMessages, communication, goal, offlineMessage, stat } from './reports/report-functions.js';
+import { tag } from './reports/tag-functions.js';
+import { getCdrIn, getCdrOut } from './telephony/call-leg-functions.js';
+import { tagCommunication, tagCommunicationSale, untagCommunication } from './reports/tagging-functions.js';
+import { personByVisitor, sessionInfo, visitor, visitorsByPerson } from './visitors/visitor-functions.js';
+
+/** Every REST function the server answers, in the order of the REST document (extensions last). */
+export const API_FUNCTIONS: readonly ApiFunction[] = [
+  customerList,
+  agentTp,
+  createAgentCustomer,
+  activateAgentCustomer,
+  site,
+  createSiteFn,
+  ac,
+  createAc,
+  acCondition,
+  createAcConditionGroup,
+  createAcCondition,
+  deleteAcCondition,
+  tag,
+  virtualNumbers,
+  buyNumberFn,
+  createDialingOperation,
+  scenarios,
+  createNumaListFn,
+  addNumberToNumaList,
+  removeNumberFromNumaList,
+  mediaFilesFn,
+  systemMediaFiles,
+  employee,
+  sipLinesFn,
+  stat,
+  communication,
+  goal,
+  call,
+  getCdrIn,
+  getCdrOut,
+  chat,
+  chatMessages,
+  offlineMessage,
+  personByVisitor,
+  visitorsByPerson,
+  visitor,
+  sessionInfo,
+  advertisingSales,
+  callapiRequest,
+  tagCommunication,
+  tagCommunicationSale,
+  untagCommunication,
+  dailySdr,
+  cdrInCost,
+  cdrOutCost,
+  numberBlocks,
+  createNumberBlock,
+  changeNumberBlock,
+  deleteNumberBlock,
+  eraseVisitor,
+];

@@ -1,0 +1,5 @@
+/** `limit`/`offset` of a REST list. */
+export interface Page {
+  limit: number;
+  offset: number;
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsultantServer } from '../../../../src/server/app.js';
+import { createTestServer } from '../test-server.js';
+import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server/sign-in/login-guard.js';
+import { memoryCounters } from '../../../../src/server/http/window-counters.js';
+import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
+
+// Without the guard, 60 concurrent wrong passwords were all checked (the counter was read
+// before hashing and raised after), logins with many e-mails each ran a scrypt at once, IPv6
+// addresses counted one by one, and a shared address locked a colleague's right password out.
+
+let server: ConsultantServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start(loginGuard?: LoginGuardOptions) {
+  server = await createTestServer({
+    dbPath: ':memory:',
+    siteConfig: await consultantConfig(),
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    ...(loginGuard ? { loginGuard } : {}),
+  });
+  const app = server.app;
+  return (email: string, password: string, remoteAddress = '203.0.113.7', cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/op/api/login',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: { email, password },
+    });
+}
+
+describe('sign-in attempts', () => {
+  it('60 concurrent wrong passwords for one operator: 10 are checked, the rest refused before hashing', async () => {
+    const login = await start({ waitingChecks: 100 });
+    const answers = await Promise.all(Array.from({ length: 60 }, () => login('anna@example.com', 'wrong')));
+    const by = (s: number) => answers.filter((r) => r.statusCode === s).length;
+    expect(by(401)).toBe(10);
+    expect(by(429)).toBe(50);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^429001: /);
+  });
+
+  it('concurrent checks are bounded: past the waiting room the answer is 503 with Retry-After', async () => {
+    const login = await start({ concurrentChecks: 1, waitingChecks: 3 });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(`nobody${i}@example.com`, 'x', `198.51.100.${i + 1}`)));
+    expect(answers.filter((r) => r.statusCode === 401).length).toBe(4);
+    const busy = answers.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBe(8);
+    expect(busy[0]!.headers['retry-after']).toBe('1');
+    expect(busy[0]!.json().message).toMatch(/^503001: /);
+    // Four checks of the real scrypt cost (unknown e-mails) in a row: slow on a loaded machine.
+  }, 30_000);
+
+  it('IPv6 addresses of one /64 count together', async () => {
+    const login = await start({ maxFailures: 3 });
+    for (let i = 1; i <= 3; i++) expect((await login('anna@example.com', 'bad', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+    expect((await login('anna@example.com', PASSWORD, '2001:db8:1:2::ffff')).statusCode).toBe(429);
+    // Another /64 is another address.
+    expect((await login('anna@example.com', PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
+  it("a browser that signed in before is not locked out by others' failures at the same address", async () => {
+    const login = await start({ maxFailures: 3 });
+    const first = await login('anna@example.com', PASSWORD, '192.0.2.10');
+    const device = ([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith('svc_opd='))!;
+    expect(device).toMatch(/HttpOnly; SameSite=Strict/);
+    for (let i = 0; i < 5; i++) await login('anna@example.com', 'guess' + i, '192.0.2.10');
+    expect((await login('anna@example.com', PASSWORD, '192.0.2.10')).statusCode).toBe(429);
+    expect((await login('anna@example.com', PASSWORD, '192.0.2.10', device.split(';')[0])).statusCode).toBe(200);
+    // The device cookie is bound to the e-mail it signed in as.
+    for (let i = 0; i < 3; i++) await login('boris@example.com', 'guess' + i, '192.0.2.10');
+    expect((await login('boris@example.com', PASSWORD, '192.0.2.10', device.split(';')[0])).statusCode).toBe(429);
+  });
+
+  it('locks end after the window, and old counters are pruned', async () => {
+    const guard = createLoginGuard(memoryCounters(), { maxFailures: 2, windowMs: 150 });
+    const wrong = async () => false;
+    for (let i = 0; i < 50; i++) await guard.attempt({ ip: `10.0.${i}.1`, email: 'a@x' }, wrong);
+    await guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, wrong);
+    await guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, wrong);
+    await expect(guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, async () => true)).rejects.toThrow(/429|Too many/);
+    expect(await guard.counters()).toBeGreaterThanOrEqual(100);
+    await new Promise((ok) => setTimeout(ok, 200));
+    expect(await guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, async () => true)).toBe(true);
+    expect(await guard.counters()).toBeLessThanOrEqual(1);
+  });
+});
