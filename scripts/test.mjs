@@ -72,6 +72,7 @@ const PG_SPECS = [
   'multi-process',
   'reports',
   'attribution',
+  'app',
 ].map((n) => `test/e2e/${n}.spec.ts`);
 let postgres = null;
 let pgProblem = null;

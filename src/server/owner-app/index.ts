@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiSessions } from '../api/sessions.js';
+import type { LoginGuard } from '../operators/login-guard.js';
+import { errors } from '../http/errors.js';
+import { customersOfAgent, siteById } from '../sites/queries.js';
+import type { Store } from '../store/open.js';
+import { callerOf, customerOf } from './access.js';
+import { journalPage } from './journal.js';
+import { appPage, PAGE_HEADERS } from './page.js';
+import { lastPageViewMs, regionsWithFreeNumbers } from './queries.js';
+import { JournalQuery, parse, SiteParams, SiteQuery } from './schemas.js';
+
+/**
+ * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
+ * it, its files, and the few reads the REST API lacks, under `/app/api/`. Everything else the app
+ * does goes through the REST API itself, with the same session key.
+ */
+export interface OwnerAppOptions {
+  store: Store;
+  /** The sign-in guard the REST login uses (the app signs in through the REST API). */
+  loginGuard: LoginGuard;
+  /** The REST API's clock (sessions expire by it). Default Date.now. */
+  now?: (() => number) | undefined;
+  bundleDir: string;
+}
+
+const FILES: Record<string, [string, string]> = {
+  'app.js': ['app.js', 'text/javascript; charset=utf-8'],
+  'app.css': ['app.css', 'text/css; charset=utf-8'],
+  'uplot.css': ['op-uplot.css', 'text/css; charset=utf-8'],
+};
+
+export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOptions): Promise<void> {
+  const { db } = opts.store;
+  const sessions = apiSessions(opts.store, opts.loginGuard, opts.now ?? Date.now);
+
+  const page = async (_req: unknown, reply: FastifyReply) => reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(appPage());
+  app.get('/app', (_req, reply) => reply.redirect('/app/'));
+  app.get('/app/', page);
+  for (const [name, [file, type]] of Object.entries(FILES)) {
+    app.get('/app/' + name, async (_req, reply) => {
+      let body: Buffer;
+      try {
+        body = await readFile(join(opts.bundleDir, file));
+      } catch {
+        throw errors.notFound();
+      }
+      return reply.headers(PAGE_HEADERS).type(type).send(body);
+    });
+  }
+  // Every other path is a view of the app (the API's unknown paths stay 404s).
+  app.get('/app/*', async (req, reply) => {
+    if (req.url.startsWith('/app/api/')) throw errors.notFound();
+    return page(req, reply);
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/app/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  /** Who is signed in: a customer's user (its customer) or an agent (its customers). */
+  app.get('/app/api/me', async (req) => {
+    const caller = await callerOf(sessions, req);
+    if (caller.agentId != null) {
+      const customers = await customersOfAgent(db, caller.agentId, { limit: 1000, offset: 0 });
+      return { success: true, data: { role: 'agent', customer: null, customers } };
+    }
+    const c = await customerOf(db, sessions, req);
+    return {
+      success: true,
+      data: { role: 'customer', customer: { id: c.id, name: c.name, state: c.state, time_zone: c.time_zone }, customers: [] },
+    };
+  });
+
+  /** One customer of an agent, with its time zone (the agent's switcher). */
+  app.get('/app/api/customer', async (req) => {
+    const q = parse(SiteQuery, req.query);
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    return { success: true, data: { id: c.id, name: c.name, state: c.state, time_zone: c.time_zone } };
+  });
+
+  /** When the server last saw a page view from the site: the snippet is installed. */
+  app.get<{ Params: { id: string } }>('/app/api/sites/:id/installation', async (req) => {
+    const { id } = parse(SiteParams, req.params);
+    const q = parse(SiteQuery, req.query);
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    const site = await siteById(db, id);
+    if (!site || site.customer_id !== c.id) throw errors.notFound();
+    const ms = await lastPageViewMs(db, id);
+    return { success: true, data: { last_page_view: ms == null ? null : new Date(ms).toISOString() } };
+  });
+
+  /** Regions of the number capacity and how many numbers each has free (buying by region). */
+  app.get('/app/api/regions', async (req) => {
+    const q = parse(SiteQuery, req.query);
+    await customerOf(db, sessions, req, q.customer_id);
+    return { success: true, data: await regionsWithFreeNumbers(db) };
+  });
+
+  /** Calls, call-backs, chats, requests and goals in one list, newest first, paged in SQL. */
+  app.get('/app/api/journal', async (req) => {
+    const q = parse(JournalQuery, req.query);
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    return { success: true, data: await journalPage(db, c, q) };
+  });
+}
