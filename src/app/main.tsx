@@ -55,6 +55,7 @@ function App() {
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [signedIn, setSignedIn] = useState(!!session.key());
   const [n, setN] = useState(0);
+  const loc = useLocation();
   const t = dictionaries[lang];
 
   useEffect(() => {
@@ -109,8 +110,13 @@ function App() {
       setN((x) => x + 1);
     },
     refresh: () => setN((x) => x + 1),
-    // A fresh page: nothing of the last user stays in memory.
-    signOut: () => void logout().then(() => location.replace('/app/')),
+    signOut: () => {
+      void logout();
+      setMe(null);
+      setCustomer(null);
+      setSignedIn(false);
+      loc.route('/app/', true);
+    },
   };
   return (
     <AppContext.Provider value={state}>

@@ -133,6 +133,8 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(row).toContainText('active');
     await check(app, 'customers');
     await app.getByRole('button', { name: 'Sign out' }).click();
+    await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(app).toHaveURL(/\/app\/$/);
 
     // The customer signs in and adds its site.
     await app.getByLabel('Login').fill('owner@flowers.test');
