@@ -134,3 +134,14 @@ export async function appGet<T>(path: string, query: Args = {}): Promise<T> {
   const res = await fetch(`/app/api/${path}?${q}`, { headers: { accept: 'application/json', 'x-session-key': session.key() ?? '' } });
   return (await answer<T>(res)).data;
 }
+
+/** One of the app's own writes (`/app/api/<path>`), a JSON body. */
+export async function appPost<T>(path: string, body: Args = {}): Promise<T> {
+  const c = session.customerId();
+  const res = await fetch(`/app/api/${path}`, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, 'x-session-key': session.key() ?? '' },
+    body: JSON.stringify(c != null ? { customer_id: c, ...body } : body),
+  });
+  return (await answer<T>(res)).data;
+}

@@ -137,6 +137,7 @@ const en = {
   conversion: 'Conversion',
   total: 'Total',
   daily: 'Calls per day',
+  noCalls: 'No calls in this range yet.',
   // Customers
   createCustomer: 'Create a customer',
   email: 'E-mail (login)',
@@ -284,6 +285,7 @@ const ru: Texts = {
   conversion: 'Конверсия',
   total: 'Итого',
   daily: 'Звонки по дням',
+  noCalls: 'Звонков за этот период пока нет.',
   createCustomer: 'Создать клиента',
   email: 'E-mail (логин)',
   tariff: 'Тариф',

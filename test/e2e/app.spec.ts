@@ -73,6 +73,8 @@ async function ownSite(): Promise<{ url: string; put(html: string): void; close(
 async function check(page: Page, name: string): Promise<void> {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    // A frame for what follows its box's size (the report's chart) to redraw.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {
       const r = await (
@@ -91,6 +93,7 @@ async function check(page: Page, name: string): Promise<void> {
           .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className) : '')),
       );
       expect(wide, `${name}: nothing wider than 360 px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
     }
     if (!process.env.SVC_TEST_DB_URL) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
@@ -227,7 +230,9 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(call).toContainText('+7 (916) 000-01-01');
     await expect(call.locator('audio')).toHaveCount(1);
 
-    // Tagged a sale with an amount.
+    // Tagged target, then a sale with an amount.
+    await call.getByRole('button', { name: 'Target', exact: true }).click();
+    await expect(call.getByRole('button', { name: 'Target', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await call.getByLabel('Amount').fill('15000');
     await call.getByRole('button', { name: 'Mark as sale' }).click();
     await expect(call.locator('.sale')).toContainText('Sale: RUB 15,000.00');
@@ -240,6 +245,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(report.locator('[data-key="calls"] .value')).toHaveText('1');
     await expect(report.locator('[data-key="sales"] .value')).toHaveText('1');
     await expect(report.locator('[data-key="revenue"] .value')).toHaveText('RUB 15,000.00');
+    await expect(app.locator('figure.chart canvas')).toBeVisible();
     await check(app, 'report');
 
     // A view is a URL: reloading it keeps it, signed in.

@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, rest } from '../api.js';
+import { appGet, appPost, rest } from '../api.js';
 import { csvCell, dayIn, formatDateTime, formatDuration, formatMoney, formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
@@ -162,7 +162,7 @@ export function Journal() {
                                 ))}
                               </td>
                               <td>
-                                <Tags item={i} tags={tags.data ?? []} done={journal.reload} />
+                                <Tags item={i} tags={tags.data ?? []} done={journal.reload} tagsChanged={tags.reload} />
                               </td>
                             </tr>
                           ))}
@@ -195,7 +195,7 @@ export function Journal() {
 }
 
 /** The tags of one communication, set in place: Target, Not target (when the customer has them), Sale with an amount. */
-function Tags({ item, tags, done }: { item: JournalItem; tags: Tag[]; done(): void }) {
+function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[]; done(): void; tagsChanged(): void }) {
   const { t, lang, customer } = useApp();
   const [amount, setAmount] = useState('');
   const key = `${item.type}-${item.id}`;
@@ -213,22 +213,36 @@ function Tags({ item, tags, done }: { item: JournalItem; tags: Tag[]; done(): vo
     done();
   });
   const has = (id: number) => item.tags.some((x) => x.id === id);
-  const toggle = (id: number) =>
-    void rest(
-      has(id) ? 'untag_communication' : 'tag_communication',
-      { object_id: item.id, object_type: item.type, mark_id: id },
-      'POST',
-    ).then(done);
-  const offered = tags.filter((x) => x.name === TAG_NAMES.target || x.name === TAG_NAMES.notTarget);
+  /** The customer's tag of that name; made first when the customer has none (a new customer). */
+  const tagId = async (name: string): Promise<number> => {
+    const own = tags.find((x) => x.name === name);
+    if (own) return own.id;
+    const made = await appPost<Tag[]>('standard-tags');
+    tagsChanged();
+    return made.find((x) => x.name === name)!.id;
+  };
+  const [tagError, setTagError] = useState('');
+  const toggle = (name: string) =>
+    void tagId(name)
+      .then((id) =>
+        rest(has(id) ? 'untag_communication' : 'tag_communication', { object_id: item.id, object_type: item.type, mark_id: id }, 'POST'),
+      )
+      .then(done, (e: Error) => setTagError(e.message));
+  const offered = [TAG_NAMES.target, TAG_NAMES.notTarget].map((name) => ({ name, on: item.tags.some((x) => x.tag === name) }));
   return (
     <div class="tags">
       {offered.map((x) => (
-        <button key={x.id} type="button" class="chip" aria-pressed={has(x.id) ? 'true' : 'false'} onClick={() => toggle(x.id)}>
+        <button key={x.name} type="button" class="chip" aria-pressed={x.on ? 'true' : 'false'} onClick={() => toggle(x.name)}>
           {x.name}
         </button>
       ))}
+      {tagError && (
+        <p class="error" role="alert">
+          {tagError}
+        </p>
+      )}
       {item.tags
-        .filter((x) => !offered.some((o) => o.id === x.id))
+        .filter((x) => !offered.some((o) => o.name === x.tag))
         .map((x) => (
           <span key={x.id} class="chip on">
             {x.tag}

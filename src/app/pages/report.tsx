@@ -6,6 +6,7 @@ import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import type { Campaign, Sales, Stat } from '../types.js';
 import { Page, Show, TextField, useData } from '../ui.js';
+import { DailyChart } from './daily-chart.js';
 
 interface Row {
   visits: number;
@@ -88,6 +89,7 @@ export function Report() {
               <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
               <button type="submit">{t.show}</button>
             </form>
+            {site && <DailyChart siteId={site.id} from={from} till={till} />}
             <Show loaded={report}>
               {(r) =>
                 r && (

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { apiSessions } from '../api/sessions.js';
 import type { LoginGuard } from '../operators/login-guard.js';
 import { errors } from '../http/errors.js';
+import { ensureTag } from '../reports/queries.js';
 import { customersOfAgent, siteById } from '../sites/queries.js';
 import type { Store } from '../store/open.js';
 import { callerOf, customerOf } from './access.js';
 import { journalPage } from './journal.js';
 import { appPage, PAGE_HEADERS } from './page.js';
 import { lastPageViewMs, regionsWithFreeNumbers } from './queries.js';
-import { JournalQuery, parse, SiteParams, SiteQuery } from './schemas.js';
+import { DailyQuery, JournalQuery, parse, SiteParams, SiteQuery, STANDARD_TAGS } from './schemas.js';
+import { dailyCalls } from './daily.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -104,5 +106,27 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
     const q = parse(JournalQuery, req.query);
     const c = await customerOf(db, sessions, req, q.customer_id);
     return { success: true, data: await journalPage(db, c, q) };
+  });
+
+  /** Calls per campaign per day, for the campaign report's chart. */
+  app.get('/app/api/daily', async (req) => {
+    const q = parse(DailyQuery, req.query);
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    return { success: true, data: await dailyCalls(db, c, q) };
+  });
+
+  /**
+   * The journal's tags Target and Not target, made for the customer when it has none of that name
+   * (the REST API lists tags but makes none; `tag_communication_sale` makes Sale the same way).
+   */
+  app.post('/app/api/standard-tags', async (req) => {
+    const q = parse(SiteQuery, req.body);
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    const tags = await db.transaction().execute(async (tx) => {
+      const out = [];
+      for (const name of STANDARD_TAGS) out.push({ id: await ensureTag(tx, c.id, name), name });
+      return out;
+    });
+    return { success: true, data: tags };
   });
 }

@@ -12,6 +12,9 @@ export const day = () =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
     .refine(inDateYears, DATE_YEARS_MESSAGE);
 
+/** The tags the journal offers on every communication. */
+export const STANDARD_TAGS = ['Target', 'Not target'] as const;
+
 export const SiteQuery = z.strictObject({ customer_id: customerId });
 export const SiteParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
@@ -24,6 +27,13 @@ export const JournalQuery = z.strictObject({
   tag_id: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const DailyQuery = z.strictObject({
+  customer_id: customerId,
+  site_id: z.coerce.number().int().positive(),
+  date_from: day(),
+  date_till: day(),
 });
 
 export function parse<T>(schema: z.ZodType<T>, v: unknown): T {

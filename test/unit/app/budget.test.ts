@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain ES module shared with the build, no types needed
 import { sizes } from '../../../scripts/sizes.mjs';
 
 /**

@@ -27,7 +27,11 @@ const day = (days: number) => new Date(Date.now() + 3 * 3600_000 + days * 864e5)
 describe('who is signed in', () => {
   it('answers a customer with its customer and zone, an agent with its customers', async () => {
     const a = await get('/app/api/me', await w.login('a'));
-    expect(a.body.data).toEqual({ role: 'customer', customer: { id: 1, name: 'A', state: 'active', time_zone: 'Europe/Moscow' }, customers: [] });
+    expect(a.body.data).toEqual({
+      role: 'customer',
+      customer: { id: 1, name: 'A', state: 'active', time_zone: 'Europe/Moscow' },
+      customers: [],
+    });
     const x = await get('/app/api/me', await w.login('x'));
     expect(x.body.data).toMatchObject({ role: 'agent', customer: null, customers: [{ id: 1 }, { id: 2 }] });
   });
@@ -70,7 +74,8 @@ describe('installation check', () => {
 
 describe('regions', () => {
   it('lists the regions of the capacity with the numbers still free', async () => {
-    for (const n of ['74957000001', '74957000002']) await addCapacityNumber(w.server.store.db, { region: '495', phone_number: n, category: 'local' });
+    for (const n of ['74957000001', '74957000002'])
+      await addCapacityNumber(w.server.store.db, { region: '495', phone_number: n, category: 'local' });
     await addCapacityNumber(w.server.store.db, { region: '812', phone_number: '78127000001', category: 'local' });
     const a = await w.login('a');
     expect((await w.post('buy_number', a, { region: '495' })).statusCode).toBe(200);
@@ -131,6 +136,54 @@ describe('journal', () => {
       expect(r.body.message, q).toMatch(new RegExp(`^400002: Invalid request: ${field}`));
     }
     expect((await get(`/app/api/journal?site_id=3&date_from=${day(0)}&date_till=${day(0)}`, a)).status).toBe(404);
+  });
+});
+
+describe('daily calls', () => {
+  it('counts calls per campaign per day of the customer, every day of the range listed', async () => {
+    const a = await w.login('a');
+    const v = await w.visit('site-1', 'http://a.test/');
+    await v.send('sitephone', { phone: '79990001111' });
+    await v.send('sitephone', { phone: '79990002222' });
+    const r = await get(`/app/api/daily?site_id=1&date_from=${day(-2)}&date_till=${day(0)}`, a);
+    expect(r.body.data).toEqual({ days: [day(-2), day(-1), day(0)], campaigns: [{ id: -1, name: '' }], calls: [[0, 0, 2]] });
+  });
+
+  it('refuses a range longer than a year and a day, or backwards', async () => {
+    const a = await w.login('a');
+    for (const q of ['date_from=2025-01-01&date_till=2026-06-01', `date_from=${day(0)}&date_till=${day(-1)}`]) {
+      const r = await get(`/app/api/daily?site_id=1&${q}`, a);
+      expect(r.status, q).toBe(400);
+      expect(r.body.message).toMatch(/^400002: Invalid request: date_till/);
+    }
+  });
+});
+
+describe('standard tags', () => {
+  it('makes Target and Not target for a customer without them, once, and keeps the ones it has', async () => {
+    const post = async (key: string, body: unknown) => {
+      const res = await w.server.app.inject({
+        method: 'POST',
+        url: '/app/api/standard-tags',
+        headers: { 'x-session-key': key },
+        payload: body as object,
+      });
+      return { status: res.statusCode, body: res.json() as { data?: Array<{ id: number; name: string }>; message?: string } };
+    };
+    const b = await w.login('b');
+    const made = await post(b, {});
+    expect(made.body.data!.map((t) => t.name)).toEqual(['Target', 'Not target']);
+    expect((await post(b, {})).body.data).toEqual(made.body.data);
+    const listed = (await w.get('tag', { session_key: b })).json().data as Array<{ id: number; name: string }>;
+    expect(listed).toEqual(made.body.data);
+    const a = await w.login('a');
+    const target = ((await w.get('tag', { session_key: a })).json().data as Array<{ id: number; name: string }>).find(
+      (t) => t.name === 'Target',
+    )!;
+    expect((await post(a, {})).body.data![0]).toEqual(target);
+    const bad = await post(a, { name: 'Anything' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^400002: /);
   });
 });
 
