@@ -5,6 +5,7 @@ import { appGet, logout, session, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { Campaigns } from './pages/campaigns.js';
 import { CampaignEditor } from './pages/campaign-editor.js';
+import { Charges } from './pages/charges.js';
 import { Customers } from './pages/customers.js';
 import { Journal } from './pages/journal.js';
 import { Numbers } from './pages/numbers.js';
@@ -12,6 +13,7 @@ import { Report } from './pages/report.js';
 import { SignIn } from './pages/sign-in.js';
 import { SiteView } from './pages/site.js';
 import { Sites } from './pages/sites.js';
+import { Team } from './pages/team.js';
 import { NeedsCustomer, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
 import type { Customer, Me } from './types.js';
@@ -48,6 +50,8 @@ const CampaignsPage = guarded(Campaigns);
 const CampaignPage = guarded(CampaignEditor);
 const JournalPage = guarded(Journal);
 const ReportPage = guarded(Report);
+const TeamPage = guarded(Team);
+const ChargesPage = guarded(Charges);
 
 function App() {
   const [lang, setLangState] = useState<Lang>(initialLang());
@@ -131,6 +135,8 @@ function App() {
           <Route path="/app/campaigns/:id" component={CampaignPage} />
           <Route path="/app/journal" component={JournalPage} />
           <Route path="/app/report" component={ReportPage} />
+          <Route path="/app/team" component={TeamPage} />
+          <Route path="/app/charges" component={ChargesPage} />
           <Route default component={NotFound} />
         </Router>
       </Shell>

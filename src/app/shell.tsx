@@ -13,6 +13,8 @@ export function Shell({ children }: { children: ComponentChildren }) {
     ['/app/campaigns', t.campaigns],
     ['/app/journal', t.journal],
     ['/app/report', t.report],
+    ['/app/team', t.team],
+    ['/app/charges', t.charges],
   ];
   return (
     <>

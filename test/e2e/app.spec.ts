@@ -179,6 +179,13 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(app.locator('#numbers tbody tr')).toHaveCount(2);
     const bought = (await app.locator('#numbers tbody tr td:first-child').allTextContents()).map((s) => s.trim());
     for (const n of bought) expect(n).toMatch(/^\+7 \(495\) \d{3}-\d{2}-\d{2}$/);
+    // Forwarding: a wrong number is refused beside its field; a right one is saved.
+    await app.getByLabel('Forward calls to').fill('12');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.locator('#user_phone-error')).toContainText('phone number');
+    await app.getByLabel('Forward calls to').fill('+7 (916) 555-44-33');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.getByText('Saved: ')).toContainText('→ +7 (916) 555-44-33');
     await check(app, 'numbers');
 
     // A campaign: utm_source = yandex, the site's number replaced by a DT pool of both.
@@ -248,7 +255,17 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(app.locator('figure.chart canvas')).toBeVisible();
     await check(app, 'report');
 
+    // Team and charges: the tariff's first day and the two numbers' connections are charged.
+    await app.getByRole('link', { name: 'Team' }).click();
+    await expect(app.getByText('No employees yet')).toBeVisible();
+    await check(app, 'team');
+    await app.getByRole('link', { name: 'Charges' }).click();
+    // Two numbers connected at RUB 500 each (demo-site/telephony-seed.json, local numbers).
+    await expect(app.locator('#charges tfoot td').nth(3)).toHaveText('RUB 1,000.00');
+    await check(app, 'charges');
+
     // A view is a URL: reloading it keeps it, signed in.
+    await app.goto(svcUrl + 'app/report');
     await app.reload();
     await expect(report.locator('[data-key="calls"] .value')).toHaveText('1');
     expect(appErrors).toEqual([]);

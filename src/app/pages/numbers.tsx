@@ -3,7 +3,7 @@ import { appGet, rest } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
 import { useApp } from '../state.js';
 import type { Region, VirtualNumber } from '../types.js';
-import { Empty, FormError, Page, SelectField, Show, useData, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** The customer's numbers, where each is used, and buying one by region. */
 export function Numbers() {
@@ -18,6 +18,15 @@ export function Numbers() {
     setBought(`${t.bought}: ${formatPhone(data.numb)}`);
     numbers.reload();
     regions.reload();
+  });
+  const [svcPhone, setSvcPhone] = useState('');
+  const [target, setTarget] = useState('');
+  const [forwarded, setForwarded] = useState('');
+  const forward = useSubmit(async () => {
+    setForwarded('');
+    const svc = svcPhone || numbers.data?.[0]?.phone_number || '';
+    await rest('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
+    setForwarded(`${t.saved}: ${formatPhone(svc)} → ${formatPhone(target)}`);
   });
   return (
     <Page title={t.numbers}>
@@ -78,6 +87,36 @@ export function Numbers() {
           <span role="status">{bought}</span>
         </div>
       </form>
+      {!!numbers.data?.length && (
+        <form class="card" onSubmit={forward.onSubmit} noValidate aria-labelledby="forward-h">
+          <h2 id="forward-h">{t.forwarding}</h2>
+          <SelectField
+            id="svc_phone"
+            label={t.number}
+            value={svcPhone || numbers.data[0]!.phone_number}
+            onChange={setSvcPhone}
+            options={numbers.data.map((n) => [n.phone_number, formatPhone(n.phone_number)])}
+            error={forward.errors.svc_phone}
+          />
+          <TextField
+            id="user_phone"
+            label={t.forwardTo}
+            type="tel"
+            inputMode="tel"
+            value={target}
+            onInput={setTarget}
+            required
+            error={forward.errors.user_phone}
+          />
+          <FormError errors={forward.errors} />
+          <div class="row">
+            <button type="submit" disabled={forward.busy}>
+              {t.save}
+            </button>
+            <span role="status">{forwarded}</span>
+          </div>
+        </form>
+      )}
     </Page>
   );
 }
