@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { apiSessions } from '../api/sessions.js';
 import type { LoginGuard } from '../operators/login-guard.js';
 import { errors } from '../http/errors.js';
@@ -13,6 +11,7 @@ import { appPage, PAGE_HEADERS } from './page.js';
 import { lastPageViewMs, regionsWithFreeNumbers } from './queries.js';
 import { DailyQuery, JournalQuery, parse, SiteParams, SiteQuery, STANDARD_TAGS } from './schemas.js';
 import { dailyCalls } from './daily.js';
+import { serveAppFile } from './files.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -41,17 +40,7 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
   const page = async (_req: unknown, reply: FastifyReply) => reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(appPage());
   app.get('/app', (_req, reply) => reply.redirect('/app/'));
   app.get('/app/', page);
-  for (const [name, [file, type]] of Object.entries(FILES)) {
-    app.get('/app/' + name, async (_req, reply) => {
-      let body: Buffer;
-      try {
-        body = await readFile(join(opts.bundleDir, file));
-      } catch {
-        throw errors.notFound();
-      }
-      return reply.headers(PAGE_HEADERS).type(type).send(body);
-    });
-  }
+  for (const [name, [file, type]] of Object.entries(FILES)) serveAppFile(app, '/app/' + name, opts.bundleDir, file, type, PAGE_HEADERS);
   // Every other path is a view of the app (the API's unknown paths stay 404s).
   app.get('/app/*', async (req, reply) => {
     if (req.url.startsWith('/app/api/')) throw errors.notFound();

@@ -27,6 +27,8 @@ const day = (days: number) => new Date(Date.now() + 3 * 3600_000 + days * 864e5)
 describe('who is signed in', () => {
   it('answers a customer with its customer and zone, an agent with its customers', async () => {
     const a = await get('/app/api/me', await w.login('a'));
+    // Another user's answer must never come from a cache.
+    expect(a.headers['cache-control']).toBe('no-store');
     expect(a.body.data).toEqual({
       role: 'customer',
       customer: { id: 1, name: 'A', state: 'active', time_zone: 'Europe/Moscow' },
