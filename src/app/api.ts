@@ -136,10 +136,10 @@ export async function appGet<T>(path: string, query: Args = {}): Promise<T> {
 }
 
 /** One of the app's own writes (`/app/api/<path>`), a JSON body. */
-export async function appPost<T>(path: string, body: Args = {}): Promise<T> {
+export async function appPost<T>(path: string, body: Args = {}, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   const c = session.customerId();
   const res = await fetch(`/app/api/${path}`, {
-    method: 'POST',
+    method,
     headers: { ...JSON_HEADERS, 'x-session-key': session.key() ?? '' },
     body: JSON.stringify(c != null ? { customer_id: c, ...body } : body),
   });

@@ -5,6 +5,7 @@ import { formatDateTime } from '../format.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Page, Show } from '../ui.js';
+import { SiteSettingsForm } from './site-settings.js';
 
 /** The loader a site's pages carry (README, "Install"), with its key and this server filled in. */
 export function snippetOf(siteKey: string, origin: string): string {
@@ -73,6 +74,7 @@ export function SiteView() {
                 </span>
               </div>
             </section>
+            <SiteSettingsForm siteId={site.id} />
             <p>
               <a href={`/app/campaigns?site=${site.id}`}>{t.campaigns}</a> · <a href={`/app/journal?site=${site.id}`}>{t.journal}</a>
             </p>

@@ -12,6 +12,7 @@ import { lastPageViewMs, regionsWithFreeNumbers } from './queries.js';
 import { DailyQuery, JournalQuery, parse, SiteParams, SiteQuery, STANDARD_TAGS } from './schemas.js';
 import { dailyCalls } from './daily.js';
 import { serveAppFile } from './files.js';
+import { readSiteSettings, SiteSettings, writeSiteSettings } from './site-settings.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -117,5 +118,22 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
       return out;
     });
     return { success: true, data: tags };
+  });
+
+  /** A site's settings, and the customer's scenarios the call-back may use. */
+  app.get<{ Params: { id: string } }>('/app/api/sites/:id/settings', async (req) => {
+    const { id } = parse(SiteParams, req.params);
+    const q = parse(SiteQuery, req.query);
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    return { success: true, data: await readSiteSettings(opts.store, c, id) };
+  });
+
+  app.put<{ Params: { id: string } }>('/app/api/sites/:id/settings', async (req) => {
+    const { id } = parse(SiteParams, req.params);
+    const { customer_id: customerId, ...body } = (req.body ?? {}) as Record<string, unknown>;
+    const q = parse(SiteQuery, { customer_id: customerId });
+    const c = await customerOf(db, sessions, req, q.customer_id);
+    await writeSiteSettings(opts.store, c, id, parse(SiteSettings, body));
+    return { success: true, data: {} };
   });
 }
