@@ -75,7 +75,8 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
     const m = /^(\d+):\s*(.*)$/s.exec(text);
     const code = m ? Number(m[1]) : res.status * 1000;
     const message = m ? m[2]! : text;
-    if (code === 102401 || code === 401001) {
+    // The session is gone (REST 102401; the app's reads 401100): sign in again.
+    if (code === 102401 || code === 401100) {
       session.clear();
       onSignedOut();
     }

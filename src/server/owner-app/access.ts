@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { actingCustomer } from '../api/access.js';
+import { ApiError } from '../http/errors.js';
 import type { ApiSessions } from '../api/sessions.js';
 import type { Caller } from '../api/function.js';
 import type { CustomerRow } from '../sites/queries.js';
@@ -12,10 +13,24 @@ import type { Queryable } from '../store/queryable.js';
  */
 export const SESSION_HEADER = 'x-session-key';
 
+/**
+ * The REST API's refusals (102401 unauthorized, 102403 access denied, 102405 inactive) in the
+ * server's own form, whose code starts with the HTTP status (http/errors.ts): 401100, 403100.
+ */
+async function asAppError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ApiError && Math.floor(e.code / 1000) !== e.status) throw new ApiError(e.status, e.status * 1000 + 100, e.message);
+    throw e;
+  }
+}
+
 export async function callerOf(sessions: ApiSessions, req: FastifyRequest): Promise<Caller> {
-  return sessions.caller(req.headers[SESSION_HEADER]);
+  return asAppError(() => sessions.caller(req.headers[SESSION_HEADER]));
 }
 
 export async function customerOf(db: Queryable, sessions: ApiSessions, req: FastifyRequest, customerId?: number): Promise<CustomerRow> {
-  return actingCustomer(db, await callerOf(sessions, req), customerId);
+  const caller = await callerOf(sessions, req);
+  return asAppError(() => actingCustomer(db, caller, customerId));
 }

@@ -38,11 +38,11 @@ describe('who is signed in', () => {
     expect(x.body.data).toMatchObject({ role: 'agent', customer: null, customers: [{ id: 1 }, { id: 2 }] });
   });
 
-  it('refuses a missing or unknown key with the REST code, as an envelope', async () => {
+  it('refuses a missing or unknown key with a 401 envelope', async () => {
     for (const key of [undefined, 'nope']) {
       const r = await get('/app/api/me', key);
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ success: false, message: '102401: Unauthorized' });
+      expect(r.body).toEqual({ success: false, message: '401100: Unauthorized' });
     }
   });
 
@@ -51,7 +51,7 @@ describe('who is signed in', () => {
     expect((await get('/app/api/customer?customer_id=2', x)).body.data).toMatchObject({ id: 2, time_zone: 'Europe/Moscow' });
     const other = await get('/app/api/customer?customer_id=3', x);
     expect(other.status).toBe(403);
-    expect(other.body.message).toMatch(/^102403: /);
+    expect(other.body.message).toMatch(/^403100: Access denied/);
   });
 });
 
