@@ -1,5 +1,6 @@
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -97,6 +98,16 @@ export default [
       },
       typescript({ tsconfig: './tsconfig.console.json', outputToFilesystem: false }),
       terser({ ecma: 2020, module: true }),
+    ],
+  },
+  // dist/app.js: the site owner's app (src/app, Preact + TSX), served at /app/ to that page alone.
+  {
+    input: 'src/app/main.tsx',
+    output: { file: 'dist/app.js', format: 'es', sourcemap: false },
+    plugins: [
+      nodeResolve({ browser: true }),
+      typescript({ tsconfig: './tsconfig.app.json', outputToFilesystem: false }),
+      terser({ ecma: 2020, module: true, compress: { passes: 2 } }),
     ],
   },
 ];

@@ -18,6 +18,7 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 run('rollup', ['-c', '--silent']);
 // uPlot's stylesheet for the reports page (served at /op/uplot.css under the console's CSP).
 copyFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), join(root, 'dist/op-uplot.css'));
+copyFileSync(join(root, 'src/app/app.css'), join(root, 'dist/app.css'));
 // The snippet's npm package (packages/snippet/dist: svc.js, the ES module and its declarations).
 execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
 run('tsc', ['-p', 'tsconfig.server.json']);
@@ -35,7 +36,7 @@ for (const sub of ['dist', 'dist/esm']) {
 }
 
 const report = {};
-for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js', 'dist/op-console.js', 'dist/op-reports.js']) {
+for (const f of ['dist/svc.js', 'dist/svc-widgets.js', 'dist/esm/index.js', 'dist/op-console.js', 'dist/op-reports.js', 'dist/app.js']) {
   if (existsSync(join(root, f))) report[f] = sizes(join(root, f));
 }
 writeFileSync(join(root, 'dist/sizes.json'), JSON.stringify(report, null, 2) + '\n');

@@ -56,3 +56,4 @@ console.log(`consultant server: ${svcUrl}`);
 console.log(`demo site:         ${site.url}`);
 console.log(`REST API:          ${svcUrl}api/v1/  (users demo/demo-password and agent/agent-password; reference ${svcUrl}api/docs)`);
 console.log(`operator console:  ${svcUrl}op/  (operator@demo.test / demo-operator)`);
+console.log(`site owner's app:  ${svcUrl}app/  (demo/demo-password; agent/agent-password)`);

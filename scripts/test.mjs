@@ -73,6 +73,7 @@ const PG_SPECS = [
   'reports',
   'attribution',
   'api-reference',
+  'app',
 ].map((n) => `test/e2e/${n}.spec.ts`);
 let postgres = null;
 let pgProblem = null;

@@ -45,6 +45,7 @@ import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metri
 import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from './ops/metrics-listener.js';
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
+import { ownerAppFeature } from './owner-app/index.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -325,6 +326,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
     await rest.register(apiFeature, { store, loginGuard, functions: API_FUNCTIONS, now: opts.apiClock });
   });
+  await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.
   const nowMs = (opts.apiClock ?? Date.now)();

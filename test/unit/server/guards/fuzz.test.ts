@@ -49,6 +49,7 @@ const S = {
   page: 'console page    GET op/, op/console.*',
   api: 'console API     op/api/*',
   health: 'health          GET health, ready',
+  app: "owner's app     GET app/*, app/api/*",
   preflight: 'CORS preflight  OPTIONS *',
   unknown: 'unknown routes and methods',
   rest: 'REST API        api/login, api/logout, api/v1/*',
@@ -647,8 +648,8 @@ function staticCases(routes: Array<{ method: string; url: string }>) {
     }
     const bundle = /^\/svc/.test(url);
     const surface = bundle ? S.bundles : S.page;
-    if (!bundle && !url.startsWith('/op')) continue;
-    if (url.startsWith('/op/api/')) continue;
+    if (!bundle && !url.startsWith('/op') && !url.startsWith('/app')) continue;
+    if (url.startsWith('/op/api/') || url.startsWith('/app/api/')) continue;
     const reason = bundle
       ? 'a public file: query and validators are ignored'
       : 'the console page is public; the API behind it needs a session';
@@ -663,6 +664,110 @@ function staticCases(routes: Array<{ method: string; url: string }>) {
     ])
       add({ route: R, surface, req: { method, url, headers: h }, ok: reason });
   }
+}
+
+/** The site owner's app's reads and writes (owner-app/): bad keys, ids, ranges, bodies. */
+function appCases(key: string) {
+  const k = { 'x-session-key': key };
+  const day = '&date_from=2026-01-01&date_till=2026-01-02';
+  const gets: Record<string, string[]> = {
+    '/app/api/me': [''],
+    '/app/api/customer': ['', '?customer_id=2', '?customer_id=x', '?customer_id=1&x=1'],
+    '/app/api/regions': ['', '?customer_id=-1', '?x=1'],
+    '/app/api/sites/:id/installation': [
+      '/sites/1/installation',
+      '/sites/abc/installation',
+      '/sites/99999/installation',
+      '/sites/1.5/installation?x=1',
+    ],
+    '/app/api/sites/:id/settings': ['/sites/1/settings', '/sites/%E0%A4%A/settings', '/sites/3/settings'],
+    '/app/api/journal': [
+      '',
+      `?site_id=1${day}`,
+      `?site_id=99999${day}`,
+      '?site_id=1&date_from=2026-02-30&date_till=2026-03-01',
+      '?site_id=1&date_from=2026-01-02&date_till=2026-01-01',
+      `?site_id=1${day}&limit=0`,
+      `?site_id=1${day}&offset=-1`,
+      `?site_id=1${day}&ac_id=x&tag_id=-5`,
+      `?site_id[]=1${day}`,
+      '?' + 'a'.repeat(4000),
+    ],
+    '/app/api/daily': [
+      '',
+      `?site_id=1${day}`,
+      '?site_id=1&date_from=2000-01-01&date_till=2026-01-01',
+      '?site_id=1&date_from=9999-01-01&date_till=9999-01-02',
+    ],
+  };
+  for (const [route, suffixes] of Object.entries(gets)) {
+    const base = route.includes(':id') ? '/app/api' : route;
+    for (const method of ['GET', 'HEAD'] as const)
+      for (const q of suffixes)
+        for (const headers of [k, {}, { 'x-session-key': 'x'.repeat(500) }])
+          add({
+            route: `${method} ${route}`,
+            surface: S.app,
+            req: { method, url: base + q, headers },
+            ...(headers === k ? { ok: 'a read of the signed-in customer: what it may read is answered, the rest refused' } : {}),
+          });
+  }
+  const bodies: Array<string | Buffer> = [...MALFORMED, '[]', '{"customer_id":"x"}', '{"customer_id":999}'];
+  for (const p of bodies)
+    add({
+      route: 'POST /app/api/standard-tags',
+      surface: S.app,
+      req: {
+        method: 'POST',
+        url: '/app/api/standard-tags',
+        ...text(p, 'application/json'),
+        headers: { 'content-type': 'application/json', ...k },
+      },
+    });
+  add({ route: 'POST /app/api/standard-tags', surface: S.app, req: { method: 'POST', url: '/app/api/standard-tags', ...json({}) } });
+  add({
+    route: 'POST /app/api/standard-tags',
+    surface: S.app,
+    req: { method: 'POST', url: '/app/api/standard-tags', ...json({}), headers: { 'content-type': 'application/json', ...k } },
+    ok: 'the customer’s standard tags, made once',
+  });
+  const settings = {
+    lang: 'en',
+    captcha: false,
+    callback_scenario: null,
+    dt_lease_minutes: 15,
+    dt_overflow: 'static',
+    dt_reserved_number: null,
+  };
+  for (const body of [
+    settings,
+    { ...settings, lang: 'de' },
+    { ...settings, dt_lease_minutes: -1 },
+    { ...settings, dt_overflow: 'reserved' },
+    { ...settings, dt_reserved_number: '7'.repeat(40) },
+    { ...settings, callback_scenario: 'x'.repeat(5000) },
+    { ...settings, extra: 1 },
+    [],
+    'text',
+  ])
+    for (const url of ['/app/api/sites/1/settings', '/app/api/sites/abc/settings', '/app/api/sites/3/settings'])
+      add({
+        route: 'PUT /app/api/sites/:id/settings',
+        surface: S.app,
+        req: { method: 'PUT', url, ...json(body), headers: { 'content-type': 'application/json', ...k } },
+        ...(body === settings && url.endsWith('/1/settings') ? { ok: 'valid settings of the customer’s own site' } : {}),
+      });
+  for (const p of MALFORMED)
+    add({
+      route: 'PUT /app/api/sites/:id/settings',
+      surface: S.app,
+      req: {
+        method: 'PUT',
+        url: '/app/api/sites/1/settings',
+        ...text(p, 'application/json'),
+        headers: { 'content-type': 'application/json', ...k },
+      },
+    });
 }
 
 function consoleCases() {
@@ -986,6 +1091,7 @@ beforeAll(async () => {
   await seedApi(w.server.store, { users: [{ login: 'fuzz', password_hash: await hashPassword('fuzz-password', 1024), customer_id: 1 }] });
   const login = await w.inject({ method: 'POST', url: '/api/login/', ...json({ login: 'fuzz', password: 'fuzz-password' }) });
   restCases((login.json() as { data: { session_key: string } }).data.session_key);
+  appCases((login.json() as { data: { session_key: string } }).data.session_key);
   writeCases();
   offlineCases();
   vcsCases();

@@ -1,0 +1,148 @@
+/**
+ * The app's one client of the server: the REST functions (rest-api.md) and the app's own reads
+ * under `/app/api/`, both with the REST session key. The key lives in sessionStorage (one tab, gone
+ * with it) and goes in the POST body or, for GETs, the query as the REST document says; the app's
+ * own routes take it in a header. An agent's chosen customer is added as `customer_id` to every
+ * function that acts on a customer.
+ */
+
+const KEY = 'svc-app-session';
+const CUSTOMER = 'svc-app-customer';
+
+/** Agent functions act on the agent itself: they take no customer. */
+const AGENT_FUNCTIONS = new Set(['customer_list', 'agent_tp', 'create_agent_customer', 'activate_agent_customer']);
+
+/** A refused call: the server's code and text, and the parameter it concerns when it names one. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    /** The parameter the message names (`domain`, `args.value`…), for showing it beside its field. */
+    readonly field: string | null,
+  ) {
+    super(message);
+  }
+}
+
+const read = (k: string): string | null => {
+  try {
+    return sessionStorage.getItem(k);
+  } catch {
+    return null;
+  }
+};
+const write = (k: string, v: string | null): void => {
+  try {
+    if (v == null) sessionStorage.removeItem(k);
+    else sessionStorage.setItem(k, v);
+  } catch {}
+};
+
+export const session = {
+  key: (): string | null => read(KEY),
+  /** The customer an agent acts on, or null. */
+  customerId: (): number | null => {
+    const v = read(CUSTOMER);
+    return v ? Number(v) : null;
+  },
+  setCustomer: (id: number | null): void => write(CUSTOMER, id == null ? null : String(id)),
+  clear: (): void => {
+    write(KEY, null);
+    write(CUSTOMER, null);
+  },
+};
+
+/** Called when the server no longer knows the session (expired, ended): the app shows sign-in. */
+let onSignedOut: () => void = () => {};
+export const whenSignedOut = (f: () => void): void => {
+  onSignedOut = f;
+};
+
+/** The field a message names: `Invalid parameter domain: …`, `Missing required parameter name`, `Invalid request: site_id: …`. */
+export function fieldOf(message: string): string | null {
+  const m = /parameter ([\w.]+)/.exec(message) ?? /^Invalid request: ([\w.]+):/.exec(message);
+  return m ? m[1]!.replace(/^args\./, '').replace(/\.\d+$/, '') : null;
+}
+
+async function answer<T>(res: Response): Promise<{ data: T; total: number | null }> {
+  let body: { success?: boolean; data?: T; message?: string } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {}
+  if (!res.ok || body.success !== true) {
+    const text = body.message ?? `${res.status}: ${res.statusText}`;
+    const m = /^(\d+):\s*(.*)$/s.exec(text);
+    const code = m ? Number(m[1]) : res.status * 1000;
+    const message = m ? m[2]! : text;
+    // The session is gone (REST 102401; the app's reads 401100): sign in again.
+    if (code === 102401 || code === 401100) {
+      session.clear();
+      onSignedOut();
+    }
+    throw new ApiFailure(res.status, code, message, fieldOf(message));
+  }
+  const total = res.headers.get('X-Total-Count');
+  return { data: body.data as T, total: total == null ? null : Number(total) };
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+export async function login(loginName: string, password: string): Promise<void> {
+  const res = await fetch('/api/login/', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ login: loginName, password }) });
+  const { data } = await answer<{ session_key: string }>(res);
+  session.clear();
+  write(KEY, data.session_key);
+}
+
+export async function logout(): Promise<void> {
+  const key = session.key();
+  session.clear();
+  if (key)
+    await fetch('/api/logout/?' + new URLSearchParams({ session_key: key }), { headers: { accept: 'application/json' } }).catch(() => {});
+}
+
+type Args = Record<string, string | number | boolean | null | undefined | readonly unknown[]>;
+
+const withCustomer = (fn: string, args: Args): Args => {
+  const c = session.customerId();
+  return c != null && !AGENT_FUNCTIONS.has(fn) && args.customer_id === undefined ? { ...args, customer_id: c } : args;
+};
+
+/** A REST function by verb: GET in the query, others as `{session_key, action, args}`. */
+export async function rest<T>(
+  fn: string,
+  args: Args = {},
+  verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET',
+): Promise<{ data: T; total: number | null }> {
+  const a = withCustomer(fn, args);
+  const url = `/api/v1/${fn}/`;
+  if (verb === 'GET') {
+    const q = new URLSearchParams({ session_key: session.key() ?? '' });
+    for (const [k, v] of Object.entries(a)) if (v != null) q.set(k, String(v));
+    return answer<T>(await fetch(`${url}?${q}`, { headers: { accept: 'application/json' } }));
+  }
+  const body = { session_key: session.key(), ...(verb === 'POST' ? {} : { action: verb }), args: a };
+  return answer<T>(await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) }));
+}
+
+/** One of the app's own reads (`/app/api/<path>`). */
+export async function appGet<T>(path: string, query: Args = {}): Promise<T> {
+  const q = new URLSearchParams();
+  const c = session.customerId();
+  if (c != null) q.set('customer_id', String(c));
+  for (const [k, v] of Object.entries(query)) if (v != null && v !== '') q.set(k, String(v));
+  const res = await fetch(`/app/api/${path}?${q}`, { headers: { accept: 'application/json', 'x-session-key': session.key() ?? '' } });
+  return (await answer<T>(res)).data;
+}
+
+/** One of the app's own writes (`/app/api/<path>`), a JSON body. */
+export async function appPost<T>(path: string, body: Args = {}, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+  const c = session.customerId();
+  const res = await fetch(`/app/api/${path}`, {
+    method,
+    headers: { ...JSON_HEADERS, 'x-session-key': session.key() ?? '' },
+    body: JSON.stringify(c != null ? { customer_id: c, ...body } : body),
+  });
+  return (await answer<T>(res)).data;
+}

@@ -1,0 +1,323 @@
+import { useRoute } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { rest } from '../api.js';
+import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type TargetKind } from '../conditions.js';
+import { fill, type Texts } from '../i18n.js';
+import { formatPhone } from '../format.js';
+import { useApp } from '../state.js';
+import type { Campaign, CampaignSettings, Condition, NumberBlock, VirtualNumber } from '../types.js';
+import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+const opLabel = (t: Texts, op: string) => (op === '=' ? t.opEquals : op === '~' ? t.opRegex : t.opIncludes);
+
+/** The page's number a block replaces, in words. */
+function targetText(t: Texts, selector: string): string {
+  if (selector.startsWith('number=')) return formatPhone(selector.slice(7));
+  const kind = selector.startsWith('#') ? t.kindId : selector.startsWith('.') ? t.kindClass : t.kindName;
+  return `${kind.replace(/ .*/, '')} ${selector}`;
+}
+
+/** What the block shows instead. */
+function replacementText(t: Texts, b: Pick<NumberBlock, 'numb' | 'dt_number_pool_numbers'>): string {
+  const pool = b.dt_number_pool_numbers.filter((x): x is string => !!x);
+  if (pool.length) return fill(t.oneOfPool, { n: pool.length, list: pool.map(formatPhone).join(', ') });
+  return formatPhone(b.numb);
+}
+
+/** One campaign: its condition groups and conditions, its number blocks, and a preview. */
+export function CampaignEditor() {
+  const { t, customer } = useApp();
+  const { params } = useRoute();
+  const acId = Number(params.id);
+  const campaign = useData(
+    async () => (await rest<Array<Campaign & { site_id: number }>>('ac', { limit: 1000 })).data.find((c) => c.id === acId) ?? null,
+    [acId, customer?.id],
+  );
+  const settings = useData(async () => {
+    const { data } = await rest<CampaignSettings[]>('ac_condition', { id: acId });
+    const s = data[0];
+    return { conditions: s ? (JSON.parse(s.ac_conditions) as Condition[]) : [] };
+  }, [acId]);
+  const blocks = useData(async () => (await rest<NumberBlock[]>('number_block', { ac_id: acId })).data, [acId]);
+  const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
+
+  return (
+    <Show loaded={campaign}>
+      {(c) =>
+        !c ? (
+          <p class="empty">{t.notFound}</p>
+        ) : (
+          <Page title={c.name}>
+            <p>
+              <a href={`/app/campaigns?site=${c.site_id}`}>← {t.campaigns}</a>
+            </p>
+            <section class="card" aria-labelledby="cond-h">
+              <h2 id="cond-h">{t.conditions}</h2>
+              <p class="muted">{t.conditionsHelp}</p>
+              <Show loaded={settings}>{(s) => <Conditions acId={acId} conditions={s.conditions} reload={settings.reload} />}</Show>
+            </section>
+            <section class="card" aria-labelledby="blocks-h">
+              <h2 id="blocks-h">{t.blocks}</h2>
+              <p class="muted">{t.blocksHelp}</p>
+              <Show loaded={blocks}>
+                {(list) => (
+                  <>
+                    {list.length ? (
+                      <ul class="list">
+                        {list.map((b) => (
+                          <li key={b.id}>
+                            <strong>{b.name}</strong>: {targetText(t, b.selector)} → {replacementText(t, b)}{' '}
+                            <button
+                              type="button"
+                              class="link"
+                              onClick={() => void rest('number_block', { id: b.id }, 'DELETE').then(blocks.reload)}
+                            >
+                              {t.delete} <span class="sr">{b.name}</span>
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <Empty>{t.noBlocks}</Empty>
+                    )}
+                    <Show loaded={numbers}>{(ns) => <AddBlock acId={acId} numbers={ns} done={blocks.reload} />}</Show>
+                  </>
+                )}
+              </Show>
+            </section>
+            <section class="card" aria-labelledby="preview-h">
+              <h2 id="preview-h">{t.preview}</h2>
+              <Show loaded={blocks}>
+                {(list) =>
+                  list.length ? (
+                    <ul class="list" id="preview">
+                      {list.map((b) => (
+                        <li key={b.id}>{fill(t.previewText, { from: targetText(t, b.selector), to: replacementText(t, b) })}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <Empty>{t.noBlocks}</Empty>
+                  )
+                }
+              </Show>
+            </section>
+          </Page>
+        )
+      }
+    </Show>
+  );
+}
+
+function Conditions({ acId, conditions, reload }: { acId: number; conditions: Condition[]; reload(): void }) {
+  const { t } = useApp();
+  // `ac_condition` lists conditions only: a group just made shows from here until it has one.
+  const [made, setMade] = useState<Array<{ id: number; name: string }>>([]);
+  const groups = new Map<number, { name: string; items: Condition[] }>();
+  for (const g of made) groups.set(g.id, { name: g.name, items: [] });
+  for (const c of conditions) {
+    const g = groups.get(c.ac_condition_group_id) ?? { name: c.ac_condition_group_name, items: [] as Condition[] };
+    if (c.id != null) g.items.push(c);
+    groups.set(c.ac_condition_group_id, g);
+  }
+  const [groupName, setGroupName] = useState('');
+  const addGroup = useSubmit(async () => {
+    const { data } = await rest<{ ac_condition_group_id: number }>('create_ac_condition_group', { ac_id: acId, name: groupName }, 'POST');
+    setMade((m) => [...m, { id: data.ac_condition_group_id, name: groupName }]);
+    setGroupName('');
+    reload();
+  });
+  return (
+    <>
+      {groups.size ? (
+        [...groups].map(([id, g]) => (
+          <div key={id} class="group">
+            <h3>
+              {t.group}: {g.name}
+            </h3>
+            <ul class="list">
+              {g.items.map((c) => (
+                <li key={c.id}>
+                  <code>{c.ac_parameter}</code> {c.is_negative ? '≠ ' : ''}
+                  {opLabel(t, c.ac_operator ?? '=')} <code>{c.value}</code>{' '}
+                  <button
+                    type="button"
+                    class="link"
+                    onClick={() => void rest('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload)}
+                  >
+                    {t.delete} <span class="sr">{c.ac_parameter}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <AddCondition acId={acId} groupId={id} done={reload} />
+          </div>
+        ))
+      ) : (
+        <Empty>{t.noConditions}</Empty>
+      )}
+      <form onSubmit={addGroup.onSubmit} noValidate class="row" aria-label={t.addGroup}>
+        <TextField id="group-name" label={t.groupName} value={groupName} onInput={setGroupName} required error={addGroup.errors.name} />
+        <FormError errors={addGroup.errors} />
+        <button type="submit" disabled={addGroup.busy}>
+          {t.addGroup}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; done(): void }) {
+  const { t } = useApp();
+  const [parameter, setParameter] = useState('utm_source');
+  const [operator, setOperator] = useState<Operator>('=');
+  const [value, setValue] = useState('');
+  const [negative, setNegative] = useState(false);
+  const id = (f: string) => `c${groupId}-${f}`;
+  const form = useSubmit(async () => {
+    const why = conditionValueError(operator, value);
+    if (why) {
+      form.setErrors({ value: why === 'required' ? t.required : why === 'invalidRegex' ? t.invalidRegex : '≤ 1000' });
+      return;
+    }
+    await rest(
+      'create_ac_condition',
+      { ac_id: acId, ac_condition_group_id: groupId, ac_parameter: parameter, ac_operator: operator, value, is_negative: negative },
+      'POST',
+    );
+    setValue('');
+    done();
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate class="grid" aria-label={t.addCondition}>
+      <SelectField
+        id={id('parameter')}
+        label={t.parameter}
+        value={parameter}
+        onChange={setParameter}
+        options={PARAMETERS.map(([g, l, p]) => [p, `${g}: ${l} (${p})`])}
+        error={form.errors.ac_parameter}
+      />
+      <SelectField
+        id={id('operator')}
+        label={t.operator}
+        value={operator}
+        onChange={(v) => setOperator(v as Operator)}
+        options={OPERATORS.map((o) => [o, `${o} · ${opLabel(t, o)}`])}
+        error={form.errors.ac_operator}
+      />
+      <TextField id={id('value')} label={t.value} value={value} onInput={setValue} required error={form.errors.value} />
+      <div class="field check">
+        <input
+          id={id('negative')}
+          type="checkbox"
+          checked={negative}
+          onChange={(e) => setNegative((e.target as HTMLInputElement).checked)}
+        />
+        <label for={id('negative')}>{t.exclude}</label>
+      </div>
+      <FormError errors={form.errors} />
+      <button type="submit" disabled={form.busy}>
+        {t.addCondition}
+      </button>
+    </form>
+  );
+}
+
+function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumber[]; done(): void }) {
+  const { t } = useApp();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<TargetKind>('number');
+  const [target, setTarget] = useState('');
+  const [mode, setMode] = useState<'static' | 'pool'>('pool');
+  const [numb, setNumb] = useState('');
+  const [pool, setPool] = useState<string[]>([]);
+  const form = useSubmit(async () => {
+    if (!target.trim()) {
+      form.setErrors({ selector: t.required });
+      return;
+    }
+    const chosen = numb || numbers[0]?.phone_number || '';
+    await rest(
+      'number_block',
+      {
+        ac_id: acId,
+        name: name || targetText(t, selectorOf(kind, target)),
+        selector: selectorOf(kind, target),
+        ...(mode === 'static' ? { numb: chosen } : { dt_pool_numbers: pool }),
+      },
+      'POST',
+    );
+    setName('');
+    setTarget('');
+    setPool([]);
+    done();
+  });
+  if (!numbers.length)
+    return (
+      <Empty>
+        {t.needNumbers} <a href="/app/numbers">{t.numbers}</a>
+      </Empty>
+    );
+  const poolError = form.errors.dt_pool_numbers;
+  return (
+    <form onSubmit={form.onSubmit} noValidate class="grid" aria-labelledby="add-block-h">
+      <h3 id="add-block-h">{t.addBlock}</h3>
+      <TextField id="block-name" label={t.blockName} value={name} onInput={setName} error={form.errors.name} />
+      <SelectField
+        id="target-kind"
+        label={t.targetKind}
+        value={kind}
+        onChange={(v) => setKind(v as TargetKind)}
+        options={[
+          ['number', t.kindNumber],
+          ['id', t.kindId],
+          ['class', t.kindClass],
+          ['name', t.kindName],
+        ]}
+      />
+      <TextField id="selector" label={t.target} value={target} onInput={setTarget} required error={form.errors.selector} />
+      <SelectField
+        id="replace-mode"
+        label={t.replaceWith}
+        value={mode}
+        onChange={(v) => setMode(v as 'static' | 'pool')}
+        options={[
+          ['pool', t.dtPool],
+          ['static', t.staticNumber],
+        ]}
+      />
+      {mode === 'static' ? (
+        <SelectField
+          id="numb"
+          label={t.number}
+          value={numb || numbers[0]!.phone_number}
+          onChange={setNumb}
+          options={numbers.map((n) => [n.phone_number, formatPhone(n.phone_number)])}
+          error={form.errors.numb}
+        />
+      ) : (
+        <fieldset aria-describedby={poolError ? 'pool-error' : undefined}>
+          <legend>{t.poolNumbers}</legend>
+          {numbers.map((n) => (
+            <div class="check" key={n.phone_number}>
+              <input
+                id={'pool-' + n.phone_number}
+                type="checkbox"
+                checked={pool.includes(n.phone_number)}
+                onChange={(e) =>
+                  setPool((p) => ((e.target as HTMLInputElement).checked ? [...p, n.phone_number] : p.filter((x) => x !== n.phone_number)))
+                }
+              />
+              <label for={'pool-' + n.phone_number}>{formatPhone(n.phone_number)}</label>
+            </div>
+          ))}
+          <FieldError id="pool" error={poolError} />
+        </fieldset>
+      )}
+      <FormError errors={form.errors} />
+      <button type="submit" disabled={form.busy}>
+        {t.addBlock}
+      </button>
+    </form>
+  );
+}

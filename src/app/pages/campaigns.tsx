@@ -1,0 +1,105 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { ApiFailure, rest } from '../api.js';
+import { addDays, dayIn, formatNumber } from '../format.js';
+import { chosenSite, SitePicker, useSites } from '../sites.js';
+import { useApp } from '../state.js';
+import type { Campaign, Stat } from '../types.js';
+import { Empty, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
+
+/** This month's counts of one campaign (REST `stat` with `ac_id`). */
+async function monthStat(siteId: number, acId: number, zone: string): Promise<Stat | undefined> {
+  const today = dayIn(zone);
+  const { data } = await rest<Stat[]>('stat', {
+    site_id: siteId,
+    ac_id: acId,
+    date_from: today.slice(0, 8) + '01',
+    date_till: addDays(today, 1),
+  });
+  return data[0];
+}
+
+/** A site's campaigns with this month's visits and communications, and the form that creates one. */
+export function Campaigns() {
+  const { t, lang, customer } = useApp();
+  const loc = useLocation();
+  const sites = useSites();
+  const site = sites.data && chosenSite(sites.data, loc.query);
+  const campaigns = useData(async () => {
+    if (!site) return [];
+    const { data } = await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 });
+    return Promise.all(data.map(async (c) => ({ ...c, stat: await monthStat(site.id, c.id, customer!.time_zone) })));
+  }, [site?.id]);
+  const [name, setName] = useState('');
+  const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
+    try {
+      const { data } = await rest<{ ac_id: number }>('create_ac', { site_id: site!.id, name }, 'POST');
+      loc.route(`/app/campaigns/${data.ac_id}?site=${site!.id}`);
+    } catch (e) {
+      // A taken name names no parameter; it is the name's fault.
+      if (e instanceof ApiFailure && e.code === 100502) setErrors({ name: e.message });
+      else throw e;
+    }
+  });
+  const n = (v: number | undefined) => formatNumber(v ?? 0, lang);
+  return (
+    <Page title={t.campaigns}>
+      <Show loaded={sites}>
+        {(list) => (
+          <>
+            <SitePicker sites={list} site={site} />
+            {site && (
+              <>
+                <Show loaded={campaigns}>
+                  {(cs) =>
+                    cs.length ? (
+                      <div class="scroll" tabIndex={0}>
+                        <table id="campaigns">
+                          <caption>{t.thisMonth}</caption>
+                          <thead>
+                            <tr>
+                              <th scope="col">{t.name}</th>
+                              <th scope="col">{t.visits}</th>
+                              <th scope="col">{t.calls}</th>
+                              <th scope="col">{t.chats}</th>
+                              <th scope="col">{t.requests}</th>
+                              <th scope="col">{t.goals}</th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {cs.map((c) => (
+                              <tr key={c.id}>
+                                <td>
+                                  <a href={`/app/campaigns/${c.id}?site=${site.id}`}>{c.name}</a>
+                                </td>
+                                <td class="num">{n(c.stat?.visits_count)}</td>
+                                <td class="num">{n((c.stat?.calls_count ?? 0) + (c.stat?.sitephone_calls_count ?? 0))}</td>
+                                <td class="num">{n(c.stat?.good_chats_count)}</td>
+                                <td class="num">{n(c.stat?.offline_messages_count)}</td>
+                                <td class="num">{n(c.stat?.goals_count)}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    ) : (
+                      <Empty>{t.noCampaigns}</Empty>
+                    )
+                  }
+                </Show>
+                <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="new-ac">
+                  <h2 id="new-ac">{t.newCampaign}</h2>
+                  <TextField id="name" label={t.name} value={name} onInput={setName} required error={errors.name} />
+                  <FormError errors={errors} />
+                  <button type="submit" disabled={busy}>
+                    {t.create}
+                  </button>
+                </form>
+              </>
+            )}
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}

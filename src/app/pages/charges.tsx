@@ -1,0 +1,100 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { rest } from '../api.js';
+import { addDays, dayIn, formatMoney } from '../format.js';
+import { useApp } from '../state.js';
+import { Page, Show, TextField, useData } from '../ui.js';
+
+interface DailyCharges {
+  charge_tp: number;
+  charge_number: number;
+  charge_physical_limit: number;
+  charge_call: number;
+  charge_activation_number: number;
+}
+const KEYS = ['charge_tp', 'charge_number', 'charge_call', 'charge_activation_number', 'charge_physical_limit'] as const;
+
+/** The customer's charges per day (REST `daily_sdr`, one record a day in order) with the range's totals. */
+export function Charges() {
+  const { t, lang, customer } = useApp();
+  const loc = useLocation();
+  const today = dayIn(customer!.time_zone);
+  const from = loc.query.from ?? today.slice(0, 8) + '01';
+  const till = loc.query.till ?? today;
+  const [f, setF] = useState({ from, till });
+  const charges = useData(
+    async () => (await rest<DailyCharges[]>('daily_sdr', { date_from: from, date_till: addDays(till, 1), limit: 400 })).data,
+    [customer?.id, from, till],
+  );
+  const money = (v: number) => formatMoney(v, lang);
+  const sum = (d: DailyCharges) => KEYS.reduce((n, k) => n + d[k], 0);
+  const labels: Record<(typeof KEYS)[number], string> = {
+    charge_tp: t.chargeTariff,
+    charge_number: t.chargeNumbers,
+    charge_call: t.chargeCalls,
+    charge_activation_number: t.chargeConnections,
+    charge_physical_limit: t.chargeLimits,
+  };
+  return (
+    <Page title={t.charges}>
+      <form
+        class="grid filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          loc.route(`${loc.path}?${new URLSearchParams({ from: f.from, till: f.till })}`, true);
+        }}
+      >
+        <TextField id="from" label={t.from} type="date" value={f.from} onInput={(v) => setF({ ...f, from: v })} />
+        <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
+        <button type="submit">{t.show}</button>
+      </form>
+      <Show loaded={charges}>
+        {(days) => (
+          <div class="scroll" tabIndex={0}>
+            <table id="charges">
+              <thead>
+                <tr>
+                  <th scope="col">{t.day}</th>
+                  {KEYS.map((k) => (
+                    <th scope="col" key={k}>
+                      {labels[k]}
+                    </th>
+                  ))}
+                  <th scope="col">{t.total}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((d, i) => (
+                  <tr key={i}>
+                    <th scope="row" class="nowrap">
+                      {new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(addDays(from, i)))}
+                    </th>
+                    {KEYS.map((k) => (
+                      <td class="num" key={k}>
+                        {money(d[k])}
+                      </td>
+                    ))}
+                    <td class="num">{money(sum(d))}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t.total}</th>
+                  {KEYS.map((k) => (
+                    <td class="num" key={k}>
+                      {money(days.reduce((n, d) => n + d[k], 0))}
+                    </td>
+                  ))}
+                  <td class="num" id="charges-total">
+                    {money(days.reduce((n, d) => n + sum(d), 0))}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </Show>
+    </Page>
+  );
+}

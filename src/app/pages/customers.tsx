@@ -1,0 +1,145 @@
+import { useState } from 'preact/hooks';
+import { rest } from '../api.js';
+import { useApp } from '../state.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+/** Limits a new customer starts with; the agent changes them with its account manager. */
+const LIMITS = {
+  monthly_base_limit: 100_000,
+  monthly_base_notify_limit: 80_000,
+  monthly_calls_limit: 100_000,
+  monthly_calls_notify_limit: 80_000,
+  daily_calls_limit: 10_000,
+  daily_calls_notify_limit: 8_000,
+};
+
+/** An agent's customers: create, activate, and switch to one. */
+export function Customers() {
+  const { t, me, customer, chooseCustomer, refresh } = useApp();
+  const list = useData(
+    async () => (await rest<Array<{ id: number; name: string; state: string }>>('customer_list', { limit: 1000 })).data,
+    [],
+  );
+  const plans = useData(async () => (await rest<Array<{ id: number; name: string }>>('agent_tp', { limit: 100 })).data, []);
+  const [form, setForm] = useState({ name: '', email: '', password: '', tp: '', zone: 'Europe/Moscow' });
+  const [note, setNote] = useState('');
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const create = useSubmit(async () => {
+    const e = form.email.trim();
+    await rest(
+      'create_agent_customer',
+      {
+        customer_name: form.name,
+        tp_id: Number(form.tp || plans.data?.[0]?.id),
+        ...LIMITS,
+        monthly_base_notify_email: e,
+        monthly_calls_notify_email: e,
+        daily_calls_notify_email: e,
+        email: e,
+        password: form.password,
+        time_zone: form.zone,
+      },
+      'POST',
+    );
+    setForm({ ...form, name: '', email: '', password: '' });
+    setNote(t.created);
+    list.reload();
+    refresh();
+  });
+  const [activateError, setActivateError] = useState('');
+  if (me.role !== 'agent') return <p class="empty">{t.notFound}</p>;
+  return (
+    <Page title={t.customers}>
+      <Show loaded={list}>
+        {(cs) =>
+          cs.length ? (
+            <div class="scroll" tabIndex={0}>
+              <table id="customers">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.name}</th>
+                    <th scope="col">{t.status}</th>
+                    <th scope="col">
+                      <span class="sr">{t.open}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cs.map((c) => (
+                    <tr key={c.id}>
+                      <td>{c.name}</td>
+                      <td>{c.state === 'active' ? t.active : c.state === 'waiting' ? t.waiting : c.state}</td>
+                      <td class="actions">
+                        {c.state === 'waiting' && (
+                          <button
+                            type="button"
+                            onClick={() =>
+                              void rest('activate_agent_customer', { customer_id: c.id }, 'POST').then(
+                                () => {
+                                  list.reload();
+                                  refresh();
+                                },
+                                (e: Error) => setActivateError(e.message),
+                              )
+                            }
+                          >
+                            {t.activate} <span class="sr">{c.name}</span>
+                          </button>
+                        )}
+                        <button type="button" aria-pressed={customer?.id === c.id ? 'true' : 'false'} onClick={() => chooseCustomer(c.id)}>
+                          {t.actAs} <span class="sr">{c.name}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <Empty>{t.noCustomers}</Empty>
+          )
+        }
+      </Show>
+      {activateError && (
+        <p class="error" role="alert">
+          {activateError}
+        </p>
+      )}
+      <form class="card" onSubmit={create.onSubmit} noValidate aria-labelledby="new-customer">
+        <h2 id="new-customer">{t.createCustomer}</h2>
+        <TextField id="customer_name" label={t.name} value={form.name} onInput={set('name')} required error={create.errors.customer_name} />
+        <TextField id="email" label={t.email} type="email" value={form.email} onInput={set('email')} required error={create.errors.email} />
+        <TextField
+          id="new-password"
+          label={t.password}
+          type="password"
+          autocomplete="new-password"
+          value={form.password}
+          onInput={set('password')}
+          required
+          error={create.errors.password}
+        />
+        <Show loaded={plans}>
+          {(ps) => (
+            <SelectField
+              id="tp_id"
+              label={t.tariff}
+              value={form.tp || String(ps[0]?.id ?? '')}
+              onChange={set('tp')}
+              options={ps.map((p) => [String(p.id), p.name])}
+              error={create.errors.tp_id}
+            />
+          )}
+        </Show>
+        <TextField id="time_zone" label={t.timeZone} value={form.zone} onInput={set('zone')} error={create.errors.time_zone} />
+        <FormError errors={create.errors} />
+        <div class="row">
+          <button type="submit" disabled={create.busy}>
+            {t.create}
+          </button>
+          <span role="status">{note}</span>
+        </div>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,273 @@
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { appGet, appPost, rest } from '../api.js';
+import { csvCell, dayIn, formatDateTime, formatDuration, formatMoney, formatPhone } from '../format.js';
+import { fill } from '../i18n.js';
+import { chosenSite, SitePicker, useSites } from '../sites.js';
+import { useApp } from '../state.js';
+import type { Campaign, JournalItem, Tag } from '../types.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+const PAGE = 50;
+/** The list is read again this often while the page is visible, so a new call shows up by itself. */
+const REFRESH_MS = 1000;
+const TAG_NAMES = { target: 'Target', notTarget: 'Not target' };
+
+/**
+ * Calls, call-backs, chats, requests and goals in one list, newest first, paged on the server
+ * (`/app/api/journal`); tags set in place; a CSV of the page. The filters live in the URL.
+ */
+export function Journal() {
+  const { t, lang, customer } = useApp();
+  const loc = useLocation();
+  const q = loc.query;
+  const zone = customer!.time_zone;
+  const sites = useSites();
+  const site = sites.data && chosenSite(sites.data, q);
+  const from = q.from ?? dayIn(zone, -6);
+  const till = q.till ?? dayIn(zone);
+  const offset = Number(q.offset ?? 0) || 0;
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => {
+      if (document.visibilityState === 'visible') setTick((x) => x + 1);
+    }, REFRESH_MS);
+    return () => clearInterval(id);
+  }, []);
+  const campaigns = useData(async () => (site ? (await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 })).data : []), [site?.id]);
+  const tags = useData(async () => (await rest<Tag[]>('tag', { limit: 1000 })).data, [customer?.id]);
+  const journal = useData(
+    async () =>
+      site
+        ? appGet<{ total: number; items: JournalItem[] }>('journal', {
+            site_id: site.id,
+            date_from: from,
+            date_till: till,
+            ac_id: q.ac,
+            tag_id: q.tag,
+            limit: PAGE,
+            offset,
+          })
+        : { total: 0, items: [] },
+    [site?.id, from, till, q.ac, q.tag, offset, tick],
+  );
+  const go = (changes: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(q);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v == null || v === '') p.delete(k);
+      else p.set(k, v);
+    }
+    loc.route(`${loc.path}?${p}`, true);
+  };
+  const [f, setF] = useState({ from, till });
+  const source = (i: JournalItem) => i.utm_source ?? i.referrer ?? '';
+  const utm = (i: JournalItem) => [i.utm_medium, i.utm_campaign].filter(Boolean).join(' / ');
+  const exportCsv = (items: JournalItem[]) => {
+    const head = [t.when, t.type, t.campaign, t.source, 'utm', t.entry, t.number, t.duration, t.status, t.tags, t.sale];
+    const rows = items.map((i) => [
+      i.at,
+      t[i.type],
+      i.ac_name,
+      source(i),
+      utm(i),
+      i.entrance_page,
+      i.detail,
+      i.duration,
+      i.status,
+      i.tags.map((x) => x.tag).join(', '),
+      i.sale,
+    ]);
+    const text = [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob(['\ufeff' + text], { type: 'text/csv;charset=utf-8' }));
+    a.download = `journal-${from}-${till}.csv`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+  return (
+    <Page title={t.journal}>
+      <Show loaded={sites}>
+        {(list) => (
+          <>
+            <SitePicker sites={list} site={site} />
+            <form
+              class="grid filters"
+              onSubmit={(e) => {
+                e.preventDefault();
+                go({ from: f.from, till: f.till, offset: undefined });
+              }}
+            >
+              <TextField id="from" label={t.from} type="date" value={f.from} onInput={(v) => setF({ ...f, from: v })} />
+              <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
+              <SelectField
+                id="ac-filter"
+                label={t.campaign}
+                value={q.ac ?? ''}
+                onChange={(v) => go({ ac: v, offset: undefined })}
+                options={[
+                  ['', t.allCampaigns],
+                  ['-1', t.noCampaign],
+                  ...(campaigns.data ?? []).map((c): [string, string] => [String(c.id), c.name]),
+                ]}
+              />
+              <SelectField
+                id="tag-filter"
+                label={t.tag}
+                value={q.tag ?? ''}
+                onChange={(v) => go({ tag: v, offset: undefined })}
+                options={[['', t.allTags], ...(tags.data ?? []).map((x): [string, string] => [String(x.id), x.name])]}
+              />
+              <button type="submit">{t.show}</button>
+            </form>
+            <Show loaded={journal}>
+              {(j) =>
+                j.items.length ? (
+                  <>
+                    <div class="scroll" tabIndex={0}>
+                      <table id="journal">
+                        <thead>
+                          <tr>
+                            <th scope="col">{t.when}</th>
+                            <th scope="col">{t.type}</th>
+                            <th scope="col">{t.campaign}</th>
+                            <th scope="col">{t.source}</th>
+                            <th scope="col">{t.entry}</th>
+                            <th scope="col">{t.duration}</th>
+                            <th scope="col">{t.status}</th>
+                            <th scope="col">{t.record}</th>
+                            <th scope="col">{t.tags}</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {j.items.map((i) => (
+                            <tr key={`${i.type}:${i.id}`} data-type={i.type} data-id={i.id}>
+                              <td class="nowrap">{formatDateTime(i.at, lang, zone)}</td>
+                              <td>
+                                {t[i.type]}
+                                <div class="muted nowrap">
+                                  {i.type === 'cdr_in' || i.type === 'sitephone' ? formatPhone(i.detail) : i.detail}
+                                </div>
+                              </td>
+                              <td class="campaign">{i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}</td>
+                              <td>
+                                {source(i)}
+                                <div class="muted">{utm(i)}</div>
+                              </td>
+                              <td class="url">{i.entrance_page}</td>
+                              <td class="num">{formatDuration(i.duration)}</td>
+                              <td>{i.status ? ((t as Record<string, string>)[i.status] ?? i.status) : ''}</td>
+                              <td>
+                                {i.records.map((r, n) => (
+                                  <audio key={r} controls preload="none" src={r} aria-label={`${t.record} ${n + 1}`} />
+                                ))}
+                              </td>
+                              <td>
+                                <Tags item={i} tags={tags.data ?? []} done={journal.reload} tagsChanged={tags.reload} />
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                    <div class="row">
+                      <button type="button" disabled={offset === 0} onClick={() => go({ offset: String(Math.max(0, offset - PAGE)) })}>
+                        {t.prev}
+                      </button>
+                      <span role="status">{fill(t.pageOf, { from: offset + 1, to: offset + j.items.length, total: j.total })}</span>
+                      <button type="button" disabled={offset + PAGE >= j.total} onClick={() => go({ offset: String(offset + PAGE) })}>
+                        {t.next}
+                      </button>
+                      <button type="button" onClick={() => exportCsv(j.items)}>
+                        {t.exportCsv}
+                      </button>
+                    </div>
+                  </>
+                ) : (
+                  <Empty>{t.noJournal}</Empty>
+                )
+              }
+            </Show>
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}
+
+/** The tags of one communication, set in place: Target, Not target (when the customer has them), Sale with an amount. */
+function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[]; done(): void; tagsChanged(): void }) {
+  const { t, lang, customer } = useApp();
+  const [amount, setAmount] = useState('');
+  const key = `${item.type}-${item.id}`;
+  const sale = useSubmit(async () => {
+    const cost = Number(amount.replace(',', '.').replace(/\s/g, ''));
+    if (!amount || !Number.isFinite(cost) || cost < 0) {
+      sale.setErrors({ cost: t.required });
+      return;
+    }
+    const now = new Intl.DateTimeFormat('sv-SE', { timeZone: customer!.time_zone, dateStyle: 'short', timeStyle: 'medium' }).format(
+      new Date(),
+    );
+    await rest('tag_communication_sale', { object_id: item.id, object_type: item.type, cost, date_time: now }, 'POST');
+    setAmount('');
+    done();
+  });
+  const has = (id: number) => item.tags.some((x) => x.id === id);
+  /** The customer's tag of that name; made first when the customer has none (a new customer). */
+  const tagId = async (name: string): Promise<number> => {
+    const own = tags.find((x) => x.name === name);
+    if (own) return own.id;
+    const made = await appPost<Tag[]>('standard-tags');
+    tagsChanged();
+    return made.find((x) => x.name === name)!.id;
+  };
+  const [tagError, setTagError] = useState('');
+  const toggle = (name: string) =>
+    void tagId(name)
+      .then((id) =>
+        rest(has(id) ? 'untag_communication' : 'tag_communication', { object_id: item.id, object_type: item.type, mark_id: id }, 'POST'),
+      )
+      .then(done, (e: Error) => setTagError(e.message));
+  const offered = [TAG_NAMES.target, TAG_NAMES.notTarget].map((name) => ({ name, on: item.tags.some((x) => x.tag === name) }));
+  return (
+    <div class="tags">
+      {offered.map((x) => (
+        <button key={x.name} type="button" class="chip" aria-pressed={x.on ? 'true' : 'false'} onClick={() => toggle(x.name)}>
+          {x.name}
+        </button>
+      ))}
+      {tagError && (
+        <p class="error" role="alert">
+          {tagError}
+        </p>
+      )}
+      {item.tags
+        .filter((x) => !offered.some((o) => o.name === x.tag))
+        .map((x) => (
+          <span key={x.id} class="chip on">
+            {x.tag}
+          </span>
+        ))}
+      {item.sale != null ? (
+        <span class="sale">
+          {t.sale}: {formatMoney(item.sale, lang)}
+        </span>
+      ) : (
+        <form onSubmit={sale.onSubmit} noValidate class="inline-form" aria-label={t.markSale}>
+          <TextField
+            id={`amount-${key}`}
+            label={t.amount}
+            value={amount}
+            onInput={setAmount}
+            inputMode="decimal"
+            error={sale.errors.cost}
+          />
+          <FormError errors={sale.errors} />
+          <button type="submit" disabled={sale.busy}>
+            {t.markSale}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

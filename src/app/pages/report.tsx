@@ -1,0 +1,155 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { rest } from '../api.js';
+import { addDays, dayIn, daysBetween, formatMoney, formatNumber, formatPercent } from '../format.js';
+import { chosenSite, SitePicker, useSites } from '../sites.js';
+import { useApp } from '../state.js';
+import type { Campaign, Sales, Stat } from '../types.js';
+import { Page, Show, TextField, useData } from '../ui.js';
+import { DailyChart } from './daily-chart.js';
+
+interface Row {
+  visits: number;
+  calls: number;
+  chats: number;
+  requests: number;
+  goals: number;
+  sales: number;
+  revenue: number;
+}
+const KEYS = ['visits', 'calls', 'chats', 'requests', 'goals', 'sales', 'revenue'] as const;
+
+/** One period: every campaign's row (REST `stat` per campaign, `advertising_sales` for the site). */
+async function period(siteId: number, campaigns: Campaign[], from: string, tillExclusive: string): Promise<Map<number, Row>> {
+  const range = { site_id: siteId, date_from: from, date_till: tillExclusive };
+  const { data: sales } = await rest<Sales[]>('advertising_sales', { ...range, only_first: false, only_quality: false, limit: 1000 });
+  const out = new Map<number, Row>();
+  await Promise.all(
+    [-1, ...campaigns.map((c) => c.id)].map(async (id) => {
+      const s = (await rest<Stat[]>('stat', { ...range, ac_id: id })).data[0];
+      const sale = sales.find((x) => x.ac_id === id);
+      out.set(id, {
+        visits: s?.visits_count ?? 0,
+        calls: (s?.calls_count ?? 0) + (s?.sitephone_calls_count ?? 0),
+        chats: s?.good_chats_count ?? 0,
+        requests: s?.offline_messages_count ?? 0,
+        goals: s?.goals_count ?? 0,
+        sales: sale?.sales_count ?? 0,
+        revenue: sale?.revenue ?? 0,
+      });
+    }),
+  );
+  return out;
+}
+
+const conversion = (r: Row) => (r.visits ? (r.calls + r.chats + r.requests) / r.visits : 0);
+
+/** A table per campaign for a range against the period of the same length before it. */
+export function Report() {
+  const { t, lang, customer } = useApp();
+  const loc = useLocation();
+  const q = loc.query;
+  const zone = customer!.time_zone;
+  const sites = useSites();
+  const site = sites.data && chosenSite(sites.data, q);
+  const today = dayIn(zone);
+  const from = q.from ?? today.slice(0, 8) + '01';
+  const till = q.till ?? today;
+  const [f, setF] = useState({ from, till });
+  const report = useData(async () => {
+    if (!site) return null;
+    const campaigns = (await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 })).data;
+    const length = daysBetween(from, till) + 1;
+    const [now, before] = await Promise.all([
+      period(site.id, campaigns, from, addDays(till, 1)),
+      period(site.id, campaigns, addDays(from, -length), from),
+    ]);
+    return { campaigns, now, before };
+  }, [site?.id, from, till]);
+
+  const money = (v: number) => formatMoney(v, lang);
+  const num = (v: number) => formatNumber(v, lang);
+  return (
+    <Page title={t.report}>
+      <Show loaded={sites}>
+        {(list) => (
+          <>
+            <SitePicker sites={list} site={site} />
+            <form
+              class="grid filters"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const p = new URLSearchParams(q);
+                p.set('from', f.from);
+                p.set('till', f.till);
+                loc.route(`${loc.path}?${p}`, true);
+              }}
+            >
+              <TextField id="from" label={t.from} type="date" value={f.from} onInput={(v) => setF({ ...f, from: v })} />
+              <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
+              <button type="submit">{t.show}</button>
+            </form>
+            {site && <DailyChart siteId={site.id} from={from} till={till} />}
+            <Show loaded={report}>
+              {(r) =>
+                r && (
+                  <div class="scroll" tabIndex={0}>
+                    <table id="report">
+                      <caption>
+                        {from} – {till} · ▲▼ {t.previousPeriod}
+                      </caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t.campaign}</th>
+                          <th scope="col">{t.visits}</th>
+                          <th scope="col">{t.calls}</th>
+                          <th scope="col">{t.chats}</th>
+                          <th scope="col">{t.requests}</th>
+                          <th scope="col">{t.goals}</th>
+                          <th scope="col">{t.sales}</th>
+                          <th scope="col">{t.revenue}</th>
+                          <th scope="col">{t.conversion}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {[{ id: -1, name: t.noCampaign }, ...r.campaigns].map((c) => {
+                          const a = r.now.get(c.id)!;
+                          const b = r.before.get(c.id)!;
+                          return (
+                            <tr key={c.id} data-ac={c.id}>
+                              <th scope="row">{c.name}</th>
+                              {KEYS.map((k) => (
+                                <td key={k} class="num" data-key={k}>
+                                  <span class="value">{k === 'revenue' ? money(a[k]) : num(a[k])}</span>
+                                  <Delta now={a[k]} before={b[k]} show={k === 'revenue' ? money : num} />
+                                </td>
+                              ))}
+                              <td class="num" data-key="conversion">
+                                {formatPercent(conversion(a), lang)}
+                                <div class="muted">{formatPercent(conversion(b), lang)}</div>
+                              </td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </div>
+                )
+              }
+            </Show>
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}
+
+function Delta({ now, before, show }: { now: number; before: number; show(v: number): string }) {
+  const { t } = useApp();
+  const d = now - before;
+  return (
+    <div class={'muted delta' + (d > 0 ? ' up' : d < 0 ? ' down' : '')} title={`${t.previousPeriod}: ${show(before)}`}>
+      {d > 0 ? '▲' : d < 0 ? '▼' : '='} <span class="sr">{t.previousPeriod}:</span> {show(before)}
+    </div>
+  );
+}

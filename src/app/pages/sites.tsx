@@ -1,0 +1,71 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { rest } from '../api.js';
+import { useSites } from '../sites.js';
+import { useApp } from '../state.js';
+import { Empty, FormError, Page, Show, TextField, useSubmit } from '../ui.js';
+
+/** The customer's sites and the form that adds one. */
+export function Sites() {
+  const { t } = useApp();
+  const sites = useSites();
+  const loc = useLocation();
+  const [domain, setDomain] = useState('');
+  const [phone, setPhone] = useState('');
+  const { errors, busy, onSubmit } = useSubmit(async () => {
+    const { data } = await rest<{ id: number }>('create_site', { domain, user_phone: phone }, 'POST');
+    loc.route(`/app/sites/${data.id}`);
+  });
+  return (
+    <Page title={t.sites}>
+      <Show loaded={sites}>
+        {(list) =>
+          list.length ? (
+            <div class="scroll" tabIndex={0}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.domain}</th>
+                    <th scope="col">{t.siteKey}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((s) => (
+                    <tr key={s.id}>
+                      <td>
+                        <a href={`/app/sites/${s.id}`}>{s.domain}</a>
+                      </td>
+                      <td>
+                        <code>{s.site_key}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <Empty>{t.noSites}</Empty>
+          )
+        }
+      </Show>
+      <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="add-site">
+        <h2 id="add-site">{t.addSite}</h2>
+        <TextField id="domain" label={t.domain} value={domain} onInput={setDomain} required error={errors.domain} />
+        <TextField
+          id="user_phone"
+          label={t.sitePhone}
+          type="tel"
+          inputMode="tel"
+          value={phone}
+          onInput={setPhone}
+          required
+          error={errors.user_phone}
+        />
+        <FormError errors={errors} />
+        <button type="submit" disabled={busy}>
+          {t.add}
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
+import { errors } from '../http/errors.js';
+import { bucketCounts } from '../reports/daily-counts.js';
+import type { CustomerRow } from '../customers/queries.js';
+import { campaignsOfSite } from '../sites/campaigns.js';
+import { siteById } from '../sites/sites.js';
+import type { Queryable } from '../store/queryable.js';
+import { timestamp } from '../store/time.js';
+import type { DailyQuery } from './schemas.js';
+
+/** The longest range the chart draws: a year and a day. */
+const MAX_DAYS = 366;
+
+/**
+ * Calls per campaign per day of the customer's calendar, `[date_from, date_till]`, for the report's
+ * chart: the reports' ten-minute buckets (reports/daily-counts.ts) summed by the customer's day.
+ */
+export async function dailyCalls(db: Queryable, customer: CustomerRow, q: z.output<typeof DailyQuery>) {
+  const site = await siteById(db, q.site_id);
+  if (!site || site.customer_id !== customer.id) throw errors.notFound();
+  const zone = customer.time_zone || DEFAULT_TIME_ZONE;
+  if (q.date_till < q.date_from) throw errors.invalid('date_till: on or after date_from');
+  const count = daySpan(q.date_from, q.date_till);
+  if (count > MAX_DAYS) throw errors.invalid(`date_till: at most ${MAX_DAYS} days after date_from`);
+  const start = Date.parse(q.date_from + 'T00:00:00Z');
+  const days = Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  const from = parseDate(q.date_from, zone);
+  const after = parseDate(new Date(start + count * 86_400_000).toISOString().slice(0, 10), zone);
+  if (from == null || after == null) throw errors.invalid('date_from: not a date');
+  const rows = (await bucketCounts(db, { siteId: q.site_id, from: timestamp(from), till: timestamp(after) })).filter(
+    (r) => r.kind === 'calls',
+  );
+  const names = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c.name]));
+  const ids = [...new Set(rows.map((r) => r.ac_id))].sort((a, b) => a - b);
+  const index = new Map(days.map((d, i) => [d, i]));
+  const calls = ids.map(() => days.map(() => 0));
+  for (const r of rows) {
+    const d = index.get(dayOf(Date.parse(r.bucket.replace(' ', 'T') + '0:00.000Z'), zone));
+    if (d !== undefined) calls[ids.indexOf(r.ac_id)]![d]! += r.n;
+  }
+  return { days, campaigns: ids.map((id) => ({ id, name: id === -1 ? '' : (names.get(id) ?? '#' + id) })), calls };
+}

@@ -1,0 +1,130 @@
+import { DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
+import { errors } from '../http/errors.js';
+import { chatLines, goalLines, requestLines, sessionContexts } from '../reports/communication-context.js';
+import type { CustomerRow } from '../customers/queries.js';
+import { communicationCount, communicationPage } from '../reports/communications.js';
+import { salesOfCommunications } from '../reports/sales.js';
+import { tagsOfCommunications } from '../reports/tag-links.js';
+import { campaignsOfSite } from '../sites/campaigns.js';
+import { siteById } from '../sites/sites.js';
+import type { Queryable } from '../store/queryable.js';
+import type { CommunicationObjectType } from '../store/tables.js';
+import { timestamp } from '../store/time.js';
+import { callDetails } from './queries.js';
+import type { JournalQuery } from './schemas.js';
+import type { z } from 'zod';
+
+/** One line of the journal: any kind of communication, with its campaign and visit. */
+export interface JournalItem {
+  type: CommunicationObjectType;
+  id: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  ac_id: number;
+  ac_name: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer: string | null;
+  entrance_page: string | null;
+  /** Caller, goal name, request text…: what the kind has to say. */
+  detail: string;
+  /** The number called, for calls. */
+  numb: string | null;
+  duration: number | null;
+  status: string | null;
+  records: string[];
+  tags: Array<{ id: number; tag: string }>;
+  /** The sale's amount in roubles, when the communication is a sale. */
+  sale: number | null;
+}
+
+const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
+
+/**
+ * The site's communications of every kind in the customer's days `[date_from, date_till]`, newest
+ * first, paged in SQL: the reports' union (reports/communications.ts) lists oldest first, so a page from
+ * the newest end is read at the mirrored offset and turned round.
+ */
+export async function journalPage(db: Queryable, customer: CustomerRow, q: z.output<typeof JournalQuery>) {
+  const site = await siteById(db, q.site_id);
+  if (!site || site.customer_id !== customer.id) throw errors.notFound();
+  const zone = customer.time_zone || DEFAULT_TIME_ZONE;
+  const from = parseDate(q.date_from, zone);
+  const till = parseDate(q.date_till, zone);
+  if (from == null || till == null) throw errors.invalid('date_from: not a date');
+  if (q.date_till < q.date_from) throw errors.invalid('date_till: on or after date_from');
+  const filter = {
+    customerId: customer.id,
+    siteId: q.site_id,
+    from: timestamp(from),
+    // The last day is whole.
+    till: timestamp(till + 86_400_000),
+    acId: q.ac_id,
+    tagId: q.tag_id,
+  };
+  const total = await communicationCount(db, filter, false);
+  const end = Math.max(0, total - q.offset);
+  const limit = Math.min(q.limit, end);
+  const rows = limit ? (await communicationPage(db, filter, false, { limit, offset: end - limit })).reverse() : [];
+  const ids = (t: CommunicationObjectType) => rows.filter((c) => c.object_type === t).map((c) => c.id);
+  const sessions = await sessionContexts(db, [...new Set(rows.flatMap((c) => (c.session_id == null ? [] : [c.session_id])))]);
+  const names = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c.name]));
+  const goals = await goalLines(db, ids('goal'));
+  const chats = await chatLines(db, ids('chat'));
+  const requests = await requestLines(db, ids('offline_message'));
+  const calls = await callDetails(db, [...ids('sitephone'), ...ids('cdr_in')]);
+  const tags = new Map<string, Array<{ id: number; tag: string }>>();
+  const sales = new Map<string, number>();
+  for (const t of ['goal', 'chat', 'offline_message', 'sitephone', 'cdr_in'] as const) {
+    const list = ids(t);
+    if (!list.length) continue;
+    for (const [id, v] of await tagsOfCommunications(db, t, list)) tags.set(`${t}:${id}`, v);
+    for (const [id, v] of await salesOfCommunications(db, t, list)) sales.set(`${t}:${id}`, v.cost_kopecks / 100);
+  }
+  const items = rows.map((c): JournalItem => {
+    const ctx = c.session_id == null ? undefined : sessions.get(c.session_id);
+    const call = calls.get(c.id);
+    const isCall = c.object_type === 'cdr_in' || c.object_type === 'sitephone';
+    let detail: string;
+    let status: string | null = null;
+    if (c.object_type === 'goal') detail = goals.get(c.id)?.name ?? '';
+    else if (c.object_type === 'chat') {
+      const ch = chats.get(c.id);
+      status = ch?.status ?? null;
+      detail = ch?.operator_name ?? '';
+    } else if (c.object_type === 'offline_message') {
+      const r = requests.get(c.id);
+      detail = [r?.name, r?.phone, r?.email, r?.message].filter(Boolean).join(' · ');
+    } else {
+      detail = call?.numa ?? '';
+      status = call?.status ?? null;
+    }
+    let records: string[];
+    try {
+      records = isCall && call ? (JSON.parse(call.file_link) as string[]).filter((x) => typeof x === 'string') : [];
+    } catch {
+      records = [];
+    }
+    return {
+      type: c.object_type,
+      id: c.id,
+      at: iso(c.at),
+      ac_id: c.ac_id,
+      ac_name: c.ac_id === -1 ? '' : (names.get(c.ac_id) ?? '#' + c.ac_id),
+      utm_source: ctx?.utm_source ?? null,
+      utm_medium: ctx?.utm_medium ?? null,
+      utm_campaign: ctx?.utm_campaign ?? null,
+      referrer: ctx?.referrer ?? null,
+      entrance_page: ctx?.entrance_page ?? call?.page_url ?? null,
+      detail,
+      numb: isCall ? (call?.numb ?? null) : null,
+      duration: isCall ? (call?.duration ?? null) : null,
+      status,
+      records,
+      tags: tags.get(`${c.object_type}:${c.id}`) ?? [],
+      sale: sales.get(`${c.object_type}:${c.id}`) ?? null,
+    };
+  });
+  return { total, items };
+}

@@ -1,0 +1,285 @@
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+// @ts-expect-error: plain ES module shared with `npm run call`, no types needed
+import { simulateCall } from '../../scripts/call-simulator.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { dropDatabase, freshDbPath } from '../support/test-database.js';
+import { expect, test as base } from './fixtures.js';
+
+/**
+ * The site owner's first day, through the app alone (/app/), on the demo as `npm start` runs it:
+ * the agent creates and activates a customer; the customer signs in, adds a site, puts the snippet
+ * it copied on a page and sees it installed; buys numbers; creates a campaign with a utm condition
+ * and a DT pool of them; a visit from that campaign shows a pool number; a call to it (through the
+ * telephony boundary, signed as the platform signs) shows in the journal with the campaign; it is
+ * tagged a sale; the campaign report shows the call, the sale and the amount. Every page passes
+ * axe-core at 1280 and 360 px; the SQLite run saves the screenshots of docs/app.md.
+ */
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../docs/app');
+/** A desktop Chrome's User-Agent: the demo's lease policy gives a headless browser (a bot) the reserved number. */
+const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SITE_PHONE = '+7 (495) 111-22-33';
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The server exactly as `npm start` runs it (scripts/start.mjs): the demo's site configuration, API
+ * users and telephony seed (the number capacity numbers are bought from), a fresh database.
+ */
+const test = base.extend<{ svcUrl: string }>({
+  // eslint-disable-next-line no-empty-pattern
+  svcUrl: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-app-'));
+    const dbPath = freshDbPath(join(dir, 'svc.db'));
+    const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+    const server = await createServer({
+      dbPath,
+      siteConfig: join(root, 'demo-site/site-config.json'),
+      apiSeed: join(root, 'demo-site/api-seed.json'),
+      telephonySeed: join(root, 'demo-site/telephony-seed.json'),
+      bundleDir: join(root, 'dist'),
+      telephony: { secret: 'demo-telephony-secret' },
+    });
+    await use(await server.listen(0, '127.0.0.1'));
+    await server.close();
+    dropDatabase(dbPath);
+    rmSync(dir, { recursive: true, force: true });
+  },
+});
+
+/** The customer's own web server: serves whatever page the test last put on it. */
+async function ownSite(): Promise<{ url: string; put(html: string): void; close(): Promise<void> }> {
+  let body = '<!doctype html><title>empty</title>';
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://localhost:${port}/`,
+    put: (html) => (body = html),
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+/** axe-core finds nothing on the page, at 1280 and at 360 px, and nothing scrolls sideways at 360; the screenshots. */
+async function check(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    // A frame for what follows its box's size (the report's chart) to redraw.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const r = await (
+        window as unknown as {
+          axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+        }
+      ).axe.run(document);
+      return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+    expect(violations, `${name} at ${width} px`).toEqual([]);
+    if (width === 360) {
+      // Names what sticks out, when something does.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > 360 && !e.closest('.scroll'))
+          .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className) : '')),
+      );
+      expect(wide, `${name}: nothing wider than 360 px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
+    }
+    if (!process.env.SVC_TEST_DB_URL) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a site owner goes from sign-in to the campaign that brought a call, in the app alone', async ({ svcUrl, browser }) => {
+  test.setTimeout(180_000);
+  const site = await ownSite();
+  // The app's page forbids inline scripts; axe-core is injected as one, so this context lets it in.
+  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svcUrl.replace(/\/$/, '') });
+  const app = await ctx.newPage();
+  const appErrors: string[] = [];
+  app.on('pageerror', (e) => appErrors.push(e.message));
+  const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME });
+  try {
+    // The agent signs in and creates a customer, then activates it.
+    await app.goto(svcUrl + 'app/');
+    await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await check(app, 'sign-in');
+    await app.getByLabel('Login').fill('agent');
+    await app.getByLabel('Password').fill('wrong-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
+    await app.getByLabel('Password').fill('agent-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app).toHaveURL(/\/app\/customers$/);
+    await app.getByLabel('Name').fill('Flower shop');
+    await app.getByLabel('E-mail (login)').fill('owner@flowers.test');
+    await app.getByLabel('Password').fill('short');
+    await app.getByRole('button', { name: 'Create' }).click();
+    // The server's refusal shows beside the field it concerns.
+    await expect(app.locator('#new-password-error')).toContainText('password');
+    await app.getByLabel('Password').fill('flowers-password-1');
+    await app.getByRole('button', { name: 'Create' }).click();
+    const row = app.locator('#customers tr', { hasText: 'Flower shop' });
+    await expect(row).toContainText('waiting');
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await expect(row).toContainText('active');
+    await check(app, 'customers');
+    await app.getByRole('button', { name: 'Sign out' }).click();
+    await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(app).toHaveURL(/\/app\/$/);
+
+    // The customer signs in and adds its site.
+    await app.getByLabel('Login').fill('owner@flowers.test');
+    await app.getByLabel('Password').fill('flowers-password-1');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app).toHaveURL(/\/app\/sites$/);
+    await expect(app.getByText('No sites yet')).toBeVisible();
+    await app.getByLabel('Domain').fill('not a domain');
+    await app.getByLabel("The site's own phone number").fill(SITE_PHONE);
+    await app.getByRole('button', { name: 'Add' }).click();
+    await expect(app.locator('#domain-error')).toContainText('a host name');
+    await app.getByLabel('Domain').fill('localhost');
+    await app.getByRole('button', { name: 'Add' }).click();
+    await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+
+    // The snippet, copied, goes on the site's page; a page view later the app says it is installed.
+    await app.getByRole('button', { name: 'Copy' }).click();
+    await expect(app.getByText('Copied')).toBeVisible();
+    const snippet = await app.evaluate(() => navigator.clipboard.readText());
+    expect(snippet).toContain('setCsAccount');
+    site.put(`<!doctype html><html lang="en"><head><title>Flowers</title>${snippet}</head>
+      <body><p>Order by phone: <a id="phone" href="tel:+74951112233">${SITE_PHONE}</a></p></body></html>`);
+    await app.getByRole('button', { name: 'Check installation' }).click();
+    await expect(app.locator('#install-status')).toContainText('No page view seen yet');
+    const first = await visitor.newPage();
+    await first.goto(site.url);
+    await first.waitForFunction(() => !!window.Svc?.getCredentials());
+    await app.getByRole('button', { name: 'Check installation' }).click();
+    await expect(app.locator('#install-status')).toContainText('Installed');
+    await check(app, 'site');
+    // Settings: a dry pool cannot give a reserved number the site has not got.
+    await app.getByLabel('When the pool runs dry, show').selectOption('reserved');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.locator('#dt_reserved_number-error')).toContainText('a reserved number is needed');
+    await app.getByLabel('When the pool runs dry, show').selectOption('static');
+    await app.getByLabel('Language of the widgets').selectOption('en');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.getByText('Saved', { exact: true })).toBeVisible();
+
+    // Two numbers bought in region 495.
+    await app.getByRole('link', { name: 'Numbers' }).click();
+    await expect(app.getByText('No numbers yet')).toBeVisible();
+    await app.getByLabel('Region').selectOption('495');
+    await app.getByRole('button', { name: 'Buy' }).click();
+    await expect(app.locator('#numbers tbody tr')).toHaveCount(1);
+    await app.getByRole('button', { name: 'Buy' }).click();
+    await expect(app.locator('#numbers tbody tr')).toHaveCount(2);
+    const bought = (await app.locator('#numbers tbody tr td:first-child').allTextContents()).map((s) => s.trim());
+    for (const n of bought) expect(n).toMatch(/^\+7 \(495\) \d{3}-\d{2}-\d{2}$/);
+    // Forwarding: a wrong number is refused beside its field; a right one is saved.
+    await app.getByLabel('Forward calls to').fill('12');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.locator('#user_phone-error')).toContainText('phone number');
+    await app.getByLabel('Forward calls to').fill('+7 (916) 555-44-33');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.getByText('Saved: ')).toContainText('→ +7 (916) 555-44-33');
+    await check(app, 'numbers');
+
+    // A campaign: utm_source = yandex, the site's number replaced by a DT pool of both.
+    await app.getByRole('link', { name: 'Campaigns' }).click();
+    await expect(app.getByText('No campaigns yet')).toBeVisible();
+    await app.getByLabel('Name').fill('Yandex Direct');
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.getByRole('heading', { name: 'Yandex Direct' })).toBeVisible();
+    await app.getByLabel('Group name').fill('UTM');
+    await app.getByRole('button', { name: 'Add a group' }).click();
+    await app.getByLabel('Parameter').selectOption('utm_source');
+    await app.getByLabel('Operator').selectOption('~');
+    await app.getByLabel('Value', { exact: true }).fill('(yandex');
+    await app.getByRole('button', { name: 'Add the condition' }).click();
+    await expect(app.getByRole('alert')).toContainText('not a valid regular expression');
+    await app.getByLabel('Operator').selectOption('=');
+    await app.getByLabel('Value', { exact: true }).fill('yandex');
+    await app.getByRole('button', { name: 'Add the condition' }).click();
+    await expect(app.locator('.group li')).toContainText('utm_source');
+    await app.getByLabel('Number on the page').fill(SITE_PHONE);
+    for (const n of bought) await app.getByLabel(n).check();
+    await app.getByRole('button', { name: 'Add the block' }).click();
+    await expect(app.locator('#preview')).toContainText(`Instead of ${SITE_PHONE} the page shows one of 2 numbers`);
+    await check(app, 'campaign');
+
+    // A visit from the campaign sees a pool number.
+    const visit = await visitor.newPage();
+    await visit.goto(site.url + '?utm_source=yandex');
+    await expect(visit.locator('#phone')).not.toHaveText(SITE_PHONE);
+    const shown = (await visit.locator('#phone').textContent())!.trim();
+    expect(bought).toContain(shown);
+    const number = await visit.evaluate(() => window.Svc.getDTPhones()![0]!.raw);
+
+    // The call reaches the journal, with its campaign, within 2 seconds.
+    await app.getByRole('link', { name: 'Journal' }).click();
+    await expect(app.getByText('Nothing in this range')).toBeVisible();
+    await simulateCall({
+      server: svcUrl,
+      to: number,
+      from: '79160000101',
+      talk: 42,
+      realTime: false,
+      fileLink: 'https://records.example/call-1.mp3',
+    });
+    const call = app.locator('#journal tbody tr[data-type="cdr_in"]');
+    await expect(call.locator('.campaign')).toHaveText('Yandex Direct', { timeout: 2000 });
+    await expect(call).toContainText('yandex');
+    await expect(call).toContainText('0:42');
+    await expect(call).toContainText('+7 (916) 000-01-01');
+    await expect(call.locator('audio')).toHaveCount(1);
+
+    // Tagged target, then a sale with an amount.
+    await call.getByRole('button', { name: 'Target', exact: true }).click();
+    await expect(call.getByRole('button', { name: 'Target', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await call.getByLabel('Amount').fill('15000');
+    await call.getByRole('button', { name: 'Mark as sale' }).click();
+    await expect(call.locator('.sale')).toContainText('Sale: RUB 15,000.00');
+    await check(app, 'journal');
+
+    // The campaign report: 1 call, 1 sale and the amount.
+    await app.getByRole('link', { name: 'Campaign report' }).click();
+    const report = app.locator('#report tr[data-ac]:not([data-ac="-1"])');
+    await expect(report.locator('th')).toHaveText('Yandex Direct');
+    await expect(report.locator('[data-key="calls"] .value')).toHaveText('1');
+    await expect(report.locator('[data-key="sales"] .value')).toHaveText('1');
+    await expect(report.locator('[data-key="revenue"] .value')).toHaveText('RUB 15,000.00');
+    await expect(app.locator('figure.chart canvas')).toBeVisible();
+    await check(app, 'report');
+
+    // Team and charges: the tariff's first day and the two numbers' connections are charged.
+    await app.getByRole('link', { name: 'Team' }).click();
+    await expect(app.getByText('No employees yet')).toBeVisible();
+    await check(app, 'team');
+    await app.getByRole('link', { name: 'Charges' }).click();
+    // Two numbers connected at RUB 500 each (demo-site/telephony-seed.json, local numbers).
+    await expect(app.locator('#charges tfoot td').nth(3)).toHaveText('RUB 1,000.00');
+    await check(app, 'charges');
+
+    // A view is a URL: reloading it keeps it, signed in.
+    await app.goto(svcUrl + 'app/report');
+    await app.reload();
+    await expect(report.locator('[data-key="calls"] .value')).toHaveText('1');
+    expect(appErrors).toEqual([]);
+  } finally {
+    await ctx.close();
+    await visitor.close();
+    await site.close();
+  }
+});
