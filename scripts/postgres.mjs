@@ -69,25 +69,33 @@ function pgRun(bin, name, args) {
 }
 
 /**
+ * Installs Debian's `postgresql` package when no PostgreSQL binaries are found, on Debian or Ubuntu
+ * as root (.ci/run does so while npm installs the packages). Resolves with the binaries' folder,
+ * or null when there are none.
+ */
+export async function installPostgres({ log = console.log } = {}) {
+  const bin = binDir();
+  const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
+  if (bin || !debian || !isRoot) return bin;
+  log("No PostgreSQL found: installing Debian's postgresql package (about a minute)…");
+  await runAsync('apt-get', ['update', '-qq'], { inherit: true });
+  // The package's own cluster (started by its post-install script where a service manager runs)
+  // is not used: the tests start their own.
+  await runAsync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
+    inherit: true,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return binDir();
+}
+
+/**
  * Resolves with `{ url, source, stop() }`: `url` a connection URL to a database the caller may use
  * and create databases and schemas on. Throws with a message saying why when none can be had.
  * `install`: install Debian's package when no binaries are found (npm test does; the bench too).
  */
 export async function providePostgres({ install = false, fsync = true, log = console.log } = {}) {
   if (process.env.SVC_TEST_PG) return { url: process.env.SVC_TEST_PG, source: 'SVC_TEST_PG', stop: async () => {} };
-  let bin = binDir();
-  const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
-  if (!bin && install && debian && isRoot) {
-    log("No PostgreSQL found: installing Debian's postgresql package (about a minute)…");
-    await runAsync('apt-get', ['update', '-qq'], { inherit: true });
-    // The package's own cluster (started by its post-install script where a service manager runs)
-    // is not used: the tests start their own.
-    await runAsync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
-      inherit: true,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    bin = binDir();
-  }
+  const bin = install ? await installPostgres({ log }) : binDir();
   if (!bin) {
     throw new Error(
       'No PostgreSQL for the tests: set SVC_TEST_PG to a connection URL (postgres://user:pass@host:port/db), ' +
