@@ -7,10 +7,10 @@
 // PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
 // a schema or database of its own. Without PostgreSQL the run says so plainly, and fails in CI.
 // Steps that do not depend on each other run side by side: PostgreSQL and Chromium are found or
-// installed while the checks run; then two lanes, SQLite's (unit tests, then the browser tests)
-// and PostgreSQL's (the server's unit tests, the production start, the server-facing browser
-// specs), so that neither waits at a barrier for the other. Every migration runs once per unit
-// run, each test's database a copy (test/support/migrated-databases.ts).
+// installed while the checks run; then the production start beside two lanes, SQLite's (unit
+// tests, then browser tests) and PostgreSQL's (the server's unit tests, then its browser specs),
+// so that neither waits at a barrier for the other. Every migration runs once per unit run, each
+// test's database a copy (test/support/migrated-databases.ts).
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -131,14 +131,6 @@ const postgresLane = (async () => {
       ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
       pgEnv,
     ]));
-  // ── Production start: the built server with runtime dependencies only, as the container runs it
-  // (scripts/production-check.mjs), on this run's PostgreSQL.
-  const productionOk = await runStep([
-    'production start (runtime dependencies only)',
-    process.execPath,
-    [join(root, 'scripts/production-check.mjs')],
-    postgres ? { SVC_CHECK_DB_URL: postgres.url } : {},
-  ]);
   const e2ePgOk =
     !postgres ||
     (await browserRun([
@@ -147,9 +139,18 @@ const postgresLane = (async () => {
       ['test', '--output=test-results/e2e-pg', ...PG_SPECS],
       { CHROME_PATH: chrome, SVC_E2E_REPORT: 'reports/e2e-pg.json', ...pgEnv },
     ]));
-  return { unitPgOk, productionOk, e2ePgOk };
+  return { unitPgOk, e2ePgOk };
 })();
-const [{ unitOk, e2eOk }, { unitPgOk, productionOk, e2ePgOk }] = await Promise.all([sqliteLane, postgresLane]);
+// ── Production start: the built server with runtime dependencies only, as the container runs it
+// (scripts/production-check.mjs), on this run's PostgreSQL; beside the lanes, since it mostly
+// waits on npm install.
+const production = runStep([
+  'production start (runtime dependencies only)',
+  process.execPath,
+  [join(root, 'scripts/production-check.mjs')],
+  postgres ? { SVC_CHECK_DB_URL: postgres.url } : {},
+]);
+const [{ unitOk, e2eOk }, { unitPgOk, e2ePgOk }, productionOk] = await Promise.all([sqliteLane, postgresLane, production]);
 if (postgres) await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
 await postgres?.stop();
 
