@@ -113,9 +113,9 @@ const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun 
 // has an output folder of its own: Playwright empties it when it starts.
 let browserTurn = Promise.resolve();
 const browserRun = (step) => {
-  const run = browserTurn.then(() => runStep(step));
-  browserTurn = run;
-  return run;
+  const turn = browserTurn.then(() => runStep(step));
+  browserTurn = turn;
+  return turn;
 };
 const sqliteLane = (async () => {
   const unitOk = await runStep(['unit tests', bin('vitest'), ['run']]);
