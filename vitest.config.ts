@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Unit tests: server modules in Node, snippet modules in happy-dom (per-file environment comment). */
@@ -9,6 +10,11 @@ export default defineConfig({
     // npm test runs the SQLite and the PostgreSQL unit runs at once on a machine that may be shared:
     // a server test that takes 2 s alone can take 6 s then. A time-out is no assertion.
     testTimeout: 15_000,
+    // Vitest runs one file at a time on 2 cores by default (cores − 1), yet most server test files
+    // spend their time waiting: on PostgreSQL's round trips, on time windows, on child processes.
+    // Two files side by side fill those waits; more, with npm test's PostgreSQL run beside this
+    // one, starve the tests that time themselves (a refusal held 300 ms, a pattern's 200 ms budget).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 30_000,
     // Migrations run once per run; each test's database starts as a copy (test/support/migrated-databases.ts).
     globalSetup: ['test/support/migrated-databases.ts'],

@@ -2,7 +2,7 @@
 // else the usual system paths, else Playwright's own downloaded browser; where none is found on
 // Debian or Ubuntu as root, installs Debian's `chromium` with apt-get. Otherwise it says how to
 // get one and fails.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -36,19 +36,25 @@ function findNow() {
   return CANDIDATES.find((p) => existsSync(p)) ?? null;
 }
 
+/** Runs a command with our output, without blocking the caller's event loop (npm test runs its checks meanwhile). */
+function runAsync(file, args, env = process.env) {
+  return new Promise((ok, fail) => {
+    const child = spawn(file, args, { env, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? ok() : fail(new Error(`${file} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
 /** Returns a Chromium executable path, installing Debian's package when it can. */
-export async function findChromium({ install = false } = {}) {
+export async function findChromium({ install = false, log = console.log } = {}) {
   const found = findNow() ?? (await playwrightOwn());
   if (found) return found;
   const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && debian && root) {
-    console.log("No Chromium found: installing Debian's chromium package (about a minute)…");
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+    log("No Chromium found: installing Debian's chromium package (about a minute)…");
+    await runAsync('apt-get', ['update', '-qq']);
+    await runAsync('apt-get', ['install', '-y', '-qq', 'chromium'], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
     const now = findNow();
     if (now) return now;
   }

@@ -4,7 +4,7 @@
 // when missing, on Debian or Ubuntu as root), stopped again by `stop()`. The server refuses to run
 // as root, so as root its binaries run as the `postgres` user the package creates
 // (docs/testing.md). Otherwise it says why it could not and how to get one.
-import { execFileSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,11 +42,50 @@ function freePort() {
   });
 }
 
+/**
+ * Runs a command without blocking the caller's event loop (npm test runs its checks meanwhile);
+ * `inherit`: its output goes to ours, else it is kept for the error. Rejects when it fails.
+ */
+function runAsync(file, args, { inherit = false, env = process.env } = {}) {
+  if (!inherit) {
+    return new Promise((ok, fail) =>
+      execFile(file, args, { env }, (e, stdout, stderr) =>
+        e ? fail(new Error(`${file} ${args.join(' ')}: ${stderr || e.message}`)) : ok(stdout),
+      ),
+    );
+  }
+  return new Promise((ok, fail) => {
+    const child = spawn(file, args, { env, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? ok('') : fail(new Error(`${file} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
 /** Runs a PostgreSQL binary, as `postgres` when we are root (initdb and postgres refuse root). */
 function pgRun(bin, name, args) {
   const file = join(bin, name);
-  if (isRoot) return execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
-  return execFileSync(file, args, { stdio: 'pipe' });
+  if (isRoot) return runAsync('runuser', ['-u', 'postgres', '--', file, ...args]);
+  return runAsync(file, args);
+}
+
+/**
+ * Installs Debian's `postgresql` package when no PostgreSQL binaries are found, on Debian or Ubuntu
+ * as root (.ci/run does so while npm installs the packages). Resolves with the binaries' folder,
+ * or null when there are none.
+ */
+export async function installPostgres({ log = console.log } = {}) {
+  const bin = binDir();
+  const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
+  if (bin || !debian || !isRoot) return bin;
+  log("No PostgreSQL found: installing Debian's postgresql package (about a minute)…");
+  await runAsync('apt-get', ['update', '-qq'], { inherit: true });
+  // The package's own cluster (started by its post-install script where a service manager runs)
+  // is not used: the tests start their own.
+  await runAsync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
+    inherit: true,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return binDir();
 }
 
 /**
@@ -56,19 +95,7 @@ function pgRun(bin, name, args) {
  */
 export async function providePostgres({ install = false, fsync = true, log = console.log } = {}) {
   if (process.env.SVC_TEST_PG) return { url: process.env.SVC_TEST_PG, source: 'SVC_TEST_PG', stop: async () => {} };
-  let bin = binDir();
-  const debian = existsSync('/etc/debian_version') || /ubuntu|debian/i.test(readIfExists('/etc/os-release'));
-  if (!bin && install && debian && isRoot) {
-    log("No PostgreSQL found: installing Debian's postgresql package (about a minute)…");
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    // The package's own cluster (started by its post-install script where a service manager runs)
-    // is not used: the tests start their own.
-    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    bin = binDir();
-  }
+  const bin = install ? await installPostgres({ log }) : binDir();
   if (!bin) {
     throw new Error(
       'No PostgreSQL for the tests: set SVC_TEST_PG to a connection URL (postgres://user:pass@host:port/db), ' +
@@ -82,11 +109,11 @@ export async function providePostgres({ install = false, fsync = true, log = con
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
   const port = await freePort();
-  pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  await pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   // fsync=false (the tests): the durability test kills server processes, never PostgreSQL or the
   // machine, so what PostgreSQL confirmed survives without it; each test's migrations run faster.
   // The bench keeps it on, as a real server would. max_connections: test workers' pools.
-  pgRun(bin, 'pg_ctl', [
+  await pgRun(bin, 'pg_ctl', [
     '-D',
     data,
     '-l',
@@ -98,7 +125,7 @@ export async function providePostgres({ install = false, fsync = true, log = con
   ]);
   const stop = async () => {
     try {
-      pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      await pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,8 +6,11 @@
 // The server's unit tests and its server-facing browser specs run twice: on SQLite, then on a real
 // PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
 // a schema or database of its own. Without PostgreSQL the run says so plainly, and fails in CI.
-// Steps that do not depend on each other run side by side (the checks; the two unit runs), and
-// every migration runs once per unit run, each test's database a copy (test/support/migrated-databases.ts).
+// Steps that do not depend on each other run side by side: PostgreSQL and Chromium are found or
+// installed while the checks run; then the production start beside two lanes, SQLite's (unit
+// tests, then browser tests) and PostgreSQL's (the server's unit tests, then its browser specs),
+// so that neither waits at a barrier for the other. Every migration runs once per unit run, each
+// test's database a copy (test/support/migrated-databases.ts).
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -24,39 +27,63 @@ const run = (label, cmd, args, env = {}) => {
   return r.status === 0;
 };
 /**
- * Runs steps side by side (each spawned with `run`'s arguments), their output held and printed
- * whole, one after another, as each ends, so that the log reads as if they had run in turn.
- * Resolves with whether each passed.
+ * Runs one step (`run`'s arguments) without blocking, its output held and printed whole when it
+ * ends, so that the log of steps run side by side reads as if they had run in turn. Resolves with
+ * whether it passed.
  */
-const runTogether = (steps) =>
-  Promise.all(
-    steps.map(
-      ([label, cmd, args, env = {}]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '1' } });
-          const out = [];
-          child.stdout.on('data', (d) => out.push(d));
-          child.stderr.on('data', (d) => out.push(d));
-          child.on('close', (code) => {
-            console.log(`\n▶ ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
-            process.stdout.write(Buffer.concat(out));
-            resolve(code === 0);
-          });
-        }),
-    ),
-  );
+const runStep = ([label, cmd, args, env = {}]) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '1' } });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
+      process.stdout.write(Buffer.concat(out));
+      resolve(code === 0);
+    });
+  });
+/** Runs steps side by side; resolves with whether each passed. */
+const runTogether = (steps) => Promise.all(steps.map(runStep));
 const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null);
 
 // Reports live apart from test-results/, which Playwright empties when it starts.
 rmSync(join(root, 'reports'), { recursive: true, force: true });
 if (!run('build', process.execPath, [join(root, 'scripts/build.mjs')])) process.exit(1);
+
+// PostgreSQL and Chromium are found (or installed: a minute each on a fresh machine) while the
+// checks run; one after the other, since two apt-get installs cannot run at once.
+const pgReady = (async () => {
+  try {
+    return { postgres: await providePostgres({ install: true, fsync: false }), problem: null };
+  } catch (e) {
+    return { postgres: null, problem: e.message };
+  }
+})();
+const chromeReady = pgReady.then(() => findChromium({ install: true }));
+chromeReady.catch(() => {});
 const checks = await runTogether([
   ['lint (ESLint)', bin('eslint'), ['--max-warnings', '0', '.']],
   ['format check (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
 ]);
-if (checks.includes(false)) process.exit(1);
+const { postgres, problem: pgProblem } = await pgReady;
+if (checks.includes(false)) {
+  await postgres?.stop();
+  process.exit(1);
+}
+console.log('\n▶ PostgreSQL for the tests');
+if (postgres) console.log(`PostgreSQL: ${postgres.source}`);
+else console.error(`\n*** PostgreSQL could not be had: the PostgreSQL runs are NOT done. ${pgProblem}`);
+let chrome;
+try {
+  chrome = await chromeReady;
+} catch (e) {
+  console.error(e.message);
+  await postgres?.stop();
+  process.exit(1);
+}
 
 // The browser specs that exercise the server's storage and live state: these run on PostgreSQL
 // too (the snippet-only ones do not depend on the database).
@@ -75,57 +102,57 @@ const PG_SPECS = [
   'api-reference',
   'app',
 ].map((n) => `test/e2e/${n}.spec.ts`);
-let postgres = null;
-let pgProblem = null;
-try {
-  console.log('\n▶ PostgreSQL for the tests');
-  postgres = await providePostgres({ install: true, fsync: false });
-  console.log(`PostgreSQL: ${postgres.source}`);
-} catch (e) {
-  pgProblem = e.message;
-  console.error(`\n*** PostgreSQL could not be had: the PostgreSQL runs are NOT done. ${e.message}`);
-}
 // Each test process makes a database of its own on the server (test/support/test-database.ts),
 // named with this run's id; they are dropped at the end (a throw-away cluster goes whole anyway).
 const testRun = Date.now().toString(36);
 const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun } : {};
-// The unit tests on SQLite and the server's on PostgreSQL at once: the second waits on the
-// database server much of its time. A PostgreSQL round trip is slower: longer time-outs there.
-const [unitOk, unitPgOk] = await runTogether([
-  ['unit tests', bin('vitest'), ['run']],
-  ...(postgres
-    ? [
-        [
-          'server unit tests on PostgreSQL',
-          bin('vitest'),
-          ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
-          pgEnv,
-        ],
-      ]
-    : []),
-]).then(([sqlite, pg = true]) => [sqlite, pg]);
 
+// Two lanes side by side, each a sequence: SQLite's, and PostgreSQL's, which waits on the
+// database server much of its time. A lane goes on to its browser tests as soon as its unit tests
+// end, not when the other lane's do. A PostgreSQL round trip is slower: longer time-outs there.
+// The two Playwright runs take turns, whichever lane comes first going first: each has two
+// workers, and four browsers beside a unit run would starve the specs that time themselves. Each
+// has an output folder of its own: Playwright empties it when it starts.
+let browserTurn = Promise.resolve();
+const browserRun = (step) => {
+  const turn = browserTurn.then(() => runStep(step));
+  browserTurn = turn;
+  return turn;
+};
+const sqliteLane = (async () => {
+  const unitOk = await runStep(['unit tests', bin('vitest'), ['run']]);
+  const e2eOk = await browserRun([`browser tests (${chrome})`, bin('playwright'), ['test'], { CHROME_PATH: chrome }]);
+  return { unitOk, e2eOk };
+})();
+const postgresLane = (async () => {
+  const unitPgOk =
+    !postgres ||
+    (await runStep([
+      'server unit tests on PostgreSQL',
+      bin('vitest'),
+      ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
+      pgEnv,
+    ]));
+  const e2ePgOk =
+    !postgres ||
+    (await browserRun([
+      'server-facing browser tests on PostgreSQL',
+      bin('playwright'),
+      ['test', '--output=test-results/e2e-pg', ...PG_SPECS],
+      { CHROME_PATH: chrome, SVC_E2E_REPORT: 'reports/e2e-pg.json', ...pgEnv },
+    ]));
+  return { unitPgOk, e2ePgOk };
+})();
 // ── Production start: the built server with runtime dependencies only, as the container runs it
-// (scripts/production-check.mjs), on this run's PostgreSQL.
-const productionOk = run('production start (runtime dependencies only)', process.execPath, [join(root, 'scripts/production-check.mjs')], {
-  ...(postgres ? { SVC_CHECK_DB_URL: postgres.url } : {}),
-});
-
-let chrome;
-try {
-  chrome = await findChromium({ install: true });
-} catch (e) {
-  console.error(e.message);
-  process.exit(1);
-}
-const e2eOk = run(`browser tests (${chrome})`, bin('playwright'), ['test'], { CHROME_PATH: chrome });
-const e2ePgOk =
-  !postgres ||
-  run('server-facing browser tests on PostgreSQL', bin('playwright'), ['test', ...PG_SPECS], {
-    CHROME_PATH: chrome,
-    SVC_E2E_REPORT: 'reports/e2e-pg.json',
-    ...pgEnv,
-  });
+// (scripts/production-check.mjs), on this run's PostgreSQL; beside the lanes, since it mostly
+// waits on npm install.
+const production = runStep([
+  'production start (runtime dependencies only)',
+  process.execPath,
+  [join(root, 'scripts/production-check.mjs')],
+  postgres ? { SVC_CHECK_DB_URL: postgres.url } : {},
+]);
+const [{ unitOk, e2eOk }, { unitPgOk, e2ePgOk }, productionOk] = await Promise.all([sqliteLane, postgresLane, production]);
 if (postgres) await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
 await postgres?.stop();
 

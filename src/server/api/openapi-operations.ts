@@ -1,7 +1,7 @@
 /**
  * The words of the API reference (`/api/docs`) for each REST function: its subject (the tag it is
  * listed under), a one-line summary and a short description, in the contract's terms
- * (../shared/spec/rest-api.md). Keyed by the function's name; a function with several verbs
+ * (docs/spec/rest-api.md). Keyed by the function's name; a function with several verbs
  * (number_block) has one entry per verb, `<name> <VERB>`. The reference refuses to build without
  * an entry, so a new function is described when it is added.
  */

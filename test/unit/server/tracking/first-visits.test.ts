@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import type { WriteLimits } from '../../../../src/server/http/rate-limits.js';
@@ -12,9 +12,14 @@ import { hitWrite, testConfig, testServer, wid } from '../helpers.js';
 // requests were read and parsed whole before the refusal (http/rate-limits.ts, ingest/route.ts).
 
 let server: ConsultantServer | undefined;
+// The limits count in windows of the clock (Date.now): the tests set it rather than wait for a window.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
 afterEach(async () => {
   await server?.close();
   server = undefined;
+  vi.useRealTimers();
 });
 
 async function start(rateLimits: WriteLimits) {
@@ -43,17 +48,15 @@ async function count(s: ConsultantServer, table: 'visitors' | 'sessions' | 'hits
 }
 
 /** The limit counts in clock windows: a test starts early in one, so that its requests share it. */
-async function earlyInWindow(): Promise<void> {
-  const into = Date.now() % FIRST_VISIT_WINDOW_MS;
-  if (into > FIRST_VISIT_WINDOW_MS * 0.4) await new Promise((ok) => setTimeout(ok, FIRST_VISIT_WINDOW_MS - into + 20));
+function earlyInWindow(): void {
+  vi.setSystemTime((Math.floor(Date.now() / FIRST_VISIT_WINDOW_MS) + 1) * FIRST_VISIT_WINDOW_MS + 20);
 }
 
-// Tests wait for the start of a window (up to 6 s) or for the next one (up to 10 s).
-describe('first visits per site and address', { timeout: 30_000 }, () => {
+describe('first visits per site and address', () => {
   it('past the limit a first visit gets 429 with Retry-After and stores nothing; others go on', async () => {
     const s = await start({ firstVisits: 3 });
     const known = (await firstVisit(s, '192.0.2.250')).json() as WriteResponse;
-    await earlyInWindow();
+    earlyInWindow();
     for (let i = 0; i < 3; i++) expect((await firstVisit(s, '203.0.113.5')).statusCode).toBe(200);
     const [visitors, sessions, hits] = [await count(s, 'visitors'), await count(s, 'sessions'), await count(s, 'hits')];
     const res = await firstVisit(s, '203.0.113.5');
@@ -71,12 +74,12 @@ describe('first visits per site and address', { timeout: 30_000 }, () => {
 
   it('takes the page view again in the next window (what the outbox does after Retry-After)', async () => {
     const s = await start({ firstVisits: 1 });
-    await earlyInWindow();
+    earlyInWindow();
     expect((await firstVisit(s, '203.0.113.7')).statusCode).toBe(200);
     const refused = hitWrite();
     const res = await send(s, { visitor: null, writes: [refused] }, '203.0.113.7');
     expect(res.statusCode).toBe(429);
-    await new Promise((ok) => setTimeout(ok, Number(res.headers['retry-after']) * 1000));
+    vi.setSystemTime(Date.now() + Number(res.headers['retry-after']) * 1000);
     const again = await send(s, { visitor: null, writes: [refused] }, '203.0.113.7');
     expect(again.statusCode).toBe(200);
     expect((again.json() as WriteResponse).results[0]).toMatchObject({ id: refused.id, success: true });
@@ -84,7 +87,7 @@ describe('first visits per site and address', { timeout: 30_000 }, () => {
 
   it('counts a page view naming a visitor the server does not know: a made-up visitor is a first visit too', async () => {
     const s = await start({ firstVisits: 3 });
-    await earlyInWindow();
+    earlyInWindow();
     const madeUp = (i: number) => ({ visitor: { id: 2 ** 40 + i, token: 'f'.repeat(32) }, writes: [hitWrite()] });
     for (let i = 0; i < 3; i++) expect((await send(s, madeUp(i), '203.0.113.8')).statusCode).toBe(200);
     const visitors = await count(s, 'visitors');
@@ -95,7 +98,7 @@ describe('first visits per site and address', { timeout: 30_000 }, () => {
 
   it('counts an IPv6 /64 as one address', async () => {
     const s = await start({ firstVisits: 2 });
-    await earlyInWindow();
+    earlyInWindow();
     expect((await firstVisit(s, '2001:db8:5:6::1')).statusCode).toBe(200);
     expect((await firstVisit(s, '2001:db8:5:6:ffff::2')).statusCode).toBe(200);
     expect((await firstVisit(s, '2001:db8:5:6::3')).statusCode).toBe(429);
@@ -109,14 +112,14 @@ describe('first visits per site and address', { timeout: 30_000 }, () => {
 
   it('defaults to 10 per window', async () => {
     const s = await start({});
-    await earlyInWindow();
+    earlyInWindow();
     const codes = [];
     for (let i = 0; i < 11; i++) codes.push((await firstVisit(s, '203.0.113.10')).statusCode);
     expect(codes).toEqual([...Array(10).fill(200), 429]);
   });
 });
 
-describe('refusals before the body is read', { timeout: 40_000 }, () => {
+describe('refusals before the body is read', () => {
   it('past the address limit a request is refused unparsed: a malformed body gets 429, not 400', async () => {
     const s = await start({ ip: 2, visitor: 0 });
     for (let i = 0; i < 2; i++) expect((await firstVisit(s, '203.0.113.11')).statusCode).toBe(200);
@@ -130,7 +133,7 @@ describe('refusals before the body is read', { timeout: 40_000 }, () => {
   it('once the heavy-batch budget is spent, a long body is refused unread and a short one is read', async () => {
     const s = await start({ ip: 0, visitor: 0, heavyWrites: 100, firstVisits: 0 });
     // The budget counts per clock minute: the test starts early in one.
-    if (Date.now() % 60_000 > 50_000) await new Promise((ok) => setTimeout(ok, 60_000 - (Date.now() % 60_000) + 20));
+    vi.setSystemTime((Math.floor(Date.now() / 60_000) + 1) * 60_000 + 20);
     const first = hitWrite();
     const v = ((await send(s, { visitor: null, writes: [first] }, '203.0.113.13')).json() as WriteResponse).visitor!;
     const prop = (k: number) => ({
