@@ -490,8 +490,17 @@ const acceptJson: Interceptor = (req) => {
 };
 
 /** Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. */
+/**
+ * Documents built, per list of functions: the list is fixed for a process, and turning every zod
+ * schema into JSON Schema is most of what building a server costs (each test builds many).
+ */
+const builtDocuments = new WeakMap<readonly ApiFunction[], Json>();
+
 export async function registerApiReference(app: FastifyInstance, functions: readonly ApiFunction[]): Promise<void> {
-  const document = apiDocument(functions);
+  let built = builtDocuments.get(functions);
+  if (!built) builtDocuments.set(functions, (built = apiDocument(functions)));
+  // A copy per server: the swagger plugin may add to the document it is given.
+  const document = structuredClone(built);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
