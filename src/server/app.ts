@@ -25,6 +25,7 @@ import { pageViewDeps } from './page-view/pipeline.js';
 import { writeHandlers } from './write-handlers.js';
 import { firstVisitLimit } from './tracking/first-visits.js';
 import { reportUnusablePatterns } from './tracking/campaign-match.js';
+import { hitOfSite } from './tracking/queries.js';
 import { createLeasePolicy, type LeasePolicyOptions } from './leases/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
@@ -304,6 +305,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     store,
     sites,
     hub,
+    hitOfSite,
     publicUrl: opts.publicUrl,
     credentialGuard: { ...opts.credentialGuard, onRefuse: refusedBy('credential') },
   });

@@ -15,7 +15,7 @@ import { advertisingSales, call, chat, chatMessages, communication, goal, offlin
 import { tag } from './reports/tag-functions.js';
 import { getCdrIn, getCdrOut } from './telephony/call-leg-functions.js';
 import { tagCommunication, tagCommunicationSale, untagCommunication } from './reports/tagging-functions.js';
-import { personByVisitor, sessionInfo, visitor, visitorsByPerson } from './visitors/visitor-functions.js';
+import { personByVisitor, sessionInfo, visitor, visitorsByPerson } from './reports/visitor-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [

@@ -9,7 +9,7 @@ import type { NewRow } from '../store/tables.js';
  * call-back requests, as the REST document's call records) and `sitephone_attempts` (what the
  * rolling-minute limit counts), including the reads of the operator console's list of call-back
  * requests. The site's call-back settings are read in sites/sites.ts, the visitor context a call
- * record copies in tracking/visit-context.ts.
+ * record copies in visitors/visit-context.ts.
  */
 
 // ---- captchas

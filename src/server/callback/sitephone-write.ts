@@ -1,6 +1,6 @@
 import { SITEPHONE_STATUS as S, type SitePhoneResult } from '../../protocol.js';
 import { timestamp } from '../store/time.js';
-import { visitContext } from '../tracking/visit-context.js';
+import { visitContext } from '../visitors/visit-context.js';
 import { joinByContact } from '../visitors/persons.js';
 import type { WriteHandler } from '../writes/context.js';
 import type { Pokes } from '../http/live-topics.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eraseOnSite } from './erasure.js';
-import { visitorOfCustomer } from '../reports/visitor-records.js';
+import { visitorOfCustomer } from '../visitors/visitor-record.js';
 import { id } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { apiFunction } from '../api/function.js';

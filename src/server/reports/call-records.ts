@@ -1,7 +1,8 @@
 import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
-import { callType, filtered, type ReportFilter } from './report-filter.js';
+import { callType } from '../store/call-object-type.js';
+import { filtered, type ReportFilter } from './report-filter.js';
 
 /** The `call` report's records: calls and call-back requests. */
 

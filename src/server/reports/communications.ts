@@ -2,7 +2,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../store/page.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
-import { callType, filtered, type ReportFilter } from './report-filter.js';
+import { callType } from '../store/call-object-type.js';
+import { filtered, type ReportFilter } from './report-filter.js';
 
 /**
  * Communications of every kind (goals, chats, offline requests, call records) as one list: its

@@ -6,7 +6,7 @@ import {
   sessionsOfPersons,
   type PersonCommunication,
   type PersonSession,
-} from './person-communications.js';
+} from '../visitors/person-communications.js';
 
 /**
  * What a report record says about the person behind it, as it was at the time of the communication

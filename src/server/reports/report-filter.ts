@@ -1,5 +1,4 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { CommunicationObjectType } from '../store/tables/tagging.js';
 
 /**
  * The one filter of every report list (rest-api.md, "Reports") and the SQL it becomes on each
@@ -66,12 +65,4 @@ export function filtered(f: ReportFilter, c: Columns): RawBuilder<SqlBool> {
   if (f.tagId !== undefined) parts.push(tagged([f.tagId]));
   if (f.withoutTagIds?.length) parts.push(sql`NOT ${tagged(f.withoutTagIds)}`);
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
-}
-
-/** The object type of a call record: a call-back request is `sitephone`, any other call `cdr_in`. */
-export const callType = sql<CommunicationObjectType>`CASE WHEN c.communication_type = 'sitephone' THEN 'sitephone' ELSE 'cdr_in' END`;
-
-/** Lists of ids in pieces small enough for any statement's parameters. */
-export function* chunks<T>(list: readonly T[], size = 500): Generator<T[]> {
-  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
 }

@@ -4,7 +4,7 @@ import { callCount, callRows } from './call-records.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
 import { chatCount, chatMessageCount, chatMessageRows, chatOfCustomer, chatRows } from './chat-records.js';
 import { communicationCount, communicationPage, communicationsPerCampaign, soldCommunications } from './communications.js';
-import { communicationsOfPersons, personsOfVisitors } from './person-communications.js';
+import { communicationsOfPersons, personsOfVisitors } from '../visitors/person-communications.js';
 import { goalCount, goalRows } from './goal-records.js';
 import { offlineCount, offlineRows } from './offline-records.js';
 import { salesOfCommunications } from './sales.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import type { Row } from '../store/tables.js';
-import { chunks } from './report-filter.js';
+import { chunks } from '../store/chunks.js';
 
 /** Every query of `sales`: the deal of a communication. */
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
-import { chunks } from './report-filter.js';
+import { chunks } from '../store/chunks.js';
 
 /** Every query of `tag_links`: the tags set on communications. */
 

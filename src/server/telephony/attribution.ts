@@ -4,7 +4,7 @@ import { numberOwners, type NumberOwner } from '../sites/number-owners.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 import { latestHitOfSessionAt, latestSessionOfVisitor } from '../tracking/queries.js';
-import { visitContext, type VisitContext } from '../tracking/visit-context.js';
+import { visitContext, type VisitContext } from '../visitors/visit-context.js';
 import { personOfContact } from '../visitors/person-queries.js';
 import { numberKey, numberVariants } from '../numbers/keys.js';
 
@@ -35,7 +35,7 @@ export interface Attribution {
   visitorId: number | null;
   hitId: number | null;
   pageUrl: string | null;
-  /** The session's visitor context, copied into the record (tracking/visit-context.ts). */
+  /** The session's visitor context, copied into the record (visitors/visit-context.ts). */
   context: VisitContext | null;
   /** The visitor was found by the caller's number. */
   byNuma: boolean;

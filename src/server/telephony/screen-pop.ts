@@ -1,6 +1,6 @@
 import type { ConsoleCall, ConsoleCallVisit } from '../../console-protocol.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
-import { communicationsOfPersons } from '../reports/person-communications.js';
+import { communicationsOfPersons } from '../visitors/person-communications.js';
 import { hitsOfSession } from '../reports/visitor-records.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';

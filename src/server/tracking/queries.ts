@@ -6,7 +6,7 @@ import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 import type { CampaignParams } from './campaign.js';
 
 /**
- * Every query of the traffic tables: sessions, hits and goals (visitors: visitors/queries.ts).
+ * Every query of the traffic tables: sessions, hits and goals (visitors: visitors/).
  * Other features read them through these functions, so a reader who wants everything that
  * touches a page view opens one file.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { describeIssue, OfflineRequestDataSchema } from '../writes/schemas.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
-import { blank, idText, placeOf, serverUri } from './credentials.js';
+import { blank, idText, placeOf, serverUri, type HitOfSite } from './credentials.js';
 import { storeOfflineMessage } from './offline-messages.js';
 import type { CredentialGuard } from './credential-guard.js';
 import type { Pokes } from '../http/live-topics.js';
@@ -16,6 +16,8 @@ export interface OfflineMessageRouteOptions {
   sites: SiteLookup;
   /** Pokes the console when an offline request is stored. */
   hub: Pokes;
+  /** Finds the page view the credentials name. */
+  hitOfSite: HitOfSite;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
 }
@@ -56,7 +58,7 @@ export async function addOfflineMessageRoute(
   opts: OfflineMessageRouteOptions,
   guard: CredentialGuard,
 ): Promise<void> {
-  const { store, sites, hub } = opts;
+  const { store, sites, hub, hitOfSite } = opts;
   await app.register(async (scope) => {
     // Form bodies only here: the write endpoint keeps its own parsers.
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
@@ -76,7 +78,7 @@ export async function addOfflineMessageRoute(
       });
       if (!data.success) throw errors.invalid(describeIssue(data.error));
       const place = await guard.run(req.ip, async () =>
-        placeOf(store.db, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl)),
+        placeOf(store.db, hitOfSite, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl)),
       );
       const { site, ...at } = place;
       await store.db.transaction().execute((trx) => storeOfflineMessage(trx, at, data.data, 'server', Date.now()));

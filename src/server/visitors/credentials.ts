@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { Site } from '../sites/lookup.js';
 import type { Queryable } from '../store/queryable.js';
-import { hitOfSite } from '../tracking/queries.js';
+import type { HitRow } from '../store/tables.js';
 import type { RequestPlace } from './offline-messages.js';
 
 /**
@@ -21,6 +21,12 @@ export interface CredentialFields {
   hit_id: number;
   session_id?: number;
 }
+
+/**
+ * A page view of the site by its server id, or null (tracking/queries.ts `hitOfSite`: page views
+ * are tracking's table, so createServer passes the query in).
+ */
+export type HitOfSite = (db: Queryable, siteId: number, hitId: number) => Promise<HitRow | null>;
 
 /** An integer id sent as form or query text (or, in a JSON body, as the number the credentials hold). */
 export const idText = z.preprocess(
@@ -41,7 +47,12 @@ export function serverUri(req: FastifyRequest, publicUrl: string | undefined): s
 }
 
 /** Checks that the credentials belong together and returns the page view they name. */
-export async function placeOf(db: Queryable, c: CredentialFields, uri: string): Promise<RequestPlace & { site: Site }> {
+export async function placeOf(
+  db: Queryable,
+  hitOfSite: HitOfSite,
+  c: CredentialFields,
+  uri: string,
+): Promise<RequestPlace & { site: Site }> {
   const site = c.site;
   if (!site || c.uri !== uri) throw errors.badCredentials();
   const hit = await hitOfSite(db, site.id, c.hit_id);

@@ -1,7 +1,7 @@
 import type { OfflineRequestData } from '../../protocol.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
-import { visitContext } from '../tracking/visit-context.js';
+import { visitContext } from './visit-context.js';
 import { insertOfflineMessage, visitorName } from './queries.js';
 import { saveVisitorInfo } from './visitor-info.js';
 

@@ -3,9 +3,11 @@ import type { Queryable } from '../store/queryable.js';
 import type { NewRow, VisitorRow } from '../store/tables.js';
 
 /**
- * Every query of the visitor tables: `visitors`, their properties, e-mails and phones, and their
- * offline messages. The page view creates visitors through these functions too, so a reader finds
- * everything that touches a visitor in this file.
+ * The queries of the visitor tables: `visitors`, their properties, e-mails and phones, and their
+ * offline messages. The page view creates visitors through these functions too. This folder is the
+ * one owner of `visitors`: the other folders' reads of it are functions here too (persons in
+ * person-queries.ts and person-communications.ts, the REST record in visitor-record.ts, the context
+ * a communication copies in visit-context.ts).
  */
 
 /** Stores a new visitor under `id` (page-view/public-ids.ts: not a sequence). */

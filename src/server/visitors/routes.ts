@@ -5,6 +5,7 @@ import type { Store } from '../store/open.js';
 import { addOfflineMessageRoute } from './add-offline-message-route.js';
 import { windowCounters } from '../http/window-counters.js';
 import { createCredentialGuard, type CredentialGuardOptions } from './credential-guard.js';
+import type { HitOfSite } from './credentials.js';
 import { visitorInfoRoute } from './visitor-info-route.js';
 
 /** What the visitor endpoints need, passed in by createServer. */
@@ -13,6 +14,8 @@ export interface VisitorsDeps {
   sites: SiteLookup;
   /** Pokes the console when an offline request is stored. */
   hub: Pokes;
+  /** Finds the page view a visitor's credentials name (tracking/queries.ts `hitOfSite`). */
+  hitOfSite: HitOfSite;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
   /** Limits of failed credential checks (credential-guard.ts). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { describeIssue, VisitorInfoDataSchema } from '../writes/schemas.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
-import { blank, idText, placeOf, serverUri } from './credentials.js';
+import { blank, idText, placeOf, serverUri, type HitOfSite } from './credentials.js';
 import type { CredentialGuard } from './credential-guard.js';
 import type { SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
@@ -33,10 +33,10 @@ const QuerySchema = z.object({
  */
 export function visitorInfoRoute(
   app: FastifyInstance,
-  opts: { store: Store; sites: SiteLookup; publicUrl?: string | undefined },
+  opts: { store: Store; sites: SiteLookup; hitOfSite: HitOfSite; publicUrl?: string | undefined },
   guard: CredentialGuard,
 ): void {
-  const { store, sites } = opts;
+  const { store, sites, hitOfSite } = opts;
   // Meant for calls from outside the page and carries no cookie: any origin may read it. The
   // per-visitor limit counts the visitor the query names with its page view.
   const visitorLimit: RouteRateLimit = {
@@ -55,7 +55,7 @@ export function visitorInfoRoute(
     if (!info.success) throw errors.invalid(describeIssue(info.error));
     const place = await guard.run(req.ip, async () => {
       const site = q.k ? await sites.byWidgetKey(q.k) : q.sk ? await sites.bySiteKey(q.sk) : null;
-      return placeOf(store.db, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
+      return placeOf(store.db, hitOfSite, { site, uri: q.ur, visitor_id: q.ci, hit_id: q.hi }, serverUri(req, opts.publicUrl));
     });
     // One transaction: the name, e-mail and phone are stored together or not at all.
     await store.db.transaction().execute((trx) => saveVisitorInfo(trx, place.site_id, place.visitor_id, info.data, Date.now()));

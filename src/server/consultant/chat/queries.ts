@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../store/queryable.js';
 import type { HitRow, Row } from '../../store/tables.js';
 import { timestamp } from '../../store/time.js';
-import { visitContext } from '../../tracking/visit-context.js';
+import { visitContext } from '../../visitors/visit-context.js';
 
 /**
  * Every query of the chat tables: chats and chat messages (REST `chat`, `chat_messages`). The

@@ -1,14 +1,14 @@
 import type { ConsoleChatVisit } from '../../../console-protocol.js';
 import { campaignsOfSite } from '../../sites/campaigns.js';
 import type { Queryable } from '../../store/queryable.js';
-import { visitContext } from '../../tracking/visit-context.js';
+import { visitContext } from '../../visitors/visit-context.js';
 import type { ChatRow } from '../chat/queries.js';
 
 /**
  * Where a chat's visitor came from, for the console's chat header: the campaign the chat is
  * credited to, named from the site's campaigns as the screen pop names a call's
  * (telephony/screen-pop.ts), and the source of the session the chat was started in, read as every
- * communication copies it (tracking/visit-context.ts). Neither changes during a chat, so a reader
+ * communication copies it (visitors/visit-context.ts). Neither changes during a chat, so a reader
  * (one per console stream) reads each chat's once.
  */
 export type ChatVisitReader = (db: Queryable, chats: readonly ChatRow[]) => Promise<(chat: ChatRow) => ConsoleChatVisit>;

@@ -15,6 +15,7 @@ import { createLeasePolicy } from '../../../../src/server/leases/lease-policy.js
 import { pageViewDeps } from '../../../../src/server/page-view/pipeline.js';
 import { writeHandlers } from '../../../../src/server/write-handlers.js';
 import { firstVisitLimit } from '../../../../src/server/tracking/first-visits.js';
+import { hitOfSite } from '../../../../src/server/tracking/queries.js';
 
 let server: ConsultantServer;
 beforeEach(async () => {
@@ -401,7 +402,7 @@ describe('the console hears of offline requests', () => {
       firstVisits,
       leasePolicy,
     });
-    await visitorsFeature(app, { store: server.store, sites, hub });
+    await visitorsFeature(app, { store: server.store, sites, hub, hitOfSite });
     try {
       // site-b: its id is 2 (helpers.ts).
       const h = hitWrite('http://other.example/page');

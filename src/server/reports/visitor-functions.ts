@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  communicationsOfSession,
-  hitsOfSession,
-  sessionOfCustomer,
-  sessionsOfVisitor,
-  visitorContacts,
-  visitorOfCustomer,
-} from '../reports/visitor-records.js';
-import { visitorsOfPerson } from './person-queries.js';
+import { communicationsOfSession, hitsOfSession, sessionOfCustomer, sessionsOfVisitor } from './visitor-records.js';
+import { visitorContacts, visitorOfCustomer } from '../visitors/visitor-record.js';
+import { visitorsOfPerson } from '../visitors/person-queries.js';
 import { id } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { apiFunction } from '../api/function.js';
 import { jsonText } from '../api/responses.js';
-import { answerDate, storedMs } from '../reports/report-common.js';
+import { answerDate, storedMs } from './report-common.js';
 
 /**
  * Visitors, sessions and persons (rest-api.md, "Reports"): `visitor/<visitor_id>`, `session_info`,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { callType } from '../store/call-object-type.js';
+import { chunks } from '../store/chunks.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import type { Queryable } from '../store/queryable.js';
-import type { CommunicationRow } from './communications.js';
-import { callType, chunks } from './report-filter.js';
 
 /** What communication_number, first communications and the visitor context need of persons. */
 
@@ -16,8 +16,16 @@ export async function personsOfVisitors(db: Queryable, visitorIds: readonly numb
   return out;
 }
 
-/** A communication of a person (any site of the person's: a person is of one site). */
-export interface PersonCommunication extends CommunicationRow {
+/** A communication of a person (any site of the person's: a person is of one site), as the reports list one. */
+export interface PersonCommunication {
+  object_type: CommunicationObjectType;
+  id: number;
+  site_id: number;
+  visitor_id: number | null;
+  session_id: number | null;
+  /** UTC. */
+  at: string;
+  ac_id: number;
   person_id: number;
 }
 
@@ -83,7 +91,8 @@ export async function communicationsOfPersons(db: Queryable, personIds: readonly
       ])
       .where('v.person_id', 'in', chunk);
     const rows = await calls.unionAll(goals).unionAll(chats).unionAll(offline).execute();
-    for (const r of rows) out.push({ ...(r as CommunicationRow), person_id: r.person_id ?? (r.visitor_id as number) });
+    for (const r of rows)
+      out.push({ ...(r as Omit<PersonCommunication, 'person_id'>), person_id: r.person_id ?? (r.visitor_id as number) });
   }
   return out;
 }
