@@ -3,6 +3,7 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { appGet, logout, session, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
+import { Account } from './pages/account.js';
 import { Campaigns } from './pages/campaigns.js';
 import { CampaignEditor } from './pages/campaign-editor.js';
 import { Charges } from './pages/charges.js';
@@ -137,6 +138,7 @@ function App() {
           <Route path="/app/report" component={ReportPage} />
           <Route path="/app/team" component={TeamPage} />
           <Route path="/app/charges" component={ChargesPage} />
+          <Route path="/app/account" component={Account} />
           <Route default component={NotFound} />
         </Router>
       </Shell>

@@ -15,6 +15,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
     ['/app/report', t.report],
     ['/app/team', t.team],
     ['/app/charges', t.charges],
+    ['/app/account', t.account],
   ];
   return (
     <>

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
 import { expect, test as base } from './fixtures.js';
+import { operatorConsole } from './operator.js';
 
 /**
  * The site owner's first day, through the app alone (/app/), on the demo as `npm start` runs it:
@@ -283,5 +284,92 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await ctx.close();
     await visitor.close();
     await site.close();
+  }
+});
+
+test('a site owner adds an employee and an API login, changes its password and its time zone', async ({ svcUrl, browser }) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const app = await ctx.newPage();
+  const appErrors: string[] = [];
+  app.on('pageerror', (e) => appErrors.push(e.message));
+  const signIn = async (page: Page, login: string, password: string) => {
+    await page.goto(svcUrl + 'app/');
+    await page.getByLabel('Login').fill(login);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/app\/sites$/);
+  };
+  try {
+    await signIn(app, 'demo', 'demo-password');
+
+    // An employee, refused beside the field first, who then signs in to the operator console.
+    await app.getByRole('link', { name: 'Team' }).click();
+    await app.getByLabel('First name').fill('Olga');
+    await app.getByLabel('Last name').fill('Smirnova');
+    await app.getByLabel('E-mail (console sign-in)').fill('olga@demo.test');
+    await app.locator('#employee-password').fill('short');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(app.locator('#employee-password-error')).toContainText('8');
+    await app.locator('#employee-password').fill('olga-password-1');
+    await app.locator('fieldset input[type=checkbox]').first().check();
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(app.locator('#team tr', { hasText: 'olga@demo.test' })).toContainText('Smirnova Olga');
+    await check(app, 'team-add');
+    const operator = await operatorConsole(browser, svcUrl, 'olga@demo.test', 'olga-password-1');
+    await operator.close();
+
+    // An API login, which then signs in to the app.
+    await app.getByRole('link', { name: 'Account' }).click();
+    await expect(app.locator('#api-logins tr', { hasText: 'demo' })).toContainText('(you)');
+    await app.locator('#api-login').fill('reports-bot');
+    await app.locator('#api-login-password').fill('bot-password-1');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(app.locator('#api-logins tr', { hasText: 'reports-bot' })).toBeVisible();
+    const other = await browser.newContext({ bypassCSP: true, locale: 'en-US' });
+    await signIn(await other.newPage(), 'reports-bot', 'bot-password-1');
+    await other.close();
+
+    // One's own password: the old one is checked; the new one signs in.
+    await app.getByLabel('Current password').fill('not-my-password');
+    await app.locator('#new_password').fill('demo-password-2');
+    await app.getByRole('button', { name: 'Change password' }).first().click();
+    await expect(app.locator('#old_password-error')).toContainText('not your current password');
+    await app.getByLabel('Current password').fill('demo-password');
+    await app.locator('#new_password').fill('demo-password-2');
+    await app.getByRole('button', { name: 'Change password' }).first().click();
+    await expect(app.getByText('Password changed').first()).toBeVisible();
+
+    // The time zone: the app's dates follow it.
+    await app.locator('#time_zone').selectOption('Asia/Tokyo');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.getByText('Saved', { exact: true })).toBeVisible();
+    await expect
+      .poll(() =>
+        app.evaluate(
+          // The clock shown ticks every 15 s: now, or a minute ago just after the minute turned.
+          () =>
+            [0, 60_000].some(
+              (ago) =>
+                document.getElementById('time-there')!.textContent ===
+                new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(Date.now() - ago),
+            ),
+        ),
+      )
+      .toBe(true);
+    await check(app, 'account');
+
+    // The added login goes; signed out, the new password signs in and the old one no longer does.
+    await app.locator('#api-logins tr', { hasText: 'reports-bot' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(app.locator('#api-logins tbody tr')).toHaveCount(1);
+    await app.getByRole('button', { name: 'Sign out' }).click();
+    await app.getByLabel('Login').fill('demo');
+    await app.getByLabel('Password').fill('demo-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
+    await signIn(app, 'demo', 'demo-password-2');
+    expect(appErrors).toEqual([]);
+  } finally {
+    await ctx.close();
   }
 });

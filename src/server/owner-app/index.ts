@@ -14,6 +14,10 @@ import { DailyQuery, JournalQuery, parse, SiteParams, SiteQuery, STANDARD_TAGS }
 import { dailyCalls } from './daily.js';
 import { serveAppFile } from './files.js';
 import { readSiteSettings, SiteSettings, writeSiteSettings } from './site-settings.js';
+import { employeeWriteRoutes } from './employee-writes.js';
+import { apiLoginRoutes } from './api-logins.js';
+import { ownPasswordRoutes } from './own-password.js';
+import { timeZoneRoutes } from './time-zone.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -137,4 +141,9 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
     await writeSiteSettings(opts.store, c, id, parse(SiteSettings, body));
     return { success: true, data: {} };
   });
+
+  employeeWriteRoutes(app, { db, sessions });
+  apiLoginRoutes(app, { db, sessions });
+  ownPasswordRoutes(app, { db, sessions, loginGuard: opts.loginGuard });
+  timeZoneRoutes(app, { db, sessions });
 }

@@ -693,6 +693,7 @@ function appCases(key: string) {
       `?site_id[]=1${day}`,
       '?' + 'a'.repeat(4000),
     ],
+    '/app/api/api-logins': ['', '?customer_id=2', '?customer_id=x'],
     '/app/api/daily': [
       '',
       `?site_id=1${day}`,
@@ -768,6 +769,93 @@ function appCases(key: string) {
         headers: { 'content-type': 'application/json', ...k },
       },
     });
+  teamAndAccountCases(k);
+}
+
+/**
+ * The app's team and account writes. Only bodies refused before anything changes (or changes that
+ * leave the world as it was): a valid password change or login removal would end the sessions the
+ * other cases use.
+ */
+function teamAndAccountCases(k: Record<string, string>) {
+  const zone = { time_zone: 'Europe/Moscow' };
+  const employee = { first_name: 'Fuzz', last_name: 'Case', email: 'fuzz-employee@x.test', password: 'fuzz-password', sites: [1] };
+  const writes: Array<[route: string, method: 'POST' | 'PUT', urls: string[], bodies: unknown[], ok?: unknown]> = [
+    [
+      'POST /app/api/employees',
+      'POST',
+      ['/app/api/employees'],
+      [
+        employee,
+        { ...employee, email: 'x'.repeat(300) },
+        { ...employee, sites: ['1'] },
+        { ...employee, sites: [3] },
+        { ...employee, sip_line_id: -1 },
+        { ...employee, customer_id: 2 },
+        { ...employee, extra: 1 },
+      ],
+      employee,
+    ],
+    [
+      'PUT /app/api/employees/:id/password',
+      'PUT',
+      ['/app/api/employees/99999/password', '/app/api/employees/abc/password'],
+      [{ password: 'long-enough' }, { password: 'short' }, { password: 1 }],
+    ],
+    [
+      'POST /app/api/api-logins',
+      'POST',
+      ['/app/api/api-logins'],
+      [
+        { login: 'has space', password: 'long-enough' },
+        { login: 'fuzz', password: 'long-enough' },
+        { login: '', password: '' },
+      ],
+    ],
+    [
+      'PUT /app/api/api-logins/:id/password',
+      'PUT',
+      ['/app/api/api-logins/99999/password', '/app/api/api-logins/%E0%A4%A/password'],
+      [{ password: 'long-enough' }, { password: 'x'.repeat(5000) }],
+    ],
+    [
+      'POST /app/api/api-logins/:id/remove',
+      'POST',
+      ['/app/api/api-logins/99999/remove', '/app/api/api-logins/1.5/remove'],
+      [{}, { customer_id: 'x' }],
+    ],
+    [
+      'PUT /app/api/password',
+      'PUT',
+      ['/app/api/password'],
+      [{ old_password: 'x' }, { old_password: '', new_password: 'long-enough' }, { new_password: 'short', old_password: 'x' }],
+    ],
+    [
+      'PUT /app/api/customer/time-zone',
+      'PUT',
+      ['/app/api/customer/time-zone'],
+      [zone, { time_zone: 'Mars/Olympus' }, { time_zone: 'x'.repeat(5000) }, { time_zone: null }],
+      zone,
+    ],
+  ];
+  for (const [route, method, urls, bodies, ok] of writes) {
+    for (const url of urls) {
+      for (const body of [...bodies, [], 'text'])
+        add({
+          route,
+          surface: S.app,
+          req: { method, url, ...json(body), headers: { 'content-type': 'application/json', ...k } },
+          ...(body === ok ? { ok: 'a valid write of the signed-in customer' } : {}),
+        });
+      for (const p of MALFORMED)
+        add({
+          route,
+          surface: S.app,
+          req: { method, url, ...text(p, 'application/json'), headers: { 'content-type': 'application/json', ...k } },
+        });
+      add({ route, surface: S.app, req: { method, url, ...json(bodies[0]) } });
+    }
+  }
 }
 
 function consoleCases() {

@@ -1,0 +1,264 @@
+import { useEffect, useState } from 'preact/hooks';
+import { appGet, appPost } from '../api.js';
+import { formatDateTime } from '../format.js';
+import { useApp } from '../state.js';
+import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+interface ApiLogin {
+  id: number;
+  login: string;
+  /** The login this tab is signed in with. */
+  current: boolean;
+}
+
+/** One's own password; and, with a customer, its API logins and its time zone. */
+export function Account() {
+  const { t, customer } = useApp();
+  return (
+    <Page title={t.account}>
+      <OwnPassword />
+      {customer && (
+        <>
+          <TimeZone />
+          <ApiLogins />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function OwnPassword() {
+  const { t } = useApp();
+  const [v, setV] = useState({ old: '', next: '' });
+  const [note, setNote] = useState('');
+  const form = useSubmit(async () => {
+    setNote('');
+    await appPost('password', { old_password: v.old, new_password: v.next }, 'PUT');
+    setV({ old: '', next: '' });
+    setNote(t.passwordChanged);
+  });
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="own-password-h">
+      <h2 id="own-password-h">{t.ownPassword}</h2>
+      <TextField
+        id="old_password"
+        label={t.oldPassword}
+        type="password"
+        autocomplete="current-password"
+        value={v.old}
+        onInput={(x) => setV({ ...v, old: x })}
+        required
+        error={form.errors.old_password}
+      />
+      <TextField
+        id="new_password"
+        label={t.newPassword}
+        type="password"
+        autocomplete="new-password"
+        value={v.next}
+        onInput={(x) => setV({ ...v, next: x })}
+        required
+        error={form.errors.new_password}
+      />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.changePassword}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}
+
+/** Every zone the browser knows, the customer's own first when the browser lacks it. */
+function zones(current: string): string[] {
+  const all = Intl.supportedValuesOf('timeZone');
+  return all.includes(current) ? all : [current, ...all];
+}
+
+function TimeZone() {
+  const { t, lang, customer, refresh } = useApp();
+  const [zone, setZone] = useState(customer!.time_zone);
+  const [note, setNote] = useState('');
+  useEffect(() => setZone(customer!.time_zone), [customer!.time_zone]);
+  // The clock beside the choice moves on while the page is open.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  const form = useSubmit(async () => {
+    setNote('');
+    await appPost('customer/time-zone', { time_zone: zone }, 'PUT');
+    setNote(t.saved);
+    // Every page writes dates in the customer's zone: read the customer again.
+    refresh();
+  });
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="time-zone-h">
+      <h2 id="time-zone-h">{t.timeZone}</h2>
+      <SelectField
+        id="time_zone"
+        label={t.timeZone}
+        value={zone}
+        onChange={setZone}
+        options={zones(customer!.time_zone).map((z): [string, string] => [z, z.replace(/_/g, ' ')])}
+        error={form.errors.time_zone}
+      />
+      <p class="muted">
+        {t.timeThere} <time id="time-there">{formatDateTime(new Date(now).toISOString(), lang, customer!.time_zone)}</time>
+      </p>
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.save}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}
+
+function ApiLogins() {
+  const { t, customer } = useApp();
+  const logins = useData(() => appGet<ApiLogin[]>('api-logins'), [customer?.id]);
+  const [removeError, setRemoveError] = useState('');
+  const remove = (l: ApiLogin) => {
+    setRemoveError('');
+    void appPost(`api-logins/${l.id}/remove`).then(logins.reload, (e: Error) => setRemoveError(e.message));
+  };
+  return (
+    <section class="card" aria-labelledby="api-logins-h">
+      <h2 id="api-logins-h">{t.apiLogins}</h2>
+      <p class="muted">{t.apiLoginsHelp}</p>
+      <Show loaded={logins}>
+        {(ls) => (
+          <>
+            <div class="scroll" tabIndex={0}>
+              <table id="api-logins">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.login}</th>
+                    <th scope="col">
+                      <span class="sr">{t.remove}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ls.map((l) => (
+                    <tr key={l.id}>
+                      <td>
+                        {l.login} {l.current && <span class="muted">({t.you})</span>}
+                      </td>
+                      <td class="actions">
+                        <button type="button" onClick={() => remove(l)}>
+                          {t.remove} <span class="sr">{l.login}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {removeError && (
+              <p class="error" role="alert">
+                {removeError}
+              </p>
+            )}
+            <AddApiLogin onAdded={logins.reload} />
+            <ApiLoginPassword logins={ls} />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
+function AddApiLogin({ onAdded }: { onAdded(): void }) {
+  const { t } = useApp();
+  const [v, setV] = useState({ login: '', password: '' });
+  const [note, setNote] = useState('');
+  const form = useSubmit(async () => {
+    setNote('');
+    await appPost('api-logins', { login: v.login.trim(), password: v.password });
+    setV({ login: '', password: '' });
+    setNote(t.apiLoginAdded);
+    onAdded();
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate aria-labelledby="new-api-login-h">
+      <h3 id="new-api-login-h">{t.addApiLogin}</h3>
+      <TextField
+        id="api-login"
+        label={t.login}
+        autocomplete="off"
+        value={v.login}
+        onInput={(x) => setV({ ...v, login: x })}
+        required
+        error={form.errors.login}
+      />
+      <TextField
+        id="api-login-password"
+        label={t.password}
+        type="password"
+        autocomplete="new-password"
+        value={v.password}
+        onInput={(x) => setV({ ...v, password: x })}
+        required
+        error={form.errors.password}
+      />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.add}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}
+
+/** A login's new password; its other sessions end. */
+function ApiLoginPassword({ logins }: { logins: ApiLogin[] }) {
+  const { t } = useApp();
+  const [who, setWho] = useState('');
+  const [password, setPassword] = useState('');
+  const [note, setNote] = useState('');
+  const id = who || String(logins[0]?.id ?? '');
+  const form = useSubmit(async () => {
+    setNote('');
+    await appPost(`api-logins/${id}/password`, { password }, 'PUT');
+    setPassword('');
+    setNote(t.passwordChanged);
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate aria-labelledby="api-login-password-h">
+      <h3 id="api-login-password-h">{t.apiLoginPassword}</h3>
+      <SelectField
+        id="api-login-who"
+        label={t.login}
+        value={id}
+        onChange={setWho}
+        options={logins.map((l): [string, string] => [String(l.id), l.login])}
+      />
+      <TextField
+        id="api-login-new-password"
+        label={t.newPassword}
+        type="password"
+        autocomplete="new-password"
+        value={password}
+        onInput={setPassword}
+        required
+        error={form.errors.password}
+      />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.changePassword}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}

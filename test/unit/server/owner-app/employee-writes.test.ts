@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { apiWorld, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
+
+/** Employees added and their passwords changed through the app; the console takes them at once. */
+
+let w: ApiWorld;
+beforeEach(async () => {
+  w = await apiWorld(':memory:', undefined, { telephonySeed: TEST_TELEPHONY_SEED });
+});
+afterEach(async () => {
+  await w.server.close();
+});
+
+const call = async (method: 'POST' | 'PUT', url: string, key: string, payload: object) => {
+  const res = await w.server.app.inject({ method, url, headers: { 'x-session-key': key }, payload });
+  return { status: res.statusCode, body: res.json() as { data?: { id: number }; message?: string } };
+};
+const consoleSignIn = async (email: string, password: string) => {
+  const res = await w.server.app.inject({ method: 'POST', url: '/op/api/login', payload: { email, password } });
+  const set = res.headers['set-cookie'];
+  return { status: res.statusCode, cookie: String(Array.isArray(set) ? set[0] : set).split(';')[0]! };
+};
+const NEW = { first_name: 'Olga', last_name: 'Smirnova', email: 'Olga@A.test', password: 'olga-password', sites: [1], sip_line_id: 2 };
+
+it('adds an employee with sites and a SIP line, who signs in to the console', async () => {
+  const a = await w.login('a');
+  const r = await call('POST', '/app/api/employees', a, NEW);
+  expect(r.status, r.body.message).toBe(200);
+  const id = r.body.data!.id;
+  const list = (await w.get('employee', { session_key: a, id })).json().data as Array<Record<string, unknown>>;
+  expect(list).toMatchObject([{ id, full_name: 'Smirnova Olga', email: 'olga@a.test' }]);
+  expect(w.server.db.prepare('SELECT site_id FROM employee_sites WHERE employee_id = ?').all(id)).toEqual([{ site_id: 1 }]);
+  expect(w.server.db.prepare('SELECT sip_line_id FROM sip_line_employees WHERE employee_id = ?').all(id)).toEqual([{ sip_line_id: 2 }]);
+  expect((await consoleSignIn('olga@a.test', 'olga-password')).status).toBe(200);
+});
+
+it('names the field it refuses, and takes no site, SIP line or e-mail that is not free for the customer', async () => {
+  const a = await w.login('a');
+  for (const [body, field] of [
+    [{ ...NEW, password: 'short' }, 'password'],
+    [{ ...NEW, email: 'not an e-mail' }, 'email'],
+    [{ ...NEW, first_name: ' ' }, 'first_name'],
+    [{ ...NEW, sites: [3] }, 'sites: not a site of the customer'],
+    [{ ...NEW, sip_line_id: 3 }, 'sip_line_id: not a SIP line of the customer'],
+    [{ ...NEW, email: 'e31@x.test' }, 'email: already used'],
+  ] as const) {
+    const r = await call('POST', '/app/api/employees', a, body);
+    expect(r.status, field).toBe(400);
+    expect(r.body.message, field).toMatch(new RegExp(`^400002: Invalid request: ${field}`));
+  }
+  expect(w.server.db.prepare("SELECT COUNT(*) AS n FROM employees WHERE first_name = 'Olga'").get()).toEqual({ n: 0 });
+});
+
+it("changes an employee's password, ending their console sessions; another customer's employee is none", async () => {
+  const a = await w.login('a');
+  const id = (await call('POST', '/app/api/employees', a, NEW)).body.data!.id;
+  const { cookie } = await consoleSignIn('olga@a.test', 'olga-password');
+  const me = () => w.server.app.inject({ method: 'GET', url: '/op/api/me', headers: { cookie } });
+  expect((await me()).statusCode).toBe(200);
+  expect((await call('PUT', `/app/api/employees/${id}/password`, a, { password: 'short' })).status).toBe(400);
+  expect((await call('PUT', `/app/api/employees/${id}/password`, a, { password: 'olga-new-password' })).status).toBe(200);
+  expect((await me()).statusCode).toBe(401);
+  expect((await consoleSignIn('olga@a.test', 'olga-password')).status).toBe(401);
+  expect((await consoleSignIn('olga@a.test', 'olga-new-password')).status).toBe(200);
+  expect((await call('PUT', '/app/api/employees/31/password', a, { password: 'whatever-pw' })).status).toBe(404);
+});
+
+it('lets an agent act on its chosen customer only', async () => {
+  const x = await w.login('x');
+  expect((await call('POST', '/app/api/employees', x, NEW)).status).toBe(403);
+  expect((await call('POST', '/app/api/employees', x, { ...NEW, customer_id: 3, sites: [], sip_line_id: null })).status).toBe(403);
+  const r = await call('POST', '/app/api/employees', x, { ...NEW, customer_id: 2, sites: [2], sip_line_id: null });
+  expect(r.status, r.body.message).toBe(200);
+  expect(w.server.db.prepare('SELECT customer_id FROM employees WHERE id = ?').get(r.body.data!.id)).toEqual({ customer_id: 2 });
+  expect((await call('PUT', '/app/api/employees/11/password', x, { customer_id: 2, password: 'whatever-pw' })).status).toBe(404);
+});
