@@ -177,6 +177,7 @@ const en = {
   noCustomers: 'No customers yet. Create one: it can sign in once you activate it.',
   actAs: 'Work as this customer',
   created: 'Created: activate it to let it sign in.',
+  allTypes: 'All types',
 };
 
 export type Texts = typeof en;
@@ -352,6 +353,7 @@ const ru: Texts = {
   noCustomers: 'Клиентов пока нет. Создайте клиента: он сможет войти после активации.',
   actAs: 'Работать как этот клиент',
   created: 'Создан: активируйте его, чтобы он мог войти.',
+  allTypes: 'Все типы',
 };
 
 export type Lang = 'en' | 'ru';

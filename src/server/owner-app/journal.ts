@@ -42,7 +42,7 @@ export interface JournalItem {
 const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
 
 /**
- * The site's communications of every kind in the customer's days `[date_from, date_till]`, newest
+ * The site's communications of every kind (or of the one `type` names) in the customer's days `[date_from, date_till]`, newest
  * first, paged in SQL: the reports' union (reports/communications.ts) lists oldest first, so a page from
  * the newest end is read at the mirrored offset and turned round.
  */
@@ -62,6 +62,7 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: z.out
     till: timestamp(till + 86_400_000),
     acId: q.ac_id,
     tagId: q.tag_id,
+    types: q.type && [q.type],
   };
   const total = await communicationCount(db, filter, false);
   const end = Math.max(0, total - q.offset);
