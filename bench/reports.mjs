@@ -116,7 +116,7 @@ const ts = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 async function serverModules() {
   const app = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-  const pw = await import(pathToFileURL(join(root, 'dist/node/server/operators/password.js')).href);
+  const pw = await import(pathToFileURL(join(root, 'dist/node/server/sign-in/password.js')).href);
   return { createServer: app.createServer, hashPassword: pw.hashPassword };
 }
 
@@ -500,9 +500,20 @@ const CALLS = [
   ['visitors_by_person', 'visitors_by_person', (_r, x) => ({ id: x.person })],
   ['advertising_sales', 'advertising_sales', (r) => ({ site_id: 1, ...r })],
   ['advertising_sales all', 'advertising_sales', (r) => ({ site_id: 1, ...r, only_first: false, only_quality: false })],
+  // The app (src/app): the journal's pages (`/app/api/…` is an app route, its key in a header)…
+  ['app journal', '/app/api/journal', (r) => ({ site_id: 1, ...r })],
+  ['app journal type=cdr_in', '/app/api/journal', (r) => ({ site_id: 1, ...r, type: 'cdr_in' })],
+  ['app journal type=goal', '/app/api/journal', (r) => ({ site_id: 1, ...r, type: 'goal' })],
+  ['app journal offset=1000', '/app/api/journal', (r) => ({ site_id: 1, ...r, offset: 1000 })],
+  // …and every read of the campaign report: its chart, then per period the campaigns, each one's
+  // `stat` and the site's `advertising_sales`, as pages/report.tsx asks them.
+  ['app daily', '/app/api/daily', (r) => ({ site_id: 1, ...r })],
+  ['app report ac', 'ac', () => ({ site_id: 1, limit: 1000 })],
+  ['app report stat ac_id', 'stat', (r) => ({ site_id: 1, ...r, ac_id: 10 })],
+  ['app report advertising_sales', 'advertising_sales', (r) => ({ site_id: 1, ...r, only_first: false, only_quality: false, limit: 1000 })],
 ];
 /** Calls whose arguments name no range: measured once per size, shown in both columns. */
-const NO_RANGE = new Set(['chat_messages', 'visitor', 'session_info', 'person_by_visitor', 'visitors_by_person']);
+const NO_RANGE = new Set(['chat_messages', 'visitor', 'session_info', 'person_by_visitor', 'visitors_by_person', 'app report ac']);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const round = (x) => (x >= 100 ? Math.round(x) : Math.round(x * 10) / 10);
@@ -545,26 +556,29 @@ async function measure(file, runs, dbPath = file) {
           out[label].year = out[label].month;
           continue;
         }
-        const query = { session_key: key, ...args(r, sample) };
-        const url = fn === 'visitor' ? `/api/v1/visitor/${query.visitor_id}/` : `/api/v1/${fn}/`;
+        const app = fn.startsWith('/app/');
+        const query = app ? args(r, sample) : { session_key: key, ...args(r, sample) };
+        const url = app ? fn : fn === 'visitor' ? `/api/v1/visitor/${query.visitor_id}/` : `/api/v1/${fn}/`;
         if (fn === 'visitor') delete query.visitor_id;
         const call = () =>
           server.app.inject({
             method: 'GET',
             url,
-            headers: { accept: 'application/json' },
+            headers: { accept: 'application/json', ...(app ? { 'x-session-key': key } : {}) },
             query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
           });
         const first = await call();
         if (first.statusCode !== 200 || first.json().success === false)
           throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 300)}`);
+        // The app's answers carry their total in `data`.
+        const total = first.json().total ?? first.json().data?.total ?? null;
         const times = [];
         for (let i = 0; i < runs; i++) {
           const t = performance.now();
           await call();
           times.push(performance.now() - t);
         }
-        out[label][range] = { ms: round(median(times)), total: first.json().total ?? null };
+        out[label][range] = { ms: round(median(times)), total };
       }
     }
     return out;

@@ -200,6 +200,7 @@ const en = {
   addApiLogin: 'Add an API login',
   apiLoginAdded: 'Added: it can sign in now.',
   apiLoginPassword: "Change a login's password",
+  allTypes: 'All types',
 };
 
 export type Texts = typeof en;
@@ -398,6 +399,7 @@ const ru: Texts = {
   addApiLogin: 'Добавить логин API',
   apiLoginAdded: 'Добавлен: с ним уже можно войти.',
   apiLoginPassword: 'Сменить пароль логина',
+  allTypes: 'Все типы',
 };
 
 export type Lang = 'en' | 'ru';

@@ -12,6 +12,8 @@ const PAGE = 50;
 /** The list is read again this often while the page is visible, so a new call shows up by itself. */
 const REFRESH_MS = 1000;
 const TAG_NAMES = { target: 'Target', notTarget: 'Not target' };
+/** The kinds the type filter offers, in the server's names (`/app/api/journal`'s `type`). */
+const TYPES = ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal'] as const;
 
 /**
  * Calls, call-backs, chats, requests and goals in one list, newest first, paged on the server
@@ -45,11 +47,12 @@ export function Journal() {
             date_till: till,
             ac_id: q.ac,
             tag_id: q.tag,
+            type: q.type,
             limit: PAGE,
             offset,
           })
         : { total: 0, items: [] },
-    [site?.id, from, till, q.ac, q.tag, offset, tick],
+    [site?.id, from, till, q.ac, q.tag, q.type, offset, tick],
   );
   const go = (changes: Record<string, string | undefined>) => {
     const p = new URLSearchParams(q);
@@ -116,6 +119,13 @@ export function Journal() {
                 value={q.tag ?? ''}
                 onChange={(v) => go({ tag: v, offset: undefined })}
                 options={[['', t.allTags], ...(tags.data ?? []).map((x): [string, string] => [String(x.id), x.name])]}
+              />
+              <SelectField
+                id="type-filter"
+                label={t.type}
+                value={q.type ?? ''}
+                onChange={(v) => go({ type: v, offset: undefined })}
+                options={[['', t.allTypes], ...TYPES.map((k): [string, string] => [k, t[k]])]}
               />
               <button type="submit">{t.show}</button>
             </form>

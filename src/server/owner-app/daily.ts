@@ -28,9 +28,8 @@ export async function dailyCalls(db: Queryable, customer: CustomerRow, q: z.outp
   const from = parseDate(q.date_from, zone);
   const after = parseDate(new Date(start + count * 86_400_000).toISOString().slice(0, 10), zone);
   if (from == null || after == null) throw errors.invalid('date_from: not a date');
-  const rows = (await bucketCounts(db, { siteId: q.site_id, from: timestamp(from), till: timestamp(after) })).filter(
-    (r) => r.kind === 'calls',
-  );
+  // Calls only: counting the range's sessions too (the console's visits) cost most of the answer.
+  const rows = await bucketCounts(db, { siteId: q.site_id, from: timestamp(from), till: timestamp(after) }, ['calls']);
   const names = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c.name]));
   const ids = [...new Set(rows.map((r) => r.ac_id))].sort((a, b) => a - b);
   const index = new Map(days.map((d, i) => [d, i]));

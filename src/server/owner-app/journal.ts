@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
 import { errors } from '../http/errors.js';
 import { chatLines, goalLines, requestLines, sessionContexts } from '../reports/communication-context.js';
 import type { CustomerRow } from '../customers/queries.js';
-import { communicationCount, communicationPage } from '../reports/communications.js';
+import { communicationCount, newestCommunicationPage } from '../reports/communications.js';
 import { salesOfCommunications } from '../reports/sales.js';
 import { tagsOfCommunications } from '../reports/tag-links.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
@@ -42,9 +42,8 @@ export interface JournalItem {
 const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
 
 /**
- * The site's communications of every kind in the customer's days `[date_from, date_till]`, newest
- * first, paged in SQL: the reports' union (reports/communications.ts) lists oldest first, so a page from
- * the newest end is read at the mirrored offset and turned round.
+ * The site's communications of every kind (or of the one `type` names) in the customer's days `[date_from, date_till]`, newest
+ * first, paged in SQL with the count in the same read (reports/communications.ts).
  */
 export async function journalPage(db: Queryable, customer: CustomerRow, q: z.output<typeof JournalQuery>) {
   const site = await siteById(db, q.site_id);
@@ -62,11 +61,12 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: z.out
     till: timestamp(till + 86_400_000),
     acId: q.ac_id,
     tagId: q.tag_id,
+    types: q.type && [q.type],
   };
-  const total = await communicationCount(db, filter, false);
-  const end = Math.max(0, total - q.offset);
-  const limit = Math.min(q.limit, end);
-  const rows = limit ? (await communicationPage(db, filter, false, { limit, offset: end - limit })).reverse() : [];
+  const page = await newestCommunicationPage(db, filter, { limit: q.limit, offset: q.offset });
+  const rows = page.rows;
+  // A page past the end carries no count: counted apart, as only such a page needs it.
+  const total = page.total ?? (q.offset ? await communicationCount(db, filter, false) : 0);
   const ids = (t: CommunicationObjectType) => rows.filter((c) => c.object_type === t).map((c) => c.id);
   const sessions = await sessionContexts(db, [...new Set(rows.flatMap((c) => (c.session_id == null ? [] : [c.session_id])))]);
   const names = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c.name]));

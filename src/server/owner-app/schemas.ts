@@ -18,6 +18,9 @@ export const STANDARD_TAGS = ['Target', 'Not target'] as const;
 export const SiteQuery = z.strictObject({ customer_id: customerId });
 export const SiteParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
+/** The kinds the journal lists, as its items name them (REST `communication`'s object types). */
+export const JOURNAL_TYPES = ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal'] as const;
+
 export const JournalQuery = z.strictObject({
   customer_id: customerId,
   site_id: z.coerce.number().int().positive(),
@@ -25,6 +28,8 @@ export const JournalQuery = z.strictObject({
   date_till: day(),
   ac_id: z.coerce.number().int().min(-1).optional(),
   tag_id: z.coerce.number().int().positive().optional(),
+  /** One kind only: calls, call-backs, chats, requests or goals. */
+  type: z.enum(JOURNAL_TYPES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -134,6 +134,31 @@ export async function communicationPage(db: Queryable, f: ReportFilter, onlyFirs
   return rows as CommunicationRow[];
 }
 
+/**
+ * One page of the communications in the filter, newest first (the reverse of `communications`),
+ * with how many the filter holds, counted in the same read; `total` is null when the page is past
+ * the end and so holds no row to carry it.
+ */
+export async function newestCommunicationPage(
+  db: Queryable,
+  f: ReportFilter,
+  page: Page,
+): Promise<{ rows: CommunicationRow[]; total: number | null }> {
+  const rows = await communicationList(db, f, false)
+    .selectAll()
+    .select(sql<number | string>`count(*) over ()`.as('total'))
+    .orderBy('at', 'desc')
+    .orderBy('object_type', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return {
+    rows: rows.map(({ total: _total, ...c }) => c as CommunicationRow),
+    total: rows.length ? Number(rows[0]!.total) : null,
+  };
+}
+
 export async function communicationCount(db: Queryable, f: ReportFilter, onlyFirst: boolean): Promise<number> {
   const r = await communicationList(db, f, onlyFirst)
     .select((eb) => eb.fn.countAll().as('n'))

@@ -10,7 +10,8 @@ import type { Queryable } from '../store/queryable.js';
  * reads by the (site, time) index of its table.
  */
 
-export type DailyKind = 'visits' | 'calls' | 'chats' | 'requests' | 'goals';
+export const DAILY_KINDS = ['visits', 'calls', 'chats', 'requests', 'goals'] as const;
+export type DailyKind = (typeof DAILY_KINDS)[number];
 
 export interface BucketCount {
   kind: DailyKind;
@@ -30,66 +31,72 @@ export interface SiteRange {
 /** The ten-minute bucket of a stored UTC date-time column (text in both dialects). */
 const bucket = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 15)`;
 
-export async function bucketCounts(db: Queryable, r: SiteRange): Promise<BucketCount[]> {
+/** `kinds`: the counts wanted (each kind is a statement of its own; a site's visits are the most rows). */
+export async function bucketCounts(db: Queryable, r: SiteRange, kinds: readonly DailyKind[] = DAILY_KINDS): Promise<BucketCount[]> {
   const out: BucketCount[] = [];
   const add = (kind: DailyKind, rows: Array<{ ac_id: number; bucket: string; n: number | string | bigint }>) => {
     for (const row of rows) out.push({ kind, ac_id: Number(row.ac_id), bucket: row.bucket, n: Number(row.n) });
   };
-  add(
-    'visits',
-    await db
-      .selectFrom('sessions as s')
-      .select((eb) => ['s.ac_id', bucket('s.start_time').as('bucket'), eb.fn.countAll().as('n')])
-      .where('s.site_id', '=', r.siteId)
-      .where('s.start_time', '>=', r.from)
-      .where('s.start_time', '<', r.till)
-      .groupBy(['s.ac_id', bucket('s.start_time')])
-      .execute(),
-  );
-  add(
-    'calls',
-    await db
-      .selectFrom('calls as c')
-      .select((eb) => ['c.ac_id', bucket('c.call_date').as('bucket'), eb.fn.countAll().as('n')])
-      .where('c.site_id', '=', r.siteId)
-      .where('c.call_date', '>=', r.from)
-      .where('c.call_date', '<', r.till)
-      .groupBy(['c.ac_id', bucket('c.call_date')])
-      .execute(),
-  );
-  add(
-    'chats',
-    await db
-      .selectFrom('chats as ch')
-      .select((eb) => ['ch.ac_id', bucket('ch.start_time').as('bucket'), eb.fn.countAll().as('n')])
-      .where('ch.site_id', '=', r.siteId)
-      .where('ch.start_time', '>=', r.from)
-      .where('ch.start_time', '<', r.till)
-      .groupBy(['ch.ac_id', bucket('ch.start_time')])
-      .execute(),
-  );
-  add(
-    'requests',
-    await db
-      .selectFrom('offline_messages as o')
-      .select((eb) => ['o.ac_id', bucket('o.date_time').as('bucket'), eb.fn.countAll().as('n')])
-      .where('o.site_id', '=', r.siteId)
-      .where('o.date_time', '>=', r.from)
-      .where('o.date_time', '<', r.till)
-      .groupBy(['o.ac_id', bucket('o.date_time')])
-      .execute(),
-  );
-  add(
-    'goals',
-    await db
-      .selectFrom('goals as g')
-      .innerJoin('sessions as s', 's.id', 'g.session_id')
-      .select((eb) => ['s.ac_id', bucket('g.start_time').as('bucket'), eb.fn.countAll().as('n')])
-      .where('g.site_id', '=', r.siteId)
-      .where('g.start_time', '>=', r.from)
-      .where('g.start_time', '<', r.till)
-      .groupBy(['s.ac_id', bucket('g.start_time')])
-      .execute(),
-  );
+  if (kinds.includes('visits'))
+    add(
+      'visits',
+      await db
+        .selectFrom('sessions as s')
+        .select((eb) => ['s.ac_id', bucket('s.start_time').as('bucket'), eb.fn.countAll().as('n')])
+        .where('s.site_id', '=', r.siteId)
+        .where('s.start_time', '>=', r.from)
+        .where('s.start_time', '<', r.till)
+        .groupBy(['s.ac_id', bucket('s.start_time')])
+        .execute(),
+    );
+  if (kinds.includes('calls'))
+    add(
+      'calls',
+      await db
+        .selectFrom('calls as c')
+        .select((eb) => ['c.ac_id', bucket('c.call_date').as('bucket'), eb.fn.countAll().as('n')])
+        .where('c.site_id', '=', r.siteId)
+        .where('c.call_date', '>=', r.from)
+        .where('c.call_date', '<', r.till)
+        .groupBy(['c.ac_id', bucket('c.call_date')])
+        .execute(),
+    );
+  if (kinds.includes('chats'))
+    add(
+      'chats',
+      await db
+        .selectFrom('chats as ch')
+        .select((eb) => ['ch.ac_id', bucket('ch.start_time').as('bucket'), eb.fn.countAll().as('n')])
+        .where('ch.site_id', '=', r.siteId)
+        .where('ch.start_time', '>=', r.from)
+        .where('ch.start_time', '<', r.till)
+        .groupBy(['ch.ac_id', bucket('ch.start_time')])
+        .execute(),
+    );
+  if (kinds.includes('requests'))
+    add(
+      'requests',
+      await db
+        .selectFrom('offline_messages as o')
+        .select((eb) => ['o.ac_id', bucket('o.date_time').as('bucket'), eb.fn.countAll().as('n')])
+        .where('o.site_id', '=', r.siteId)
+        .where('o.date_time', '>=', r.from)
+        .where('o.date_time', '<', r.till)
+        .groupBy(['o.ac_id', bucket('o.date_time')])
+        .execute(),
+    );
+  if (kinds.includes('goals'))
+    add(
+      'goals',
+      await db
+        .selectFrom('goals as g')
+        .innerJoin('sessions as s', 's.id', 'g.session_id')
+        .select((eb) => ['s.ac_id', bucket('g.start_time').as('bucket'), eb.fn.countAll().as('n')])
+        .where('g.site_id', '=', r.siteId)
+        .where('g.start_time', '>=', r.from)
+        .where('g.start_time', '<', r.till)
+        .groupBy(['s.ac_id', bucket('g.start_time')])
+        .execute(),
+    );
   return out;
 }

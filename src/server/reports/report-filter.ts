@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { CommunicationObjectType } from '../store/tables/tagging.js';
 
 /**
  * The one filter of every report list (rest-api.md, "Reports") and the SQL it becomes on each
@@ -32,6 +33,8 @@ export interface ReportFilter {
   visitorId?: number | undefined;
   /** Communications carrying any of these tags are left out (communication's show_not_goal=false). */
   withoutTagIds?: readonly number[] | undefined;
+  /** Only communications of these kinds (the app's journal filter). */
+  types?: readonly CommunicationObjectType[] | undefined;
 }
 
 /** The columns a filter reads on one communication table, and the table's object type (SQL). */
@@ -64,5 +67,8 @@ export function filtered(f: ReportFilter, c: Columns): RawBuilder<SqlBool> {
     sql`EXISTS (SELECT 1 FROM tag_links tl WHERE tl.object_type = ${c.type} AND tl.object_id = ${sql.ref(c.id)} AND tl.tag_id IN (${sql.join(ids)}))`;
   if (f.tagId !== undefined) parts.push(tagged([f.tagId]));
   if (f.withoutTagIds?.length) parts.push(sql`NOT ${tagged(f.withoutTagIds)}`);
+  // On a table of one kind the type is a literal: the test is constant and both planners skip
+  // the whole part when it is false (SQLite before its loop, PostgreSQL as a one-time filter).
+  if (f.types) parts.push(f.types.length ? sql`${c.type} IN (${sql.join(f.types)})` : sql`1 = 0`);
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }
