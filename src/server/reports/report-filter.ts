@@ -7,18 +7,6 @@ import type { CommunicationObjectType } from '../store/tables/tagging.js';
  * the customer's range into UTC first. Ranges are half-open: `from <= t < till`.
  */
 
-/**
- * The reports' reads (rest-api.md, "Reports"): communications of every kind (goals, chats, offline
- * requests, call records) with the visitor context of their sessions, their tags and sales, and
- * the sessions and page views behind them. The tables are written by their owners (tracking/,
- * consultant/chat/, visitors/, callback/); this file only reads them, so that one report's
- * statements sit together. Tags set on communications and sales (`tag_links`, `sales`) are this
- * feature's own tables and are written here too.
- *
- * Date-times compared here are stored UTC text (store/time.ts); the caller turns the customer's
- * range into UTC first. Ranges are half-open: `from <= t < till`.
- */
-
 /** What every report list is narrowed by. `siteId` absent: all the customer's sites. */
 export interface ReportFilter {
   customerId: number;
