@@ -172,9 +172,16 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
     },
     attach(employeeId) {
       clearTimeout(graces.get(employeeId));
-      const was = graces.delete(employeeId) || (consoles.get(employeeId) ?? 0) > 0;
+      const inGrace = graces.delete(employeeId);
+      const attached = (consoles.get(employeeId) ?? 0) > 0;
       consoles.set(employeeId, (consoles.get(employeeId) ?? 0) + 1);
-      if (!was) background(consoleUntil(store.db, employeeId, processId, Date.now() + LIVE_MS).then(() => hub.operatorChanged(employeeId)));
+      // This process's first console of the operator: online for a minute, for the other processes
+      // too. Also after a grace (a console reloaded): the row then says only the grace's seconds, and
+      // the next heartbeat may come after they end. The status changed only if there was no grace.
+      if (!attached) {
+        const written = consoleUntil(store.db, employeeId, processId, Date.now() + LIVE_MS);
+        background(inGrace ? written : written.then(() => hub.operatorChanged(employeeId)));
+      }
       let done = false;
       return () => {
         if (done) return;
