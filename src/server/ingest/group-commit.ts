@@ -1,5 +1,6 @@
 import { sql, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../store/migrations/columns.js';
+import type { Pipeline } from '../store/pipelined-connection.js';
 import type { Tables } from '../store/tables.js';
 
 /**
@@ -41,6 +42,11 @@ export interface GroupCommitOptions {
   maxGroup?: number;
   /** PostgreSQL takes two savepoint statements in one round trip; SQLite's driver one at a time. */
   dialect?: Dialect;
+  /**
+   * PostgreSQL: each lane runs its groups on a pipelined connection of its own
+   * (store/pipelined-connection.ts), made on first use. Without it, lanes take the pool's.
+   */
+  pipeline?: () => Pipeline;
 }
 
 interface Job {
@@ -94,7 +100,12 @@ export function groupCommit(db: Kysely<Tables>, opts: GroupCommitOptions = {}): 
     for (const answer of outcomes) answer();
   };
 
-  const lanes = Array.from({ length: Math.max(1, opts.lanes ?? 1) }, () => lane(runGroup, maxGroup));
+  const lanes = Array.from({ length: Math.max(1, opts.lanes ?? 1) }, () => {
+    const make = opts.pipeline;
+    if (!make) return lane(runGroup, maxGroup);
+    let pipe: Pipeline | null = null;
+    return lane((group) => runPipelinedGroup((pipe ??= make()), group), maxGroup);
+  });
   return {
     run<T>(work: (trx: Transaction<Tables>) => Promise<T>, key?: number): Promise<T> {
       const chosen =
@@ -104,6 +115,72 @@ export function groupCommit(db: Kysely<Tables>, opts: GroupCommitOptions = {}): 
       return chosen.run(work) as Promise<T>;
     },
   };
+}
+
+/**
+ * A group on a pipelined connection: the statements go out as they are made and are awaited
+ * together, so a batch alone costs its own round trips and no more: BEGIN goes out with its first
+ * statement, its writes that nobody awaits (store/pipelined-connection.ts `unawaited`) with the
+ * COMMIT. A statement that failed makes PostgreSQL's COMMIT a rollback: the pipeline's failure()
+ * tells the batch it failed. In a group of several, each batch ends with the savepoint statements,
+ * whose answer comes after every statement of the batch; a batch that failed is rolled back to its
+ * savepoint, and the last batch's end is awaited before the COMMIT, so that one failed batch never
+ * rolls back the others.
+ */
+async function runPipelinedGroup(pipe: Pipeline, group: Job[]): Promise<void> {
+  const trx = pipe.db as unknown as Transaction<Tables>;
+  const outcomes: Array<() => void> = [];
+  try {
+    await pipe.ready();
+  } catch (error) {
+    for (const job of group) job.reject(error);
+    return;
+  }
+  pipe.clear();
+  void pipe.send('BEGIN').catch(() => {});
+  try {
+    if (group.length === 1) {
+      const job = group[0]!;
+      let value: unknown;
+      try {
+        value = await job.work(trx);
+      } catch (error) {
+        await pipe.send('ROLLBACK');
+        job.reject(error);
+        return;
+      }
+      await pipe.send('COMMIT', 'ROLLBACK');
+      // A statement of the batch failed: the COMMIT rolled it back.
+      if (pipe.failure() !== undefined) throw pipe.failure();
+      outcomes.push(settle(job, value));
+    } else {
+      void pipe.send('SAVEPOINT batch').catch(() => {});
+      for (const job of group) {
+        let outcome: () => void;
+        try {
+          const value = await job.work(trx);
+          await pipe.send('RELEASE SAVEPOINT batch; SAVEPOINT batch', 'ROLLBACK TO SAVEPOINT batch');
+          if (pipe.failure() !== undefined) throw pipe.failure();
+          outcome = settle(job, value);
+        } catch (error) {
+          // The savepoint stands before the batch still: a failed RELEASE left it. Its answer comes
+          // after every statement of the batch, whose failures are then the batch's alone.
+          await pipe.send('ROLLBACK TO SAVEPOINT batch');
+          pipe.clear();
+          outcome = () => job.reject(error);
+        }
+        outcomes.push(outcome);
+      }
+      await pipe.send('COMMIT', 'ROLLBACK');
+      if (pipe.failure() !== undefined) throw pipe.failure();
+    }
+  } catch (error) {
+    // BEGIN, a savepoint statement or the COMMIT failed, or a batch alone: nothing of the group is stored.
+    await pipe.send('ROLLBACK').catch(() => {});
+    for (const job of group) job.reject(error);
+    return;
+  }
+  for (const answer of outcomes) answer();
 }
 
 /** One lane: its queue, drained one group at a time. */

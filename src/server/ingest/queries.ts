@@ -1,4 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
+import { unawaited } from '../store/pipelined-connection.js';
 import { prepared } from '../store/prepared.js';
 
 /**
@@ -36,7 +37,7 @@ const recordWriteQuery = prepared((db, w: NewWrite) =>
 );
 
 export async function recordWrite(db: Queryable, w: NewWrite): Promise<void> {
-  await recordWriteQuery(db, w);
+  await unawaited(db, [recordWriteQuery(db, w)]);
 }
 
 /** Deletes the write ids stored before `before` (a timestamp as `created_at` holds it); how many. */

@@ -9,6 +9,8 @@ import type { ProxyTrust } from '../http/trusted-proxy.js';
 import { decoded, originAllowed, type Site, type SiteLookup } from '../sites/lookup.js';
 import type { ServerMetrics } from '../ops/metrics.js';
 import type { Store } from '../store/open.js';
+import { onPostgres } from '../store/queryable.js';
+import { pipelineOf } from '../store/postgres.js';
 import { timestamp } from '../store/time.js';
 import { FirstVisitRefused, type FirstVisitLimit } from '../tracking/first-visits.js';
 import { hitOfVisitor, latestHitOfVisitor } from '../tracking/queries.js';
@@ -22,6 +24,7 @@ import { formFields } from './form-fields.js';
 import { groupCommit } from './group-commit.js';
 import { HEAVY_BODY_BYTES, heavyBatches, STEP_WRITES } from './heavy-batches.js';
 import { recordWrite, seenWrite } from './queries.js';
+import { readAhead } from './read-ahead.js';
 import { startWriteRetention } from './retention.js';
 import { describeIssue, VisitorRefSchema, WriteDataSchemas, WriteEnvelopeSchema, WriteRequestSchema } from '../writes/schemas.js';
 
@@ -87,7 +90,12 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
   // Lanes on PostgreSQL: groups in flight at once, each holding one of the pool's connections
   // (store/postgres.ts), leaving the rest to the streams, the console and the guards' counters.
   const lanes = Math.min(8, Math.max(1, opts.postgresLanes ?? POSTGRES_LANES));
-  const commits = groupCommit(store.db, { lanes: store.dialect === 'postgres' ? lanes : 1, dialect: store.dialect });
+  const pool = store.pool;
+  const commits = groupCommit(store.db, {
+    lanes: store.dialect === 'postgres' ? lanes : 1,
+    dialect: store.dialect,
+    ...(pool && { pipeline: () => pipelineOf(pool) }),
+  });
   const heavy = heavyBatches(windowCounters(store), opts.heavyWritesPerMinute);
 
   /**
@@ -97,27 +105,42 @@ export async function writeRoute(app: FastifyInstance, opts: WriteRouteOptions):
    */
   const runStep = (site: Site, ref: VisitorRef | undefined, state: BatchState, writes: Batch, base: StepBase, last: boolean) =>
     commits.run(async (trx) => {
+      const envelopes = writes.map((entry) => WriteEnvelopeSchema.safeParse(entry));
+      // On PostgreSQL what the writes read first is read at once, in one round trip (read-ahead.ts).
+      const ahead = onPostgres(trx) ? await readAhead(trx, site.id, ref, state, envelopes, base.now) : null;
       const ctx: WriteContext = {
         ...base,
         db: trx,
         site,
         // Read in the batch's transaction: outside it, the read would wait for the connection
         // until the group before had committed.
-        visitor: state.visitor !== undefined ? state.visitor : ref ? await visitorByToken(trx, site.id, ref.id, ref.token) : null,
-        hit: (clientId) => (ctx.visitor ? hitOfVisitor(trx, site.id, clientId, ctx.visitor.id) : Promise.resolve(null)),
+        visitor:
+          state.visitor !== undefined
+            ? state.visitor
+            : ahead
+              ? ahead.visitor
+              : ref
+                ? await visitorByToken(trx, site.id, ref.id, ref.token)
+                : null,
+        visit: ahead?.visit,
+        // A page view read ahead is taken as read; one not found may be made by this batch.
+        hit: async (clientId) =>
+          ctx.visitor
+            ? ((ctx.visitor.id === ref?.id ? ahead?.hits.get(clientId) : null) ?? hitOfVisitor(trx, site.id, clientId, ctx.visitor.id))
+            : null,
         hitOrLatest: async (clientId) => (await ctx.hit(clientId)) ?? (ctx.visitor ? latestHitOfVisitor(trx, ctx.visitor.id) : null),
       };
       const results: WriteResult[] = [];
       // A write other than a page view shows a person: the visitor's short DT leases become full (leases/lease-policy.ts).
       let confirms = state.confirms;
-      for (const entry of writes) {
-        const envelope = WriteEnvelopeSchema.safeParse(entry);
+      for (const [i, entry] of writes.entries()) {
+        const envelope = envelopes[i]!;
         if (!envelope.success) {
           results.push({ id: entry.id, success: false, code: 'invalid: ' + describeIssue(envelope.error) });
           continue;
         }
         const w = envelope.data;
-        const seen = await seenWrite(trx, site.id, w.id);
+        const seen = ahead?.seen.has(i) ? ahead.seen.get(i)! : await seenWrite(trx, site.id, w.id);
         // A stored result goes back only to a retry of the same write: the same type, from the
         // visitor that made it. Another visitor's write id (or one sent without a visitor) is no
         // retry of it, and its result (a property, a page view's ids) is that visitor's. The one

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { unawaited } from '../store/pipelined-connection.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 
@@ -124,13 +125,14 @@ export async function extendLease(db: Queryable, id: number, until: number): Pro
  * view). One statement text, an index on the visitor: it runs with every such batch.
  */
 export async function confirmLeases(db: Queryable, visitorId: number, now: number): Promise<void> {
-  await db
+  const update = db
     .updateTable('dt_leases')
     .set((eb) => ({ until_ms: eb.ref('confirm_until_ms').$castTo<number>(), confirm_until_ms: null }))
     .where('visitor_id', '=', visitorId)
     .where('confirm_until_ms', 'is not', null)
     .where('until_ms', '>', now)
     .execute();
+  await unawaited(db, [update]);
 }
 
 /** Live leases of the block's pool taken from one address group (the policy's cap per address). */

@@ -15,7 +15,7 @@ export async function admitFirstVisit(firstVisits: Pick<FirstVisitLimit, 'admit'
   if (wait) throw new FirstVisitRefused(wait);
 }
 
-/** A new visitor of the site, with a new random token. */
-export async function newVisitor(db: Queryable, ids: PublicIds, siteId: number, now: number): Promise<VisitorRow> {
-  return createVisitor(db, await ids.next(db, 'visitors'), siteId, randomBytes(16).toString('hex'), timestamp(now));
+/** A new visitor of the site, with a new random token; `sequence`: its id's, if taken ahead. */
+export async function newVisitor(db: Queryable, ids: PublicIds, siteId: number, now: number, sequence?: number): Promise<VisitorRow> {
+  return createVisitor(db, await ids.next(db, 'visitors', sequence), siteId, randomBytes(16).toString('hex'), timestamp(now));
 }

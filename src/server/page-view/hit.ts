@@ -5,7 +5,10 @@ import { timestamp } from '../store/time.js';
 import { createHit } from '../tracking/queries.js';
 import type { PublicIds } from './public-ids.js';
 
-/** Stores the page view in its session under a new id, and its client id for the writes made on it. */
+/**
+ * Stores the page view in its session under a new id (`sequence`: its id's, if taken ahead), and its
+ * client id for the writes made on it.
+ */
 export async function recordHit(
   db: Queryable,
   ids: PublicIds,
@@ -14,8 +17,9 @@ export async function recordHit(
   clientId: string,
   data: Pick<HitData, 'url' | 'title' | 'referrer' | 'spa'>,
   now: number,
+  sequence?: number,
 ): Promise<number> {
-  const id = await ids.next(db, 'hits');
+  const id = await ids.next(db, 'hits', sequence);
   await createHit(db, {
     id,
     site_id: siteId,

@@ -5,6 +5,7 @@ import type { Store } from '../store/open.js';
 import { campaignParams, referrerInfo } from '../tracking/campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from '../tracking/campaign-match.js';
 import type { FirstVisitLimit } from '../tracking/first-visits.js';
+import type { LatestSession } from '../tracking/queries.js';
 import type { WriteHandler } from '../writes/context.js';
 import { admitFirstVisit, newVisitor } from './first-visit.js';
 import { recordHit } from './hit.js';
@@ -57,22 +58,29 @@ export const pageViewHandler =
   (deps: PageViewDeps): WriteHandler<'hit'> =>
   async (ctx, data, write) => {
     const { db, site, client, now } = ctx;
+    // Read ahead with the visitor (ingest/route.ts): for this page view only.
+    const ahead = ctx.visit;
+    ctx.visit = undefined;
+    const seq = ahead?.sequences ?? {};
+    let latest: LatestSession | null | undefined = ahead?.session as LatestSession | null | undefined;
     if (!ctx.visitor) {
       await admitFirstVisit(deps.firstVisits, site.id, client.ip, now);
-      ctx.visitor = await newVisitor(db, deps.ids, site.id, now);
+      ctx.visitor = await newVisitor(db, deps.ids, site.id, now, seq.visitors);
+      // A visitor made now has no session yet.
+      latest = null;
     }
     const visitor = ctx.visitor;
     const params = campaignParams(data.url);
-    const current = await continuedSession(db, visitor.id, data, params, now);
+    const current = await continuedSession(db, visitor.id, data, params, now, latest);
     let session;
     if (current) {
       session = await continueSession(db, current, visitor.id, now);
     } else {
       const ref = referrerInfo(data.referrer);
       const acId = await matchCampaign(deps.campaigns, db, site.id, client, data.url, params, ref);
-      session = await startSession(db, deps.ids, site.id, visitor, client, { url: data.url, params, ref, acId }, now);
+      session = await startSession(db, deps.ids, site.id, visitor, client, { url: data.url, params, ref, acId }, now, seq.sessions);
     }
-    const hitId = await recordHit(db, deps.ids, site.id, session, write.id, data, now);
+    const hitId = await recordHit(db, deps.ids, site.id, session, write.id, data, now, seq.hits);
     const { phones, ttl } = await deps.phones.of(db, site.id, session, client, now, SESSION_IDLE_MS);
     const result: HitResult = {
       visitor_id: visitor.id,

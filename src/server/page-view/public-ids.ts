@@ -25,8 +25,12 @@ const MAX_SEQUENCE = 2 ** (53 - RANDOM_BITS) - 1;
 export type IdTable = 'visitors' | 'sessions' | 'hits';
 
 export interface PublicIds {
-  /** A new id for a row of `table`, larger than every id stored or handed out. */
-  next(db: Queryable, table: IdTable): Promise<number>;
+  /**
+   * A new id for a row of `table`, larger than every id stored or handed out. On PostgreSQL
+   * `sequence` is a number already taken from the table's sequence (read ahead with the batch's
+   * first statement: tracking/queries.ts `visitOfVisitor`), which saves the round trip.
+   */
+  next(db: Queryable, table: IdTable, sequence?: number): Promise<number>;
 }
 
 const MAX_OF: Record<IdTable, (db: Queryable) => Promise<number>> = {
@@ -38,8 +42,8 @@ const MAX_OF: Record<IdTable, (db: Queryable) => Promise<number>> = {
 export function createPublicIds(dialect: Dialect): PublicIds {
   if (dialect === 'postgres') {
     return {
-      async next(db, table) {
-        const s = await nextIdSequence(db, table);
+      async next(db, table, sequence) {
+        const s = sequence ?? (await nextIdSequence(db, table));
         if (s > MAX_SEQUENCE) throw new Error(`${table}: no ids left below 2^53`);
         return s * SPAN + randomInt(SPAN);
       },

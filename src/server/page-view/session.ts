@@ -7,17 +7,17 @@ import { timestamp } from '../store/time.js';
 import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 import type { CampaignParams, ReferrerInfo } from '../tracking/campaign.js';
 import type { CampaignMatcher } from '../tracking/campaign-match.js';
-import { createSession, latestSessionOfVisitor, touchSession, type LatestSession } from '../tracking/queries.js';
+import { createSession, latestSessionOfVisitor, SESSION_IDLE_MS, touchSession, type LatestSession } from '../tracking/queries.js';
 import { recordVisit } from '../visitors/queries.js';
 import type { ClientInfo } from '../writes/context.js';
 import type { PublicIds } from './public-ids.js';
 
-/** A session ends after 30 minutes without a hit. */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export { SESSION_IDLE_MS };
 
 /**
  * The visitor's session this page view continues: its latest, unless 30 idle minutes have passed
  * or a landing URL brings another campaign (never for SPA page views). Null: a new one starts.
+ * `latest`: the latest session when already read (null: the visitor has none).
  */
 export async function continuedSession(
   db: Queryable,
@@ -25,8 +25,9 @@ export async function continuedSession(
   data: Pick<HitData, 'spa'>,
   params: CampaignParams,
   now: number,
+  latest?: LatestSession | null,
 ): Promise<LatestSession | null> {
-  const session = await latestSessionOfVisitor(db, visitorId);
+  const session = latest !== undefined ? latest : await latestSessionOfVisitor(db, visitorId);
   if (!session || now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params))) return null;
   return session;
 }
@@ -63,7 +64,10 @@ export async function matchCampaign(
   });
 }
 
-/** A new session of the visitor, with its campaign, landing facts and browser; counts the visit. */
+/**
+ * A new session of the visitor, with its campaign, landing facts and browser; counts the visit.
+ * `sequence`: its id's, if taken ahead.
+ */
 export async function startSession(
   db: Queryable,
   ids: PublicIds,
@@ -72,8 +76,9 @@ export async function startSession(
   client: ClientInfo,
   landing: { url: string; params: CampaignParams; ref: ReferrerInfo; acId: number },
   now: number,
+  sequence?: number,
 ): Promise<SessionRef> {
-  const id = await ids.next(db, 'sessions');
+  const id = await ids.next(db, 'sessions', sequence);
   await createSession(db, {
     id,
     site_id: siteId,

@@ -14,6 +14,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
+import { createPipeline, type Pipeline } from './pipelined-connection.js';
 
 /**
  * PostgreSQL for the store (`SVC_DB=postgres://…`): Kysely's PostgresDialect over a `pg` Pool,
@@ -44,6 +45,8 @@ const types = {
 export interface PostgresParts {
   dialect: PostgresDialect;
   pool: pg.Pool;
+  /** A connection of its own in pipeline mode (store/pipelined-connection.ts), ended with the pool. */
+  pipeline(): Pipeline;
   /** Resolves when every transaction that was open at the call has ended. */
   settled(): Promise<void>;
 }
@@ -74,6 +77,34 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
   pool.on('connect', (client) => client.on('error', () => {}));
   const open = new Set<Promise<void>>();
   const ends = new WeakMap<DatabaseConnection, () => void>();
+  const track = () => {
+    let end!: () => void;
+    const p = new Promise<void>((r) => (end = r));
+    open.add(p);
+    return () => {
+      open.delete(p);
+      end();
+    };
+  };
+  const pipelines: Pipeline[] = [];
+  const pipeline = () => {
+    const p = createPipeline({
+      url: withoutJit(url),
+      types,
+      onQuery,
+      parameters: (values) => (values.some(hasNul) ? values.map(withoutNul) : values),
+      track,
+    });
+    pipelines.push(p);
+    return p;
+  };
+  pipelinesOf.set(pool, pipeline);
+  // The pipelines end with the pool: the store closes the pool alone.
+  const endPool = pool.end.bind(pool);
+  pool.end = (async () => {
+    await Promise.all(pipelines.map((p) => p.close()));
+    return endPool();
+  }) as typeof pool.end;
   class TrackedDialect extends PostgresDialect {
     override createDriver(): Driver {
       const inner = super.createDriver();
@@ -129,10 +160,20 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
   return {
     dialect: new TrackedDialect({ pool }),
     pool,
+    pipeline,
     settled: async () => {
       await Promise.all([...open]);
     },
   };
+}
+
+const pipelinesOf = new WeakMap<object, () => Pipeline>();
+
+/** A new pipelined connection to the database of `pool` (a store's), ended with it. */
+export function pipelineOf(pool: object): Pipeline {
+  const make = pipelinesOf.get(pool);
+  if (!make) throw new Error('not a pool of postgresParts');
+  return make();
 }
 
 /**

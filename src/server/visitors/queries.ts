@@ -1,6 +1,9 @@
 import type { ConsoleRequest } from '../../console-protocol.js';
+import { unawaited } from '../store/pipelined-connection.js';
 import type { Queryable } from '../store/queryable.js';
+import { sql } from 'kysely';
 import type { NewRow, VisitorRow } from '../store/tables.js';
+import { CAMPAIGN_FIELDS, type CampaignColumns } from '../store/tables/traffic.js';
 
 /**
  * The queries of the visitor tables: `visitors`, their properties, e-mails and phones, and their
@@ -12,7 +15,7 @@ import type { NewRow, VisitorRow } from '../store/tables.js';
 
 /** Stores a new visitor under `id` (page-view/public-ids.ts: not a sequence). */
 export async function createVisitor(db: Queryable, id: number, siteId: number, token: string, createdAt: string): Promise<VisitorRow> {
-  await db.insertInto('visitors').values({ id, site_id: siteId, token, created_at: createdAt, person_id: id }).execute();
+  await unawaited(db, [db.insertInto('visitors').values({ id, site_id: siteId, token, created_at: createdAt, person_id: id }).execute()]);
   return { id, site_id: siteId, token, first_ac_id: -1 };
 }
 
@@ -27,7 +30,7 @@ export async function maxVisitorId(db: Queryable): Promise<number> {
 
 /** A new session of the visitor: one more visit, and the first campaign if it had none. */
 export async function recordVisit(db: Queryable, visitorId: number, acId: number): Promise<void> {
-  await db
+  const update = db
     .updateTable('visitors')
     .set((eb) => ({
       visits_count: eb('visits_count', '+', 1),
@@ -35,6 +38,7 @@ export async function recordVisit(db: Queryable, visitorId: number, acId: number
     }))
     .where('id', '=', visitorId)
     .execute();
+  await unawaited(db, [update]);
 }
 
 /** The visitor a client names, if the id, site and token agree. */
@@ -47,6 +51,58 @@ export async function visitorByToken(db: Queryable, siteId: number, id: number, 
     .where('token', '=', token)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** What a page view reads of the visitor's latest session (tracking/queries.ts `LatestSession`). */
+export type SessionOfVisit = { id: number; last_hit_ms: number; ac_id: number } & CampaignColumns;
+
+/** A returning visitor as the batch's first round trip reads it on PostgreSQL (`visitOfVisitor`). */
+export interface VisitOfVisitor {
+  visitor: VisitorRow;
+  session: SessionOfVisit | null;
+  /** Sequence numbers for the page view's new ids (page-view/public-ids.ts); a session's only when one may start. */
+  sequences: { hits: number; sessions?: number };
+}
+
+const SESSION_SELECT = sql.join(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS].map((c) => sql.ref(`s.${c}`)));
+
+/**
+ * PostgreSQL only: the visitor a batch names (id, site and token agree, as `visitorByToken`) with its
+ * latest session and the sequence numbers its page view takes, in one statement, so that a returning visitor's page
+ * view reads everything it needs in the batch's first round trip. A session's number is taken only
+ * when a new session may start: none yet, idle since `idleBefore`, or `mayChangeCampaign` (the
+ * landing URL names a campaign). Numbers taken and not used leave gaps, as any sequence's.
+ */
+export async function visitOfVisitor(
+  db: Queryable,
+  siteId: number,
+  id: number,
+  token: string,
+  idleBefore: number,
+  mayChangeCampaign: boolean,
+): Promise<VisitOfVisitor | null> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT v.id AS v_id, v.site_id AS v_site_id, v.token AS v_token, v.first_ac_id AS v_first_ac_id, ${SESSION_SELECT},
+      nextval(pg_get_serial_sequence('hits', 'id')) AS hit_sequence,
+      CASE WHEN s.id IS NULL OR s.last_hit_ms < ${idleBefore} OR ${mayChangeCampaign}
+        THEN nextval(pg_get_serial_sequence('sessions', 'id')) END AS session_sequence
+    FROM visitors v
+    LEFT JOIN LATERAL (
+      SELECT ${sql.join(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS].map((c) => sql.ref(c)))}
+      FROM sessions WHERE visitor_id = v.id ORDER BY id DESC LIMIT 1
+    ) s ON true
+    WHERE v.id = ${id} AND v.site_id = ${siteId} AND v.token = ${token}`.execute(db);
+  const r = rows[0];
+  if (!r) return null;
+  const session =
+    r.id == null
+      ? null
+      : (Object.fromEntries(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS].map((c) => [c, r[c]])) as unknown as SessionOfVisit);
+  return {
+    visitor: { id: Number(r.v_id), site_id: Number(r.v_site_id), token: String(r.v_token), first_ac_id: Number(r.v_first_ac_id) },
+    session,
+    sequences: { hits: Number(r.hit_sequence), ...(r.session_sequence != null && { sessions: Number(r.session_sequence) }) },
+  };
 }
 
 /** The visitor whose page view has this client id (a retried first visit finds its visitor). */

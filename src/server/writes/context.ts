@@ -35,6 +35,22 @@ export interface WriteContext {
   hitOrLatest(clientId: string): Promise<HitRow | null>;
   /** Current time, epoch ms (one clock for the whole batch). */
   now: number;
+  /**
+   * PostgreSQL: what the batch's first page view reads, fetched with the visitor in the batch's
+   * first round trip (ingest/route.ts); the page view takes it, so a later one reads its own.
+   */
+  visit?: PrefetchedVisit | undefined;
+}
+
+/** What a page view reads before it writes, read ahead (tracking/queries.ts `visitOfVisitor`, `firstVisitSequences`). */
+export interface PrefetchedVisit {
+  /**
+   * The visitor's latest session as the page view reads it (tracking/queries.ts `LatestSession`),
+   * null for none; absent when not read.
+   */
+  session?: { id: number; last_hit_ms: number; ac_id: number } | null;
+  /** Sequence numbers for new ids (page-view/public-ids.ts): only those taken. */
+  sequences: Partial<Record<'visitors' | 'sessions' | 'hits', number>>;
 }
 
 export type HandlerResult = { success: true; result?: unknown } | { success: false; code: string };

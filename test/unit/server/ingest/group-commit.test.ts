@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../../src/server/store/open.js';
 import { groupCommit } from '../../../../src/server/ingest/group-commit.js';
+import { unawaited } from '../../../../src/server/store/pipelined-connection.js';
+import { pipelineOf } from '../../../../src/server/store/postgres.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 
 // The write route's group commit (ingest/group-commit.ts), on the database of this run.
@@ -77,5 +79,59 @@ describe('group commit', () => {
       timeout,
     ]);
     expect(await keys()).toEqual(['one', 'two']);
+  });
+});
+
+describe.runIf(testPostgresUrl)('group commit on a pipelined connection', () => {
+  const pipelined = (s: Store, lanes = 1) => groupCommit(s.db, { dialect: s.dialect, lanes, pipeline: () => pipelineOf(s.pool!) });
+  // Sent and not awaited, as a page view's writes are: its failure is found at the batch's end.
+  const later = (key: string) => (trx: Parameters<ReturnType<typeof count>>[0]) => unawaited(trx, [count(key)(trx)]);
+
+  it('a failing batch undoes only itself, also when nobody awaited its failing write', async () => {
+    const s = await open();
+    const commits = pipelined(s);
+    const outcomes = await Promise.allSettled([
+      commits.run(later('a')),
+      commits.run(async (trx) => {
+        await later('b')(trx);
+        throw new Error('batch b fails after its insert');
+      }),
+      commits.run(later('c')),
+      // A duplicate key, sent and not awaited: the batch fails at its end, the others stand.
+      commits.run(later('a')),
+      commits.run(later('d')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await keys()).toEqual(['a', 'c', 'd']);
+  });
+
+  it('a batch alone whose unawaited write fails stores nothing, and the lane goes on', async () => {
+    const s = await open();
+    const commits = pipelined(s);
+    await commits.run(later('x'));
+    await expect(
+      commits.run(async (trx) => {
+        await later('y')(trx);
+        await later('x')(trx);
+      }),
+    ).rejects.toThrow();
+    await commits.run(later('z'));
+    expect(await keys()).toEqual(['x', 'z']);
+  });
+
+  it("one key's batches run in the order they came, over several lanes", async () => {
+    const s = await open();
+    const commits = pipelined(s, 4);
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        commits.run(async (trx) => {
+          await later('k' + String(i).padStart(2, '0'))(trx);
+          order.push(i);
+        }, 42),
+      ),
+    );
+    expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect((await keys()).length).toBe(12);
   });
 });

@@ -1,0 +1,185 @@
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type DatabaseConnection,
+  type Driver,
+  type DialectAdapter,
+  type QueryResult,
+} from 'kysely';
+import pg from 'pg';
+import type { Tables } from './tables.js';
+import type { Queryable } from './queryable.js';
+
+/**
+ * One PostgreSQL connection in pg's pipeline mode, for the write route's group commit: a statement
+ * is written to the socket as soon as it is made, behind those not yet answered, so statements
+ * that do not wait for each other's results cost one round trip together. A page view's writes and
+ * its COMMIT go out as one flight (ingest/group-commit.ts), where a pool connection (and Kysely's
+ * transactions, which run one statement at a time) would wait for each.
+ *
+ * Every statement, Kysely's and the transaction's own, goes through the same path in the order it
+ * was made, so a COMMIT is written after every statement made before it. A statement that fails is
+ * remembered (`failure`): PostgreSQL then rolls back at the COMMIT, and the group commit fails the
+ * batch even where nobody awaited the statement (`unawaited`).
+ */
+export interface Pipeline {
+  /** Queries on this connection, sent at once; a transaction is the group commit's (`send`). */
+  readonly db: Kysely<Tables>;
+  /**
+   * Sends `BEGIN`, `COMMIT`, savepoint statements: in order with `db`'s statements. When a
+   * statement before it failed (failure()), `instead` is sent in its place: a statement that failed
+   * before it reached PostgreSQL left the transaction open there, and a COMMIT would keep the rest.
+   */
+  send(statement: string, instead?: string): Promise<void>;
+  /** The first statement that failed since `clear()`, or undefined. */
+  failure(): unknown;
+  clear(): void;
+  /**
+   * Connects (again, after a loss) and readies Kysely's driver: a statement made before that
+   * waits a different number of turns than one made after it, and could overtake it.
+   */
+  ready(): Promise<void>;
+  /** Ends the connection. */
+  close(): Promise<void>;
+}
+
+export interface PipelineOptions {
+  url: string;
+  types: pg.CustomTypesConfig;
+  /** Sees every statement (store/open.ts's `onQuery`). */
+  onQuery?: ((sql: string, parameters: readonly unknown[]) => void) | undefined;
+  /** The parameters as the pool's connections send them (NUL replaced: store/postgres.ts). */
+  parameters: (values: readonly unknown[]) => readonly unknown[];
+  /** Called at BEGIN; the function it returns at the end of that transaction (store/postgres.ts `settled`). */
+  track: () => () => void;
+}
+
+/** The Kysely instances that are pipelines: `unawaited` sends their writes without waiting. */
+const pipelined = new WeakSet<Queryable>();
+
+/**
+ * Writes whose results the caller does not need. On a pipeline they are sent and not waited for:
+ * a failure fails the transaction at its COMMIT (the group commit checks). Anywhere else they are
+ * awaited here, as any statement.
+ */
+export async function unawaited(db: Queryable, writes: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  if (pipelined.has(db)) {
+    // The failure is the pipeline's to report (failure()); this promise's own rejection is not.
+    for (const w of writes) w.catch(() => {});
+    return;
+  }
+  await Promise.all(writes);
+}
+
+/** One adapter for every pipeline: `prepared` (store/prepared.ts) keeps its compiled text per adapter. */
+const adapter: DialectAdapter = new PostgresAdapter();
+
+export function createPipeline(opts: PipelineOptions): Pipeline {
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let failed: unknown;
+  let endTransaction: (() => void) | null = null;
+  // The statement to send in place of one of send()'s once a statement has failed.
+  const insteadOf = new Map<string, string>();
+
+  const connected = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: opts.url, types: opts.types, pipeline: true } as pg.ClientConfig);
+      // A lost connection fails the statements in flight; the next group opens a new one.
+      const drop = () => {
+        if (client === c) client = null;
+        c.end().catch(() => {});
+      };
+      c.on('error', drop);
+      c.on('end', drop);
+      try {
+        await c.connect();
+      } finally {
+        connecting = null;
+      }
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+      try {
+        const c = await connected();
+        opts.onQuery?.(q.sql, q.parameters);
+        const text = failed !== undefined ? (insteadOf.get(q.sql) ?? q.sql) : q.sql;
+        const { command, rowCount, rows } = await c.query(text, [...opts.parameters(q.parameters)]);
+        return {
+          numAffectedRows:
+            command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
+          rows: (rows ?? []) as R[],
+        };
+      } catch (error) {
+        failed ??= error;
+        throw error;
+      }
+    },
+    // eslint-disable-next-line require-yield
+    async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+      throw new Error('A pipelined connection does not stream');
+    },
+  };
+
+  const driver: Driver = {
+    async init() {},
+    acquireConnection: () => Promise.resolve(connection),
+    async beginTransaction() {
+      throw new Error('A pipeline runs its transactions through send()');
+    },
+    async commitTransaction() {},
+    async rollbackTransaction() {},
+    async releaseConnection() {},
+    async destroy() {
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+
+  class PipelineDialect extends PostgresDialect {
+    override createDriver(): Driver {
+      return driver;
+    }
+    override createAdapter(): DialectAdapter {
+      return adapter;
+    }
+  }
+
+  const db = new Kysely<Tables>({ dialect: new PipelineDialect({ pool: {} as pg.Pool }) });
+  pipelined.add(db);
+  let warmed = false;
+
+  return {
+    db,
+    async send(statement, instead) {
+      if (instead !== undefined) insteadOf.set(statement, instead);
+      if (statement === 'BEGIN') endTransaction = opts.track();
+      try {
+        await db.executeQuery(CompiledQuery.raw(statement));
+      } finally {
+        if (statement === 'COMMIT' || statement === 'ROLLBACK') {
+          endTransaction?.();
+          endTransaction = null;
+        }
+      }
+    },
+    failure: () => failed,
+    clear() {
+      failed = undefined;
+    },
+    async ready() {
+      await connected();
+      if (!warmed) await db.executeQuery(CompiledQuery.raw('SELECT 1'));
+      warmed = true;
+    },
+    close: () => driver.destroy(),
+  };
+}
