@@ -3,7 +3,8 @@ import type { Queryable } from '../store/queryable.js';
 import type { HitRow, VisitorRow } from '../store/tables.js';
 import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 import { campaignParams } from '../tracking/campaign.js';
-import { firstVisitSequences, hitOfVisitor, SESSION_IDLE_MS } from '../tracking/queries.js';
+import { firstVisitSequences, goalIdsAhead, hitOfVisitor, SESSION_IDLE_MS } from '../tracking/queries.js';
+import { takeIdsAhead } from '../store/id-sequences.js';
 import { visitOfVisitor, visitorByToken } from '../visitors/queries.js';
 import type { PrefetchedVisit } from '../writes/context.js';
 import type { WriteEnvelopeSchema } from '../writes/schemas.js';
@@ -14,8 +15,8 @@ import { seenWrite, type SeenWrite } from './queries.js';
  * transaction, so that the statements go out together on the lane's pipelined connection
  * (store/pipelined-connection.ts) and cost one round trip, not one each: the visitor the batch
  * names, with its latest session and the sequence numbers of its page view's ids (or a first
- * visit's sequence numbers), whether each write id was stored before, and the page views the
- * other writes name. The writes then take these reads as made; anything the batch itself changes
+ * visit's sequence numbers), whether each write id was stored before, the page views the other
+ * writes name, and an id for each event's goal. The writes then take these reads as made; anything the batch itself changes
  * before a write reads it is read again (a write id twice in one batch, a page view the batch made).
  */
 export interface ReadAhead {
@@ -64,7 +65,10 @@ export async function readAhead(
   } else {
     visit = Promise.resolve({ visitor: null });
   }
-  const [v, s, h] = await Promise.all([visit, seen, hits]);
+  // Each event stores a goal: its id taken now lets the insert go out unawaited (tracking/queries.ts createGoal).
+  const goals = goalIdsAhead(db, valid.filter(({ w }) => w.type === 'event').length);
+  const [v, s, h, g] = await Promise.all([visit, seen, hits, goals]);
+  takeIdsAhead(db, 'goals', g);
   return { visitor: v.visitor, visit: v.visit, seen: new Map(s), hits: new Map(h) };
 }
 

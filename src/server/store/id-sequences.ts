@@ -30,3 +30,22 @@ export async function alignIdSequences(
     );
   }
 }
+
+/**
+ * Row ids taken ahead from a table's identity sequence for the statements of one batch (PostgreSQL:
+ * ingest/read-ahead.ts takes a goal id for each event of the batch with its first reads). An
+ * insert that takes one needs no RETURNING and so no wait for its answer: it goes out with the
+ * COMMIT. Kept per transaction handle; each batch's read-ahead replaces the list.
+ */
+const idsAhead = new WeakMap<Queryable, Map<string, number[]>>();
+
+export function takeIdsAhead(db: Queryable, table: string, ids: number[]): void {
+  let tables = idsAhead.get(db);
+  if (!tables) idsAhead.set(db, (tables = new Map()));
+  tables.set(table, ids);
+}
+
+/** One of the ids taken ahead for `table` in `db`, or undefined: the insert then makes its own. */
+export function idAhead(db: Queryable, table: string): number | undefined {
+  return idsAhead.get(db)?.get(table)?.shift();
+}

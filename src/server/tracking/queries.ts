@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { idAhead } from '../store/id-sequences.js';
 import { unawaited } from '../store/pipelined-connection.js';
 import type { Queryable } from '../store/queryable.js';
 import { prepared } from '../store/prepared.js';
@@ -164,9 +165,40 @@ const createGoalQuery = prepared((db, p: NewGoal) =>
     .returning('id'),
 );
 
-/** Stores a custom event (`trackEvent`, the REST document's goal); its id. */
+const createGoalWithIdQuery = prepared((db, p: NewGoal & { id: number }) =>
+  db.insertInto('goals').values({
+    id: p.id,
+    site_id: p.site_id,
+    visitor_id: p.visitor_id,
+    session_id: p.session_id,
+    hit_id: p.hit_id,
+    name: p.name,
+    category: p.category,
+    action: p.action,
+    label: p.label,
+    value: p.value,
+    start_time: p.start_time,
+  }),
+);
+
+/**
+ * Stores a custom event (`trackEvent`, the REST document's goal); its id. With an id taken ahead
+ * (`goalIdsAhead`) the insert is not waited for (store/pipelined-connection.ts `unawaited`).
+ */
 export async function createGoal(db: Queryable, goal: NewGoal): Promise<number> {
-  return (await createGoalQuery(db, goal))[0]!.id;
+  const id = idAhead(db, 'goals');
+  if (id === undefined) return (await createGoalQuery(db, goal))[0]!.id;
+  await unawaited(db, [createGoalWithIdQuery(db, { ...goal, id })]);
+  return id;
+}
+
+/** PostgreSQL only: `n` ids of the goals' identity sequence, for the events of one batch (`createGoal`). */
+export async function goalIdsAhead(db: Queryable, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const { rows } = await sql<{
+    id: number;
+  }>`SELECT nextval(pg_get_serial_sequence('goals', 'id')) AS id FROM generate_series(1, ${n})`.execute(db);
+  return rows.map((r) => Number(r.id));
 }
 
 const hitOfVisitorQuery = prepared((db, p: { siteId: number; clientId: string; visitorId: number }) =>

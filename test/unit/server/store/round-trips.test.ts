@@ -14,7 +14,7 @@ const BUDGET = {
   firstVisit: 2,
   pageView: 2,
   returningVisit: 2,
-  writeBatch: 4,
+  writeBatch: 2,
 };
 
 const LOG: string[] = [];
