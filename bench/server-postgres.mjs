@@ -3,7 +3,8 @@
 // for one returning visitor per process and for 20, as ratios to a bare node:http server measured in the same run, with the p99 latency.
 // PostgreSQL as the tests get it (scripts/postgres.mjs: SVC_TEST_PG, else a throw-away cluster),
 // here with fsync on, as a real server runs. Last, a database "1 ms away" (a delaying proxy), with
-// 1 and 4 group-commit lanes: what the lanes are for.
+// 1 and 4 group-commit lanes (what the lanes are for), and one request at a time (what a page
+// view's round trips cost it).
 import { connect, createServer } from 'node:net';
 import pg from 'pg';
 import { providePostgres } from '../scripts/postgres.mjs';
@@ -66,6 +67,7 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     // each way, one process with 1 group-commit lane, then one with the default 4.
     const remote = { ...env, SVC_DB: `postgres://${url.username}@127.0.0.1:${await delayProxy(Number(url.port), 1)}${url.pathname}` };
     const remoteRps = {};
+    let remoteAlone = null;
     for (const lanes of [1, 4]) {
       const s = await start(['dist/node/server/main.js'], { ...remote, SVC_PG_LANES: String(lanes) });
       servers.push(s);
@@ -74,6 +76,17 @@ export async function run({ duration = 5, connections = 20 } = {}) {
       await load(pageViews(s.url, visitors, connections, 1));
       const r = await load(pageViews(s.url, visitors, connections, duration));
       remoteRps[lanes] = { rps: r.requests.average, p99_ms: r.latency.p99, errors: r.errors + r.non2xx };
+      // One request at a time: a page view's latency is its round trips to the database, with no
+      // queue and (nearly) no contention for the cores in it.
+      if (lanes === 4) {
+        const alone = await load(pageViews(s.url, visitors, 1, duration));
+        remoteAlone = {
+          rps: alone.requests.average,
+          p50_ms: alone.latency.p50,
+          p99_ms: alone.latency.p99,
+          errors: alone.errors + alone.non2xx,
+        };
+      }
     }
     const figures = {
       connections,
@@ -82,7 +95,7 @@ export async function run({ duration = 5, connections = 20 } = {}) {
       oneVisitor,
       manyVisitors,
       visitors: MANY,
-      remoteDatabase: { delayMsEachWay: 1, lanes: remoteRps },
+      remoteDatabase: { delayMsEachWay: 1, lanes: remoteRps, oneConnection: remoteAlone },
     };
     const row = (label, f) => [
       [
@@ -106,8 +119,17 @@ export async function run({ duration = 5, connections = 20 } = {}) {
           `${remoteRps[lanes].rps}, p99 ${remoteRps[lanes].p99_ms} ms`,
           'reported',
         ]),
+        [
+          'page view latency, database 1 ms away, one request at a time',
+          `p50 ${remoteAlone.p50_ms} ms, p99 ${remoteAlone.p99_ms} ms (${remoteAlone.rps} a second)`,
+          'reported',
+        ],
         ['bare p99', `${base.latency.p99} ms`, 'reported'],
-        ['errors and non-2xx answers', oneVisitor.errors + manyVisitors.errors + remoteRps[1].errors + remoteRps[4].errors, '0'],
+        [
+          'errors and non-2xx answers',
+          oneVisitor.errors + manyVisitors.errors + remoteRps[1].errors + remoteRps[4].errors + remoteAlone.errors,
+          '0',
+        ],
       ],
     };
   } finally {
