@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../../src/server/store/open.js';
 import { groupCommit } from '../../../../src/server/ingest/group-commit.js';
@@ -133,5 +134,38 @@ describe.runIf(testPostgresUrl)('group commit on a pipelined connection', () => 
     );
     expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
     expect((await keys()).length).toBe(12);
+  });
+});
+
+describe.runIf(testPostgresUrl)('a pipelined lane whose connection is lost', () => {
+  it('fails no later batch: the next group opens a new connection', async () => {
+    const s = await open();
+    const commits = groupCommit(s.db, { dialect: s.dialect, pipeline: () => pipelineOf(s.pool!) });
+    const unhandled: unknown[] = [];
+    const onError = (e: unknown) => unhandled.push(e);
+    process.on('uncaughtException', onError);
+    try {
+      const pid = await commits.run(async (trx) => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0]!.pid);
+      await sql`SELECT pg_terminate_backend(${pid})`.execute(s.db);
+      // A batch sent before the client has heard of the loss fails with it; none after.
+      await expect
+        .poll(async () => {
+          try {
+            await commits.run(count('after'));
+            return true;
+          } catch {
+            return false;
+          }
+        })
+        .toBe(true);
+      const again = await commits.run(
+        async (trx) => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0]!.pid,
+      );
+      expect(again).not.toBe(pid);
+      expect(await keys()).toEqual(['after']);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(unhandled).toEqual([]);
   });
 });
