@@ -47,6 +47,9 @@ import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
+import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
+import { call, chat, goal, offlineMessage } from './reports/report-functions.js';
+import { sessionInfo, visitor } from './reports/visitor-functions.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -127,6 +130,8 @@ export interface ServerOptions {
    * communication happened on (ops/retention.ts). Default: kept forever.
    */
   retentionDays?: number;
+  /** Webhooks' delivery (webhooks/): http and loopback targets, the clock, the polling. Default: https to public addresses only. */
+  webhooks?: WebhookOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -152,6 +157,8 @@ export interface ConsultantServer {
   callbacksDispatched: CallbackDispatcher['idle'];
   /** This server's Prometheus metrics (ops/metrics.ts): its own registry. */
   metrics: ServerMetrics;
+  /** The webhooks' outbox and worker (tests drain it). */
+  webhooks: Webhooks;
   /** The metrics listener's scrape address once `listen` has started it; null without one. */
   metricsUrl(): string | null;
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
@@ -282,6 +289,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     onRefuse: refusedBy('login'),
   });
   const leasePolicy = createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy'));
+  // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
+  const webhooks = await createWebhooks(
+    store,
+    { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor },
+    { onError: (e) => app.log.error(e), ...opts.webhooks },
+  );
   const firstVisits = firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit'));
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
@@ -341,6 +354,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     await metricsListener?.close();
     await app.close();
     await callbackDispatcher.idle();
+    await webhooks.close();
     await hub.close();
     await store.close();
   };
@@ -359,6 +373,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
     callbacksDispatched: () => callbackDispatcher.idle(),
     metrics,
+    webhooks,
     metricsUrl: () => metricsListener?.url ?? null,
     close,
     async shutdown() {
