@@ -279,9 +279,15 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   healthRoutes(app, store);
   if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
+  // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
+  const webhooks = await createWebhooks(
+    store,
+    { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor },
+    { onError: (e) => app.log.error(e), ...opts.webhooks },
+  );
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
-  const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform);
+  const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
   const loginGuard = createLoginGuard(windowCounters(store), {
     ...(opts.apiClock ? { now: opts.apiClock } : {}),
@@ -289,12 +295,6 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     onRefuse: refusedBy('login'),
   });
   const leasePolicy = createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy'));
-  // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
-  const webhooks = await createWebhooks(
-    store,
-    { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor },
-    { onError: (e) => app.log.error(e), ...opts.webhooks },
-  );
   const firstVisits = firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit'));
   // Each feature is a Fastify plugin, registered with what it needs.
   await app.register(writeRoute, {
@@ -305,6 +305,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       hub,
       callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
+      events: webhooks,
     }),
     firstVisits,
     leasePolicy,
@@ -321,6 +322,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     hitOfSite,
     publicUrl: opts.publicUrl,
     credentialGuard: { ...opts.credentialGuard, onRefuse: refusedBy('credential') },
+    events: webhooks,
   });
   await app.register(callbackFeature, { store });
   await app.register(consultantFeature, {
@@ -332,6 +334,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     sessionMs: opts.operatorSessionMs,
     loginGuard,
     screenPop: screenPopReader,
+    events: webhooks,
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
@@ -348,7 +351,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   if (seeded && opts.telephonySeed) await seedTelephony(store, opts.telephonySeed, nowMs);
   await enterAllSiteNumbers(store.db, timestamp(nowMs));
   // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
-  await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
+  await app.register(telephonyFeature, {
+    store,
+    hub,
+    ...opts.telephony,
+    routing: opts.telephony?.routing ?? routeIncomingCall,
+    events: webhooks,
+  });
 
   const close = async () => {
     await metricsListener?.close();

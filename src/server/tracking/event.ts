@@ -1,9 +1,12 @@
 import { timestamp } from '../store/time.js';
 import type { WriteHandler } from '../writes/context.js';
 import { createGoal } from './queries.js';
+import { noEvents, type EventSink } from '../webhooks/events.js';
 
-/** `trackEvent`: stored as a goal of the page view it was made on. */
-export const eventHandler: WriteHandler<'event'> = async (ctx, data, write) => {
+/** `trackEvent`: stored as a goal of the page view it was made on, announced as `goal.reached`. */
+export const eventHandler =
+  (events: EventSink = noEvents): WriteHandler<'event'> =>
+  async (ctx, data, write) => {
   const hit = await ctx.hit(write.hit);
   if (!hit) return { success: false, code: 'unknown_hit' };
   const goalId = await createGoal(ctx.db, {
@@ -18,5 +21,6 @@ export const eventHandler: WriteHandler<'event'> = async (ctx, data, write) => {
     value: data.value ?? null,
     start_time: timestamp(ctx.now),
   });
+  await events.emit(ctx.db, { type: 'goal.reached', siteId: ctx.site.id, kind: 'goal', id: goalId });
   return { success: true, result: { goal_id: goalId } };
 };

@@ -2,6 +2,7 @@ import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import type { EventNotice } from './events.js';
 import { enqueue } from './outbox.js';
+import { registerControl } from './registry.js';
 import type { RecordFunctions } from './payload.js';
 import { createSubscriptions, type Subscriptions } from './subscriptions.js';
 import { startWorker, type Worker, type WorkerOptions } from './worker.js';
@@ -26,6 +27,11 @@ export async function createWebhooks(store: Store, fns: RecordFunctions, opts: W
   const now = opts.now ?? Date.now;
   const subscriptions = await createSubscriptions(store);
   const worker = startWorker(store, fns, { ...opts, onSwitchedOff: () => void subscriptions.changed() });
+  const unregister = registerControl(store, {
+    rules: { allowHttp: opts.allowHttp, allowLoopback: opts.allowLoopback },
+    changed: () => subscriptions.changed(),
+    wake: () => worker.wake(),
+  });
   return {
     async emit(db, e) {
       if (!subscriptions.wants(e.siteId, e.type)) return;
@@ -35,6 +41,7 @@ export async function createWebhooks(store: Store, fns: RecordFunctions, opts: W
     subscriptions,
     worker,
     async close() {
+      unregister();
       await worker.close();
       subscriptions.close();
     },

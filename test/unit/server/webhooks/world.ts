@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConsultantServer } from '../../../../src/server/app.js';
+import type { ConsultantServer, ServerOptions } from '../../../../src/server/app.js';
 import { createEndpoint, newSecret } from '../../../../src/server/webhooks/endpoints.js';
 import type { WebhookEvent } from '../../../../src/server/webhooks/events.js';
 import type { WebhookOptions } from '../../../../src/server/webhooks/index.js';
@@ -18,8 +18,14 @@ export interface Clock {
   t: number;
 }
 
-export async function webhookServer(clock: Clock, dbPath = ':memory:', opts: WebhookOptions = {}): Promise<ConsultantServer> {
+export async function webhookServer(
+  clock: Clock,
+  dbPath = ':memory:',
+  opts: WebhookOptions = {},
+  extra: Partial<ServerOptions> = {},
+): Promise<ConsultantServer> {
   return createTestServer({
+    ...extra,
     dbPath,
     siteConfig: telephonyConfig(),
     apiSeed: await telephonySeed(),
