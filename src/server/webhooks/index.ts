@@ -26,7 +26,7 @@ export interface Webhooks {
 export async function createWebhooks(store: Store, fns: RecordFunctions, opts: WebhookOptions = {}): Promise<Webhooks> {
   const now = opts.now ?? Date.now;
   const subscriptions = await createSubscriptions(store);
-  const worker = startWorker(store, fns, { ...opts, onSwitchedOff: () => void subscriptions.changed() });
+  const worker = startWorker(store, fns, { ...opts, idle: () => !subscriptions.any(), onSwitchedOff: () => void subscriptions.changed() });
   const unregister = registerControl(store, {
     rules: { allowHttp: opts.allowHttp, allowLoopback: opts.allowLoopback },
     changed: () => subscriptions.changed(),

@@ -14,6 +14,8 @@ export const WEBHOOKS_CHANGED = 'webhooks';
 export interface Subscriptions {
   /** Whether some endpoint of the site's customer may want the event (the outbox's INSERT decides). */
   wants(siteId: number, type: WebhookEvent): boolean;
+  /** Whether any endpoint is on: without one the worker leaves the database alone. */
+  any(): boolean;
   /** Reloads now and tells the other processes: after an endpoint was created, changed or deleted. */
   changed(): Promise<void>;
   close(): void;
@@ -52,6 +54,7 @@ export async function createSubscriptions(store: Store): Promise<Subscriptions> 
   const offChannel = store.channel.subscribe((m) => (m === null || m === WEBHOOKS_CHANGED) && void reload());
   return {
     wants: (siteId, type) => bySite.get(siteId)?.has(type) ?? false,
+    any: () => bySite.size > 0,
     async changed() {
       await store.settled();
       await reload();

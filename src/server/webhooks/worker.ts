@@ -27,6 +27,8 @@ export interface WorkerOptions extends TargetRules {
   timeoutMs?: number | undefined;
   /** How long an event is retried, and an endpoint may fail before it is switched off, in ms. Default a day. */
   retryForMs?: number | undefined;
+  /** True while no endpoint is on: the polls skip the database (a server without webhooks never reads the outbox). */
+  idle?: (() => boolean) | undefined;
   /** Hears an endpoint switched off (the subscriptions reload). */
   onSwitchedOff?: (() => void) | undefined;
   /** Hears what the worker could not do (the database failing); default: nothing. */
@@ -112,7 +114,9 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     });
     return claiming;
   };
-  const tick = () => void fill().catch((e: unknown) => opts.onError?.(e));
+  const tick = () => {
+    if (!opts.idle?.()) void fill().catch((e: unknown) => opts.onError?.(e));
+  };
 
   const pollMs = opts.pollMs ?? 1000;
   const timer = pollMs > 0 ? setInterval(tick, pollMs) : null;

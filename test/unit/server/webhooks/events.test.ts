@@ -60,13 +60,20 @@ describe('webhook events', () => {
     const rest = (await get('call', { date_from: '2000-01-01', date_till: '2100-01-01', id: callId })).json() as { data: Json[] };
     expect(callEnded.record).toEqual(rest.data[0]);
     const goalId = ((byType.get('goal.reached')!.record as Json).id as number) ?? 0;
-    const goals = (await get('goal', { site_id: 1, date_from: '2000-01-01', date_till: '2100-01-01', id: goalId })).json() as { data: Json[] };
+    const goals = (await get('goal', { site_id: 1, date_from: '2000-01-01', date_till: '2100-01-01', id: goalId })).json() as {
+      data: Json[];
+    };
     expect(byType.get('goal.reached')!.record).toEqual(goals.data[0]);
 
     // A tag and a sale on the call, through the REST functions.
     const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
     const key = (login.json() as { data: { session_key: string } }).data.session_key;
-    await restPost(key, 'tag_communication_sale', { object_id: callId, object_type: 'cdr_in', cost: 1500, date_time: '2026-01-02 10:00:00' });
+    await restPost(key, 'tag_communication_sale', {
+      object_id: callId,
+      object_type: 'cdr_in',
+      cost: 1500,
+      date_time: '2026-01-02 10:00:00',
+    });
     const saleTag = await server.store.db.selectFrom('tags').select(['id', 'name']).where('customer_id', '=', 1).executeTakeFirstOrThrow();
     await restPost(key, 'tag_communication', { object_id: goalId, object_type: 'goal', mark_id: saleTag.id });
     // The REST functions stamp their events with the API's clock (the real one here).
