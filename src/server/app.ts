@@ -285,7 +285,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor },
     { onError: (e) => app.log.error(e), ...opts.webhooks },
   );
-  const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
+  const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
