@@ -130,3 +130,10 @@ export async function attemptCount(db: Queryable, endpointId: number): Promise<n
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** Forgets events sent or given up before `before` (ms), with their attempts; pending ones stay. */
+export async function pruneSent(db: Queryable, before: number): Promise<void> {
+  const old = db.selectFrom('webhook_outbox').select('id').where('state', '!=', 'pending').where('created_ms', '<', before);
+  await db.deleteFrom('webhook_attempts').where('outbox_id', 'in', old).execute();
+  await db.deleteFrom('webhook_outbox').where('state', '!=', 'pending').where('created_ms', '<', before).execute();
+}

@@ -1,7 +1,7 @@
 import type { Store } from '../store/open.js';
 import { RETRY_FOR_MS, retryDelay } from './backoff.js';
 import { endpointById, endpointFailed, endpointSucceeded } from './endpoints.js';
-import { claimDue, eventId, keepBody, markDelivered, markRetry, outboxRow, recordAttempt } from './outbox.js';
+import { claimDue, eventId, keepBody, markDelivered, markRetry, outboxRow, pruneSent, recordAttempt } from './outbox.js';
 import { buildBody, type RecordFunctions } from './payload.js';
 import { postJson, SEND_TIMEOUT_MS } from './send.js';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signDelivery, TIMESTAMP_HEADER } from './signature.js';
@@ -29,6 +29,8 @@ export interface WorkerOptions extends TargetRules {
   retryForMs?: number | undefined;
   /** True while no endpoint is on: the polls skip the database (a server without webhooks never reads the outbox). */
   idle?: (() => boolean) | undefined;
+  /** How long sent and given-up events and their attempts are kept, in ms. Default 30 days. */
+  keepMs?: number | undefined;
   /** Hears an endpoint switched off (the subscriptions reload). */
   onSwitchedOff?: (() => void) | undefined;
   /** Hears what the worker could not do (the database failing); default: nothing. */
@@ -38,6 +40,8 @@ export interface WorkerOptions extends TargetRules {
 export interface Worker {
   /** Reads the outbox soon (after the transactions open now have ended). */
   wake(): void;
+  /** Forgets the sent and given-up events older than the keeping time (at most hourly). */
+  prune(): Promise<void>;
   /** Sends everything due now, and what that frees, until nothing is left; resolves when done. */
   drain(): Promise<void>;
   close(): Promise<void>;
@@ -114,8 +118,19 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     });
     return claiming;
   };
+  // The delivery log is kept a month: pruned at most hourly, by whichever process polls.
+  const keepMs = opts.keepMs ?? 30 * 864e5;
+  let prunedAt = 0;
+  const prune = async () => {
+    const t = now();
+    if (t - prunedAt < 3_600_000) return;
+    prunedAt = t;
+    await pruneSent(store.db, t - keepMs);
+  };
   const tick = () => {
-    if (!opts.idle?.()) void fill().catch((e: unknown) => opts.onError?.(e));
+    if (opts.idle?.()) return;
+    void fill().catch((e: unknown) => opts.onError?.(e));
+    void prune().catch((e: unknown) => opts.onError?.(e));
   };
 
   const pollMs = opts.pollMs ?? 1000;
@@ -124,6 +139,7 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
   if (timer) tick();
 
   return {
+    prune,
     wake() {
       setImmediate(() => void store.settled().then(tick));
     },

@@ -196,6 +196,24 @@ describe('webhook delivery', () => {
     ]);
   });
 
+  it('keeps the delivery log a month: older sent events and their attempts go, pending ones stay', async () => {
+    const clock = { t: Date.now() };
+    const s = await server(clock);
+    const id = await aCall(s);
+    const r = await receiver((n) => (n === 1 ? 200 : 500));
+    await addEndpoint(s, r.url, ['call.ended']);
+    await emitEnded(s, id);
+    await s.webhooks.worker.drain();
+    clock.t += 10 * 864e5;
+    await emitEnded(s, id);
+    await s.webhooks.worker.drain();
+    clock.t += 25 * 864e5;
+    await s.webhooks.worker.prune();
+    // The first (delivered 35 days ago) is gone; the second (failing, still pending) stays with its attempt.
+    expect((await outbox(s)).map((o) => o.state)).toEqual(['pending']);
+    expect(await s.store.db.selectFrom('webhook_attempts').select('status_code').execute()).toEqual([{ status_code: 500 }]);
+  });
+
   it('a receiver that never answers costs one attempt of bounded time, and is retried', async () => {
     const clock = { t: Date.now() };
     const s = await server(clock, undefined, { timeoutMs: 300 });
