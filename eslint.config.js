@@ -21,6 +21,7 @@ const SERVER_LAYERS = [
   ['leases', 'operators', 'tracking'],
   ['reports'],
   ['visitors'],
+  ['webhooks'],
   ['writes'],
   ['sites'],
   ['api'],

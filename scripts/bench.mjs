@@ -16,7 +16,19 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['size', 'startup', 'typical', 'replacement', 'dynamic', 'swap', 'server', 'server-postgres', 'abuse', 'reports'];
+const SECTIONS = [
+  'size',
+  'startup',
+  'typical',
+  'replacement',
+  'dynamic',
+  'swap',
+  'server',
+  'server-postgres',
+  'abuse',
+  'reports',
+  'webhooks',
+];
 
 const args = process.argv.slice(2);
 const opt = (name) => {

@@ -15,6 +15,7 @@ import { SignIn } from './pages/sign-in.js';
 import { SiteView } from './pages/site.js';
 import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
+import { Webhooks } from './pages/webhooks.js';
 import { NeedsCustomer, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
 import type { Customer, Me } from './types.js';
@@ -53,6 +54,7 @@ const JournalPage = guarded(Journal);
 const ReportPage = guarded(Report);
 const TeamPage = guarded(Team);
 const ChargesPage = guarded(Charges);
+const WebhooksPage = guarded(Webhooks);
 
 function App() {
   const [lang, setLangState] = useState<Lang>(initialLang());
@@ -139,6 +141,7 @@ function App() {
           <Route path="/app/team" component={TeamPage} />
           <Route path="/app/charges" component={ChargesPage} />
           <Route path="/app/account" component={Account} />
+          <Route path="/app/webhooks" component={WebhooksPage} />
           <Route default component={NotFound} />
         </Router>
       </Shell>

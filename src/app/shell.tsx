@@ -16,6 +16,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
     ['/app/team', t.team],
     ['/app/charges', t.charges],
     ['/app/account', t.account],
+    ['/app/webhooks', t.webhooks],
   ];
   return (
     <>

@@ -47,6 +47,9 @@ import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
+import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
+import { call, chat, goal, offlineMessage } from './reports/report-functions.js';
+import { sessionInfo, visitor } from './reports/visitor-functions.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -127,6 +130,8 @@ export interface ServerOptions {
    * communication happened on (ops/retention.ts). Default: kept forever.
    */
   retentionDays?: number;
+  /** Webhooks' delivery (webhooks/): http and loopback targets, the clock, the polling. Default: https to public addresses only. */
+  webhooks?: WebhookOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -152,6 +157,8 @@ export interface ConsultantServer {
   callbacksDispatched: CallbackDispatcher['idle'];
   /** This server's Prometheus metrics (ops/metrics.ts): its own registry. */
   metrics: ServerMetrics;
+  /** The webhooks' outbox and worker (tests drain it). */
+  webhooks: Webhooks;
   /** The metrics listener's scrape address once `listen` has started it; null without one. */
   metricsUrl(): string | null;
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
@@ -272,9 +279,15 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   healthRoutes(app, store);
   if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
-  const hub = await createHub(store, { graceMs: opts.operatorGraceMs });
+  // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
+  const webhooks = await createWebhooks(
+    store,
+    { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor },
+    { onError: (e) => app.log.error(e), ...opts.webhooks },
+  );
+  const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
-  const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform);
+  const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);
   // One guard of password checks for every way to sign in (the console; the REST API's login).
   const loginGuard = createLoginGuard(windowCounters(store), {
     ...(opts.apiClock ? { now: opts.apiClock } : {}),
@@ -292,6 +305,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       hub,
       callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
+      events: webhooks,
     }),
     firstVisits,
     leasePolicy,
@@ -308,6 +322,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     hitOfSite,
     publicUrl: opts.publicUrl,
     credentialGuard: { ...opts.credentialGuard, onRefuse: refusedBy('credential') },
+    events: webhooks,
   });
   await app.register(callbackFeature, { store });
   await app.register(consultantFeature, {
@@ -319,6 +334,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     sessionMs: opts.operatorSessionMs,
     loginGuard,
     screenPop: screenPopReader,
+    events: webhooks,
   });
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
@@ -335,12 +351,19 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   if (seeded && opts.telephonySeed) await seedTelephony(store, opts.telephonySeed, nowMs);
   await enterAllSiteNumbers(store.db, timestamp(nowMs));
   // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
-  await app.register(telephonyFeature, { store, hub, ...opts.telephony, routing: opts.telephony?.routing ?? routeIncomingCall });
+  await app.register(telephonyFeature, {
+    store,
+    hub,
+    ...opts.telephony,
+    routing: opts.telephony?.routing ?? routeIncomingCall,
+    events: webhooks,
+  });
 
   const close = async () => {
     await metricsListener?.close();
     await app.close();
     await callbackDispatcher.idle();
+    await webhooks.close();
     await hub.close();
     await store.close();
   };
@@ -359,6 +382,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     },
     callbacksDispatched: () => callbackDispatcher.idle(),
     metrics,
+    webhooks,
     metricsUrl: () => metricsListener?.url ?? null,
     close,
     async shutdown() {

@@ -16,6 +16,16 @@ import { tag } from './reports/tag-functions.js';
 import { getCdrIn, getCdrOut } from './telephony/call-leg-functions.js';
 import { tagCommunication, tagCommunicationSale, untagCommunication } from './reports/tagging-functions.js';
 import { personByVisitor, sessionInfo, visitor, visitorsByPerson } from './reports/visitor-functions.js';
+import {
+  changeWebhook,
+  createWebhook,
+  deleteWebhook,
+  resendWebhookEvent,
+  rotateWebhookSecret,
+  testWebhook,
+  webhookDeliveries,
+  webhooks,
+} from './webhooks/webhook-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -69,4 +79,12 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   changeNumberBlock,
   deleteNumberBlock,
   eraseVisitor,
+  webhooks,
+  createWebhook,
+  changeWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+  webhookDeliveries,
+  resendWebhookEvent,
+  testWebhook,
 ];

@@ -84,6 +84,14 @@ export function readSettings(env: Env, root: string): Settings {
   if (!leasePolicyOff && str('SVC_DT_LEASE_POLICY') !== undefined) {
     throw new SettingsError(`SVC_DT_LEASE_POLICY accepts only "off" (or unset), got "${env.SVC_DT_LEASE_POLICY}"`);
   }
+  /** On or off (`1`/`true`/`on`, `0`/`false`/`off`), or the default when unset. */
+  const flag = (name: string, dflt: boolean): boolean => {
+    const v = str(name)?.toLowerCase();
+    if (v === undefined) return dflt;
+    if (['1', 'true', 'on'].includes(v)) return true;
+    if (['0', 'false', 'off'].includes(v)) return false;
+    throw new SettingsError(`${name} must be on or off (1, true, on / 0, false, off), got "${env[name]}"`);
+  };
   const port = count('SVC_PORT', 3100, 65535);
   return {
     port,
@@ -113,6 +121,8 @@ export function readSettings(env: Env, root: string): Settings {
       postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
       telephony: { secret: str('SVC_TELEPHONY_SECRET'), lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
       refusalHold: { ms: count('SVC_REFUSAL_HOLD_MS', REFUSAL_HOLD_DEFAULTS.ms) },
+      // Webhooks go to https and public addresses only unless these say otherwise (webhooks/target-guard.ts).
+      webhooks: { allowHttp: flag('SVC_WEBHOOK_ALLOW_HTTP', false), allowLoopback: flag('SVC_WEBHOOK_ALLOW_LOOPBACK', false) },
       // Unset: traffic is kept forever (ops/retention.ts).
       ...(str('SVC_RETENTION_DAYS') ? { retentionDays: count('SVC_RETENTION_DAYS', 0) } : {}),
       // Unset: no metrics listener; never on the public port (ops/metrics-listener.ts).

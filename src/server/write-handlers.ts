@@ -10,6 +10,7 @@ import { propertyDeleteHandler, propertyGetHandler, propertySetHandler } from '.
 import type { PropertyQuota } from './visitors/property-quota.js';
 import { visitorInfoHandler } from './visitors/visitor-info-write.js';
 import type { WriteHandlers } from './writes/context.js';
+import type { EventSink } from './webhooks/events.js';
 
 /** The services the write handlers use besides the database; createServer makes them once. */
 export interface WriteHandlerDeps {
@@ -20,6 +21,8 @@ export interface WriteHandlerDeps {
   callbackDispatcher: CallbackDispatcher;
   /** The hourly quotas of visitor properties per address and site (visitors/property-quota.ts). */
   propertyQuota: PropertyQuota;
+  /** Announces goals, requests, chats and call-back requests to the customers' webhooks, in the batch's transaction. */
+  events?: EventSink | undefined;
 }
 
 /**
@@ -29,15 +32,15 @@ export interface WriteHandlerDeps {
 export function writeHandlers(deps: WriteHandlerDeps): WriteHandlers {
   return {
     hit: pageViewHandler(deps.pageView),
-    event: eventHandler,
+    event: eventHandler(deps.events),
     property_set: propertySetHandler(deps.propertyQuota),
     property_delete: propertyDeleteHandler,
     property_get: propertyGetHandler,
     visitor_info: visitorInfoHandler,
-    offline_request: offlineRequestHandler(deps.hub),
-    chat_message: chatMessageHandler(deps.hub),
-    chat_close: chatCloseHandler(deps.hub),
+    offline_request: offlineRequestHandler(deps.hub, deps.events),
+    chat_message: chatMessageHandler(deps.hub, deps.events),
+    chat_close: chatCloseHandler(deps.hub, deps.events),
     captcha: captchaHandler,
-    sitephone: sitephoneHandler(deps.hub, deps.callbackDispatcher),
+    sitephone: sitephoneHandler(deps.hub, deps.callbackDispatcher, deps.events),
   };
 }

@@ -1206,6 +1206,178 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhooks (extension)
+     * @description The customer’s webhook endpoints: URL, events, whether on, and why the server switched one off. Secrets are not shown. Not in the REST document.
+     */
+    get: operations['webhook'];
+    put?: never;
+    /**
+     * List webhooks (extension) (POST)
+     * @description The customer’s webhook endpoints: URL, events, whether on, and why the server switched one off. Secrets are not shown. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['webhook_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/create_webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a webhook (extension)
+     * @description Adds an endpoint for the `events` named; `url` must be `https` to a public address. Answers `{secret, id}`: the secret signs every delivery and is shown only here. Not in the REST document.
+     */
+    post: operations['create_webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/change_webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a webhook (extension)
+     * @description Sets `url`, `events` or `is_enabled` (true switches an endpoint the server switched off on again). Not in the REST document.
+     */
+    post: operations['change_webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/delete_webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete a webhook (extension)
+     * @description Deletes an endpoint, its events not yet sent and its delivery log. Not in the REST document.
+     */
+    post: operations['delete_webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/rotate_webhook_secret/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate a webhook’s secret (extension)
+     * @description Gives the endpoint a new secret and answers it; deliveries from then on are signed with it. Not in the REST document.
+     */
+    post: operations['rotate_webhook_secret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhook_delivery/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a webhook’s deliveries (extension)
+     * @description The endpoint’s delivery attempts, newest first: the event’s id and type, when, the status code or the error. Not in the REST document.
+     */
+    get: operations['webhook_delivery'];
+    put?: never;
+    /**
+     * List a webhook’s deliveries (extension) (POST)
+     * @description The endpoint’s delivery attempts, newest first: the event’s id and type, when, the status code or the error. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['webhook_delivery_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/resend_webhook_event/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send an event again (extension)
+     * @description Sends an event (`event_id` as `webhook_delivery` lists it) again, with the same id and body. Not in the REST document.
+     */
+    post: operations['resend_webhook_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/test_webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event (extension)
+     * @description Sends an event of type `test`, without a record, to the endpoint. Answers `{event_id}`. Not in the REST document.
+     */
+    post: operations['test_webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6787,6 +6959,543 @@ export interface operations {
               /** @description calls kept for billing, without the caller's number and the visitor */
               calls_anonymised: number;
             }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  webhook: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "url": "https://crm.example.com/hooks/calls",
+           *           "events": [
+           *             "call.ended",
+           *             "request.created"
+           *           ],
+           *           "is_enabled": true,
+           *           "disabled_reason": null,
+           *           "failing_since": null,
+           *           "created_at": "2026-11-24 10:15:00"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              url: string;
+              events: string[];
+              is_enabled: boolean;
+              /** @description why the server switched it off (a day of failed deliveries) */
+              disabled_reason: string | null;
+              /** @description since when every delivery has failed; null when the last succeeded */
+              failing_since: string | null;
+              created_at: string;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  webhook_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              url: string;
+              events: string[];
+              is_enabled: boolean;
+              /** @description why the server switched it off (a day of failed deliveries) */
+              disabled_reason: string | null;
+              /** @description since when every delivery has failed; null when the last succeeded */
+              failing_since: string | null;
+              created_at: string;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  create_webhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** @description https://… (http only where the server allows it) */
+            url: string;
+            /** @description the events wanted: call.ringing, call.answered, call.ended, chat.finished, request.created, callback.requested, callback.finished, goal.reached, tag.set, sale.set */
+            events: (
+              | 'call.ringing'
+              | 'call.answered'
+              | 'call.ended'
+              | 'chat.finished'
+              | 'request.created'
+              | 'callback.requested'
+              | 'callback.finished'
+              | 'goal.reached'
+              | 'tag.set'
+              | 'sale.set'
+            )[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              secret: string;
+              id: number;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_webhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description https://… (http only where the server allows it) */
+            url?: string;
+            /** @description the events wanted: call.ringing, call.answered, call.ended, chat.finished, request.created, callback.requested, callback.finished, goal.reached, tag.set, sale.set */
+            events?: (
+              | 'call.ringing'
+              | 'call.answered'
+              | 'call.ended'
+              | 'chat.finished'
+              | 'request.created'
+              | 'callback.requested'
+              | 'callback.finished'
+              | 'goal.reached'
+              | 'tag.set'
+              | 'sale.set'
+            )[];
+            is_enabled?: boolean;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  delete_webhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  rotate_webhook_secret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              secret: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  webhook_delivery: {
+    parameters: {
+      query: {
+        /** @example 1 */
+        webhook_id: number;
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "id": 2,
+           *           "event_id": "evt_7",
+           *           "event_type": "call.ended",
+           *           "event_state": "delivered",
+           *           "attempted_at": "2026-11-24 10:20:41",
+           *           "status_code": 200,
+           *           "error": null,
+           *           "duration_ms": 84
+           *         },
+           *         {
+           *           "id": 1,
+           *           "event_id": "evt_7",
+           *           "event_type": "call.ended",
+           *           "event_state": "delivered",
+           *           "attempted_at": "2026-11-24 10:20:11",
+           *           "status_code": 500,
+           *           "error": "HTTP 500",
+           *           "duration_ms": 120
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              /** @description the event’s id, as in the X-Svc-Webhook-Id header */
+              event_id: string;
+              event_type: string;
+              /**
+               * @description pending: to be tried again; failed: given up after a day
+               * @enum {string}
+               */
+              event_state: 'pending' | 'delivered' | 'failed';
+              attempted_at: string;
+              /** @description null: no answer (refused, timed out, unreachable) */
+              status_code: number | null;
+              error: string | null;
+              duration_ms: number;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  webhook_delivery_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            webhook_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              /** @description the event’s id, as in the X-Svc-Webhook-Id header */
+              event_id: string;
+              event_type: string;
+              /**
+               * @description pending: to be tried again; failed: given up after a day
+               * @enum {string}
+               */
+              event_state: 'pending' | 'delivered' | 'failed';
+              attempted_at: string;
+              /** @description null: no answer (refused, timed out, unreachable) */
+              status_code: number | null;
+              error: string | null;
+              duration_ms: number;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  resend_webhook_event: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** @description as webhook_delivery lists it */
+            event_id: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  test_webhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              event_id: string;
+            };
           };
           'application/xml': string;
         };

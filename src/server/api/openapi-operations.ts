@@ -19,6 +19,10 @@ export const API_TAGS = [
   { name: 'visitors', description: 'Visitors, persons and sessions; erasure on request.' },
   { name: 'tags', description: 'Tags and the tagging of communications.' },
   { name: 'charges', description: 'Daily charges and rated calls.' },
+  {
+    name: 'webhooks',
+    description: 'Endpoints that receive every call, chat, request, call-back, goal, tag and sale as it happens, signed.',
+  },
 ] as const;
 
 export type ApiTag = (typeof API_TAGS)[number]['name'];
@@ -267,6 +271,53 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     description:
       'Erases a visitor (`visitor_id`) or a person (`person_id`) on request: its data go, its calls stay without the ' +
       'caller’s number. Not in the REST document.',
+  },
+
+  webhook: {
+    tag: 'webhooks',
+    summary: 'List webhooks (extension)',
+    description:
+      'The customer’s webhook endpoints: URL, events, whether on, and why the server switched one off. Secrets are not shown. ' +
+      'Not in the REST document.',
+  },
+  create_webhook: {
+    tag: 'webhooks',
+    summary: 'Add a webhook (extension)',
+    description:
+      'Adds an endpoint for the `events` named; `url` must be `https` to a public address. Answers `{secret, id}`: the secret ' +
+      'signs every delivery and is shown only here. Not in the REST document.',
+  },
+  change_webhook: {
+    tag: 'webhooks',
+    summary: 'Change a webhook (extension)',
+    description:
+      'Sets `url`, `events` or `is_enabled` (true switches an endpoint the server switched off on again). Not in the REST document.',
+  },
+  delete_webhook: {
+    tag: 'webhooks',
+    summary: 'Delete a webhook (extension)',
+    description: 'Deletes an endpoint, its events not yet sent and its delivery log. Not in the REST document.',
+  },
+  rotate_webhook_secret: {
+    tag: 'webhooks',
+    summary: 'Rotate a webhook’s secret (extension)',
+    description: 'Gives the endpoint a new secret and answers it; deliveries from then on are signed with it. Not in the REST document.',
+  },
+  webhook_delivery: {
+    tag: 'webhooks',
+    summary: 'List a webhook’s deliveries (extension)',
+    description:
+      'The endpoint’s delivery attempts, newest first: the event’s id and type, when, the status code or the error. Not in the REST document.',
+  },
+  resend_webhook_event: {
+    tag: 'webhooks',
+    summary: 'Send an event again (extension)',
+    description: 'Sends an event (`event_id` as `webhook_delivery` lists it) again, with the same id and body. Not in the REST document.',
+  },
+  test_webhook: {
+    tag: 'webhooks',
+    summary: 'Send a test event (extension)',
+    description: 'Sends an event of type `test`, without a record, to the endpoint. Answers `{event_id}`. Not in the REST document.',
   },
 
   daily_sdr: {

@@ -13,6 +13,7 @@ import {
   setPlatformCallId,
 } from '../telephony/queries.js';
 import { siteById } from '../sites/sites.js';
+import { noEvents, type EventSink } from '../webhooks/events.js';
 
 /**
  * Call-back requests go to the telephony platform after the write that stored them has committed:
@@ -33,7 +34,7 @@ export interface CallbackDispatcher {
   idle(): Promise<void>;
 }
 
-export function createCallbackDispatcher(store: Store, platform: CallbackPlatform): CallbackDispatcher {
+export function createCallbackDispatcher(store: Store, platform: CallbackPlatform, events: EventSink = noEvents): CallbackDispatcher {
   let pending: Promise<void> = Promise.resolve();
   const run = (job: () => Promise<void>) => {
     // One at a time, in order; a failure (database closing) leaves the request queued for the next start.
@@ -42,7 +43,7 @@ export function createCallbackDispatcher(store: Store, platform: CallbackPlatfor
   const dispatcher: CallbackDispatcher = {
     enqueue(id) {
       // After this turn's transactions (the write's group commit) have ended, as the hub's pokes.
-      setImmediate(() => run(() => store.settled().then(() => send(store, platform, id))));
+      setImmediate(() => run(() => store.settled().then(() => send(store, platform, id, events))));
     },
     idle: async () => {
       await new Promise((r) => setImmediate(r));
@@ -50,12 +51,12 @@ export function createCallbackDispatcher(store: Store, platform: CallbackPlatfor
     },
   };
   run(async () => {
-    for (const id of await queuedCallbacks(store.db, 100)) await send(store, platform, id);
+    for (const id of await queuedCallbacks(store.db, 100)) await send(store, platform, id, events);
   });
   return dispatcher;
 }
 
-async function send(store: Store, platform: CallbackPlatform, id: number): Promise<void> {
+async function send(store: Store, platform: CallbackPlatform, id: number, events: EventSink): Promise<void> {
   const { db } = store;
   if (!(await claimCallback(db, id))) return;
   const call = await callById(db, id);
@@ -92,8 +93,11 @@ async function send(store: Store, platform: CallbackPlatform, id: number): Promi
     await setPlatformCallId(db, id, platformCallId);
     await finishCallapiRequest(db, logId, null, JSON.stringify({ call_id: platformCallId }));
   } else {
-    await releaseCallback(db, id);
-    await markCallFailed(db, id, SITEPHONE_STATUS.platform, sent.error);
+    await db.transaction().execute(async (trx) => {
+      await releaseCallback(trx, id);
+      await markCallFailed(trx, id, SITEPHONE_STATUS.platform, sent.error);
+      await events.emit(trx, { type: 'callback.finished', siteId: call.site_id, kind: 'call', id });
+    });
     await finishCallapiRequest(db, logId, sent.error, JSON.stringify({ error: sent.error }));
   }
 }

@@ -11,6 +11,7 @@ import { limitReached, recordAttempt, siteLimitReached } from './limit.js';
 import { siteCallback } from './platform.js';
 import { insertCall, markCallFailed } from './queries.js';
 import { siteById } from '../sites/sites.js';
+import { noEvents, type EventSink } from '../webhooks/events.js';
 
 /**
  * How far the requested call time may lie from the server's clock. The snippet refuses a time in
@@ -29,7 +30,7 @@ const AHEAD_MS = 90 * 864e5;
  * set or the platform failed, so that no visitor's request is lost.
  */
 export const sitephoneHandler =
-  (hub: Pokes, dispatcher: Pick<CallbackDispatcher, 'enqueue'>): WriteHandler<'sitephone'> =>
+  (hub: Pokes, dispatcher: Pick<CallbackDispatcher, 'enqueue'>, events: EventSink = noEvents): WriteHandler<'sitephone'> =>
   async (ctx, data, write) => {
     const hit = await ctx.hit(write.hit);
     if (!hit) return { success: false, code: 'unknown_hit' };
@@ -88,6 +89,10 @@ export const sitephoneHandler =
     });
     // The number joins the visitor with the person that left it before (visitors/persons.ts).
     await joinByContact(db, site.id, hit.visitor_id, 'phone', phone);
+    const announce = (type: 'callback.requested' | 'callback.finished') => events.emit(db, { type, siteId: site.id, kind: 'call', id });
+    await announce('callback.requested');
+    // Nobody will dial a request without a scenario, nor one the platform is declared down for: its outcome is known now.
+    if (!settings.scenario || settings.platform === 'down') await announce('callback.finished');
     // The console lists call-back requests: it re-reads once the batch has committed.
     hub.poke(`site:${site.id}`);
     if (!settings.scenario) return answer(S.noScenario, 'no_scenario');

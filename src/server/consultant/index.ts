@@ -6,6 +6,7 @@ import { visitorStreams } from './chat/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import type { LoginGuard } from '../sign-in/login-guard.js';
 import type { ScreenPopFactory } from './console/routes.js';
+import type { EventSink } from '../webhooks/events.js';
 
 export interface ConsultantDeps {
   store: Store;
@@ -22,6 +23,8 @@ export interface ConsultantDeps {
   loginGuard: LoginGuard;
   /** The calls the console shows live (telephony/screen-pop.ts): one reader per console stream. */
   screenPop?: ScreenPopFactory | undefined;
+  /** Where chats ended by operators are announced (webhooks/). */
+  events?: EventSink | undefined;
 }
 
 /**

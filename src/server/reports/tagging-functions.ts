@@ -11,6 +11,8 @@ import { dateArg } from '../http/dates.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { requestDate, SALE_TAG_NAMES } from './report-common.js';
+import { recordKindOf } from '../webhooks/events.js';
+import { enqueue } from '../webhooks/outbox.js';
 
 /**
  * Tagging of communications (rest-api.md, "Tagging of communications"): a tag of the customer's on
@@ -49,13 +51,18 @@ export const tagCommunication = apiFunction({
   response: acknowledgement,
   async run(ctx, a) {
     const siteId = await ownCommunication(ctx, a.object_type, a.object_id);
-    await ownTag(ctx, a.mark_id);
-    await addTagLink(ctx.store.db, {
-      object_type: a.object_type,
-      object_id: a.object_id,
-      tag_id: a.mark_id,
-      site_id: siteId,
-      created_at: timestamp(ctx.now()),
+    const tag = await ownTag(ctx, a.mark_id);
+    await ctx.store.db.transaction().execute(async (tx) => {
+      await addTagLink(tx, {
+        object_type: a.object_type,
+        object_id: a.object_id,
+        tag_id: a.mark_id,
+        site_id: siteId,
+        created_at: timestamp(ctx.now()),
+      });
+      // Announced to the customer's webhooks with the record (one statement; no endpoint, no row).
+      const kind = recordKindOf(a.object_type);
+      await enqueue(tx, { type: 'tag.set', siteId, kind, id: a.object_id, detail: { tag: { id: tag.id, name: tag.name } } }, ctx.now());
     });
     return undefined;
   },
@@ -89,6 +96,8 @@ export const tagCommunicationSale = apiFunction({
         cost_kopecks: Math.round(a.cost * 100),
         created_at: now,
       });
+      const sale = { cost: a.cost, date_time: a.date_time };
+      await enqueue(tx, { type: 'sale.set', siteId, kind: recordKindOf(a.object_type), id: a.object_id, detail: { sale } }, ctx.now());
     });
     return undefined;
   },

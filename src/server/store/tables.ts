@@ -50,6 +50,7 @@ import type {
   NumaListsTable,
   NumaListNumbersTable,
 } from './tables/telephony.js';
+import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -69,6 +70,7 @@ export * from './tables/leases.js';
 export * from './tables/server-state.js';
 export * from './tables/tagging.js';
 export * from './tables/telephony.js';
+export * from './tables/webhooks.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -124,6 +126,9 @@ export interface Tables {
   media_files: MediaFilesTable;
   sip_lines: SipLinesTable;
   sip_line_employees: SipLineEmployeesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -1,5 +1,6 @@
 import type { Store } from '../store/open.js';
 import { closeCallAsLost, markLegsLost, openCallsBefore } from './queries.js';
+import { noEvents, type EventSink } from '../webhooks/events.js';
 
 /**
  * A call never seen `ended` is closed as lost once it has been open `lostAfterMs` (docs/calls.md: one
@@ -15,10 +16,12 @@ const BATCH = 100;
 export interface LostSweepOptions {
   lostAfterMs?: number | undefined;
   everyMs?: number | undefined;
+  /** Where a call closed as lost is announced (`call.ended`). */
+  events?: EventSink | undefined;
 }
 
 /** Closes the calls open for longer than the timeout at `now`; returns the sites whose calls closed. */
-export async function sweepLostCalls(store: Store, now: number, lostAfterMs: number): Promise<number[]> {
+export async function sweepLostCalls(store: Store, now: number, lostAfterMs: number, events: EventSink = noEvents): Promise<number[]> {
   const sites = new Set<number>();
   for (;;) {
     const open = await openCallsBefore(store.db, now - lostAfterMs, BATCH);
@@ -26,6 +29,7 @@ export async function sweepLostCalls(store: Store, now: number, lostAfterMs: num
       const closed = await store.db.transaction().execute(async (trx) => {
         if (!(await closeCallAsLost(trx, c.id))) return false;
         await markLegsLost(trx, c.id);
+        await events.emit(trx, { type: 'call.ended', siteId: c.site_id, kind: 'call', id: c.id });
         return true;
       });
       if (closed) sites.add(c.site_id);
@@ -39,7 +43,7 @@ export function startLostSweep(store: Store, opts: LostSweepOptions, onClosed: (
   const lostAfterMs = opts.lostAfterMs ?? LOST_AFTER_MS;
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = sweepLostCalls(store, Date.now(), lostAfterMs).then(
+    running = sweepLostCalls(store, Date.now(), lostAfterMs, opts.events).then(
       (sites) => (sites.length ? onClosed(sites) : undefined),
       // A failed sweep (the database busy or closing) is retried on the next tick.
       () => undefined,

@@ -55,6 +55,8 @@ export interface EventOutcome {
   siteId: number;
   /** False for a repeat of an event already applied: nothing changed. */
   applied: boolean;
+  /** `call`, or `sitephone` for a call-back's call. */
+  communicationType: 'call' | 'sitephone';
 }
 
 export async function recordEvent(db: Queryable, ev: CallEvent, now: number, routing: CallRouting): Promise<EventOutcome> {
@@ -62,7 +64,7 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
   let call = await callByPlatformId(db, ev.call_id);
   if (!call) call = await openCall(db, ev, at, now, routing);
   if (!(await markEventSeen(db, call.id, COLUMN[ev.event], timestamp(at))))
-    return { callId: call.id, siteId: call.site_id, applied: false };
+    return { callId: call.id, siteId: call.site_id, applied: false, communicationType: call.communication_type };
 
   // The leg the event is about: the call's first leg, named by the platform's call id (a
   // call-back's first leg comes with its first event).
@@ -152,7 +154,7 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
     }
   }
   await settle(db, call.id, ev.call_id);
-  return { callId: call.id, siteId: call.site_id, applied: true };
+  return { callId: call.id, siteId: call.site_id, applied: true, communicationType: call.communication_type };
 }
 
 /** The first event of a call: attributes it and stores its record and first leg. */

@@ -8,6 +8,7 @@ import { startLostSweep, type LostSweepOptions } from './lost-sweep.js';
 import { callById } from './queries.js';
 import { recordEvent, unknownNumber, type CallRouting } from './record-event.js';
 import { SIGNATURE_HEADER, signatureValid } from './signature.js';
+import { callEventType, noEvents, type EventSink } from '../webhooks/events.js';
 
 /**
  * The telephony boundary (docs/calls.md, "Calls and the telephony boundary"): `POST /telephony/events`,
@@ -24,6 +25,8 @@ export interface TelephonyOptions extends LostSweepOptions {
   routing?: CallRouting | undefined;
   /** The boundary's counts, for whoever watches it (a test, a health check); made here when not given. */
   counters?: TelephonyCounters | undefined;
+  /** Where calls' events are announced (webhooks/). */
+  events?: EventSink | undefined;
 }
 
 export interface TelephonyCounters {
@@ -97,7 +100,12 @@ export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps
     const ev = parseEvent(body, now);
     const out = await deps.store.db
       .transaction()
-      .execute((trx) => recordEvent(trx, ev, now, deps.routing))
+      .execute(async (trx) => {
+        const out = await recordEvent(trx, ev, now, deps.routing);
+        const type = out.applied ? callEventType(out.communicationType, ev.event) : null;
+        if (type) await (deps.events ?? noEvents).emit(trx, { type, siteId: out.siteId, kind: 'call', id: out.callId });
+        return out;
+      })
       .catch((e: unknown) => {
         if (e instanceof ApiError && e.code === UNKNOWN_NUMBER) {
           counters.refusedUnknownNumber++;

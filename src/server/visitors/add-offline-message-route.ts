@@ -6,6 +6,7 @@ import { describeIssue, OfflineRequestDataSchema } from '../writes/schemas.js';
 import { idOf, objectOf, type RouteRateLimit } from '../http/rate-limits.js';
 import { blank, idText, placeOf, serverUri, type HitOfSite } from './credentials.js';
 import { storeOfflineMessage } from './offline-messages.js';
+import { noEvents, type EventSink } from '../webhooks/events.js';
 import type { CredentialGuard } from './credential-guard.js';
 import type { Pokes } from '../http/live-topics.js';
 import type { SiteLookup } from '../sites/lookup.js';
@@ -20,6 +21,8 @@ export interface OfflineMessageRouteOptions {
   hitOfSite: HitOfSite;
   /** Base URL the server is reached at, ending with a slash; derived from the request when absent. */
   publicUrl?: string | undefined;
+  /** Where a stored request is announced (webhooks/). */
+  events?: EventSink | undefined;
 }
 
 const field = (max = 4096) => z.preprocess(blank, z.string().max(max).optional());
@@ -81,7 +84,10 @@ export async function addOfflineMessageRoute(
         placeOf(store.db, hitOfSite, { ...f, site: await sites.byWidgetKey(f.key) }, serverUri(req, opts.publicUrl)),
       );
       const { site, ...at } = place;
-      await store.db.transaction().execute((trx) => storeOfflineMessage(trx, at, data.data, 'server', Date.now()));
+      await store.db.transaction().execute(async (trx) => {
+        const id = await storeOfflineMessage(trx, at, data.data, 'server', Date.now());
+        await (opts.events ?? noEvents).emit(trx, { type: 'request.created', siteId: site.id, kind: 'offline_message', id });
+      });
       // After the commit: the console re-reads its request feed.
       hub.poke(`site:${site.id}`);
       return { success: true };

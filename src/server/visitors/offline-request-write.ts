@@ -1,6 +1,7 @@
 import type { Pokes } from '../http/live-topics.js';
 import type { WriteHandler } from '../writes/context.js';
 import { storeOfflineMessage } from './offline-messages.js';
+import { noEvents, type EventSink } from '../webhooks/events.js';
 
 /**
  * `addOfflineRequest`: stored with the page view it was made on. When that page view is unknown
@@ -8,7 +9,7 @@ import { storeOfflineMessage } from './offline-messages.js';
  * never dropped for want of context.
  */
 export const offlineRequestHandler =
-  (hub: Pokes): WriteHandler<'offline_request'> =>
+  (hub: Pokes, events: EventSink = noEvents): WriteHandler<'offline_request'> =>
   async (ctx, data, write) => {
     const hit = await ctx.hitOrLatest(write.hit);
     if (!hit) return { success: false, code: 'unknown_hit' };
@@ -19,6 +20,7 @@ export const offlineRequestHandler =
       'page',
       ctx.now,
     );
+    await events.emit(ctx.db, { type: 'request.created', siteId: ctx.site.id, kind: 'offline_message', id });
     // The console shows offline requests; the hub delivers the poke after the batch has committed.
     hub.poke(`site:${ctx.site.id}`);
     // The page's callback gets result null (page-api); the id is for logs and tests.

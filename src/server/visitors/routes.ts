@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventSink } from '../webhooks/events.js';
 import type { Pokes } from '../http/live-topics.js';
 import type { SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
@@ -20,6 +21,8 @@ export interface VisitorsDeps {
   publicUrl?: string | undefined;
   /** Limits of failed credential checks (credential-guard.ts). */
   credentialGuard?: CredentialGuardOptions | undefined;
+  /** Where a stored request is announced (webhooks/). */
+  events?: EventSink | undefined;
 }
 
 /**

@@ -245,6 +245,17 @@ export const NUMA_LIST_FUNCTIONS = new Set(['POST create_numa_list', 'POST add_n
 export const CALL_LEG_FUNCTIONS = new Set(['GET get_cdr_in', 'GET get_cdr_out']);
 /** Erasure on request, answered in ops-erasure.test.ts. */
 export const ERASURE_FUNCTIONS = new Set(['DELETE erase_visitor']);
+/** The webhook functions, answered in webhooks/webhook-functions.test.ts. */
+export const WEBHOOK_FUNCTIONS = new Set([
+  'GET webhook',
+  'POST create_webhook',
+  'POST change_webhook',
+  'POST delete_webhook',
+  'POST rotate_webhook_secret',
+  'GET webhook_delivery',
+  'POST resend_webhook_event',
+  'POST test_webhook',
+]);
 
 /** The report functions, answered in reports/api-reports.test.ts. */
 export const REPORT_FUNCTIONS = new Set([
@@ -298,6 +309,7 @@ export const FUNCTION_SHARES = {
   NUMBER_FUNCTIONS,
   CALL_LEG_FUNCTIONS,
   ERASURE_FUNCTIONS,
+  WEBHOOK_FUNCTIONS,
 };
 
 /** After a file's tests: every function of its share was answered there, its answer checked against its schema. */

@@ -6,6 +6,7 @@ import { siteById } from '../../sites/sites.js';
 import { activeOperatorsOfSite, employeeSiteIds } from '../../operators/queries.js';
 import { consoleUntil, siteHasConsoleOpen } from './presence.js';
 import { loseIfWaiting, waitingChats } from './queries.js';
+import { noEvents, type EventSink } from '../../webhooks/events.js';
 
 /**
  * The consultant server's live state: who listens to what (server-sent event streams), which
@@ -35,6 +36,8 @@ export interface HubOptions {
   graceMs?: number | undefined;
   /** Seconds to answer a chat when the site does not set `chat_wait`. */
   defaultChatWait?: number | undefined;
+  /** Where a chat lost for want of an answer is announced (webhooks/). */
+  events?: EventSink | undefined;
 }
 
 export interface Hub extends Pokes {
@@ -117,18 +120,26 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
         if (timers.get(chatId) !== entry) return;
         timers.delete(chatId);
         background(
-          loseIfWaiting(store.db, chatId, Date.now()).then(
-            (visitorId) => {
-              if (visitorId != null) hub.poke(`site:${siteId}`, `visitor:${visitorId}`);
-            },
-            () => {
-              // The database refused (busy, say): the chat still waits, so it is tried again.
-              if (!closed && !timers.has(chatId)) {
-                timers.set(chatId, entry);
-                arm(chatId, siteId, entry, Date.now() + 1000);
-              }
-            },
-          ),
+          store.db
+            .transaction()
+            .execute(async (trx) => {
+              const lostVisitor = await loseIfWaiting(trx, chatId, Date.now());
+              if (lostVisitor != null)
+                await (opts.events ?? noEvents).emit(trx, { type: 'chat.finished', siteId, kind: 'chat', id: chatId });
+              return lostVisitor;
+            })
+            .then(
+              (visitorId) => {
+                if (visitorId != null) hub.poke(`site:${siteId}`, `visitor:${visitorId}`);
+              },
+              () => {
+                // The database refused (busy, say): the chat still waits, so it is tried again.
+                if (!closed && !timers.has(chatId)) {
+                  timers.set(chatId, entry);
+                  arm(chatId, siteId, entry, Date.now() + 1000);
+                }
+              },
+            ),
         );
       },
       Math.max(0, dueMs - Date.now()),

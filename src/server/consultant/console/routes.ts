@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noEvents, type EventSink } from '../../webhooks/events.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -72,6 +73,8 @@ export interface ConsoleOptions {
   loginGuard: LoginGuard;
   /** The calls shown live (the screen pop); none when absent. */
   screenPop?: ScreenPopFactory | undefined;
+  /** Where a chat an operator ends is announced (webhooks/). */
+  events?: EventSink | undefined;
 }
 
 /** Makes the reader of the calls one console stream shows: the calls of `siteIds` of the last minutes at `now`. */
@@ -201,7 +204,9 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
       const chat = await ownChat(trx, op, req.params.id);
       parse(NoBody, req.body);
       if (chat.employee_id != null && chat.employee_id !== op.id) throw errors.conflict('Another operator answers this chat');
-      return { chat, ended: await endChat(trx, chat.id, Date.now(), 'refused') };
+      const ended = await endChat(trx, chat.id, Date.now(), 'refused');
+      if (ended) await (opts.events ?? noEvents).emit(trx, { type: 'chat.finished', siteId: chat.site_id, kind: 'chat', id: chat.id });
+      return { chat, ended };
     });
     if (ended) hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
     return { success: true };

@@ -21,6 +21,7 @@ import * as callEvents from './071_call_events.js';
 import * as numbersAndCharges from './075_numbers_and_charges.js';
 import * as reportIndexes from './085_report_indexes.js';
 import * as dropRateCounters from './090_drop_rate_counters.js';
+import * as webhooks from './095_webhooks.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -49,6 +50,7 @@ export const STEPS: readonly [string, Step][] = [
   ['075_numbers_and_charges', numbersAndCharges],
   ['085_report_indexes', reportIndexes],
   ['090_drop_rate_counters', dropRateCounters],
+  ['095_webhooks', webhooks],
 ];
 
 /**

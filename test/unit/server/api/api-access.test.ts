@@ -29,6 +29,9 @@ interface Victim {
   offline: number;
   call: number;
   tag: number;
+  /** C's webhook and an event of it. */
+  webhook: number;
+  webhookEvent: string;
 }
 
 const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
@@ -89,6 +92,14 @@ const TABLE: Record<string, Row> = {
   'GET visitor': { args: (v) => ({ visitor_id: v.visitor }), then: 'refused' },
   'DELETE erase_visitor': { args: (v) => ({ visitor_id: v.visitor }), then: 'refused' },
   'GET session_info': { args: (v) => ({ session_id: v.session }), then: 'refused' },
+  'GET webhook': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_webhook': { args: () => ({ url: 'https://evil.example/hook', events: ['call.ended'] }), then: 'nothing-of-theirs' },
+  'POST change_webhook': { args: (v) => ({ id: v.webhook, url: 'https://evil.example/hook' }), then: 'refused' },
+  'POST delete_webhook': { args: (v) => ({ id: v.webhook }), then: 'refused' },
+  'POST rotate_webhook_secret': { args: (v) => ({ id: v.webhook }), then: 'refused' },
+  'GET webhook_delivery': { args: (v) => ({ webhook_id: v.webhook }), then: 'refused' },
+  'POST resend_webhook_event': { args: (v) => ({ event_id: v.webhookEvent }), then: 'refused' },
+  'POST test_webhook': { args: (v) => ({ id: v.webhook }), then: 'refused' },
   // The caller's own tag (1, A's Target) on C's communication.
   'POST tag_communication': { args: (v) => ({ object_type: 'goal', object_id: v.goal, mark_id: 1 }), then: 'refused' },
   'POST tag_communication_sale': {
@@ -153,6 +164,8 @@ function cRows(): unknown {
     tagLinks: q('SELECT * FROM tag_links WHERE site_id = 3'),
     sales: q('SELECT * FROM sales WHERE site_id = 3'),
     visitors: q('SELECT * FROM visitors WHERE site_id = 3'),
+    // Not its failing time: the worker tries C's test event in the background.
+    webhooks: q('SELECT id, url, events, secret, enabled FROM webhook_endpoints WHERE customer_id = 3'),
   };
 }
 
@@ -211,7 +224,27 @@ beforeAll(async () => {
   });
   expectData(await w.get('cdr_in_cost', { session_key: c, date_from: '2026-11-24', date_till: '2026-11-25' }));
   expectData(await w.post('create_dialing_operation', c, { svc_phone: '74950003333', user_phone: '79990005555' }));
-  victim = { site: 3, ac, group, condition, block, list, visitor: v.visitor, session: v.session, goal, chat, offline, call: callId, tag };
+  const webhook = (
+    expectData(await w.post('create_webhook', c, { url: 'https://crm.c.test/hook', events: ['call.ended'] })) as { id: number }
+  ).id;
+  const webhookEvent = (expectData(await w.post('test_webhook', c, { id: webhook })) as { event_id: string }).event_id;
+  victim = {
+    site: 3,
+    ac,
+    group,
+    condition,
+    block,
+    list,
+    visitor: v.visitor,
+    session: v.session,
+    goal,
+    chat,
+    offline,
+    call: callId,
+    tag,
+    webhook,
+    webhookEvent,
+  };
 });
 afterAll(async () => {
   await w.server.close();

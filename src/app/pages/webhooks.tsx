@@ -1,0 +1,232 @@
+import { useState } from 'preact/hooks';
+import { rest } from '../api.js';
+import { fill } from '../i18n.js';
+import { useApp } from '../state.js';
+import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
+
+/** The events an endpoint may want (docs/webhooks.md), as the REST functions name them. */
+const EVENTS = [
+  'call.ringing',
+  'call.answered',
+  'call.ended',
+  'chat.finished',
+  'request.created',
+  'callback.requested',
+  'callback.finished',
+  'goal.reached',
+  'tag.set',
+  'sale.set',
+] as const;
+
+interface Webhook {
+  id: number;
+  url: string;
+  events: string[];
+  is_enabled: boolean;
+  disabled_reason: string | null;
+  failing_since: string | null;
+  created_at: string;
+}
+interface Delivery {
+  id: number;
+  event_id: string;
+  event_type: string;
+  event_state: string;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+}
+
+/** The customer's webhooks (REST `webhook` and its neighbours): add, switch on and off, test, rotate, delete, recent deliveries. */
+export function Webhooks() {
+  const { t, customer } = useApp();
+  const hooks = useData(async () => (await rest<Webhook[]>('webhook')).data, [customer?.id]);
+  const [note, setNote] = useState('');
+  const [secret, setSecret] = useState('');
+  const [failure, setFailure] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+  const act = (fn: string, args: Parameters<typeof rest>[1], done: (data: Record<string, unknown>) => string) => {
+    setNote('');
+    setSecret('');
+    setFailure('');
+    void rest<Record<string, unknown>>(fn, args, 'POST').then(
+      (r) => {
+        setNote(done(r.data ?? {}));
+        hooks.reload();
+      },
+      (e: Error) => setFailure(e.message),
+    );
+  };
+  return (
+    <Page title={t.webhooks}>
+      <p class="muted">{t.webhooksHelp}</p>
+      <Show loaded={hooks}>
+        {(list) => (
+          <>
+            {list.length ? (
+              <div class="scroll" tabIndex={0}>
+                <table id="webhooks">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.webhookUrl}</th>
+                      <th scope="col">{t.webhookEvents}</th>
+                      <th scope="col">{t.webhookState}</th>
+                      <th scope="col">
+                        <span class="sr">{t.webhookActions}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((h) => (
+                      <tr key={h.id}>
+                        <td class="url">{h.url}</td>
+                        <td>{h.events.join(', ')}</td>
+                        <td>
+                          {h.is_enabled ? t.webhookOn : t.webhookOff}
+                          {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
+                          {h.is_enabled && h.failing_since && (
+                            <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>
+                          )}
+                        </td>
+                        <td class="actions">
+                          <button
+                            type="button"
+                            onClick={() => act('test_webhook', { id: h.id }, (d) => fill(t.webhookTestSent, { id: String(d.event_id) }))}
+                          >
+                            {t.webhookSendTest} <span class="sr">{h.url}</span>
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => act('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, () => t.webhookSaved)}
+                          >
+                            {h.is_enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{h.url}</span>
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() =>
+                              act('rotate_webhook_secret', { id: h.id }, (d) => {
+                                setSecret(String(d.secret));
+                                return t.webhookSecret;
+                              })
+                            }
+                          >
+                            {t.webhookRotate} <span class="sr">{h.url}</span>
+                          </button>
+                          <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
+                            {t.webhookDeliveries} <span class="sr">{h.url}</span>
+                          </button>
+                          <button type="button" onClick={() => act('delete_webhook', { id: h.id }, () => t.webhookDeleted)}>
+                            {t.remove} <span class="sr">{h.url}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <Empty>{t.noWebhooks}</Empty>
+            )}
+            <div role="status" id="webhook-note">
+              {note && <p>{note}</p>}
+              {secret && <pre>{secret}</pre>}
+            </div>
+            {failure && (
+              <p class="error" role="alert">
+                {failure}
+              </p>
+            )}
+            {open != null && list.some((h) => h.id === open) && <Deliveries id={open} />}
+            <AddWebhook
+              onAdded={(s) => {
+                setNote(t.webhookSecret);
+                setSecret(s);
+                hooks.reload();
+              }}
+            />
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}
+
+/** An endpoint's recent deliveries: the event, when, the answer. */
+function Deliveries({ id }: { id: number }) {
+  const { t } = useApp();
+  const list = useData(async () => (await rest<Delivery[]>('webhook_delivery', { webhook_id: id, limit: 50 })).data, [id]);
+  return (
+    <section class="card" aria-labelledby="deliveries-h">
+      <h2 id="deliveries-h">{t.webhookDeliveries}</h2>
+      <Show loaded={list}>
+        {(ds) =>
+          ds.length ? (
+            <div class="scroll" tabIndex={0}>
+              <table id="webhook-deliveries">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.webhookAttemptedAt}</th>
+                    <th scope="col">{t.webhookEvent}</th>
+                    <th scope="col">{t.webhookAnswer}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ds.map((d) => (
+                    <tr key={d.id}>
+                      <td class="nowrap">{d.attempted_at}</td>
+                      <td>
+                        {d.event_type} <span class="muted">{d.event_id}</span>
+                      </td>
+                      <td>{d.status_code ?? d.error}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <Empty>{t.noDeliveries}</Empty>
+          )
+        }
+      </Show>
+    </section>
+  );
+}
+
+function AddWebhook({ onAdded }: { onAdded(secret: string): void }) {
+  const { t } = useApp();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<string[]>(['call.ended', 'request.created', 'callback.requested']);
+  const form = useSubmit(async () => {
+    const r = await rest<{ secret: string; id: number }>('create_webhook', { url: url.trim(), events }, 'POST');
+    setUrl('');
+    onAdded(r.data.secret);
+  });
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-webhook">
+      <h2 id="new-webhook">{t.addWebhook}</h2>
+      <TextField id="url" label={t.webhookUrl} type="url" value={url} onInput={setUrl} required error={form.errors.url} />
+      <fieldset aria-describedby={form.errors.events ? 'events-error' : undefined}>
+        <legend>{t.webhookEvents}</legend>
+        {EVENTS.map((e) => (
+          <div class="field check" key={e}>
+            <input
+              id={`event-${e}`}
+              type="checkbox"
+              checked={events.includes(e)}
+              onChange={(x) => {
+                const on = (x.target as HTMLInputElement).checked;
+                setEvents(on ? [...events, e] : events.filter((y) => y !== e));
+              }}
+            />
+            <label for={`event-${e}`}>{e}</label>
+          </div>
+        ))}
+      </fieldset>
+      <FieldError id="events" error={form.errors.events} />
+      <FormError errors={form.errors} />
+      <button type="submit" disabled={form.busy}>
+        {t.add}
+      </button>
+    </form>
+  );
+}

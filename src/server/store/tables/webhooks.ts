@@ -1,0 +1,49 @@
+import type { Defaulted, Flag, Id } from './column-types.js';
+
+/** Webhooks (webhooks/): a customer's endpoints, the outbox of events to send, the attempts. */
+
+export interface WebhookEndpointsTable {
+  id: Id;
+  customer_id: number;
+  url: string;
+  /** JSON text: the event types the endpoint wants. */
+  events: string;
+  secret: string;
+  enabled: Defaulted<Flag>;
+  disabled_reason: string | null;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since_ms: number | null;
+  created_at: string;
+}
+
+export type WebhookState = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint: sent at least once, in order with the other events of its record. */
+export interface WebhookOutboxTable {
+  id: Id;
+  endpoint_id: number;
+  event_type: string;
+  /** The REST report the record is in (`call`, `chat`, `offline_message`, `goal`; `test` for a test event). */
+  object_kind: string;
+  object_id: number;
+  /** JSON text the event adds to the record (the tag, the sale). */
+  detail: string | null;
+  /** The body sent, written at the first attempt. */
+  body: string | null;
+  state: Defaulted<WebhookState>;
+  attempts: Defaulted<number>;
+  created_ms: number;
+  next_attempt_ms: number;
+  locked_until_ms: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Id;
+  outbox_id: number;
+  endpoint_id: number;
+  at_ms: number;
+  /** The receiver's HTTP status; null when none came (refused, timed out, unreachable). */
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}

@@ -1,0 +1,58 @@
+import type { Queryable } from '../store/queryable.js';
+
+/**
+ * The events a webhook endpoint may ask for (docs/webhooks.md, "Events"), and the REST report each
+ * one's record is shaped by. A call-back is a `call` record of communication_type `sitephone`; a
+ * request is an `offline_message` record.
+ */
+export const WEBHOOK_EVENTS = [
+  'call.ringing',
+  'call.answered',
+  'call.ended',
+  'chat.finished',
+  'request.created',
+  'callback.requested',
+  'callback.finished',
+  'goal.reached',
+  'tag.set',
+  'sale.set',
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What `webhook_test` sends: no record, only the envelope. */
+export const TEST_EVENT = 'test';
+
+/** The REST report an event's record comes from. */
+export type RecordKind = 'call' | 'chat' | 'offline_message' | 'goal';
+
+/** One event as an emitter announces it, inside the transaction that stored its record. */
+export interface EventNotice {
+  type: WebhookEvent;
+  siteId: number;
+  kind: RecordKind;
+  id: number;
+  /** What the event adds to its record: the tag set, the sale. */
+  detail?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Where a feature announces its events: `emit` runs in the transaction that stored the record
+ * (webhooks/index.ts). A feature built without one announces nothing.
+ */
+export interface EventSink {
+  emit(db: Queryable, e: EventNotice): Promise<void>;
+}
+
+export const noEvents: EventSink = { emit: async () => {} };
+
+/** The event of a call's `ringing`, `answered` or `ended`: a call-back's call announces only its end, as its outcome. */
+export function callEventType(communicationType: 'call' | 'sitephone', event: 'ringing' | 'answered' | 'ended'): WebhookEvent | null {
+  if (communicationType === 'call') return `call.${event}`;
+  return event === 'ended' ? 'callback.finished' : null;
+}
+
+/** The record kind of a communication as the tagging functions name it (`object_type`). */
+export function recordKindOf(objectType: 'cdr_in' | 'sitephone' | 'offline_message' | 'chat' | 'goal'): RecordKind {
+  return objectType === 'cdr_in' || objectType === 'sitephone' ? 'call' : objectType;
+}

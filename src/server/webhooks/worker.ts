@@ -1,0 +1,161 @@
+import type { Store } from '../store/open.js';
+import { RETRY_FOR_MS, retryDelay } from './backoff.js';
+import { endpointById, endpointFailed, endpointSucceeded } from './endpoints.js';
+import { claimDue, eventId, keepBody, markDelivered, markRetry, outboxRow, pruneSent, recordAttempt } from './outbox.js';
+import { buildBody, type RecordFunctions } from './payload.js';
+import { postJson, SEND_TIMEOUT_MS } from './send.js';
+import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signDelivery, TIMESTAMP_HEADER } from './signature.js';
+import type { TargetRules } from './target-guard.js';
+
+/**
+ * The delivery worker: claims due outbox rows (outbox.ts) and sends each, at most `concurrency` at
+ * once, none of them awaited by a request: a slow or hanging receiver holds one of its slots until
+ * the send's timeout, never a page view. Woken after each commit that enqueued an event, and every
+ * `pollMs` for retries and the other processes' events.
+ */
+
+export interface WorkerOptions extends TargetRules {
+  /** The clock of claims, back-off and signatures (tests move it). Default Date.now. */
+  now?: (() => number) | undefined;
+  /** The back-off's jitter in [0, 1). Default Math.random. */
+  random?: (() => number) | undefined;
+  /** How often the outbox is read without a wake-up, in ms; 0: never (tests run `drain`). Default 1000. */
+  pollMs?: number | undefined;
+  /** Deliveries in flight at once. Default 8. */
+  concurrency?: number | undefined;
+  /** The bound of one delivery, in ms. Default 10 s. */
+  timeoutMs?: number | undefined;
+  /** How long an event is retried, and an endpoint may fail before it is switched off, in ms. Default a day. */
+  retryForMs?: number | undefined;
+  /** True while no endpoint is on: the polls skip the database (a server without webhooks never reads the outbox). */
+  idle?: (() => boolean) | undefined;
+  /** How long sent and given-up events and their attempts are kept, in ms. Default 30 days. */
+  keepMs?: number | undefined;
+  /** Hears an endpoint switched off (the subscriptions reload). */
+  onSwitchedOff?: (() => void) | undefined;
+  /** Hears what the worker could not do (the database failing); default: nothing. */
+  onError?: ((e: unknown) => void) | undefined;
+}
+
+export interface Worker {
+  /** Reads the outbox soon (after the transactions open now have ended). */
+  wake(): void;
+  /** Forgets the sent and given-up events older than the keeping time (at most hourly). */
+  prune(): Promise<void>;
+  /** Sends everything due now, and what that frees, until nothing is left; resolves when done. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOptions = {}): Worker {
+  const now = opts.now ?? Date.now;
+  const concurrency = opts.concurrency ?? 8;
+  const timeoutMs = opts.timeoutMs ?? SEND_TIMEOUT_MS;
+  const retryForMs = opts.retryForMs ?? RETRY_FOR_MS;
+  const stop = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let claiming: Promise<number> | null = null;
+  let closed = false;
+
+  const deliver = async (id: number): Promise<void> => {
+    const db = store.db;
+    const row = await outboxRow(db, id);
+    const endpoint = row ? await endpointById(db, row.endpoint_id) : null;
+    if (!row || !endpoint) return;
+    const body = row.body ?? (await keepBody(db, id, await buildBody(store, fns, row, endpoint.customer_id, now())));
+    const at = now();
+    const ts = Math.floor(at / 1000);
+    const headers = {
+      'user-agent': 'svc-webhooks/1',
+      [EVENT_ID_HEADER]: eventId(id),
+      [EVENT_TYPE_HEADER]: row.event_type,
+      [TIMESTAMP_HEADER]: String(ts),
+      [SIGNATURE_HEADER]: signDelivery(endpoint.secret, ts, body),
+    };
+    const sent = await postJson(endpoint.url, body, headers, opts, timeoutMs, stop.signal);
+    // Stopped mid-send: the claim's lease runs out and the next worker sends it again.
+    if (stop.signal.aborted) return;
+    const ok = sent.status !== null && sent.status >= 200 && sent.status < 300;
+    const error = ok ? null : (sent.error ?? `HTTP ${sent.status}`);
+    await recordAttempt(db, {
+      outbox_id: id,
+      endpoint_id: endpoint.id,
+      at_ms: at,
+      status_code: sent.status,
+      error,
+      duration_ms: sent.durationMs,
+    });
+    if (ok) {
+      await markDelivered(db, id);
+      await endpointSucceeded(db, endpoint.id);
+      return;
+    }
+    const later = now() + retryDelay(row.attempts + 1, opts.random);
+    await markRetry(db, id, later - row.created_ms > retryForMs ? null : later);
+    if (await endpointFailed(db, endpoint.id, now(), later, retryForMs)) opts.onSwitchedOff?.();
+  };
+
+  /** Claims what free slots can take and starts it; the number started. */
+  const fill = (): Promise<number> => {
+    if (claiming) return claiming;
+    claiming = (async () => {
+      const free = concurrency - inFlight.size;
+      if (closed || free <= 0) return 0;
+      const t = now();
+      const ids = await claimDue(store.db, t, t + timeoutMs + 60_000, free);
+      for (const id of ids) {
+        const p: Promise<void> = deliver(id)
+          .catch((e: unknown) => opts.onError?.(e))
+          .finally(() => {
+            inFlight.delete(p);
+            void fill().catch((e: unknown) => opts.onError?.(e));
+          });
+        inFlight.add(p);
+      }
+      return ids.length;
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  };
+  // The delivery log is kept a month: pruned at most hourly, by whichever process polls.
+  const keepMs = opts.keepMs ?? 30 * 864e5;
+  let prunedAt = 0;
+  const prune = async () => {
+    const t = now();
+    if (t - prunedAt < 3_600_000) return;
+    prunedAt = t;
+    await pruneSent(store.db, t - keepMs);
+  };
+  const tick = () => {
+    if (opts.idle?.()) return;
+    void fill().catch((e: unknown) => opts.onError?.(e));
+    void prune().catch((e: unknown) => opts.onError?.(e));
+  };
+
+  const pollMs = opts.pollMs ?? 1000;
+  const timer = pollMs > 0 ? setInterval(tick, pollMs) : null;
+  timer?.unref();
+  if (timer) tick();
+
+  return {
+    prune,
+    wake() {
+      setImmediate(() => void store.settled().then(tick));
+    },
+    async drain() {
+      for (;;) {
+        const started = await fill();
+        if (inFlight.size === 0 && started === 0) return;
+        await Promise.race(inFlight);
+      }
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      stop.abort();
+      await claiming?.catch(() => 0);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
