@@ -6,6 +6,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  * A round trip is a wait: a statement sent while none of that connection's earlier ones is still
  * unanswered (`ReadyForQuery`). Statements a driver pipelines behind an unanswered one ride along
  * in the same round trip; statements on different connections are counted on each.
+ *
+ * The answers are held back `latencyMs` on their way to the client, as a database a network hop
+ * away would: a statement the client sends without waiting is then always sent before the answers
+ * of its flight arrive, however fast the local database answers, so only a real wait counts.
  */
 export interface ProtocolCounter {
   /** `postgres://…` URL with host and port replaced by the proxy's. */
@@ -48,7 +52,7 @@ const SYNC = 'S'.charCodeAt(0);
 const QUERY = 'Q'.charCodeAt(0);
 const READY = 'Z'.charCodeAt(0);
 
-export async function startProtocolCounter(target: string): Promise<ProtocolCounter> {
+export async function startProtocolCounter(target: string, latencyMs = 25): Promise<ProtocolCounter> {
   const t = new URL(target);
   let statements = 0;
   let roundTrips = 0;
@@ -69,11 +73,14 @@ export async function startProtocolCounter(target: string): Promise<ProtocolCoun
       });
       db.write(d);
     });
+    // Timers of one delay fire in the order they were set: the answers keep their order.
     db.on('data', (d: Buffer) => {
-      read(down, d, (type) => {
-        if (type === READY) unanswered = Math.max(0, unanswered - 1);
-      });
-      client.write(d);
+      setTimeout(() => {
+        read(down, d, (type) => {
+          if (type === READY) unanswered = Math.max(0, unanswered - 1);
+        });
+        if (!client.destroyed) client.write(d);
+      }, latencyMs);
     });
     client.on('close', () => db.destroy());
     db.on('close', () => client.destroy());
