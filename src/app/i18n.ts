@@ -201,6 +201,27 @@ const en = {
   apiLoginAdded: 'Added: it can sign in now.',
   apiLoginPassword: "Change a login's password",
   allTypes: 'All types',
+  // Scenarios and caller lists
+  scenarios: 'Scenarios',
+  scenario: 'Scenario',
+  scenariosHelp:
+    'A scenario answers some of your numbers: it forwards their calls to one phone, and callers on one of your lists elsewhere.',
+  noScenarios: 'No scenarios yet. Make one below: give it a name, the phone calls go to, and the numbers it answers.',
+  newScenario: 'New scenario',
+  editScenario: 'Edit the scenario',
+  scenarioNumbers: 'Numbers it answers',
+  listRoutes: 'Callers on a list',
+  addListRoute: 'Send callers on a list elsewhere',
+  needNumaList: 'Make a caller list first:',
+  cancel: 'Cancel',
+  numaLists: 'Caller lists',
+  numaList: 'Caller list',
+  numaListsHelp: 'Lists of callers’ numbers (regular clients, say) that a scenario sends elsewhere.',
+  noNumaLists: 'No caller lists yet. Create one below, then add the numbers of its callers.',
+  noListNumbers: 'No numbers on this list yet.',
+  newNumaList: 'New caller list',
+  addToList: 'Add a number to a list',
+  callerNumber: 'Caller’s number',
 };
 
 export type Texts = typeof en;
@@ -400,6 +421,26 @@ const ru: Texts = {
   apiLoginAdded: 'Добавлен: с ним уже можно войти.',
   apiLoginPassword: 'Сменить пароль логина',
   allTypes: 'Все типы',
+  scenarios: 'Сценарии',
+  scenario: 'Сценарий',
+  scenariosHelp:
+    'Сценарий отвечает на часть ваших номеров: переадресует их звонки на один телефон, а звонящих из ваших списков — на другой.',
+  noScenarios: 'Сценариев пока нет. Создайте сценарий ниже: название, телефон, куда идут звонки, и номера, на которые он отвечает.',
+  newScenario: 'Новый сценарий',
+  editScenario: 'Изменить сценарий',
+  scenarioNumbers: 'Номера сценария',
+  listRoutes: 'Звонящие из списка',
+  addListRoute: 'Звонящих из списка — на другой телефон',
+  needNumaList: 'Сначала создайте список звонящих:',
+  cancel: 'Отмена',
+  numaLists: 'Списки звонящих',
+  numaList: 'Список звонящих',
+  numaListsHelp: 'Списки номеров звонящих (например, постоянных клиентов), которых сценарий направляет на другой телефон.',
+  noNumaLists: 'Списков звонящих пока нет. Создайте список ниже и добавьте в него номера.',
+  noListNumbers: 'В списке пока нет номеров.',
+  newNumaList: 'Новый список звонящих',
+  addToList: 'Добавить номер в список',
+  callerNumber: 'Номер звонящего',
 };
 
 export type Lang = 'en' | 'ru';

@@ -10,6 +10,8 @@ import { Charges } from './pages/charges.js';
 import { Customers } from './pages/customers.js';
 import { Journal } from './pages/journal.js';
 import { Numbers } from './pages/numbers.js';
+import { NumaLists } from './pages/numa-lists.js';
+import { Scenarios } from './pages/scenarios.js';
 import { Report } from './pages/report.js';
 import { SignIn } from './pages/sign-in.js';
 import { SiteView } from './pages/site.js';
@@ -47,6 +49,8 @@ const guarded = (Page: () => JSX.Element) =>
 const SitesPage = guarded(Sites);
 const SitePage = guarded(SiteView);
 const NumbersPage = guarded(Numbers);
+const ScenariosPage = guarded(Scenarios);
+const NumaListsPage = guarded(NumaLists);
 const CampaignsPage = guarded(Campaigns);
 const CampaignPage = guarded(CampaignEditor);
 const JournalPage = guarded(Journal);
@@ -132,6 +136,8 @@ function App() {
           <Route path="/app/sites" component={SitesPage} />
           <Route path="/app/sites/:id" component={SitePage} />
           <Route path="/app/numbers" component={NumbersPage} />
+          <Route path="/app/numbers/scenarios" component={ScenariosPage} />
+          <Route path="/app/numbers/lists" component={NumaListsPage} />
           <Route path="/app/campaigns" component={CampaignsPage} />
           <Route path="/app/campaigns/:id" component={CampaignPage} />
           <Route path="/app/journal" component={JournalPage} />

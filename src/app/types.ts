@@ -96,3 +96,15 @@ export interface JournalItem {
   tags: Array<{ id: number; tag: string }>;
   sale: number | null;
 }
+export interface NumaList {
+  id: number;
+  name: string;
+  numbers: string[];
+}
+export interface Scenario {
+  id: number;
+  name: string;
+  forward_to: string | null;
+  numbers: string[];
+  routes: Array<{ id: number; numa_list_id: number; list_name: string; forward_to: string }>;
+}

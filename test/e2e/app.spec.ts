@@ -198,6 +198,11 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await app.getByRole('button', { name: 'Save' }).click();
     await expect(app.getByText('Saved: ')).toContainText('→ +7 (916) 555-44-33');
     await check(app, 'numbers');
+    // A new customer has no scenarios or caller lists yet: each page says what to do.
+    await app.getByRole('link', { name: 'Scenarios' }).click();
+    await expect(app.getByText('No scenarios yet')).toBeVisible();
+    await app.getByRole('link', { name: 'Caller lists' }).click();
+    await expect(app.getByText('No caller lists yet')).toBeVisible();
 
     // A campaign: utm_source = yandex, the site's number replaced by a DT pool of both.
     await app.getByRole('link', { name: 'Campaigns' }).click();
@@ -368,6 +373,72 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByRole('button', { name: 'Sign in' }).click();
     await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
     await signIn(app, 'demo', 'demo-password-2');
+    expect(appErrors).toEqual([]);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('a site owner makes a caller list and a scenario that sends its callers elsewhere', async ({ svcUrl, browser }) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const app = await ctx.newPage();
+  const appErrors: string[] = [];
+  app.on('pageerror', (e) => appErrors.push(e.message));
+  try {
+    await app.goto(svcUrl + 'app/');
+    await app.getByLabel('Login').fill('demo');
+    await app.getByLabel('Password').fill('demo-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app).toHaveURL(/\/app\/sites$/);
+
+    // A caller list: a wrong number is refused beside its field, a right one is listed as people write it.
+    await app.getByRole('link', { name: 'Numbers' }).click();
+    await app.getByRole('link', { name: 'Caller lists' }).click();
+    await expect(app).toHaveURL(/\/app\/numbers\/lists$/);
+    await app.getByLabel('Name').fill('Regular clients');
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.getByRole('heading', { name: 'Regular clients' })).toBeVisible();
+    await app.getByLabel('Caller list', { exact: true }).selectOption({ label: 'Regular clients' });
+    await app.getByLabel('Caller’s number').fill('12');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(app.locator('#number-error')).toContainText('phone number');
+    await app.getByLabel('Caller’s number').fill('+7 916 222-33-44');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    const list = app.locator('[data-list="Regular clients"]');
+    await expect(list).toContainText('+7 (916) 222-33-44');
+    await check(app, 'numa-lists');
+
+    // A scenario: its forwarding and numbers checked as the server checks them.
+    await app.getByRole('link', { name: 'Scenarios' }).click();
+    await expect(app.locator('#scenarios')).toContainText('VIP clients → +7 (916) 000-00-01');
+    await app.locator('#scenario-name').fill('Night line');
+    await app.locator('#forward_to').fill('1234');
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.locator('#forward_to-error')).toContainText('5 to 15 digits');
+    await app.locator('#forward_to').fill('+7 (916) 555-00-11');
+    await app.getByLabel('+7 (495) 777-00-11').check();
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.locator('#scenario-numbers-error')).toContainText('already answers another scenario');
+    await app.getByLabel('+7 (495) 777-00-11').uncheck();
+    await app.getByRole('button', { name: 'Create' }).click();
+    const row = app.locator('#scenarios tr', { hasText: 'Night line' });
+    await expect(row).toContainText('+7 (916) 555-00-11');
+
+    // Its callers on the list go elsewhere; renamed, it keeps the route.
+    await app.getByLabel('Scenario', { exact: true }).selectOption({ label: 'Night line' });
+    await app.getByLabel('Caller list', { exact: true }).selectOption({ label: 'Regular clients' });
+    await app.locator('#route-forward_to').fill('+7 (916) 555-00-22');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(row).toContainText('Regular clients → +7 (916) 555-00-22');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await app.locator('#scenario-name').fill('Night desk');
+    await app.getByRole('button', { name: 'Save' }).click();
+    const renamed = app.locator('#scenarios tr', { hasText: 'Night desk' });
+    await expect(renamed).toContainText('Regular clients → +7 (916) 555-00-22');
+    await check(app, 'scenarios');
+    await renamed.getByRole('button', { name: 'Remove Regular clients' }).click();
+    await expect(renamed).not.toContainText('Regular clients');
     expect(appErrors).toEqual([]);
   } finally {
     await ctx.close();

@@ -18,6 +18,7 @@ import { employeeWriteRoutes } from './employee-writes.js';
 import { apiLoginRoutes } from './api-logins.js';
 import { ownPasswordRoutes } from './own-password.js';
 import { timeZoneRoutes } from './time-zone.js';
+import { scenarioRoutes } from './scenarios.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -146,4 +147,5 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
   apiLoginRoutes(app, { db, sessions });
   ownPasswordRoutes(app, { db, sessions, loginGuard: opts.loginGuard });
   timeZoneRoutes(app, { db, sessions });
+  scenarioRoutes(app, { db, sessions });
 }
