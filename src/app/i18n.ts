@@ -222,6 +222,12 @@ const en = {
   newNumaList: 'New caller list',
   addToList: 'Add a number to a list',
   callerNumber: 'Caller’s number',
+  editEmployee: 'Edit the employee',
+  removeEmployee: 'Remove {name}?',
+  removeEmployeeText:
+    'They are signed out of the operator console at once and cannot sign in again; their SIP line is free for another employee. Chats they answered keep their name.',
+  employeeRemoved: 'Removed.',
+  sitesUnserved: 'Removed. Nobody answers the chats and requests of {sites} now: give the site to another employee.',
 };
 
 export type Texts = typeof en;
@@ -441,6 +447,12 @@ const ru: Texts = {
   newNumaList: 'Новый список звонящих',
   addToList: 'Добавить номер в список',
   callerNumber: 'Номер звонящего',
+  editEmployee: 'Изменить сотрудника',
+  removeEmployee: 'Удалить сотрудника {name}?',
+  removeEmployeeText:
+    'Его сразу выведет из консоли оператора, и войти снова он не сможет; его SIP-линия освободится для другого сотрудника. Чаты, на которые он ответил, сохранят его имя.',
+  employeeRemoved: 'Удалён.',
+  sitesUnserved: 'Удалён. На чаты и заявки сайта {sites} теперь никто не отвечает: поручите его другому сотруднику.',
 };
 
 export type Lang = 'en' | 'ru';

@@ -322,7 +322,34 @@ test('a site owner adds an employee and an API login, changes its password and i
     await expect(app.locator('#team tr', { hasText: 'olga@demo.test' })).toContainText('Smirnova Olga');
     await check(app, 'team-add');
     const operator = await operatorConsole(browser, svcUrl, 'olga@demo.test', 'olga-password-1');
-    await operator.close();
+
+    // Changed: another last name, no site, the first SIP line; the table follows.
+    const olga = app.locator('#team tr', { hasText: 'olga@demo.test' });
+    await olga.getByRole('button', { name: 'Edit' }).click();
+    await expect(app.getByRole('heading', { name: 'Edit the employee: Smirnova Olga' })).toBeVisible();
+    await app.getByLabel('Last name').fill('');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.locator('#last_name-error')).toBeVisible();
+    await app.getByLabel('Last name').fill('Petrova');
+    await app.locator('fieldset input[type=checkbox]').first().uncheck();
+    await app.getByLabel('SIP line').selectOption({ index: 1 });
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(olga).toContainText('Petrova Olga');
+    await expect(olga.locator('td').nth(4)).not.toBeEmpty();
+    await check(app, 'team-edit');
+
+    // Removed, after a question: the console signs her out, and she cannot sign in again.
+    await olga.getByRole('button', { name: 'Remove' }).click();
+    await expect(app.getByRole('alertdialog')).toContainText('signed out of the operator console');
+    await app.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(app.locator('#team tr', { hasText: 'olga@demo.test' })).toHaveCount(0);
+    await operator.page.reload();
+    await expect(operator.page.locator('#login')).toBeVisible();
+    await operator.page.locator('#email').fill('olga@demo.test');
+    await operator.page.locator('#password').fill('olga-password-1');
+    await operator.page.locator('#login button[type=submit]').click();
+    await expect(operator.page.locator('#console')).toBeHidden();
+    await operator.page.context().close();
 
     // An API login, which then signs in to the app.
     await app.getByRole('link', { name: 'Account' }).click();

@@ -310,3 +310,24 @@ export async function employeeNameOfCustomer(db: Queryable, customerId: number, 
     .executeTakeFirst();
   return row?.full_name ?? null;
 }
+
+/** Each of the customer's employees with its names and the ids of the sites it serves, for editing. */
+export async function employeeAssignments(
+  db: Queryable,
+  customerId: number,
+): Promise<Array<{ id: number; first_name: string; last_name: string; sites: number[] }>> {
+  const people = await db
+    .selectFrom('employees')
+    .select(['id', 'first_name', 'last_name'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+  const links = await db
+    .selectFrom('employee_sites as es')
+    .innerJoin('employees as e', 'e.id', 'es.employee_id')
+    .select(['es.employee_id', 'es.site_id'])
+    .where('e.customer_id', '=', customerId)
+    .orderBy('es.site_id')
+    .execute();
+  return people.map((p) => ({ ...p, sites: links.filter((l) => l.employee_id === p.id).map((l) => l.site_id) }));
+}
