@@ -364,11 +364,11 @@ test('a site owner adds an employee and an API login, changes its password and i
 
     // One's own password: the old one is checked; the new one signs in.
     await app.getByLabel('Current password').fill('not-my-password');
-    await app.locator('#new_password').fill('demo-password-2');
+    await app.locator('#own-password-new').fill('demo-password-2');
     await app.getByRole('button', { name: 'Change password' }).first().click();
     await expect(app.locator('#old_password-error')).toContainText('not your current password');
     await app.getByLabel('Current password').fill('demo-password');
-    await app.locator('#new_password').fill('demo-password-2');
+    await app.locator('#own-password-new').fill('demo-password-2');
     await app.getByRole('button', { name: 'Change password' }).first().click();
     await expect(app.getByText('Password changed').first()).toBeVisible();
 

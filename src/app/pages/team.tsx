@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { appGet, appPost, rest } from '../api.js';
 import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
+import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
 import type { Site } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -272,42 +273,15 @@ function RemoveEmployee({ employee, onDone }: { employee: Employee; onDone(note:
 /** Sets an employee's console password; their console sessions end. */
 function EmployeePassword({ employees }: { employees: Employee[] }) {
   const { t } = useApp();
-  const [who, setWho] = useState(String(employees[0]!.id));
-  const [password, setPassword] = useState('');
-  const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    await appPost(`employees/${who}/password`, { password }, 'PUT');
-    setPassword('');
-    setNote(t.passwordChanged);
-  });
   return (
-    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="employee-password-h">
-      <h2 id="employee-password-h">{t.employeePassword}</h2>
-      <SelectField
-        id="employee"
-        label={t.employee}
-        value={who}
-        onChange={setWho}
-        options={employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`])}
-      />
-      <TextField
-        id="employee-new-password"
-        label={t.newPassword}
-        type="password"
-        autocomplete="new-password"
-        value={password}
-        onInput={setPassword}
-        required
-        error={form.errors.password}
-      />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.changePassword}
-        </button>
-        <span role="status">{note}</span>
-      </div>
-    </form>
+    <PasswordForm
+      id="employee-password-form"
+      title={t.employeePassword}
+      who={{
+        label: t.employee,
+        options: employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`]),
+      }}
+      onSubmit={(v) => appPost(`employees/${v.who}/password`, { password: v.password }, 'PUT')}
+    />
   );
 }
