@@ -269,6 +269,13 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(report.locator('[data-key="sales"] .value')).toHaveText('1');
     await expect(report.locator('[data-key="revenue"] .value')).toHaveText('RUB 15,000.00');
     await expect(app.locator('figure.chart canvas')).toBeVisible();
+    // Away from the chart, its legend shows the range's totals, not uPlot's "--".
+    const legend = app.locator('figure.chart .u-legend');
+    const yandex = legend.locator('.u-series', { hasText: 'Yandex Direct' }).locator('.u-value');
+    await app.locator('figure.chart .u-over').hover();
+    await app.mouse.move(5, 5);
+    await expect(yandex).toHaveText('1');
+    await expect(legend).not.toContainText('--');
     await check(app, 'report');
 
     // Team and charges: the tariff's first day and the two numbers' connections are charged.
