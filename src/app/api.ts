@@ -6,6 +6,9 @@
  * function that acts on a customer.
  */
 
+import type { Lang } from './i18n.js';
+import { localizeMessage } from './server-messages.js';
+
 const KEY = 'svc-app-session';
 const CUSTOMER = 'svc-app-customer';
 
@@ -59,6 +62,12 @@ export const whenSignedOut = (f: () => void): void => {
   onSignedOut = f;
 };
 
+/** The language refusals are shown in: the app's (set as it renders). */
+let messageLang: Lang = 'en';
+export const setMessageLanguage = (l: Lang): void => {
+  messageLang = l;
+};
+
 /** The field a message names: `Invalid parameter domain: …`, `Missing required parameter name`, `Invalid request: site_id: …`. */
 export function fieldOf(message: string): string | null {
   const m = /parameter ([\w.]+)/.exec(message) ?? /^Invalid request: ([\w.]+):/.exec(message);
@@ -80,7 +89,7 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
       session.clear();
       onSignedOut();
     }
-    throw new ApiFailure(res.status, code, message, fieldOf(message));
+    throw new ApiFailure(res.status, code, localizeMessage(message, messageLang), fieldOf(message));
   }
   const total = res.headers.get('X-Total-Count');
   return { data: body.data as T, total: total == null ? null : Number(total) };

@@ -1,7 +1,7 @@
 import { render, type JSX } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, logout, session, whenSignedOut } from './api.js';
+import { appGet, logout, session, setMessageLanguage, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { Account } from './pages/account.js';
 import { Campaigns } from './pages/campaigns.js';
@@ -66,6 +66,7 @@ function App() {
   const [n, setN] = useState(0);
   const loc = useLocation();
   const t = dictionaries[lang];
+  setMessageLanguage(lang);
 
   useEffect(() => {
     document.documentElement.lang = lang;

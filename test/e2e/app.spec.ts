@@ -473,6 +473,13 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     await check(app, 'scenarios');
     await renamed.getByRole('button', { name: 'Remove Regular clients' }).click();
     await expect(renamed).not.toContainText('Regular clients');
+
+    // In Russian, the server's refusal beside the field is Russian too.
+    await app.getByLabel('Language').selectOption('ru');
+    await app.getByRole('link', { name: 'Списки звонящих' }).click();
+    await app.locator('#number').fill('12');
+    await app.locator('form[aria-labelledby="add-number-h"] button[type=submit]').click();
+    await expect(app.locator('#number-error')).toHaveText('Не номер телефона');
     expect(appErrors).toEqual([]);
   } finally {
     await ctx.close();
