@@ -23,8 +23,8 @@ export const EmployeeChange = z.strictObject(fields);
 export const EmployeePassword = z.strictObject({ customer_id: customerId, password: password() });
 
 /**
- * The customer's employees, who sign in to the operator console (and to this app, for the journal
- * and report of their sites): added, changed, given a new password, removed. The REST API lists
+ * The customer's employees, who sign in to the operator console: added, changed, given a new
+ * password, removed. The REST API lists
  * employees (`employee`) but has no function that writes them; the writes are the operators'
  * (operators/employee-writes.ts).
  */
