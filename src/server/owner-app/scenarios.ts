@@ -13,7 +13,7 @@ import {
   scenarioRoutesOf,
   updateScenario,
 } from '../numbers/queries.js';
-import type { Queryable } from '../store/queryable.js';
+import { onPostgres, type Queryable } from '../store/queryable.js';
 import { customerOf } from './access.js';
 import { customerId, parse, SiteParams, SiteQuery } from './schemas.js';
 
@@ -60,9 +60,11 @@ export function scenarioRoutes(app: FastifyInstance, deps: { db: Queryable; sess
   };
 
   /** The numbers must be the customer's, and answered by no other of its scenarios. */
-  const checkNumbers = async (customer: number, numbers: string[], self: number | null) => {
-    const own = new Set((await customerNumbers(db, customer)).map((n) => n.phone_number));
-    const taken = new Map((await scenarioNumbers(db, customer)).map((n) => [n.phone_number, n.scenario_id]));
+  const checkNumbers = async (tx: Queryable, customer: number, numbers: string[], self: number | null) => {
+    // Two writes at once must not both find a number free: they queue on the customer.
+    if (onPostgres(tx)) await tx.selectFrom('customers').select('id').where('id', '=', customer).forUpdate().execute();
+    const own = new Set((await customerNumbers(tx, customer)).map((n) => n.phone_number));
+    const taken = new Map((await scenarioNumbers(tx, customer)).map((n) => [n.phone_number, n.scenario_id]));
     for (const n of numbers) {
       if (!own.has(n)) throw errors.invalid(`numbers: ${n} is not a number of the customer`);
       const by = taken.get(n);
@@ -84,10 +86,10 @@ export function scenarioRoutes(app: FastifyInstance, deps: { db: Queryable; sess
     const body = parse(ScenarioBody, req.body);
     const c = await customerOf(db, sessions, req, body.customer_id);
     const numbers = [...new Set(body.numbers)];
-    await checkNumbers(c.id, numbers, null);
-    const id = await db
-      .transaction()
-      .execute((tx) => createScenario(tx, { customer_id: c.id, name: body.name, forward_to: body.forward_to }, numbers));
+    const id = await db.transaction().execute(async (tx) => {
+      await checkNumbers(tx, c.id, numbers, null);
+      return createScenario(tx, { customer_id: c.id, name: body.name, forward_to: body.forward_to }, numbers);
+    });
     return { success: true, data: { id } };
   });
 
@@ -97,8 +99,10 @@ export function scenarioRoutes(app: FastifyInstance, deps: { db: Queryable; sess
     const c = await customerOf(db, sessions, req, body.customer_id);
     await ownScenario(c.id, id);
     const numbers = [...new Set(body.numbers)];
-    await checkNumbers(c.id, numbers, id);
-    await db.transaction().execute((tx) => updateScenario(tx, id, { name: body.name, forward_to: body.forward_to }, numbers));
+    await db.transaction().execute(async (tx) => {
+      await checkNumbers(tx, c.id, numbers, id);
+      await updateScenario(tx, id, { name: body.name, forward_to: body.forward_to }, numbers);
+    });
     return { success: true, data: {} };
   });
 

@@ -91,3 +91,11 @@ it("reaches no other customer's scenario or list", async () => {
   expect(r.body.message).toMatch(/numa_list_id: not a caller list of the customer/);
   expect(((await call('GET', '/app/api/scenarios', c)).body.data as Array<{ name: string }>)[0]!.name).toBe('C only scenario');
 });
+
+it('gives a number to one of two scenarios made at once, and refuses the other', async () => {
+  const a = await w.login('a');
+  await buy(a);
+  const n = await buy(a);
+  const both = await Promise.all(['One', 'Two'].map((name) => call('POST', '/app/api/scenarios', a, { name, numbers: [n] })));
+  expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+});
