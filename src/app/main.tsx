@@ -17,7 +17,7 @@ import { SignIn } from './pages/sign-in.js';
 import { SiteView } from './pages/site.js';
 import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
-import { NeedsCustomer, Shell } from './shell.js';
+import { NeedsCustomer, NotForEmployees, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
 import type { Customer, Me } from './types.js';
 
@@ -29,7 +29,9 @@ import type { Customer, Me } from './types.js';
 function Home() {
   const { me } = useApp();
   const loc = useLocation();
-  useEffect(() => loc.route(me.role === 'agent' && session.customerId() == null ? '/app/customers' : '/app/sites', true), []);
+  const home =
+    me.role === 'employee' ? '/app/journal' : me.role === 'agent' && session.customerId() == null ? '/app/customers' : '/app/sites';
+  useEffect(() => loc.route(home, true), []);
   return null;
 }
 
@@ -37,12 +39,23 @@ function NotFound() {
   return <p class="empty">{useApp().t.notFound}</p>;
 }
 
-const guarded = (Page: () => JSX.Element) =>
+const guarded = (Page: () => JSX.Element, employees = false) =>
   function Guarded() {
-    return (
+    const page = (
       <NeedsCustomer>
         <Page />
       </NeedsCustomer>
+    );
+    return employees ? page : <NotForEmployees>{page}</NotForEmployees>;
+  };
+
+/** A page of the customer's logins and agents only. */
+const notForEmployees = (Page: () => JSX.Element) =>
+  function Guarded() {
+    return (
+      <NotForEmployees>
+        <Page />
+      </NotForEmployees>
     );
   };
 
@@ -53,8 +66,10 @@ const ScenariosPage = guarded(Scenarios);
 const NumaListsPage = guarded(NumaLists);
 const CampaignsPage = guarded(Campaigns);
 const CampaignPage = guarded(CampaignEditor);
-const JournalPage = guarded(Journal);
-const ReportPage = guarded(Report);
+const JournalPage = guarded(Journal, true);
+const ReportPage = guarded(Report, true);
+const CustomersPage = notForEmployees(Customers);
+const AccountPage = notForEmployees(Account);
 const TeamPage = guarded(Team);
 const ChargesPage = guarded(Charges);
 
@@ -133,7 +148,7 @@ function App() {
       <Shell>
         <Router>
           <Route path="/app/" component={Home} />
-          <Route path="/app/customers" component={Customers} />
+          <Route path="/app/customers" component={CustomersPage} />
           <Route path="/app/sites" component={SitesPage} />
           <Route path="/app/sites/:id" component={SitePage} />
           <Route path="/app/numbers" component={NumbersPage} />
@@ -145,7 +160,7 @@ function App() {
           <Route path="/app/report" component={ReportPage} />
           <Route path="/app/team" component={TeamPage} />
           <Route path="/app/charges" component={ChargesPage} />
-          <Route path="/app/account" component={Account} />
+          <Route path="/app/account" component={AccountPage} />
           <Route default component={NotFound} />
         </Router>
       </Shell>

@@ -1,7 +1,8 @@
 /** What the REST functions and the app's reads answer, as far as the app reads them (rest-api.md). */
 
 export interface Me {
-  role: 'agent' | 'customer';
+  /** An employee sees the journal and report of the sites they serve only. */
+  role: 'agent' | 'customer' | 'employee';
   customer: Customer | null;
   customers: Array<{ id: number; name: string; state: string }>;
 }

@@ -485,3 +485,50 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     await ctx.close();
   }
 });
+
+test('an employee signs in to the app and reads and tags the journal of the site they serve', async ({ svcUrl, browser }) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const app = await ctx.newPage();
+  const appErrors: string[] = [];
+  app.on('pageerror', (e) => appErrors.push(e.message));
+  try {
+    // A call to the demo site's number: the journal of the site the demo operator serves.
+    await simulateCall({ server: svcUrl, to: '74957770011', from: '79160000202', talk: 17, realTime: false });
+
+    // The console's e-mail and password sign in; a wrong password is refused as a login's is.
+    await app.goto(svcUrl + 'app/');
+    await app.getByLabel('Login').fill('operator@demo.test');
+    await app.getByLabel('Password').fill('wrong-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
+    await app.getByLabel('Password').fill('demo-operator');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app).toHaveURL(/\/app\/journal$/);
+    await expect(app.getByRole('navigation').getByRole('link')).toHaveText(['Journal', 'Campaign report']);
+
+    const call = app.locator('#journal tbody tr[data-type="cdr_in"]');
+    await expect(call).toContainText('0:17');
+    await expect(call).toContainText('+7 (916) 000-02-02');
+    await call.getByRole('button', { name: 'Target', exact: true }).click();
+    await expect(call.getByRole('button', { name: 'Target', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await check(app, 'journal-employee');
+
+    await app.getByRole('link', { name: 'Campaign report' }).click();
+    await expect(app.getByRole('heading', { name: 'Campaign report' })).toBeVisible();
+    await expect(app.locator('table').first()).toBeVisible();
+
+    // The customer's other pages say what they are, in either language, rather than failing.
+    await app.goto(svcUrl + 'app/sites');
+    await expect(app.getByRole('heading', { name: 'Not available to employees' })).toBeVisible();
+    await app.getByLabel('Language').selectOption('ru');
+    await expect(app.getByRole('heading', { name: 'Недоступно сотрудникам' })).toBeVisible();
+    await app.getByLabel('Язык').selectOption('en');
+
+    await app.getByRole('button', { name: 'Sign out' }).click();
+    await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(appErrors).toEqual([]);
+  } finally {
+    await ctx.close();
+  }
+});
