@@ -6,15 +6,28 @@ import type { Lang } from './i18n.js';
  * `Invalid request: password: …`) and their reasons, and writes the reasons it knows in Russian.
  * A reason not listed here stays in English, whole, so nothing the server says is lost.
  */
+
+/**
+ * The reasons the schemas' library writes ("Too small: expected string to have >=8 characters"),
+ * which read as a program's, not a person's: a plain sentence per kind, in English and Russian.
+ */
+const LIBRARY: Array<[RegExp, string, string]> = [
+  [/^Too small: expected string to have >=1 characters?$/, 'Required', 'Обязательное поле'],
+  [/^Too small: expected string to have >=(\d+) characters?$/, 'At least $1 characters', 'Не короче $1 символов'],
+  [/^Too big: expected string to have <=(\d+) characters?$/, 'At most $1 characters', 'Не длиннее $1 символов'],
+  [/^Too small: expected number to be >=(-?[\d.]+)$/, 'At least $1', 'Не меньше $1'],
+  [/^Too small: expected number to be >(-?[\d.]+)$/, 'More than $1', 'Больше $1'],
+  [/^Too big: expected number to be <=(-?[\d.]+)$/, 'At most $1', 'Не больше $1'],
+  [/^Too big: expected number to be <(-?[\d.]+)$/, 'Less than $1', 'Меньше $1'],
+  [/^Too small: expected array to have >=1 items?$/, 'Choose at least one', 'Выберите хотя бы один'],
+  [/^Invalid input: expected \w+, received undefined$/, 'Required', 'Обязательное поле'],
+  [/^Invalid input: expected (?:number|int).*$/, 'A number', 'Нужно число'],
+  [/^Invalid input: expected string.*$/, 'Text', 'Нужен текст'],
+  [/^Invalid (?:input|option): expected (?:one of )?".*$/, 'Not one of the choices', 'Недопустимое значение'],
+  [/^Invalid email address$/, 'Not an e-mail address', 'Не адрес электронной почты'],
+];
+
 const RU: Array<[RegExp, string]> = [
-  [/^Too small: expected string to have >=1 characters?$/, 'Обязательное поле'],
-  [/^Too small: expected string to have >=(\d+) characters?$/, 'Не короче $1 символов'],
-  [/^Too big: expected string to have <=(\d+) characters?$/, 'Не длиннее $1 символов'],
-  [/^Too (?:small|big): expected number to be ([<>]=?)(-?\d+)$/, 'Число должно быть $1 $2'],
-  [/^Invalid input: expected \w+, received undefined$/, 'Обязательное поле'],
-  [/^Invalid input: expected (?:number|int).*$/, 'Нужно число'],
-  [/^Invalid input: expected ".*$/, 'Недопустимое значение'],
-  [/^Invalid email address$/, 'Не адрес электронной почты'],
   [/^a phone number of (\d+) to (\d+) digits$/, 'Номер телефона из $1–$2 цифр'],
   [/^a phone number$/, 'Не номер телефона'],
   [/^a host name such as (\S+)$/, 'Домен вида $1'],
@@ -53,9 +66,10 @@ const RU: Array<[RegExp, string]> = [
 
 /** A refusal's text (without its code) in `lang`; the field it names stays what the server said. */
 export function localizeMessage(message: string, lang: Lang): string {
-  if (lang === 'en') return message;
   // The reason after the parameter's name: what the field needs.
   const reason = /^(?:Invalid request: [\w.]+: |Invalid parameter [\w.]+: )(.*)$/s.exec(message)?.[1] ?? message;
+  for (const [pattern, en, ru] of LIBRARY) if (pattern.test(reason)) return reason.replace(pattern, lang === 'en' ? en : ru);
+  if (lang === 'en') return message;
   for (const [pattern, text] of RU) if (pattern.test(reason)) return reason.replace(pattern, text);
   return message;
 }

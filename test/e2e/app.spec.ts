@@ -129,8 +129,8 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await app.getByLabel('E-mail (login)').fill('owner@flowers.test');
     await app.getByLabel('Password').fill('short');
     await app.getByRole('button', { name: 'Create' }).click();
-    // The server's refusal shows beside the field it concerns.
-    await expect(app.locator('#new-password-error')).toContainText('password');
+    // The server's refusal shows beside the field it concerns, in plain words.
+    await expect(app.locator('#new-password-error')).toHaveText('At least 8 characters');
     await app.getByLabel('Password').fill('flowers-password-1');
     await app.getByRole('button', { name: 'Create' }).click();
     const row = app.locator('#customers tr', { hasText: 'Flower shop' });
@@ -322,7 +322,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByLabel('E-mail (console sign-in)').fill('olga@demo.test');
     await app.locator('#employee-password').fill('short');
     await app.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(app.locator('#employee-password-error')).toContainText('8');
+    await expect(app.locator('#employee-password-error')).toHaveText('At least 8 characters');
     await app.locator('#employee-password').fill('olga-password-1');
     await app.locator('fieldset input[type=checkbox]').first().check();
     await app.getByRole('button', { name: 'Add', exact: true }).click();
@@ -336,7 +336,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await expect(app.getByRole('heading', { name: 'Edit the employee: Smirnova Olga' })).toBeVisible();
     await app.getByLabel('Last name').fill('');
     await app.getByRole('button', { name: 'Save' }).click();
-    await expect(app.locator('#last_name-error')).toBeVisible();
+    await expect(app.locator('#last_name-error')).toHaveText('Required');
     await app.getByLabel('Last name').fill('Petrova');
     await app.locator('fieldset input[type=checkbox]').first().uncheck();
     await app.getByLabel('SIP line').selectOption({ index: 1 });
