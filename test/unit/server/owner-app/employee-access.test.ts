@@ -151,6 +151,22 @@ describe('an employee in the app', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("is locked out as the console is, on the console's own counter", async () => {
+    await world();
+    const wrong = { email: 'olga@a.test', password: 'wrong-password' };
+    for (let i = 0; i < 10; i++) expect((await call('POST', '/app/api/employee-session', null, wrong)).status).toBe(401);
+    const locked = await call('POST', '/app/api/employee-session', null, { email: 'olga@a.test', password: 'olga-password' });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same e-mail is locked at the console's door too.
+    const atConsole = await w.server.app.inject({
+      method: 'POST',
+      url: '/op/api/login',
+      payload: { email: 'olga@a.test', password: 'olga-password' },
+    });
+    expect(atConsole.statusCode).toBe(429);
+  });
+
   it('ends the session on sign-out, and when the employee is removed', async () => {
     const { a, key } = await world();
     expect((await call('DELETE', '/app/api/employee-session', key)).status).toBe(200);
