@@ -4,13 +4,13 @@ import type { LoginGuard } from '../sign-in/login-guard.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
 import { guardLogin, SESSION_MS } from './auth.js';
-import { createSession, deleteSession, employeeSiteIds, operatorBySession } from './queries.js';
+import { APP_SESSION_PREFIX, createSession, deleteSession, employeeSiteIds, operatorBySession } from './queries.js';
 
 /**
  * An employee signed in to the site owner's app: the console's e-mail and password, checked by
  * the console's `guardLogin` (its counters and locks), opening a session of the console's table,
  * so that removing the employee or changing their password ends it as it ends the console's. The
- * app sends its key in a header, never a cookie: a console cookie cannot be replayed as it.
+ * app sends its key in a header, never a cookie.
  */
 export interface AppEmployee {
   id: number;
@@ -19,7 +19,8 @@ export interface AppEmployee {
   sites: number[];
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** The stored form of a key: marked as the app's, so the console neither takes it nor counts it as signed in. */
+const stored = (key: string) => APP_SESSION_PREFIX + createHash('sha256').update(key).digest('hex');
 
 export function employeeAppSessions(db: Queryable, guard: LoginGuard, now: () => number = Date.now, sessionMs = SESSION_MS) {
   return {
@@ -28,7 +29,7 @@ export function employeeAppSessions(db: Queryable, guard: LoginGuard, now: () =>
       const emp = await guardLogin(db, guard, req, reply, { email, password }, req.protocol === 'https');
       const t = now();
       const key = randomBytes(32).toString('base64url');
-      await createSession(db, { tokenHash: sha256(key), employeeId: emp.id, createdAt: timestamp(t), expiresMs: t + sessionMs, now: t });
+      await createSession(db, { tokenHash: stored(key), employeeId: emp.id, createdAt: timestamp(t), expiresMs: t + sessionMs, now: t });
       reply.header('Set-Cookie', emp.deviceCookie);
       return key;
     },
@@ -36,13 +37,13 @@ export function employeeAppSessions(db: Queryable, guard: LoginGuard, now: () =>
     /** The employee of a session key, or null (missing, unknown, expired or ended). */
     async employee(key: unknown): Promise<AppEmployee | null> {
       if (typeof key !== 'string' || !key || key.length > 200) return null;
-      const row = await operatorBySession(db, sha256(key), now());
+      const row = await operatorBySession(db, stored(key), now());
       if (!row) return null;
       return { id: row.id, customer_id: row.customer_id, sites: await employeeSiteIds(db, row.id) };
     },
 
     async signOut(key: string): Promise<void> {
-      await deleteSession(db, sha256(key));
+      await deleteSession(db, stored(key));
     },
   };
 }

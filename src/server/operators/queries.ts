@@ -194,6 +194,13 @@ export async function setOperatorActive(db: Queryable, employeeId: number, activ
 }
 
 /**
+ * The stored hashes of the site owner's app's sessions of employees start with this
+ * (app-sessions.ts): they are not console sessions, so they keep nobody online for chats, and a
+ * console cookie never reads as one, nor one as a console cookie.
+ */
+export const APP_SESSION_PREFIX = 'app:';
+
+/**
  * Switches the operator offline unless another console session of theirs is still signed in (one
  * statement, so a sign-in at the same moment cannot be switched off by mistake).
  */
@@ -203,7 +210,15 @@ export async function offlineUnlessSignedIn(db: Queryable, employeeId: number, n
     .set({ is_consultant_operator_active: 0 })
     .where('id', '=', employeeId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('operator_sessions').select('token_hash').where('employee_id', '=', employeeId).where('expires_ms', '>', now))),
+      not(
+        exists(
+          selectFrom('operator_sessions')
+            .select('token_hash')
+            .where('employee_id', '=', employeeId)
+            .where('expires_ms', '>', now)
+            .where('token_hash', 'not like', APP_SESSION_PREFIX + '%'),
+        ),
+      ),
     )
     .execute();
 }

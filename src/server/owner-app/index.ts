@@ -46,7 +46,8 @@ const FILES: Record<string, [string, string]> = {
 export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOptions): Promise<void> {
   const { db } = opts.store;
   const now = opts.now ?? Date.now;
-  const employees = employeeAppSessions(db, opts.loginGuard, now);
+  // Employees' sessions share the console's table, and so its clock (the real one).
+  const employees = employeeAppSessions(db, opts.loginGuard);
   // Every route below refuses an employee's key with 403, unless it takes employees itself.
   const sessions = ownerSessions(apiSessions(opts.store, opts.loginGuard, now), employees);
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operatorActive, setOperatorActive } from '../../../../src/server/operators/queries.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 
 /**
@@ -165,6 +166,27 @@ describe('an employee in the app', () => {
       payload: { email: 'olga@a.test', password: 'olga-password' },
     });
     expect(atConsole.statusCode).toBe(429);
+  });
+
+  it('keeps nobody online for chats, and is no console cookie', async () => {
+    const { key } = await world();
+    const db = w.server.store.db;
+    const login = await w.server.app.inject({
+      method: 'POST',
+      url: '/op/api/login',
+      payload: { email: 'olga@a.test', password: 'olga-password' },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = String([login.headers['set-cookie']].flat()[0]).split(';')[0]!;
+    const id = (login.json() as { data: { id: number } }).data.id;
+    await setOperatorActive(db, id, true);
+    // Signing out of the console takes the operator offline though the app is still signed in.
+    const out = await w.server.app.inject({ method: 'POST', url: '/op/api/logout', headers: { cookie }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect(await operatorActive(db, id)).toBe(false);
+    expect((await call('GET', '/app/api/me', key)).status).toBe(200);
+    const asCookie = await w.server.app.inject({ method: 'GET', url: '/op/api/me', headers: { cookie: `svc_op=${key}` } });
+    expect(asCookie.statusCode).toBe(401);
   });
 
   it('ends the session on sign-out, and when the employee is removed', async () => {
