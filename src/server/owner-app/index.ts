@@ -65,7 +65,7 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
     if (req.url.startsWith('/app/api/')) reply.header('Cache-Control', 'no-store');
   });
 
-  /** Who is signed in: a customer's user (its customer), an agent (its customers) or an employee (its sites). */
+  /** Who is signed in: a customer's user or an employee (its customer), or an agent (its customers). */
   app.get('/app/api/me', async (req) => {
     const emp = await employees.employee(req.headers[SESSION_HEADER]);
     if (emp) {
