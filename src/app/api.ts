@@ -6,8 +6,13 @@
  * function that acts on a customer.
  */
 
+import type { Lang } from './i18n.js';
+import { localizeMessage } from './server-messages.js';
+
 const KEY = 'svc-app-session';
 const CUSTOMER = 'svc-app-customer';
+/** Set when the key is an employee's (the console's e-mail and password), not a REST login's. */
+const EMPLOYEE = 'svc-app-employee';
 
 /** Agent functions act on the agent itself: they take no customer. */
 const AGENT_FUNCTIONS = new Set(['customer_list', 'agent_tp', 'create_agent_customer', 'activate_agent_customer']);
@@ -47,9 +52,12 @@ export const session = {
     return v ? Number(v) : null;
   },
   setCustomer: (id: number | null): void => write(CUSTOMER, id == null ? null : String(id)),
+  /** An employee's session: the REST functions go through the app's employee routes. */
+  employee: (): boolean => read(EMPLOYEE) != null,
   clear: (): void => {
     write(KEY, null);
     write(CUSTOMER, null);
+    write(EMPLOYEE, null);
   },
 };
 
@@ -57,6 +65,12 @@ export const session = {
 let onSignedOut: () => void = () => {};
 export const whenSignedOut = (f: () => void): void => {
   onSignedOut = f;
+};
+
+/** The language refusals are shown in: the app's (set as it renders). */
+let messageLang: Lang = 'en';
+export const setMessageLanguage = (l: Lang): void => {
+  messageLang = l;
 };
 
 /** The field a message names: `Invalid parameter domain: …`, `Missing required parameter name`, `Invalid request: site_id: …`. */
@@ -80,7 +94,7 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
       session.clear();
       onSignedOut();
     }
-    throw new ApiFailure(res.status, code, message, fieldOf(message));
+    throw new ApiFailure(res.status, code, localizeMessage(message, messageLang), fieldOf(message));
   }
   const total = res.headers.get('X-Total-Count');
   return { data: body.data as T, total: total == null ? null : Number(total) };
@@ -88,17 +102,38 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
+/** The REST API's answer to a login or password it does not know. */
+const WRONG_LOGIN = 102402;
+
+/**
+ * Signs in with a REST login, or else, for an e-mail the REST API does not know, as an employee
+ * (the console's e-mail and password). A refusal of both is the REST API's.
+ */
 export async function login(loginName: string, password: string): Promise<void> {
-  const res = await fetch('/api/login/', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ login: loginName, password }) });
-  const { data } = await answer<{ session_key: string }>(res);
+  const body = (b: object) => ({ method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(b) });
+  let employee = false;
+  let data: { session_key: string };
+  try {
+    ({ data } = await answer<{ session_key: string }>(await fetch('/api/login/', body({ login: loginName, password }))));
+  } catch (e) {
+    if (!(e instanceof ApiFailure && e.code === WRONG_LOGIN && loginName.includes('@'))) throw e;
+    const res = await fetch('/app/api/employee-session', body({ email: loginName, password }));
+    if (res.status === 401) throw e;
+    ({ data } = await answer<{ session_key: string }>(res));
+    employee = true;
+  }
   session.clear();
   write(KEY, data.session_key);
+  if (employee) write(EMPLOYEE, '1');
 }
 
 export async function logout(): Promise<void> {
   const key = session.key();
+  const employee = session.employee();
   session.clear();
-  if (key)
+  if (!key) return;
+  if (employee) await fetch('/app/api/employee-session', { method: 'DELETE', headers: { 'x-session-key': key } }).catch(() => {});
+  else
     await fetch('/api/logout/?' + new URLSearchParams({ session_key: key }), { headers: { accept: 'application/json' } }).catch(() => {});
 }
 
@@ -109,12 +144,25 @@ const withCustomer = (fn: string, args: Args): Args => {
   return c != null && !AGENT_FUNCTIONS.has(fn) && args.customer_id === undefined ? { ...args, customer_id: c } : args;
 };
 
-/** A REST function by verb: GET in the query, others as `{session_key, action, args}`. */
+/**
+ * A REST function by verb: GET in the query, others as `{session_key, action, args}`. An
+ * employee's go to `/app/api/employee/<function>`, the same functions limited to their sites.
+ */
 export async function rest<T>(
   fn: string,
   args: Args = {},
   verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET',
 ): Promise<{ data: T; total: number | null }> {
+  if (session.employee()) {
+    const url = `/app/api/employee/${fn}`;
+    const headers = { accept: 'application/json', 'x-session-key': session.key() ?? '' };
+    if (verb === 'GET') {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(args)) if (v != null) q.set(k, String(v));
+      return answer<T>(await fetch(`${url}?${q}`, { headers }));
+    }
+    return answer<T>(await fetch(url, { method: 'POST', headers: { ...headers, ...JSON_HEADERS }, body: JSON.stringify({ args }) }));
+  }
   const a = withCustomer(fn, args);
   const url = `/api/v1/${fn}/`;
   if (verb === 'GET') {

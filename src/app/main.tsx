@@ -1,7 +1,7 @@
 import { render, type JSX } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, logout, session, whenSignedOut } from './api.js';
+import { appGet, logout, session, setMessageLanguage, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { Account } from './pages/account.js';
 import { Campaigns } from './pages/campaigns.js';
@@ -10,13 +10,15 @@ import { Charges } from './pages/charges.js';
 import { Customers } from './pages/customers.js';
 import { Journal } from './pages/journal.js';
 import { Numbers } from './pages/numbers.js';
+import { NumaLists } from './pages/numa-lists.js';
+import { Scenarios } from './pages/scenarios.js';
 import { Report } from './pages/report.js';
 import { SignIn } from './pages/sign-in.js';
 import { SiteView } from './pages/site.js';
 import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
 import { Webhooks } from './pages/webhooks.js';
-import { NeedsCustomer, Shell } from './shell.js';
+import { NeedsCustomer, NotForEmployees, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
 import type { Customer, Me } from './types.js';
 
@@ -28,7 +30,9 @@ import type { Customer, Me } from './types.js';
 function Home() {
   const { me } = useApp();
   const loc = useLocation();
-  useEffect(() => loc.route(me.role === 'agent' && session.customerId() == null ? '/app/customers' : '/app/sites', true), []);
+  const home =
+    me.role === 'employee' ? '/app/journal' : me.role === 'agent' && session.customerId() == null ? '/app/customers' : '/app/sites';
+  useEffect(() => loc.route(home, true), []);
   return null;
 }
 
@@ -36,22 +40,37 @@ function NotFound() {
   return <p class="empty">{useApp().t.notFound}</p>;
 }
 
-const guarded = (Page: () => JSX.Element) =>
+const guarded = (Page: () => JSX.Element, employees = false) =>
   function Guarded() {
-    return (
+    const page = (
       <NeedsCustomer>
         <Page />
       </NeedsCustomer>
+    );
+    return employees ? page : <NotForEmployees>{page}</NotForEmployees>;
+  };
+
+/** A page of the customer's logins and agents only. */
+const notForEmployees = (Page: () => JSX.Element) =>
+  function Guarded() {
+    return (
+      <NotForEmployees>
+        <Page />
+      </NotForEmployees>
     );
   };
 
 const SitesPage = guarded(Sites);
 const SitePage = guarded(SiteView);
 const NumbersPage = guarded(Numbers);
+const ScenariosPage = guarded(Scenarios);
+const NumaListsPage = guarded(NumaLists);
 const CampaignsPage = guarded(Campaigns);
 const CampaignPage = guarded(CampaignEditor);
-const JournalPage = guarded(Journal);
-const ReportPage = guarded(Report);
+const JournalPage = guarded(Journal, true);
+const ReportPage = guarded(Report, true);
+const CustomersPage = notForEmployees(Customers);
+const AccountPage = notForEmployees(Account);
 const TeamPage = guarded(Team);
 const ChargesPage = guarded(Charges);
 const WebhooksPage = guarded(Webhooks);
@@ -64,6 +83,7 @@ function App() {
   const [n, setN] = useState(0);
   const loc = useLocation();
   const t = dictionaries[lang];
+  setMessageLanguage(lang);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -130,17 +150,19 @@ function App() {
       <Shell>
         <Router>
           <Route path="/app/" component={Home} />
-          <Route path="/app/customers" component={Customers} />
+          <Route path="/app/customers" component={CustomersPage} />
           <Route path="/app/sites" component={SitesPage} />
           <Route path="/app/sites/:id" component={SitePage} />
           <Route path="/app/numbers" component={NumbersPage} />
+          <Route path="/app/numbers/scenarios" component={ScenariosPage} />
+          <Route path="/app/numbers/lists" component={NumaListsPage} />
           <Route path="/app/campaigns" component={CampaignsPage} />
           <Route path="/app/campaigns/:id" component={CampaignPage} />
           <Route path="/app/journal" component={JournalPage} />
           <Route path="/app/report" component={ReportPage} />
           <Route path="/app/team" component={TeamPage} />
           <Route path="/app/charges" component={ChargesPage} />
-          <Route path="/app/account" component={Account} />
+          <Route path="/app/account" component={AccountPage} />
           <Route path="/app/webhooks" component={WebhooksPage} />
           <Route default component={NotFound} />
         </Router>

@@ -6,7 +6,7 @@ import { useApp } from './state.js';
 export function Shell({ children }: { children: ComponentChildren }) {
   const { t, me, customer, lang, setLang, chooseCustomer, signOut } = useApp();
   const { path } = useLocation();
-  const links: Array<[string, string]> = [
+  const all: Array<[string, string]> = [
     ...(me.role === 'agent' ? ([['/app/customers', t.customers]] as Array<[string, string]>) : []),
     ['/app/sites', t.sites],
     ['/app/numbers', t.numbers],
@@ -18,6 +18,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
     ['/app/account', t.account],
     ['/app/webhooks', t.webhooks],
   ];
+  const links = me.role === 'employee' ? all.filter(([href]) => EMPLOYEE_PATHS.includes(href)) : all;
   return (
     <>
       <header class="top">
@@ -74,6 +75,23 @@ export function Shell({ children }: { children: ComponentChildren }) {
       </nav>
       <main>{children}</main>
     </>
+  );
+}
+
+/** The pages an employee has: the journal and report of the sites they serve. */
+export const EMPLOYEE_PATHS = ['/app/journal', '/app/report'];
+
+/** What the other pages show an employee: a plain state, not an error. */
+export function NotForEmployees({ children }: { children: ComponentChildren }) {
+  const { me, t } = useApp();
+  if (me.role !== 'employee') return <>{children}</>;
+  return (
+    <section class="page">
+      <h1>{t.notForEmployeesTitle}</h1>
+      <p class="empty">
+        {t.notForEmployees} <a href="/app/journal">{t.journal}</a>
+      </p>
+    </section>
   );
 }
 

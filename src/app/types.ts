@@ -1,7 +1,8 @@
 /** What the REST functions and the app's reads answer, as far as the app reads them (rest-api.md). */
 
 export interface Me {
-  role: 'agent' | 'customer';
+  /** An employee sees the journal and report of the sites they serve only. */
+  role: 'agent' | 'customer' | 'employee';
   customer: Customer | null;
   customers: Array<{ id: number; name: string; state: string }>;
 }
@@ -95,4 +96,16 @@ export interface JournalItem {
   records: string[];
   tags: Array<{ id: number; tag: string }>;
   sale: number | null;
+}
+export interface NumaList {
+  id: number;
+  name: string;
+  numbers: string[];
+}
+export interface Scenario {
+  id: number;
+  name: string;
+  forward_to: string | null;
+  numbers: string[];
+  routes: Array<{ id: number; numa_list_id: number; list_name: string; forward_to: string }>;
 }

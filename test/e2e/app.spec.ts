@@ -129,8 +129,8 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await app.getByLabel('E-mail (login)').fill('owner@flowers.test');
     await app.getByLabel('Password').fill('short');
     await app.getByRole('button', { name: 'Create' }).click();
-    // The server's refusal shows beside the field it concerns.
-    await expect(app.locator('#new-password-error')).toContainText('password');
+    // The server's refusal shows beside the field it concerns, in plain words.
+    await expect(app.locator('#new-password-error')).toHaveText('At least 8 characters');
     await app.getByLabel('Password').fill('flowers-password-1');
     await app.getByRole('button', { name: 'Create' }).click();
     const row = app.locator('#customers tr', { hasText: 'Flower shop' });
@@ -198,6 +198,11 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await app.getByRole('button', { name: 'Save' }).click();
     await expect(app.getByText('Saved: ')).toContainText('→ +7 (916) 555-44-33');
     await check(app, 'numbers');
+    // A new customer has no scenarios or caller lists yet: each page says what to do.
+    await app.getByRole('link', { name: 'Scenarios' }).click();
+    await expect(app.getByText('No scenarios yet')).toBeVisible();
+    await app.getByRole('link', { name: 'Caller lists' }).click();
+    await expect(app.getByText('No caller lists yet')).toBeVisible();
 
     // A campaign: utm_source = yandex, the site's number replaced by a DT pool of both.
     await app.getByRole('link', { name: 'Campaigns' }).click();
@@ -264,6 +269,13 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(report.locator('[data-key="sales"] .value')).toHaveText('1');
     await expect(report.locator('[data-key="revenue"] .value')).toHaveText('RUB 15,000.00');
     await expect(app.locator('figure.chart canvas')).toBeVisible();
+    // Away from the chart, its legend shows the range's totals, not uPlot's "--".
+    const legend = app.locator('figure.chart .u-legend');
+    const yandex = legend.locator('.u-series', { hasText: 'Yandex Direct' }).locator('.u-value');
+    await app.locator('figure.chart .u-over').hover();
+    await app.mouse.move(5, 5);
+    await expect(yandex).toHaveText('1');
+    await expect(legend).not.toContainText('--');
     await check(app, 'report');
 
     // Team and charges: the tariff's first day and the two numbers' connections are charged.
@@ -310,14 +322,41 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByLabel('E-mail (console sign-in)').fill('olga@demo.test');
     await app.locator('#employee-password').fill('short');
     await app.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(app.locator('#employee-password-error')).toContainText('8');
+    await expect(app.locator('#employee-password-error')).toHaveText('At least 8 characters');
     await app.locator('#employee-password').fill('olga-password-1');
     await app.locator('fieldset input[type=checkbox]').first().check();
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(app.locator('#team tr', { hasText: 'olga@demo.test' })).toContainText('Smirnova Olga');
     await check(app, 'team-add');
     const operator = await operatorConsole(browser, svcUrl, 'olga@demo.test', 'olga-password-1');
-    await operator.close();
+
+    // Changed: another last name, no site, the first SIP line; the table follows.
+    const olga = app.locator('#team tr', { hasText: 'olga@demo.test' });
+    await olga.getByRole('button', { name: 'Edit' }).click();
+    await expect(app.getByRole('heading', { name: 'Edit the employee: Smirnova Olga' })).toBeVisible();
+    await app.getByLabel('Last name').fill('');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(app.locator('#last_name-error')).toHaveText('Required');
+    await app.getByLabel('Last name').fill('Petrova');
+    await app.locator('fieldset input[type=checkbox]').first().uncheck();
+    await app.getByLabel('SIP line').selectOption({ index: 1 });
+    await check(app, 'team-edit');
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect(olga).toContainText('Petrova Olga');
+    await expect(olga.locator('td').nth(4)).not.toBeEmpty();
+
+    // Removed, after a question: the console signs her out, and she cannot sign in again.
+    await olga.getByRole('button', { name: 'Remove' }).click();
+    await expect(app.getByRole('alertdialog')).toContainText('signed out of the operator console');
+    await app.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(app.locator('#team tr', { hasText: 'olga@demo.test' })).toHaveCount(0);
+    await operator.page.reload();
+    await expect(operator.page.locator('#login')).toBeVisible();
+    await operator.page.locator('#email').fill('olga@demo.test');
+    await operator.page.locator('#password').fill('olga-password-1');
+    await operator.page.locator('#login button[type=submit]').click();
+    await expect(operator.page.locator('#console')).toBeHidden();
+    await operator.page.context().close();
 
     // An API login, which then signs in to the app.
     await app.getByRole('link', { name: 'Account' }).click();
@@ -332,11 +371,11 @@ test('a site owner adds an employee and an API login, changes its password and i
 
     // One's own password: the old one is checked; the new one signs in.
     await app.getByLabel('Current password').fill('not-my-password');
-    await app.locator('#new_password').fill('demo-password-2');
+    await app.locator('#own-password-new').fill('demo-password-2');
     await app.getByRole('button', { name: 'Change password' }).first().click();
     await expect(app.locator('#old_password-error')).toContainText('not your current password');
     await app.getByLabel('Current password').fill('demo-password');
-    await app.locator('#new_password').fill('demo-password-2');
+    await app.locator('#own-password-new').fill('demo-password-2');
     await app.getByRole('button', { name: 'Change password' }).first().click();
     await expect(app.getByText('Password changed').first()).toBeVisible();
 
@@ -368,6 +407,126 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByRole('button', { name: 'Sign in' }).click();
     await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
     await signIn(app, 'demo', 'demo-password-2');
+    expect(appErrors).toEqual([]);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('a site owner makes a caller list and a scenario that sends its callers elsewhere', async ({ svcUrl, browser }) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const app = await ctx.newPage();
+  const appErrors: string[] = [];
+  app.on('pageerror', (e) => appErrors.push(e.message));
+  try {
+    await app.goto(svcUrl + 'app/');
+    await app.getByLabel('Login').fill('demo');
+    await app.getByLabel('Password').fill('demo-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app).toHaveURL(/\/app\/sites$/);
+
+    // A caller list: a wrong number is refused beside its field, a right one is listed as people write it.
+    await app.getByRole('link', { name: 'Numbers' }).click();
+    await app.getByRole('link', { name: 'Caller lists' }).click();
+    await expect(app).toHaveURL(/\/app\/numbers\/lists$/);
+    await app.getByLabel('Name').fill('Regular clients');
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.getByRole('heading', { name: 'Regular clients' })).toBeVisible();
+    await app.getByLabel('Caller list', { exact: true }).selectOption({ label: 'Regular clients' });
+    await app.getByLabel('Caller’s number').fill('12');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(app.locator('#number-error')).toContainText('phone number');
+    await app.getByLabel('Caller’s number').fill('+7 916 222-33-44');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    const list = app.locator('[data-list="Regular clients"]');
+    await expect(list).toContainText('+7 (916) 222-33-44');
+    await check(app, 'numa-lists');
+
+    // A scenario: its forwarding and numbers checked as the server checks them.
+    await app.getByRole('link', { name: 'Scenarios' }).click();
+    await expect(app.locator('#scenarios')).toContainText('VIP clients → +7 (916) 000-00-01');
+    await app.locator('#scenario-name').fill('Night line');
+    await app.locator('#forward_to').fill('1234');
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.locator('#forward_to-error')).toContainText('5 to 15 digits');
+    await app.locator('#forward_to').fill('+7 (916) 555-00-11');
+    await app.getByLabel('+7 (495) 777-00-11').check();
+    await app.getByRole('button', { name: 'Create' }).click();
+    await expect(app.locator('#scenario-numbers-error')).toContainText('already answers another scenario');
+    await app.getByLabel('+7 (495) 777-00-11').uncheck();
+    await app.getByRole('button', { name: 'Create' }).click();
+    const row = app.locator('#scenarios tr', { hasText: 'Night line' });
+    await expect(row).toContainText('+7 (916) 555-00-11');
+
+    // Its callers on the list go elsewhere; renamed, it keeps the route.
+    await app.getByLabel('Scenario', { exact: true }).selectOption({ label: 'Night line' });
+    await app.getByLabel('Caller list', { exact: true }).selectOption({ label: 'Regular clients' });
+    await app.locator('#route-forward_to').fill('+7 (916) 555-00-22');
+    await app.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(row).toContainText('Regular clients → +7 (916) 555-00-22');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await app.locator('#scenario-name').fill('Night desk');
+    await app.getByRole('button', { name: 'Save' }).click();
+    const renamed = app.locator('#scenarios tr', { hasText: 'Night desk' });
+    await expect(renamed).toContainText('Regular clients → +7 (916) 555-00-22');
+    await check(app, 'scenarios');
+    await renamed.getByRole('button', { name: 'Remove Regular clients' }).click();
+    await expect(renamed).not.toContainText('Regular clients');
+
+    // In Russian, the server's refusal beside the field is Russian too.
+    await app.getByLabel('Language').selectOption('ru');
+    await app.getByRole('link', { name: 'Списки звонящих' }).click();
+    await app.locator('#number').fill('12');
+    await app.locator('form[aria-labelledby="add-number-h"] button[type=submit]').click();
+    await expect(app.locator('#number-error')).toHaveText('Не номер телефона');
+    expect(appErrors).toEqual([]);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('an employee signs in to the app and reads and tags the journal of the site they serve', async ({ svcUrl, browser }) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const app = await ctx.newPage();
+  const appErrors: string[] = [];
+  app.on('pageerror', (e) => appErrors.push(e.message));
+  try {
+    // A call to the demo site's number: the journal of the site the demo operator serves.
+    await simulateCall({ server: svcUrl, to: '74957770011', from: '79160000202', talk: 17, realTime: false });
+
+    // The console's e-mail and password sign in; a wrong password is refused as a login's is.
+    await app.goto(svcUrl + 'app/');
+    await app.getByLabel('Login').fill('operator@demo.test');
+    await app.getByLabel('Password').fill('wrong-password');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
+    await app.getByLabel('Password').fill('demo-operator');
+    await app.getByRole('button', { name: 'Sign in' }).click();
+    await expect(app).toHaveURL(/\/app\/journal$/);
+    await expect(app.getByRole('navigation').getByRole('link')).toHaveText(['Journal', 'Campaign report']);
+
+    const call = app.locator('#journal tbody tr[data-type="cdr_in"]');
+    await expect(call).toContainText('0:17');
+    await expect(call).toContainText('+7 (916) 000-02-02');
+    await call.getByRole('button', { name: 'Target', exact: true }).click();
+    await expect(call.getByRole('button', { name: 'Target', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await check(app, 'journal-employee');
+
+    await app.getByRole('link', { name: 'Campaign report' }).click();
+    await expect(app.getByRole('heading', { name: 'Campaign report' })).toBeVisible();
+    await expect(app.locator('table').first()).toBeVisible();
+
+    // The customer's other pages say what they are, in either language, rather than failing.
+    await app.goto(svcUrl + 'app/sites');
+    await expect(app.getByRole('heading', { name: 'Not available to employees' })).toBeVisible();
+    await app.getByLabel('Language').selectOption('ru');
+    await expect(app.getByRole('heading', { name: 'Недоступно сотрудникам' })).toBeVisible();
+    await app.getByLabel('Язык').selectOption('en');
+
+    await app.getByRole('button', { name: 'Sign out' }).click();
+    await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(appErrors).toEqual([]);
   } finally {
     await ctx.close();

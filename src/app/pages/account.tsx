@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { appGet, appPost } from '../api.js';
 import { formatDateTime } from '../format.js';
+import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
 import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
@@ -29,45 +30,14 @@ export function Account() {
 
 function OwnPassword() {
   const { t } = useApp();
-  const [v, setV] = useState({ old: '', next: '' });
-  const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    await appPost('password', { old_password: v.old, new_password: v.next }, 'PUT');
-    setV({ old: '', next: '' });
-    setNote(t.passwordChanged);
-  });
   return (
-    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="own-password-h">
-      <h2 id="own-password-h">{t.ownPassword}</h2>
-      <TextField
-        id="old_password"
-        label={t.oldPassword}
-        type="password"
-        autocomplete="current-password"
-        value={v.old}
-        onInput={(x) => setV({ ...v, old: x })}
-        required
-        error={form.errors.old_password}
-      />
-      <TextField
-        id="new_password"
-        label={t.newPassword}
-        type="password"
-        autocomplete="new-password"
-        value={v.next}
-        onInput={(x) => setV({ ...v, next: x })}
-        required
-        error={form.errors.new_password}
-      />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.changePassword}
-        </button>
-        <span role="status">{note}</span>
-      </div>
-    </form>
+    <PasswordForm
+      id="own-password"
+      title={t.ownPassword}
+      askCurrent
+      passwordField="new_password"
+      onSubmit={(v) => appPost('password', { old_password: v.current, new_password: v.password }, 'PUT')}
+    />
   );
 }
 
@@ -222,43 +192,13 @@ function AddApiLogin({ onAdded }: { onAdded(): void }) {
 /** A login's new password; its other sessions end. */
 function ApiLoginPassword({ logins }: { logins: ApiLogin[] }) {
   const { t } = useApp();
-  const [who, setWho] = useState('');
-  const [password, setPassword] = useState('');
-  const [note, setNote] = useState('');
-  const id = who || String(logins[0]?.id ?? '');
-  const form = useSubmit(async () => {
-    setNote('');
-    await appPost(`api-logins/${id}/password`, { password }, 'PUT');
-    setPassword('');
-    setNote(t.passwordChanged);
-  });
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-labelledby="api-login-password-h">
-      <h3 id="api-login-password-h">{t.apiLoginPassword}</h3>
-      <SelectField
-        id="api-login-who"
-        label={t.login}
-        value={id}
-        onChange={setWho}
-        options={logins.map((l): [string, string] => [String(l.id), l.login])}
-      />
-      <TextField
-        id="api-login-new-password"
-        label={t.newPassword}
-        type="password"
-        autocomplete="new-password"
-        value={password}
-        onInput={setPassword}
-        required
-        error={form.errors.password}
-      />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.changePassword}
-        </button>
-        <span role="status">{note}</span>
-      </div>
-    </form>
+    <PasswordForm
+      id="api-login-password"
+      title={t.apiLoginPassword}
+      heading="h3"
+      who={{ label: t.login, options: logins.map((l): [string, string] => [String(l.id), l.login]) }}
+      onSubmit={(v) => appPost(`api-logins/${v.who}/password`, { password: v.password }, 'PUT')}
+    />
   );
 }

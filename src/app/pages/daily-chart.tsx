@@ -38,12 +38,16 @@ export function DailyChart({ siteId, from, till }: { siteId: number; from: strin
           { space: 70, incrs: [1, 2, 7, 14, 28, 56, 91, 182, 364], values: (_u, ticks) => ticks.map(label) },
           { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
         ],
+        // Away from the chart (no day under the cursor) the legend shows the range and each
+        // series' total over it, where uPlot would show "--".
         series: [
-          { label: t.when, value: (_u, v) => (v == null ? '' : label(v)) },
+          { label: t.when, value: (_u, v) => (v == null ? `${label(0)} – ${label(d.days.length - 1)}` : label(v)) },
           ...d.campaigns.map((c, i) => ({
             label: c.id === -1 ? t.noCampaign : c.name,
             stroke: COLOURS[i % COLOURS.length]!,
             width: 2,
+            value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
+              String(idx == null ? d.calls[i]!.reduce((a, b) => a + b, 0) : (v ?? 0)),
           })),
         ],
       },

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { appGet, rest } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
+import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
 import type { Region, VirtualNumber } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -30,6 +31,7 @@ export function Numbers() {
   });
   return (
     <Page title={t.numbers}>
+      <NumbersTabs />
       <Show loaded={numbers}>
         {(list) =>
           list.length ? (

@@ -3,7 +3,7 @@ import { login } from '../api.js';
 import type { Texts } from '../i18n.js';
 import { TextField, useSubmit } from '../ui.js';
 
-/** Sign-in with a REST login: a customer's user, or an agent. */
+/** Sign-in with a REST login (a customer's user, or an agent), or an employee's console e-mail. */
 export function SignIn({ t, onSignedIn }: { t: Texts; onSignedIn(): void }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -31,6 +31,7 @@ export function SignIn({ t, onSignedIn }: { t: Texts; onSignedIn(): void }) {
         <button type="submit" disabled={busy}>
           {t.signIn}
         </button>
+        <p class="muted">{t.signInHint}</p>
       </form>
     </main>
   );

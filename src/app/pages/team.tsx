@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
-import { appPost, rest } from '../api.js';
+import { appGet, appPost, rest } from '../api.js';
 import { formatPhone } from '../format.js';
+import { fill } from '../i18n.js';
+import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
 import type { Site } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -20,23 +22,34 @@ interface SipLine {
   logical_state: string;
   physical_state: string;
 }
+interface Assignment {
+  id: number;
+  first_name: string;
+  last_name: string;
+  sites: number[];
+}
 interface TeamData {
   employees: Employee[];
   lines: SipLine[];
   sites: Site[];
+  assignments: Assignment[];
 }
 
 /** The customer's employees and their SIP lines (REST `employee`, `sip_lines`); adding one, and their passwords. */
 export function Team() {
   const { t, customer } = useApp();
   const team = useData(async (): Promise<TeamData> => {
-    const [employees, lines, sites] = await Promise.all([
+    const [employees, lines, sites, assignments] = await Promise.all([
       rest<Employee[]>('employee', { limit: 1000 }),
       rest<SipLine[]>('sip_lines', { limit: 1000 }),
       rest<Site[]>('site', { limit: 1000 }),
+      appGet<Assignment[]>('employees'),
     ]);
-    return { employees: employees.data, lines: lines.data, sites: sites.data };
+    return { employees: employees.data, lines: lines.data, sites: sites.data, assignments };
   }, [customer?.id]);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Employee | null>(null);
+  const [removed, setRemoved] = useState('');
   return (
     <Page title={t.team}>
       <Show loaded={team}>
@@ -52,6 +65,9 @@ export function Team() {
                       <th scope="col">{t.extension}</th>
                       <th scope="col">{t.phones}</th>
                       <th scope="col">{t.sipLine}</th>
+                      <th scope="col">
+                        <span class="sr">{t.edit}</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -67,6 +83,14 @@ export function Team() {
                             .map((l) => `${l.phone} · ${l.physical_state}`)
                             .join(', ')}
                         </td>
+                        <td class="actions">
+                          <button type="button" onClick={() => setEditing(e.id)}>
+                            {t.edit} <span class="sr">{e.full_name}</span>
+                          </button>
+                          <button type="button" onClick={() => setRemoving(e)}>
+                            {t.remove} <span class="sr">{e.full_name}</span>
+                          </button>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -75,7 +99,30 @@ export function Team() {
             ) : (
               <Empty>{t.noTeam}</Empty>
             )}
-            <AddEmployee data={d} onAdded={team.reload} />
+            {removing && (
+              <RemoveEmployee
+                employee={removing}
+                onDone={(note) => {
+                  setRemoving(null);
+                  setRemoved(note);
+                  team.reload();
+                }}
+              />
+            )}
+            <p role="status">{removed}</p>
+            {editing != null && d.assignments.some((a) => a.id === editing) ? (
+              <EmployeeForm
+                key={editing}
+                data={d}
+                editing={d.assignments.find((a) => a.id === editing)!}
+                onDone={() => {
+                  setEditing(null);
+                  team.reload();
+                }}
+              />
+            ) : (
+              <EmployeeForm data={d} editing={null} onDone={team.reload} />
+            )}
             {d.employees.length > 0 && <EmployeePassword employees={d.employees} />}
           </>
         )}
@@ -86,31 +133,37 @@ export function Team() {
 
 const EMPTY = { first_name: '', last_name: '', email: '', password: '', sip_line_id: '' };
 
-/** A new employee: name, e-mail and password for the operator console, the sites served, a SIP line. */
-function AddEmployee({ data, onAdded }: { data: TeamData; onAdded(): void }) {
+/**
+ * A new employee (name, e-mail and password for the operator console, the sites served, a SIP
+ * line), or the one being edited: its name, sites and SIP line.
+ */
+function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assignment | null; onDone(): void }) {
   const { t } = useApp();
-  const [v, setV] = useState(EMPTY);
-  const [sites, setSites] = useState<number[]>([]);
+  const line = editing ? data.lines.find((l) => l.employee_id.includes(editing.id)) : undefined;
+  const [v, setV] = useState(
+    editing ? { ...EMPTY, first_name: editing.first_name, last_name: editing.last_name, sip_line_id: line ? String(line.id) : '' } : EMPTY,
+  );
+  const [sites, setSites] = useState<number[]>(editing?.sites ?? []);
   const [note, setNote] = useState('');
   const set = (k: keyof typeof EMPTY) => (x: string) => setV({ ...v, [k]: x });
   const form = useSubmit(async () => {
     setNote('');
-    await appPost('employees', {
-      first_name: v.first_name,
-      last_name: v.last_name,
-      email: v.email.trim(),
-      password: v.password,
-      sites,
-      sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null,
-    });
-    setV(EMPTY);
-    setSites([]);
-    setNote(t.employeeAdded);
-    onAdded();
+    const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
+    if (editing) {
+      await appPost(`employees/${editing.id}`, fields, 'PUT');
+      setNote(t.saved);
+    } else {
+      await appPost('employees', { ...fields, email: v.email.trim(), password: v.password });
+      setV(EMPTY);
+      setSites([]);
+      setNote(t.employeeAdded);
+    }
+    onDone();
   });
+  const title = editing ? `${t.editEmployee}: ${editing.last_name} ${editing.first_name}` : t.addEmployee;
   return (
-    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-employee">
-      <h2 id="new-employee">{t.addEmployee}</h2>
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="employee-form-h">
+      <h2 id="employee-form-h">{title}</h2>
       <TextField
         id="first_name"
         label={t.firstName}
@@ -120,26 +173,30 @@ function AddEmployee({ data, onAdded }: { data: TeamData; onAdded(): void }) {
         error={form.errors.first_name}
       />
       <TextField id="last_name" label={t.lastName} value={v.last_name} onInput={set('last_name')} required error={form.errors.last_name} />
-      <TextField
-        id="employee-email"
-        label={t.employeeEmail}
-        type="email"
-        autocomplete="off"
-        value={v.email}
-        onInput={set('email')}
-        required
-        error={form.errors.email}
-      />
-      <TextField
-        id="employee-password"
-        label={t.password}
-        type="password"
-        autocomplete="new-password"
-        value={v.password}
-        onInput={set('password')}
-        required
-        error={form.errors.password}
-      />
+      {!editing && (
+        <>
+          <TextField
+            id="employee-email"
+            label={t.employeeEmail}
+            type="email"
+            autocomplete="off"
+            value={v.email}
+            onInput={set('email')}
+            required
+            error={form.errors.email}
+          />
+          <TextField
+            id="employee-password"
+            label={t.password}
+            type="password"
+            autocomplete="new-password"
+            value={v.password}
+            onInput={set('password')}
+            required
+            error={form.errors.password}
+          />
+        </>
+      )}
       {data.sites.length > 0 && (
         <fieldset aria-describedby={form.errors.sites ? 'employee-sites-error' : undefined}>
           <legend>{t.sitesServed}</legend>
@@ -168,53 +225,63 @@ function AddEmployee({ data, onAdded }: { data: TeamData; onAdded(): void }) {
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>
-          {t.add}
+          {editing ? t.save : t.add}
         </button>
+        {editing && (
+          <button type="button" class="link" onClick={onDone}>
+            {t.cancel}
+          </button>
+        )}
         <span role="status">{note}</span>
       </div>
     </form>
   );
 }
 
+/** Asks first: the employee's console sessions end and its SIP line is freed. */
+function RemoveEmployee({ employee, onDone }: { employee: Employee; onDone(note: string): void }) {
+  const { t } = useApp();
+  const [error, setError] = useState('');
+  const confirm = () => {
+    setError('');
+    appPost<{ unserved: string[] }>(`employees/${employee.id}/remove`).then(
+      (r) => onDone(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved),
+      (e: Error) => setError(e.message),
+    );
+  };
+  return (
+    <section class="card" role="alertdialog" aria-labelledby="remove-employee-h" aria-describedby="remove-employee-text">
+      <h2 id="remove-employee-h">{fill(t.removeEmployee, { name: employee.full_name ?? '' })}</h2>
+      <p id="remove-employee-text">{t.removeEmployeeText}</p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="row">
+        <button type="button" onClick={confirm}>
+          {t.remove}
+        </button>
+        <button type="button" class="link" onClick={() => onDone('')}>
+          {t.cancel}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** Sets an employee's console password; their console sessions end. */
 function EmployeePassword({ employees }: { employees: Employee[] }) {
   const { t } = useApp();
-  const [who, setWho] = useState(String(employees[0]!.id));
-  const [password, setPassword] = useState('');
-  const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    await appPost(`employees/${who}/password`, { password }, 'PUT');
-    setPassword('');
-    setNote(t.passwordChanged);
-  });
   return (
-    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="employee-password-h">
-      <h2 id="employee-password-h">{t.employeePassword}</h2>
-      <SelectField
-        id="employee"
-        label={t.employee}
-        value={who}
-        onChange={setWho}
-        options={employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`])}
-      />
-      <TextField
-        id="employee-new-password"
-        label={t.newPassword}
-        type="password"
-        autocomplete="new-password"
-        value={password}
-        onInput={setPassword}
-        required
-        error={form.errors.password}
-      />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.changePassword}
-        </button>
-        <span role="status">{note}</span>
-      </div>
-    </form>
+    <PasswordForm
+      id="employee-password-form"
+      title={t.employeePassword}
+      who={{
+        label: t.employee,
+        options: employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`]),
+      }}
+      onSubmit={(v) => appPost(`employees/${v.who}/password`, { password: v.password }, 'PUT')}
+    />
   );
 }

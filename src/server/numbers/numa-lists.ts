@@ -31,3 +31,20 @@ export async function numaNumbers(db: Queryable, listId: number): Promise<string
   const rows = await db.selectFrom('numa_list_numbers').select('number').where('list_id', '=', listId).orderBy('number').execute();
   return rows.map((r) => r.number);
 }
+
+/** The customer's lists with their numbers, oldest list first. */
+export async function numaListsOf(db: Queryable, customerId: number): Promise<Array<{ id: number; name: string; numbers: string[] }>> {
+  const lists = await db.selectFrom('numa_lists').select(['id', 'name']).where('customer_id', '=', customerId).orderBy('id').execute();
+  if (!lists.length) return [];
+  const rows = await db
+    .selectFrom('numa_list_numbers')
+    .select(['list_id', 'number'])
+    .where(
+      'list_id',
+      'in',
+      lists.map((l) => l.id),
+    )
+    .orderBy('number')
+    .execute();
+  return lists.map((l) => ({ ...l, numbers: rows.filter((r) => r.list_id === l.id).map((r) => r.number) }));
+}

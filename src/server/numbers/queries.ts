@@ -307,6 +307,37 @@ export async function scenarioNumbers(db: Queryable, customerId: number): Promis
     .execute();
 }
 
+/** The caller-list routes of the customer's scenarios, in the order a call tries them. */
+export async function scenarioRoutesOf(db: Queryable, customerId: number) {
+  return db
+    .selectFrom('scenario_numa_routes as r')
+    .innerJoin('scenarios as s', 's.id', 'r.scenario_id')
+    .innerJoin('numa_lists as l', 'l.id', 'r.numa_list_id')
+    .select(['r.id', 'r.scenario_id', 'r.numa_list_id', 'l.name as list_name', 'r.forward_to'])
+    .where('s.customer_id', '=', customerId)
+    .orderBy('r.position')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** A scenario's name, forwarding and numbers, all at once (its routes stay). */
+export async function updateScenario(
+  db: Queryable,
+  id: number,
+  s: { name: string; forward_to: string | null },
+  numbers: readonly string[],
+): Promise<void> {
+  await db.updateTable('scenarios').set(s).where('id', '=', id).execute();
+  await db.deleteFrom('scenario_numbers').where('scenario_id', '=', id).execute();
+  for (const n of numbers) await db.insertInto('scenario_numbers').values({ scenario_id: id, phone_number: n }).execute();
+}
+
+/** Removes one route of a scenario; true when it was there. */
+export async function removeScenarioRoute(db: Queryable, scenarioId: number, routeId: number): Promise<boolean> {
+  const r = await db.deleteFrom('scenario_numa_routes').where('id', '=', routeId).where('scenario_id', '=', scenarioId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
 /** The scenario of the customer that answers `number`. */
 export async function scenarioOfNumber(db: Queryable, customerId: number, number: string): Promise<Row<'scenarios'> | null> {
   return (

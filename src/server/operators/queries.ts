@@ -194,6 +194,13 @@ export async function setOperatorActive(db: Queryable, employeeId: number, activ
 }
 
 /**
+ * The stored hashes of the site owner's app's sessions of employees start with this
+ * (app-sessions.ts): they are not console sessions, so they keep nobody online for chats, and a
+ * console cookie never reads as one, nor one as a console cookie.
+ */
+export const APP_SESSION_PREFIX = 'app:';
+
+/**
  * Switches the operator offline unless another console session of theirs is still signed in (one
  * statement, so a sign-in at the same moment cannot be switched off by mistake).
  */
@@ -203,7 +210,15 @@ export async function offlineUnlessSignedIn(db: Queryable, employeeId: number, n
     .set({ is_consultant_operator_active: 0 })
     .where('id', '=', employeeId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('operator_sessions').select('token_hash').where('employee_id', '=', employeeId).where('expires_ms', '>', now))),
+      not(
+        exists(
+          selectFrom('operator_sessions')
+            .select('token_hash')
+            .where('employee_id', '=', employeeId)
+            .where('expires_ms', '>', now)
+            .where('token_hash', 'not like', APP_SESSION_PREFIX + '%'),
+        ),
+      ),
     )
     .execute();
 }
@@ -309,4 +324,25 @@ export async function employeeNameOfCustomer(db: Queryable, customerId: number, 
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
   return row?.full_name ?? null;
+}
+
+/** Each of the customer's employees with its names and the ids of the sites it serves, for editing. */
+export async function employeeAssignments(
+  db: Queryable,
+  customerId: number,
+): Promise<Array<{ id: number; first_name: string; last_name: string; sites: number[] }>> {
+  const people = await db
+    .selectFrom('employees')
+    .select(['id', 'first_name', 'last_name'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+  const links = await db
+    .selectFrom('employee_sites as es')
+    .innerJoin('employees as e', 'e.id', 'es.employee_id')
+    .select(['es.employee_id', 'es.site_id'])
+    .where('e.customer_id', '=', customerId)
+    .orderBy('es.site_id')
+    .execute();
+  return people.map((p) => ({ ...p, sites: links.filter((l) => l.employee_id === p.id).map((l) => l.site_id) }));
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiLoginById, apiLoginsOf, removeApiLogin, setApiPassword } from '../api/logins.js';
 import { insertApiUser } from '../api/queries.js';
 import type { ApiSessions } from '../api/sessions.js';
 import { errors } from '../http/errors.js';
 import { hashPassword } from '../sign-in/password.js';
-import { onPostgres, type Queryable } from '../store/queryable.js';
+import type { Queryable } from '../store/queryable.js';
 import { customerOf, SESSION_HEADER } from './access.js';
-import { apiLoginById, apiLoginsOf, setApiPassword } from './api-login-queries.js';
 import { customerId, parse, SiteParams, SiteQuery } from './schemas.js';
 
 const password = () => z.string().min(8).max(200);
@@ -63,13 +63,7 @@ export function apiLoginRoutes(app: FastifyInstance, deps: { db: Queryable; sess
     const q = parse(SiteQuery, req.body);
     const c = await customerOf(db, sessions, req, q.customer_id);
     await ownLogin(c.id, id);
-    await db.transaction().execute(async (tx) => {
-      // Two removals at once must not both see a second login left: they queue on the customer.
-      if (onPostgres(tx)) await tx.selectFrom('customers').select('id').where('id', '=', c.id).forUpdate().execute();
-      if ((await apiLoginsOf(tx, c.id)).length <= 1) throw errors.conflict('The last API login of a customer cannot be removed');
-      await tx.deleteFrom('api_sessions').where('user_id', '=', id).execute();
-      await tx.deleteFrom('api_users').where('id', '=', id).where('customer_id', '=', c.id).execute();
-    });
+    await removeApiLogin(db, c.id, id);
     return { success: true, data: {} };
   });
 }

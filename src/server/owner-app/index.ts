@@ -6,7 +6,7 @@ import { ensureTag } from '../reports/tags.js';
 import { customersOfAgent } from '../customers/queries.js';
 import { siteById } from '../sites/sites.js';
 import type { Store } from '../store/open.js';
-import { callerOf, customerOf } from './access.js';
+import { callerOf, customerOf, employeeCustomer, ownerSessions, SESSION_HEADER, siteReaderOf } from './access.js';
 import { journalPage } from './journal.js';
 import { appPage, PAGE_HEADERS } from './page.js';
 import { lastPageViewMs, regionsWithFreeNumbers } from './queries.js';
@@ -18,6 +18,10 @@ import { employeeWriteRoutes } from './employee-writes.js';
 import { apiLoginRoutes } from './api-logins.js';
 import { ownPasswordRoutes } from './own-password.js';
 import { timeZoneRoutes } from './time-zone.js';
+import { scenarioRoutes } from './scenarios.js';
+import { employeeAppSessions } from '../operators/app-sessions.js';
+import { employeeSignInRoutes } from './employee-sign-in.js';
+import { employeeFunctionRoutes } from './employee-functions.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -41,7 +45,11 @@ const FILES: Record<string, [string, string]> = {
 
 export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOptions): Promise<void> {
   const { db } = opts.store;
-  const sessions = apiSessions(opts.store, opts.loginGuard, opts.now ?? Date.now);
+  const now = opts.now ?? Date.now;
+  // Employees' sessions share the console's table, and so its clock (the real one).
+  const employees = employeeAppSessions(db, opts.loginGuard);
+  // Every route below refuses an employee's key with 403, unless it takes employees itself.
+  const sessions = ownerSessions(apiSessions(opts.store, opts.loginGuard, now), employees);
 
   const page = async (_req: unknown, reply: FastifyReply) => reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(appPage());
   app.get('/app', (_req, reply) => reply.redirect('/app/'));
@@ -57,8 +65,16 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
     if (req.url.startsWith('/app/api/')) reply.header('Cache-Control', 'no-store');
   });
 
-  /** Who is signed in: a customer's user (its customer) or an agent (its customers). */
+  /** Who is signed in: a customer's user or an employee (its customer), or an agent (its customers). */
   app.get('/app/api/me', async (req) => {
+    const emp = await employees.employee(req.headers[SESSION_HEADER]);
+    if (emp) {
+      const c = await employeeCustomer(db, emp, undefined);
+      return {
+        success: true,
+        data: { role: 'employee', customer: { id: c.id, name: c.name, state: c.state, time_zone: c.time_zone }, customers: [] },
+      };
+    }
     const caller = await callerOf(sessions, req);
     if (caller.agentId != null) {
       const customers = await customersOfAgent(db, caller.agentId, { limit: 1000, offset: 0 });
@@ -99,14 +115,14 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
   /** Calls, call-backs, chats, requests and goals in one list, newest first, paged in SQL. */
   app.get('/app/api/journal', async (req) => {
     const q = parse(JournalQuery, req.query);
-    const c = await customerOf(db, sessions, req, q.customer_id);
+    const c = await siteReaderOf(db, sessions, employees, req, q.site_id, q.customer_id);
     return { success: true, data: await journalPage(db, c, q) };
   });
 
   /** Calls per campaign per day, for the campaign report's chart. */
   app.get('/app/api/daily', async (req) => {
     const q = parse(DailyQuery, req.query);
-    const c = await customerOf(db, sessions, req, q.customer_id);
+    const c = await siteReaderOf(db, sessions, employees, req, q.site_id, q.customer_id);
     return { success: true, data: await dailyCalls(db, c, q) };
   });
 
@@ -116,7 +132,9 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
    */
   app.post('/app/api/standard-tags', async (req) => {
     const q = parse(SiteQuery, req.body);
-    const c = await customerOf(db, sessions, req, q.customer_id);
+    // An employee tags the journal of their sites, so they may make these tags too.
+    const emp = await employees.employee(req.headers[SESSION_HEADER]);
+    const c = emp ? await employeeCustomer(db, emp, q.customer_id) : await customerOf(db, sessions, req, q.customer_id);
     const tags = await db.transaction().execute(async (tx) => {
       const out = [];
       for (const name of STANDARD_TAGS) out.push({ id: await ensureTag(tx, c.id, name), name });
@@ -142,8 +160,11 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
     return { success: true, data: {} };
   });
 
+  employeeSignInRoutes(app, { employees });
+  employeeFunctionRoutes(app, { store: opts.store, employees, now });
   employeeWriteRoutes(app, { db, sessions });
   apiLoginRoutes(app, { db, sessions });
   ownPasswordRoutes(app, { db, sessions, loginGuard: opts.loginGuard });
   timeZoneRoutes(app, { db, sessions });
+  scenarioRoutes(app, { db, sessions });
 }

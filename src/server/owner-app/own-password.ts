@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiLoginById, setApiPassword } from '../api/logins.js';
 import type { ApiSessions } from '../api/sessions.js';
 import { errors } from '../http/errors.js';
 import type { LoginGuard } from '../sign-in/login-guard.js';
 import { hashPassword, verifyPassword } from '../sign-in/password.js';
 import type { Queryable } from '../store/queryable.js';
 import { callerOf, SESSION_HEADER } from './access.js';
-import { apiLoginById, setApiPassword } from './api-login-queries.js';
 import { parse } from './schemas.js';
 
 export const OwnPassword = z.strictObject({

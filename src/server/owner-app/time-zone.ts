@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiSessions } from '../api/sessions.js';
+import { setCustomerTimeZone } from '../customers/time-zone.js';
 import { isTimeZone } from '../http/dates.js';
 import type { Queryable } from '../store/queryable.js';
 import { customerOf } from './access.js';
@@ -20,7 +21,7 @@ export function timeZoneRoutes(app: FastifyInstance, deps: { db: Queryable; sess
   app.put('/app/api/customer/time-zone', async (req) => {
     const body = parse(TimeZone, req.body);
     const c = await customerOf(db, sessions, req, body.customer_id);
-    await db.updateTable('customers').set({ time_zone: body.time_zone }).where('id', '=', c.id).execute();
+    await setCustomerTimeZone(db, c.id, body.time_zone);
     return { success: true, data: { time_zone: body.time_zone } };
   });
 }

@@ -74,3 +74,42 @@ it('lets an agent act on its chosen customer only', async () => {
   expect(w.server.db.prepare('SELECT customer_id FROM employees WHERE id = ?').get(r.body.data!.id)).toEqual({ customer_id: 2 });
   expect((await call('PUT', '/app/api/employees/11/password', x, { customer_id: 2, password: 'whatever-pw' })).status).toBe(404);
 });
+
+it("changes an employee's name, sites and SIP line; another customer's site or employee is refused", async () => {
+  const a = await w.login('a');
+  const id = (await call('POST', '/app/api/employees', a, NEW)).body.data!.id;
+  const CHANGE = { first_name: 'Olga', last_name: 'Petrova', sites: [], sip_line_id: 1 };
+  const r = await call('PUT', `/app/api/employees/${id}`, a, CHANGE);
+  expect(r.status, r.body.message).toBe(200);
+  const list = (await w.get('employee', { session_key: a, id })).json().data as Array<Record<string, unknown>>;
+  expect(list).toMatchObject([{ id, full_name: 'Petrova Olga' }]);
+  expect(w.server.db.prepare('SELECT site_id FROM employee_sites WHERE employee_id = ?').all(id)).toEqual([]);
+  expect(w.server.db.prepare('SELECT sip_line_id FROM sip_line_employees WHERE employee_id = ?').all(id)).toEqual([{ sip_line_id: 1 }]);
+  const read = await w.server.app.inject({ method: 'GET', url: '/app/api/employees', headers: { 'x-session-key': a } });
+  expect((read.json() as { data: unknown[] }).data).toContainEqual({ id, first_name: 'Olga', last_name: 'Petrova', sites: [] });
+  const refused = await call('PUT', `/app/api/employees/${id}`, a, { ...CHANGE, sites: [3] });
+  expect(refused.body.message).toMatch(/^400002: Invalid request: sites: not a site of the customer/);
+  expect((await call('PUT', '/app/api/employees/31', a, CHANGE)).status).toBe(404);
+});
+
+it('removes an employee: the console signs it out, its SIP line is free, and sites nobody serves are named', async () => {
+  const a = await w.login('a');
+  const id = (await call('POST', '/app/api/employees', a, { ...NEW, sites: [1] })).body.data!.id;
+  const { cookie } = await consoleSignIn('olga@a.test', 'olga-password');
+  const me = () => w.server.app.inject({ method: 'GET', url: '/op/api/me', headers: { cookie } });
+  expect((await me()).statusCode).toBe(200);
+  // Site 1's other employees are taken off it first: Olga is its last.
+  for (const e of w.server.db.prepare('SELECT employee_id FROM employee_sites WHERE site_id = 1 AND employee_id != ?').all(id) as Array<{
+    employee_id: number;
+  }>)
+    w.server.db.prepare('DELETE FROM employee_sites WHERE employee_id = ?').run(e.employee_id);
+  const r = await call('POST', `/app/api/employees/${id}/remove`, a, {});
+  expect(r.status, r.body.message).toBe(200);
+  expect(r.body.data).toEqual({ unserved: [expect.any(String)] });
+  expect((await me()).statusCode).toBe(401);
+  expect((await consoleSignIn('olga@a.test', 'olga-password')).status).toBe(401);
+  expect(w.server.db.prepare('SELECT COUNT(*) AS n FROM sip_line_employees WHERE employee_id = ?').get(id)).toEqual({ n: 0 });
+  expect((await w.get('employee', { session_key: a, id })).json().data).toEqual([]);
+  expect((await call('POST', '/app/api/employees/31/remove', a, {})).status).toBe(404);
+  expect((await call('POST', `/app/api/employees/${id}/remove`, a, {})).status).toBe(404);
+});

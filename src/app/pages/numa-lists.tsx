@@ -1,0 +1,133 @@
+import { useState } from 'preact/hooks';
+import { appGet, rest } from '../api.js';
+import { formatPhone } from '../format.js';
+import { NumbersTabs } from '../numbers-tabs.js';
+import { useApp } from '../state.js';
+import type { NumaList } from '../types.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+/** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
+export function NumaLists() {
+  const { t, customer } = useApp();
+  const lists = useData(() => appGet<NumaList[]>('numa-lists'), [customer?.id]);
+  const [removeError, setRemoveError] = useState('');
+  const remove = (list: NumaList, number: string) => {
+    setRemoveError('');
+    rest('remove_number_from_numa_list', { numa_list_id: list.id, number }, 'POST').then(lists.reload, (e: Error) =>
+      setRemoveError(e.message),
+    );
+  };
+  return (
+    <Page title={t.numaLists}>
+      <NumbersTabs />
+      <p class="muted">{t.numaListsHelp}</p>
+      <Show loaded={lists}>
+        {(ls) => (
+          <>
+            {ls.length ? (
+              ls.map((l) => (
+                <section class="card" key={l.id} aria-labelledby={`list-${l.id}`} data-list={l.name}>
+                  <h2 id={`list-${l.id}`}>{l.name}</h2>
+                  {l.numbers.length ? (
+                    <ul class="list">
+                      {l.numbers.map((n) => (
+                        <li key={n} class="row">
+                          <span class="nowrap">{formatPhone(n)}</span>
+                          <button type="button" class="link" onClick={() => remove(l, n)}>
+                            {t.remove} <span class="sr">{formatPhone(n)}</span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <Empty>{t.noListNumbers}</Empty>
+                  )}
+                </section>
+              ))
+            ) : (
+              <Empty>{t.noNumaLists}</Empty>
+            )}
+            {removeError && (
+              <p class="error" role="alert">
+                {removeError}
+              </p>
+            )}
+            {ls.length > 0 && <AddNumber lists={ls} onAdded={lists.reload} />}
+            <NewList onAdded={lists.reload} />
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}
+
+function NewList({ onAdded }: { onAdded(): void }) {
+  const { t } = useApp();
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  const form = useSubmit(async () => {
+    setNote('');
+    await rest('create_numa_list', { name: name.trim() }, 'POST');
+    setName('');
+    setNote(t.saved);
+    onAdded();
+  });
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-list-h">
+      <h2 id="new-list-h">{t.newNumaList}</h2>
+      <TextField id="name" label={t.name} value={name} onInput={setName} required error={form.errors.name} />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.create}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}
+
+function AddNumber({ lists, onAdded }: { lists: NumaList[]; onAdded(): void }) {
+  const { t } = useApp();
+  const [list, setList] = useState('');
+  const [number, setNumber] = useState('');
+  const [note, setNote] = useState('');
+  const id = list || String(lists[0]!.id);
+  const form = useSubmit(async () => {
+    setNote('');
+    await rest('add_number_to_numa_list', { numa_list_id: Number(id), number }, 'POST');
+    setNumber('');
+    setNote(t.saved);
+    onAdded();
+  });
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="add-number-h">
+      <h2 id="add-number-h">{t.addToList}</h2>
+      <SelectField
+        id="numa_list_id"
+        label={t.numaList}
+        value={id}
+        onChange={setList}
+        options={lists.map((l): [string, string] => [String(l.id), l.name])}
+        error={form.errors.numa_list_id}
+      />
+      <TextField
+        id="number"
+        label={t.callerNumber}
+        type="tel"
+        inputMode="tel"
+        value={number}
+        onInput={setNumber}
+        required
+        error={form.errors.number}
+      />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.add}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}

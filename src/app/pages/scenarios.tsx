@@ -1,0 +1,237 @@
+import { useState } from 'preact/hooks';
+import { appGet, appPost, rest } from '../api.js';
+import { formatPhone } from '../format.js';
+import { NumbersTabs } from '../numbers-tabs.js';
+import { useApp } from '../state.js';
+import type { NumaList, Scenario, VirtualNumber } from '../types.js';
+import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+interface ScenarioData {
+  scenarios: Scenario[];
+  numbers: VirtualNumber[];
+  lists: NumaList[];
+}
+
+/** The customer's scenarios: the numbers each answers, where it forwards them, and its caller-list routes. */
+export function Scenarios() {
+  const { t, customer } = useApp();
+  const data = useData(async (): Promise<ScenarioData> => {
+    const [scenarios, numbers, lists] = await Promise.all([
+      appGet<Scenario[]>('scenarios'),
+      rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 }),
+      appGet<NumaList[]>('numa-lists'),
+    ]);
+    return { scenarios, numbers: numbers.data, lists };
+  }, [customer?.id]);
+  const [editing, setEditing] = useState<Scenario | null>(null);
+  const [removeError, setRemoveError] = useState('');
+  const removeRoute = (s: Scenario, route: number) => {
+    setRemoveError('');
+    appPost(`scenarios/${s.id}/routes/${route}/remove`).then(data.reload, (e: Error) => setRemoveError(e.message));
+  };
+  return (
+    <Page title={t.scenarios}>
+      <NumbersTabs />
+      <p class="muted">{t.scenariosHelp}</p>
+      <Show loaded={data}>
+        {(d) => (
+          <>
+            {d.scenarios.length ? (
+              <div class="scroll" tabIndex={0}>
+                <table id="scenarios">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.name}</th>
+                      <th scope="col">{t.scenarioNumbers}</th>
+                      <th scope="col">{t.forwardTo}</th>
+                      <th scope="col">{t.listRoutes}</th>
+                      <th scope="col">
+                        <span class="sr">{t.edit}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.scenarios.map((s) => (
+                      <tr key={s.id}>
+                        <th scope="row">{s.name}</th>
+                        <td class="nowrap">{s.numbers.map(formatPhone).join(', ')}</td>
+                        <td class="nowrap">{s.forward_to ? formatPhone(s.forward_to) : t.none}</td>
+                        <td>
+                          {s.routes.map((r) => (
+                            <div key={r.id} class="row">
+                              <span>
+                                {r.list_name} → {formatPhone(r.forward_to)}
+                              </span>
+                              <button type="button" class="link" onClick={() => removeRoute(s, r.id)}>
+                                {t.remove} <span class="sr">{r.list_name}</span>
+                              </button>
+                            </div>
+                          ))}
+                        </td>
+                        <td class="actions">
+                          <button type="button" onClick={() => setEditing(s)}>
+                            {t.edit} <span class="sr">{s.name}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <Empty>{t.noScenarios}</Empty>
+            )}
+            {removeError && (
+              <p class="error" role="alert">
+                {removeError}
+              </p>
+            )}
+            <ScenarioForm
+              key={editing?.id ?? 'new'}
+              scenario={editing}
+              numbers={d.numbers}
+              onDone={() => {
+                setEditing(null);
+                data.reload();
+              }}
+            />
+            {d.scenarios.length > 0 && <ListRoute data={d} onAdded={data.reload} />}
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}
+
+/** A new scenario, or the one being edited: its name, forwarding and numbers. */
+function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null; numbers: VirtualNumber[]; onDone(): void }) {
+  const { t } = useApp();
+  const [name, setName] = useState(scenario?.name ?? '');
+  const [forward, setForward] = useState(scenario?.forward_to ?? '');
+  const [chosen, setChosen] = useState<string[]>(scenario?.numbers ?? []);
+  const [note, setNote] = useState('');
+  const form = useSubmit(async () => {
+    setNote('');
+    const body = { name: name.trim(), forward_to: forward.trim() || null, numbers: chosen };
+    if (scenario) await appPost(`scenarios/${scenario.id}`, body, 'PUT');
+    else await appPost('scenarios', body);
+    setNote(t.saved);
+    if (!scenario) {
+      setName('');
+      setForward('');
+      setChosen([]);
+    }
+    onDone();
+  });
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="scenario-form-h">
+      <h2 id="scenario-form-h">{scenario ? `${t.editScenario}: ${scenario.name}` : t.newScenario}</h2>
+      <TextField id="scenario-name" label={t.name} value={name} onInput={setName} required error={form.errors.name} />
+      <TextField
+        id="forward_to"
+        label={t.forwardTo}
+        type="tel"
+        inputMode="tel"
+        value={forward}
+        onInput={setForward}
+        error={form.errors.forward_to}
+      />
+      {numbers.length ? (
+        <fieldset aria-describedby={form.errors.numbers ? 'scenario-numbers-error' : undefined}>
+          <legend>{t.scenarioNumbers}</legend>
+          {numbers.map((n) => (
+            <div class="field check" key={n.phone_number}>
+              <input
+                id={`scenario-number-${n.phone_number}`}
+                type="checkbox"
+                checked={chosen.includes(n.phone_number)}
+                onChange={(e) =>
+                  setChosen(
+                    (e.target as HTMLInputElement).checked ? [...chosen, n.phone_number] : chosen.filter((x) => x !== n.phone_number),
+                  )
+                }
+              />
+              <label for={`scenario-number-${n.phone_number}`}>{formatPhone(n.phone_number)}</label>
+            </div>
+          ))}
+          <FieldError id="scenario-numbers" error={form.errors.numbers} />
+        </fieldset>
+      ) : (
+        <p class="muted">{t.needNumbers}</p>
+      )}
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {scenario ? t.save : t.create}
+        </button>
+        {scenario && (
+          <button type="button" class="link" onClick={onDone}>
+            {t.cancel}
+          </button>
+        )}
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}
+
+/** Callers on one of the customer's lists go elsewhere. */
+function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
+  const { t } = useApp();
+  const [scenario, setScenario] = useState('');
+  const [list, setList] = useState('');
+  const [target, setTarget] = useState('');
+  const [note, setNote] = useState('');
+  const sid = scenario || String(data.scenarios[0]!.id);
+  const lid = list || String(data.lists[0]?.id ?? '');
+  const form = useSubmit(async () => {
+    setNote('');
+    await appPost(`scenarios/${sid}/routes`, { numa_list_id: Number(lid), forward_to: target });
+    setTarget('');
+    setNote(t.saved);
+    onAdded();
+  });
+  if (!data.lists.length)
+    return (
+      <p class="empty">
+        {t.needNumaList} <a href="/app/numbers/lists">{t.numaLists}</a>
+      </p>
+    );
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="route-h">
+      <h2 id="route-h">{t.addListRoute}</h2>
+      <SelectField
+        id="route-scenario"
+        label={t.scenario}
+        value={sid}
+        onChange={setScenario}
+        options={data.scenarios.map((s): [string, string] => [String(s.id), s.name])}
+      />
+      <SelectField
+        id="numa_list_id"
+        label={t.numaList}
+        value={lid}
+        onChange={setList}
+        options={data.lists.map((l): [string, string] => [String(l.id), l.name])}
+        error={form.errors.numa_list_id}
+      />
+      <TextField
+        id="route-forward_to"
+        label={t.forwardTo}
+        type="tel"
+        inputMode="tel"
+        value={target}
+        onInput={setTarget}
+        required
+        error={form.errors.forward_to}
+      />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.add}
+        </button>
+        <span role="status">{note}</span>
+      </div>
+    </form>
+  );
+}

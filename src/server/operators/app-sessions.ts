@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { Queryable } from '../store/queryable.js';
+import { timestamp } from '../store/time.js';
+import { guardLogin, SESSION_MS } from './auth.js';
+import { APP_SESSION_PREFIX, createSession, deleteSession, employeeSiteIds, operatorBySession } from './queries.js';
+
+/**
+ * An employee signed in to the site owner's app: the console's e-mail and password, checked by
+ * the console's `guardLogin` (its counters and locks), opening a session of the console's table,
+ * so that removing the employee or changing their password ends it as it ends the console's. The
+ * app sends its key in a header, never a cookie.
+ */
+export interface AppEmployee {
+  id: number;
+  customer_id: number;
+  /** The sites the employee serves: all the app shows them. */
+  sites: number[];
+}
+
+/** The stored form of a key: marked as the app's, so the console neither takes it nor counts it as signed in. */
+const stored = (key: string) => APP_SESSION_PREFIX + createHash('sha256').update(key).digest('hex');
+
+export function employeeAppSessions(db: Queryable, guard: LoginGuard, now: () => number = Date.now, sessionMs = SESSION_MS) {
+  return {
+    /** Checks the password under the console's guard; the new session's key. Sets the guard's device cookie on `reply`. */
+    async signIn(req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<string> {
+      const emp = await guardLogin(db, guard, req, reply, { email, password }, req.protocol === 'https');
+      const t = now();
+      const key = randomBytes(32).toString('base64url');
+      await createSession(db, { tokenHash: stored(key), employeeId: emp.id, createdAt: timestamp(t), expiresMs: t + sessionMs, now: t });
+      reply.header('Set-Cookie', emp.deviceCookie);
+      return key;
+    },
+
+    /** The employee of a session key, or null (missing, unknown, expired or ended). */
+    async employee(key: unknown): Promise<AppEmployee | null> {
+      if (typeof key !== 'string' || !key || key.length > 200) return null;
+      const row = await operatorBySession(db, stored(key), now());
+      if (!row) return null;
+      return { id: row.id, customer_id: row.customer_id, sites: await employeeSiteIds(db, row.id) };
+    },
+
+    async signOut(key: string): Promise<void> {
+      await deleteSession(db, stored(key));
+    },
+  };
+}
+
+export type EmployeeAppSessions = ReturnType<typeof employeeAppSessions>;
