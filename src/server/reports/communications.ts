@@ -4,6 +4,7 @@ import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { callType } from '../store/call-object-type.js';
 import { filtered, type ReportFilter } from './report-filter.js';
+import { goalCampaign } from './goal-records.js';
 
 /**
  * Communications of every kind (goals, chats, offline requests, call records) as one list: its
@@ -26,7 +27,6 @@ export interface CommunicationRow {
 function communicationUnion(db: Queryable, f: ReportFilter) {
   const goals = db
     .selectFrom('goals as g')
-    .innerJoin('sessions as s', 's.id', 'g.session_id')
     .select([
       sql<CommunicationObjectType>`'goal'`.as('object_type'),
       'g.id',
@@ -34,9 +34,11 @@ function communicationUnion(db: Queryable, f: ReportFilter) {
       'g.visitor_id',
       'g.session_id',
       'g.start_time as at',
-      's.ac_id',
+      goalCampaign.as('ac_id'),
     ])
-    .where(filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }));
+    .where(
+      filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: goalCampaign, visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }),
+    );
   const chats = db
     .selectFrom('chats as ch')
     .select([
@@ -181,7 +183,7 @@ export async function soldCommunications(
   f: ReportFilter,
   onlyFirst: boolean,
 ): Promise<Array<CommunicationRow & { sale_date: string; cost_kopecks: number }>> {
-  const rows = await communicationList(db, f, onlyFirst)
+  const rows = await communicationList(db, { ...f, sold: true }, onlyFirst)
     .innerJoin('sales as sa', (j) => j.onRef('sa.object_type', '=', 'u.object_type').onRef('sa.object_id', '=', 'u.id'))
     .selectAll('u')
     .select(['sa.sale_date', 'sa.cost_kopecks'])
