@@ -2,9 +2,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../store/page.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
-import { callType } from '../store/call-object-type.js';
 import { filtered, type ReportFilter } from './report-filter.js';
-import { goalCampaign } from './goal-records.js';
+import { communicationUnion } from '../visitors/communication-union.js';
 
 /**
  * Communications of every kind (goals, chats, offline requests, call records) as one list: its
@@ -21,65 +20,6 @@ export interface CommunicationRow {
   /** UTC. */
   at: string;
   ac_id: number;
-}
-
-/** Every kind's rows in the filter, as one union (its order is the caller's). */
-function communicationUnion(db: Queryable, f: ReportFilter) {
-  const goals = db
-    .selectFrom('goals as g')
-    .select([
-      sql<CommunicationObjectType>`'goal'`.as('object_type'),
-      'g.id',
-      'g.site_id',
-      'g.visitor_id',
-      'g.session_id',
-      'g.start_time as at',
-      goalCampaign.as('ac_id'),
-    ])
-    .where(
-      filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: goalCampaign, visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }),
-    );
-  const chats = db
-    .selectFrom('chats as ch')
-    .select([
-      sql<CommunicationObjectType>`'chat'`.as('object_type'),
-      'ch.id',
-      'ch.site_id',
-      'ch.visitor_id',
-      'ch.session_id',
-      'ch.start_time as at',
-      'ch.ac_id',
-    ])
-    .where(
-      filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }),
-    );
-  const offline = db
-    .selectFrom('offline_messages as o')
-    .select([
-      sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
-      'o.id',
-      'o.site_id',
-      'o.visitor_id',
-      'o.session_id',
-      'o.date_time as at',
-      'o.ac_id',
-    ])
-    .where(
-      filtered(f, {
-        site: 'o.site_id',
-        at: 'o.date_time',
-        ac: 'o.ac_id',
-        visitor: 'o.visitor_id',
-        id: 'o.id',
-        type: sql`'offline_message'`,
-      }),
-    );
-  const calls = db
-    .selectFrom('calls as c')
-    .select([callType.as('object_type'), 'c.id', 'c.site_id', 'c.visitor_id', 'c.session_id', 'c.call_date as at', 'c.ac_id'])
-    .where(filtered(f, { site: 'c.site_id', at: 'c.call_date', ac: 'c.ac_id', visitor: 'c.visitor_id', id: 'c.id', type: callType }));
-  // Calls first: their visitor and session may be NULL, and a union takes the first part's types.
-  return calls.unionAll(goals).unionAll(chats).unionAll(offline);
 }
 
 /**
@@ -119,7 +59,7 @@ function firstOfPerson(db: Queryable): RawBuilder<SqlBool> {
 
 /** The communications of the filter, as one table `u`; `onlyFirst`: each person's first only. */
 function communicationList(db: Queryable, f: ReportFilter, onlyFirst: boolean) {
-  const q = db.selectFrom(communicationUnion(db, f).as('u'));
+  const q = db.selectFrom(communicationUnion(db, (c) => filtered(f, c)).as('u'));
   return onlyFirst ? q.where(firstOfPerson(db)) : q;
 }
 

@@ -1,26 +1,14 @@
-import { sql } from 'kysely';
 import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import { CONTEXT } from './record-context.js';
+import { COMMUNICATION_COLUMNS } from '../visitors/communication-union.js';
 import { filtered, type ReportFilter } from './report-filter.js';
 
 /** The `goal` report's records. */
 
-/**
- * A goal's campaign is its session's, read per goal by the session's key, and only where a
- * statement asks for it (a count of the range does not). A sub-select, not a join: joined,
- * PostgreSQL read every session stored to hash-join a year's goals with them, most of the time of
- * a year's `advertising_sales`, journal and one campaign's `stat` at 1M page views.
- */
-export const goalCampaign = sql<number>`(SELECT s.ac_id FROM sessions s WHERE s.id = g.session_id)`;
-
 /** The goals of the filter. */
 export function goalQuery(db: Queryable, f: ReportFilter, goalId: number | undefined) {
-  const q = db
-    .selectFrom('goals as g')
-    .where(
-      filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: goalCampaign, visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }),
-    );
+  const q = db.selectFrom('goals as g').where(filtered(f, COMMUNICATION_COLUMNS.goals));
   return goalId === undefined ? q : q.where('g.id', '=', goalId);
 }
 

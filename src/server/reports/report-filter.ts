@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
+import type { CommunicationColumns } from '../visitors/communication-union.js';
 
 /**
  * The one filter of every report list (rest-api.md, "Reports") and the SQL it becomes on each
@@ -27,23 +28,12 @@ export interface ReportFilter {
   sold?: boolean | undefined;
 }
 
-/** The columns a filter reads on one communication table, and the table's object type (SQL). */
-export interface Columns {
-  site: string;
-  at: string;
-  /** A column, or an expression where the campaign is another table's (a goal's session). */
-  ac: string | RawBuilder<number>;
-  visitor: string;
-  id: string;
-  type: RawBuilder<unknown>;
-}
-
 /**
  * The conditions of a filter on one communication table, as one expression. Written with the `sql`
  * tag (every value bound) because one condition serves tables of different shapes, which the
  * builder's types cannot share; it is plain SQL both dialects read alike.
  */
-export function filtered(f: ReportFilter, c: Columns): RawBuilder<SqlBool> {
+export function filtered(f: ReportFilter, c: CommunicationColumns): RawBuilder<SqlBool> {
   const parts: Array<RawBuilder<unknown>> = [
     f.siteId !== undefined
       ? sql`${sql.ref(c.site)} = ${f.siteId}`
