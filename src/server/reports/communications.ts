@@ -1,9 +1,10 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Page } from '../store/page.js';
-import { onPostgres, type Queryable } from '../store/queryable.js';
+import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { filtered, type ReportFilter } from './report-filter.js';
 import { communicationUnion } from '../visitors/communication-union.js';
+import { firstOfPerson } from '../visitors/first-of-person.js';
 
 /**
  * Communications of every kind (goals, chats, offline requests, call records) as one list: its
@@ -20,41 +21,6 @@ export interface CommunicationRow {
   /** UTC. */
   at: string;
   ac_id: number;
-}
-
-/**
- * One communication table as the person test reads it: its rows of one visitor, their time and
- * kind (the kind's SQL over the table's alias `x`).
- */
-const PERSON_PARTS = [
-  { table: 'goals', at: 'start_time', type: sql`'goal'` },
-  { table: 'chats', at: 'start_time', type: sql`'chat'` },
-  { table: 'offline_messages', at: 'date_time', type: sql`'offline_message'` },
-  { table: 'calls', at: 'call_date', type: sql`CASE WHEN x.communication_type = 'sitephone' THEN 'sitephone' ELSE 'cdr_in' END` },
-] as const;
-
-/**
- * The row `u` of the communication union is its person's first communication of every kind and
- * date (by time, then kind, then id, as person-facts.ts numbers them): no communication of any
- * visitor of the same person comes before it. The test reads the visitor's person by key, the
- * person's visitors by `visitors_person` and their communications by each table's visitor index,
- * so a row costs a few index lookups whatever the tables hold. A visitor without a person (or a
- * communication without a visitor) is its own first, as in person-facts.ts.
- */
-function firstOfPerson(db: Queryable): RawBuilder<SqlBool> {
-  // See below: PostgreSQL only (on SQLite the inner fences made the year at 1M 60% slower).
-  const fence = onPostgres(db) ? sql` LIMIT 1 OFFSET 0` : sql``;
-  const earlier = PERSON_PARTS.map(
-    (p) =>
-      sql`EXISTS (SELECT 1 FROM ${sql.table(p.table)} x WHERE x.visitor_id = pv.id AND (${sql.ref(`x.${p.at}`)} < u.at OR (${sql.ref(`x.${p.at}`)} = u.at AND (${p.type} < u.object_type OR (${p.type} = u.object_type AND x.id < u.id))))${fence})`,
-  );
-  // The visitor's person and its visitors are read once per row, then each table by visitor.
-  // `LIMIT 1 OFFSET 0` keeps each test per row, by index, on PostgreSQL: an OFFSET stops the
-  // planner's rewrites of EXISTS. Without it the outer test became an anti-join reading every
-  // visitor and communication (report-plans.test.ts saw the full index scans), and an inner one a
-  // "hashed SubPlan" that read all of a small table again for every row (the bench's PostgreSQL
-  // row saw it: the year at 100k took 1 s). SQLite runs them per row either way, faster unfenced.
-  return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM visitors me INNER JOIN visitors pv ON pv.person_id = me.person_id WHERE me.id = u.visitor_id AND (${sql.join(earlier, sql` OR `)})${fence})`;
 }
 
 /** The communications of the filter, as one table `u`; `onlyFirst`: each person's first only. */
