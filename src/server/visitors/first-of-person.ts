@@ -14,7 +14,9 @@ import { COMMUNICATION_COLUMNS } from './communication-union.js';
 export function firstOfPerson(db: Queryable): RawBuilder<SqlBool> {
   // See below: PostgreSQL only (on SQLite the inner fences made the year at 1M 60% slower).
   const fence = onPostgres(db) ? sql` LIMIT 1 OFFSET 0` : sql``;
-  const earlier = Object.entries(COMMUNICATION_COLUMNS).map(([table, c]) => {
+  // The most numerous kind first: an earlier goal ends most tests soonest.
+  const earlier = (['goals', 'chats', 'offline_messages', 'calls'] as const).map((table) => {
+    const c = COMMUNICATION_COLUMNS[table];
     const [alias] = c.id.split('.');
     const at = sql.ref(c.at);
     return sql`EXISTS (SELECT 1 FROM ${sql.table(table)} ${sql.raw(alias!)} WHERE ${sql.ref(c.visitor)} = pv.id AND (${at} < u.at OR (${at} = u.at AND (${c.type} < u.object_type OR (${c.type} = u.object_type AND ${sql.ref(c.id)} < u.id))))${fence})`;
