@@ -17,8 +17,9 @@
 // PostgreSQL is an extra row when `--postgres URL` (or SVC_BENCH_PG) names a server: the same
 // databases copied into schemas of its own there (postgresCopy).
 //
-// `node bench/reports.mjs [--sizes 10000,100000] [--runs 5] [--postgres URL]` runs the section
-// alone (build first).
+// `node bench/reports.mjs [--sizes 10000,100000] [--runs 5] [--postgres URL] [--against DIR]` runs
+// the section alone (build first); `--against` times another built tree (a worktree of an earlier
+// version) on the same databases in turns with this one, and prints both and their ratio.
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -114,18 +115,20 @@ function prng(seed) {
 
 const ts = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
-async function serverModules() {
-  const app = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+/** The built server of the tree at `tree` (this one unless `--against` names another). */
+async function serverModules(tree = root) {
+  const app = await import(pathToFileURL(join(tree, 'dist/node/server/app.js')).href);
+  // The seed's hash is made by this tree's code: an earlier tree keeps it elsewhere.
   const pw = await import(pathToFileURL(join(root, 'dist/node/server/sign-in/password.js')).href);
   return { createServer: app.createServer, hashPassword: pw.hashPassword };
 }
 
-async function openServer(dbPath) {
-  const { createServer, hashPassword } = await serverModules();
+async function openServer(dbPath, tree = root) {
+  const { createServer, hashPassword } = await serverModules(tree);
   return createServer({
     dbPath,
     siteConfig: SITE_CONFIG,
-    bundleDir: join(root, 'dist'),
+    bundleDir: join(tree, 'dist'),
     publicUrl: 'http://bench.test/',
     apiSeed: {
       customers: [{ id: 1 }],
@@ -540,14 +543,24 @@ function samples(file) {
   }
 }
 
-/** Times every call on one database (`dbPath`: the SQLite file or a PostgreSQL URL); ms by label and range. */
-async function measure(file, runs, dbPath = file) {
+/**
+ * Times every call on one database (`dbPath`: the SQLite file or a PostgreSQL URL); ms by label and
+ * range. With `against` (another tree, built), that tree's server answers the same calls on the
+ * same database in turns with this one's (A, B, B, A, …), so load that comes and goes falls on both
+ * alike; each figure then carries the other's median as `other` and `ratio` (this / other).
+ */
+async function measure(file, runs, dbPath = file, against = undefined) {
   const sample = samples(file);
-  const server = await openServer(dbPath);
+  const servers = [await openServer(dbPath)];
+  if (against) servers.push(await openServer(dbPath, against));
   try {
-    const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: LOGIN, password: PASSWORD } });
-    const key = login.json().data?.session_key;
-    if (!key) throw new Error(`bench login failed: ${login.body}`);
+    const keys = [];
+    for (const server of servers) {
+      const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: LOGIN, password: PASSWORD } });
+      const key = login.json().data?.session_key;
+      if (!key) throw new Error(`bench login failed: ${login.body}`);
+      keys.push(key);
+    }
     const out = {};
     for (const [label, fn, args] of CALLS) {
       out[label] = {};
@@ -557,33 +570,48 @@ async function measure(file, runs, dbPath = file) {
           continue;
         }
         const app = fn.startsWith('/app/');
-        const query = app ? args(r, sample) : { session_key: key, ...args(r, sample) };
-        const url = app ? fn : fn === 'visitor' ? `/api/v1/visitor/${query.visitor_id}/` : `/api/v1/${fn}/`;
-        if (fn === 'visitor') delete query.visitor_id;
-        const call = () =>
-          server.app.inject({
-            method: 'GET',
-            url,
-            headers: { accept: 'application/json', ...(app ? { 'x-session-key': key } : {}) },
-            query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-          });
-        const first = await call();
-        if (first.statusCode !== 200 || first.json().success === false)
-          throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 300)}`);
-        // The app's answers carry their total in `data`.
-        const total = first.json().total ?? first.json().data?.total ?? null;
-        const times = [];
-        for (let i = 0; i < runs; i++) {
-          const t = performance.now();
-          await call();
-          times.push(performance.now() - t);
+        const calls = servers.map((server, s) => {
+          const query = app ? args(r, sample) : { session_key: keys[s], ...args(r, sample) };
+          const url = app ? fn : fn === 'visitor' ? `/api/v1/visitor/${query.visitor_id}/` : `/api/v1/${fn}/`;
+          if (fn === 'visitor') delete query.visitor_id;
+          return () =>
+            server.app.inject({
+              method: 'GET',
+              url,
+              headers: { accept: 'application/json', ...(app ? { 'x-session-key': keys[s] } : {}) },
+              query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+            });
+        });
+        let total = null;
+        for (const [s, call] of [...calls.entries()]) {
+          const first = await call();
+          const failed = first.statusCode !== 200 || first.json().success === false;
+          // An earlier version may lack a call (the app's reads came later): this build's only.
+          if (failed && s > 0) calls.splice(s, 1);
+          else if (failed) throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 300)}`);
+          // The app's answers carry their total in `data`.
+          else total ??= first.json().total ?? first.json().data?.total ?? null;
         }
-        out[label][range] = { ms: round(median(times)), total };
+        const times = calls.map(() => []);
+        for (let i = 0; i < runs; i++) {
+          // A, B, B, A, …: neither build always goes first.
+          const order = calls.map((_, s) => s);
+          if (i % 2) order.reverse();
+          for (const s of order) {
+            const t = performance.now();
+            await calls[s]();
+            times[s].push(performance.now() - t);
+          }
+        }
+        const ms = round(median(times[0]));
+        out[label][range] = times[1]?.length
+          ? { ms, total, other: round(median(times[1])), ratio: Math.round((median(times[0]) / median(times[1])) * 100) / 100 }
+          : { ms, total };
       }
     }
     return out;
   } finally {
-    await server.close();
+    for (const server of servers) await server.close();
   }
 }
 
@@ -686,14 +714,14 @@ function tableRows(file) {
   }
 }
 
-export async function run({ sizes = SIZES, runs = RUNS, postgres = process.env.SVC_BENCH_PG } = {}) {
-  const figures = { seed: SEED, runs, sizes: {}, postgres: postgres ? {} : undefined };
+export async function run({ sizes = SIZES, runs = RUNS, postgres = process.env.SVC_BENCH_PG, against = undefined } = {}) {
+  const figures = { seed: SEED, runs, against, sizes: {}, postgres: postgres ? {} : undefined };
   const rows = [];
   const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
   for (const size of sizes) {
     const { file, generated } = await database(size);
     const before = load();
-    const times = await measure(file, runs);
+    const times = await measure(file, runs, file, against);
     figures.sizes[size] = {
       generatedMs: generated?.ms ?? null,
       fileMiB: Math.round(statSync(file).size / 2 ** 20),
@@ -712,7 +740,7 @@ export async function run({ sizes = SIZES, runs = RUNS, postgres = process.env.S
       figures.postgres[size] = {
         copiedMs: copy.generated?.ms ?? null,
         loadAverageBefore: pgBefore,
-        times: await measure(file, runs, copy.url),
+        times: await measure(file, runs, copy.url, against),
       };
       rows.push([
         `  PostgreSQL copy: ${copy.generated ? `copied in ${(copy.generated.ms / 1000).toFixed(1)} s` : 'kept schema'}, load ${pgBefore.join(' ')}`,
@@ -728,7 +756,11 @@ export async function run({ sizes = SIZES, runs = RUNS, postgres = process.env.S
       sizes.map((s) => `${s / 1000}k`).join(' | ') + (mid ? `   growth ${mid / 1000}k→${big / 1000}k` : ''),
     ]);
     for (const [label] of CALLS) {
-      const cell = (s) => `${bySize[s].times[label].month.ms} / ${bySize[s].times[label].year.ms}`;
+      const t = (s) => bySize[s].times[label];
+      // With --against: this build's figures, then the other's, then this / other.
+      const cell = (s) =>
+        `${t(s).month.ms} / ${t(s).year.ms}` +
+        (t(s).month.other !== undefined ? ` vs ${t(s).month.other} / ${t(s).year.other}, ×${t(s).month.ratio} / ×${t(s).year.ratio}` : '');
       const growth = (range) => round(bySize[big].times[label][range].ms / bySize[mid].times[label][range].ms);
       rows.push([`  ${label}`, sizes.map(cell).join(' | ') + (mid ? `   ×${growth('month')} / ×${growth('year')}` : '')]);
     }
@@ -740,7 +772,7 @@ export async function run({ sizes = SIZES, runs = RUNS, postgres = process.env.S
   return { rows, figures };
 }
 
-// Alone: `node bench/reports.mjs [--sizes a,b,c] [--runs n] [--postgres URL]`.
+// Alone: `node bench/reports.mjs [--sizes a,b,c] [--runs n] [--postgres URL] [--against DIR]`.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (n) => {
@@ -752,6 +784,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     sizes,
     runs: Number(opt('--runs') ?? RUNS),
     postgres: opt('--postgres') ?? process.env.SVC_BENCH_PG,
+    against: opt('--against'),
   });
   for (const r of rows) console.log(r.filter(Boolean).join('   '));
   if (opt('--json')) (await import('node:fs')).writeFileSync(opt('--json'), JSON.stringify(figures, null, 2) + '\n');

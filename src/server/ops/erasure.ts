@@ -1,7 +1,7 @@
 import type { Queryable } from '../store/queryable.js';
 import type { Db } from '../store/open.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
-import { emailKey, phoneKey } from '../visitors/persons.js';
+import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from '../visitors/visitor-erasure.js';
 
 /**
  * Erasure of a visitor, or of a person (every visitor joined into it), on the visitor's request.
@@ -27,27 +27,14 @@ export interface Erased {
   calls_anonymised: number;
 }
 
-/** The visitors of a site whose person is `personId` (a person's id is one of its visitors' ids). */
-export async function visitorsOfPersonOnSite(db: Queryable, siteId: number, personId: number): Promise<number[]> {
-  const rows = await db.selectFrom('visitors').select('id').where('site_id', '=', siteId).where('person_id', '=', personId).execute();
-  return rows.map((r) => r.id);
-}
-
 /** Erases the visitors `ids` of site `siteId` in one transaction. */
 export async function eraseVisitors(db: Db, siteId: number, ids: readonly number[]): Promise<Erased> {
   const out: Erased = { visitors: 0, sessions: 0, hits: 0, goals: 0, chats: 0, requests: 0, calls_anonymised: 0 };
   if (ids.length === 0) return out;
   return db.transaction().execute(async (trx) => {
-    const visitors = await trx
-      .selectFrom('visitors')
-      .select(['id', 'person_id'])
-      .where('site_id', '=', siteId)
-      .where('id', 'in', ids)
-      .execute();
-    const vids = visitors.map((v) => v.id);
+    const vids = await visitorsOnSite(trx, siteId, ids);
     if (vids.length === 0) return out;
-    await forgetContacts(trx, siteId, vids);
-    await repointPersons(trx, vids);
+    await unlinkVisitors(trx, siteId, vids);
 
     const goals = await idsOf(trx, 'goals', vids);
     const chats = await idsOf(trx, 'chats', vids);
@@ -66,13 +53,10 @@ export async function eraseVisitors(db: Db, siteId: number, ids: readonly number
     if (sessions.length) await trx.deleteFrom('dt_overflows').where('session_id', 'in', sessions).execute();
     out.hits = await deleted(trx.deleteFrom('hits').where('visitor_id', 'in', vids).executeTakeFirst());
     out.sessions = await deleted(trx.deleteFrom('sessions').where('visitor_id', 'in', vids).executeTakeFirst());
-    await trx.deleteFrom('visitor_properties').where('visitor_id', 'in', vids).execute();
-    await trx.deleteFrom('visitor_phones').where('visitor_id', 'in', vids).execute();
-    await trx.deleteFrom('visitor_emails').where('visitor_id', 'in', vids).execute();
     await trx.deleteFrom('captchas').where('visitor_id', 'in', vids).execute();
     await trx.deleteFrom('sitephone_attempts').where('visitor_id', 'in', vids).execute();
     await trx.deleteFrom('client_writes').where('site_id', '=', siteId).where('visitor_id', 'in', vids).execute();
-    out.visitors = await deleted(trx.deleteFrom('visitors').where('id', 'in', vids).executeTakeFirst());
+    out.visitors = await deleteVisitors(trx, vids);
     return out;
   });
 }
@@ -87,62 +71,6 @@ async function dropTags(db: Queryable, type: CommunicationObjectType, ids: numbe
   if (ids.length === 0) return;
   await db.deleteFrom('tag_links').where('object_type', '=', type).where('object_id', 'in', ids).execute();
   await db.deleteFrom('sales').where('object_type', '=', type).where('object_id', 'in', ids).execute();
-}
-
-/** The person links the erased visitors' contacts made, unless a visitor that stays left the same contact. */
-async function forgetContacts(db: Queryable, siteId: number, vids: number[]): Promise<void> {
-  const phones = await db.selectFrom('visitor_phones').select(['visitor_id', 'phone']).where('visitor_id', 'in', vids).execute();
-  const emails = await db.selectFrom('visitor_emails').select(['visitor_id', 'email']).where('visitor_id', 'in', vids).execute();
-  const keys = [
-    ...phones.map((p) => ({ kind: 'phone' as const, value: phoneKey(p.phone) })),
-    ...emails.map((e) => ({ kind: 'email' as const, value: emailKey(e.email) })),
-  ];
-  for (const { kind, value } of keys) {
-    if (value == null) continue;
-    const others =
-      kind === 'phone'
-        ? await db
-            .selectFrom('visitor_phones as p')
-            .innerJoin('visitors as v', 'v.id', 'p.visitor_id')
-            .select(['p.visitor_id', 'p.phone'])
-            .where('v.site_id', '=', siteId)
-            .where('p.visitor_id', 'not in', vids)
-            .execute()
-            .then((rows) => rows.some((r) => phoneKey(r.phone) === value))
-        : await db
-            .selectFrom('visitor_emails as e')
-            .innerJoin('visitors as v', 'v.id', 'e.visitor_id')
-            .select(['e.visitor_id', 'e.email'])
-            .where('v.site_id', '=', siteId)
-            .where('e.visitor_id', 'not in', vids)
-            .execute()
-            .then((rows) => rows.some((r) => emailKey(r.email) === value));
-    if (!others)
-      await db.deleteFrom('person_contacts').where('site_id', '=', siteId).where('kind', '=', kind).where('value', '=', value).execute();
-  }
-}
-
-/**
- * A person's id is one of its visitors' ids: where an erased visitor's id names the person of
- * visitors that stay, the person takes the smallest id among those.
- */
-async function repointPersons(db: Queryable, vids: number[]): Promise<void> {
-  for (const gone of vids) {
-    const staying = await db
-      .selectFrom('visitors')
-      .select('id')
-      .where('person_id', '=', gone)
-      .where('id', 'not in', vids)
-      .orderBy('id')
-      .execute();
-    if (staying.length === 0) {
-      await db.deleteFrom('person_contacts').where('person_id', '=', gone).execute();
-      continue;
-    }
-    const next = staying[0]!.id;
-    await db.updateTable('visitors').set({ person_id: next }).where('person_id', '=', gone).where('id', 'not in', vids).execute();
-    await db.updateTable('person_contacts').set({ person_id: next }).where('person_id', '=', gone).execute();
-  }
 }
 
 /** Keeps the erased visitors' calls for billing, without the caller's number or anything that leads to the visitor. */
@@ -200,10 +128,6 @@ async function anonymiseCalls(db: Queryable, vids: number[]): Promise<number> {
 /** Erases one visitor, or a whole person, of the site `siteId`; null when the site has no such visitor or person. */
 export async function eraseOnSite(db: Db, siteId: number, target: { visitor: number } | { person: number }): Promise<Erased | null> {
   const ids =
-    'visitor' in target
-      ? (await db.selectFrom('visitors').select('id').where('site_id', '=', siteId).where('id', '=', target.visitor).execute()).map(
-          (r) => r.id,
-        )
-      : await visitorsOfPersonOnSite(db, siteId, target.person);
+    'visitor' in target ? await visitorsOnSite(db, siteId, [target.visitor]) : await visitorsOfPersonOnSite(db, siteId, target.person);
   return ids.length ? eraseVisitors(db, siteId, ids) : null;
 }

@@ -1,8 +1,8 @@
 import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
-import { callType } from '../store/call-object-type.js';
 import { filtered, type ReportFilter } from './report-filter.js';
+import { COMMUNICATION_COLUMNS } from '../visitors/communication-union.js';
 
 /** The `call` report's records: calls and call-back requests. */
 
@@ -15,16 +15,7 @@ export interface CallFilter {
 }
 
 export function callQuery(db: Queryable, f: ReportFilter, cf: CallFilter) {
-  let q = db.selectFrom('calls as c').where(
-    filtered(f, {
-      site: 'c.site_id',
-      at: 'c.call_date',
-      ac: 'c.ac_id',
-      visitor: 'c.visitor_id',
-      id: 'c.id',
-      type: callType,
-    }),
-  );
+  let q = db.selectFrom('calls as c').where(filtered(f, COMMUNICATION_COLUMNS.calls));
   if (cf.direction !== undefined) q = q.where('c.direction', '=', cf.direction);
   if (cf.id !== undefined) q = q.where('c.id', '=', cf.id);
   if (cf.numa !== undefined) q = q.where('c.numa', '=', cf.numa);

@@ -1,18 +1,14 @@
-import { sql } from 'kysely';
 import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import { CONTEXT } from './record-context.js';
 import { filtered, type ReportFilter } from './report-filter.js';
+import { COMMUNICATION_COLUMNS } from '../visitors/communication-union.js';
 
 /** The `chat` and `chat_messages` reports' records. */
 
 /** The chats of the filter (a chat carries its campaign: no session needed). */
 export function chatQuery(db: Queryable, f: ReportFilter, userId: number | undefined) {
-  const q = db
-    .selectFrom('chats as ch')
-    .where(
-      filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }),
-    );
+  const q = db.selectFrom('chats as ch').where(filtered(f, COMMUNICATION_COLUMNS.chats));
   return userId === undefined ? q : q.where('ch.employee_id', '=', userId);
 }
 

@@ -1,9 +1,10 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Page } from '../store/page.js';
-import { onPostgres, type Queryable } from '../store/queryable.js';
+import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
-import { callType } from '../store/call-object-type.js';
 import { filtered, type ReportFilter } from './report-filter.js';
+import { communicationUnion } from '../visitors/communication-union.js';
+import { firstOfPerson } from '../visitors/first-of-person.js';
 
 /**
  * Communications of every kind (goals, chats, offline requests, call records) as one list: its
@@ -22,102 +23,9 @@ export interface CommunicationRow {
   ac_id: number;
 }
 
-/** Every kind's rows in the filter, as one union (its order is the caller's). */
-function communicationUnion(db: Queryable, f: ReportFilter) {
-  const goals = db
-    .selectFrom('goals as g')
-    .innerJoin('sessions as s', 's.id', 'g.session_id')
-    .select([
-      sql<CommunicationObjectType>`'goal'`.as('object_type'),
-      'g.id',
-      'g.site_id',
-      'g.visitor_id',
-      'g.session_id',
-      'g.start_time as at',
-      's.ac_id',
-    ])
-    .where(filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }));
-  const chats = db
-    .selectFrom('chats as ch')
-    .select([
-      sql<CommunicationObjectType>`'chat'`.as('object_type'),
-      'ch.id',
-      'ch.site_id',
-      'ch.visitor_id',
-      'ch.session_id',
-      'ch.start_time as at',
-      'ch.ac_id',
-    ])
-    .where(
-      filtered(f, { site: 'ch.site_id', at: 'ch.start_time', ac: 'ch.ac_id', visitor: 'ch.visitor_id', id: 'ch.id', type: sql`'chat'` }),
-    );
-  const offline = db
-    .selectFrom('offline_messages as o')
-    .select([
-      sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
-      'o.id',
-      'o.site_id',
-      'o.visitor_id',
-      'o.session_id',
-      'o.date_time as at',
-      'o.ac_id',
-    ])
-    .where(
-      filtered(f, {
-        site: 'o.site_id',
-        at: 'o.date_time',
-        ac: 'o.ac_id',
-        visitor: 'o.visitor_id',
-        id: 'o.id',
-        type: sql`'offline_message'`,
-      }),
-    );
-  const calls = db
-    .selectFrom('calls as c')
-    .select([callType.as('object_type'), 'c.id', 'c.site_id', 'c.visitor_id', 'c.session_id', 'c.call_date as at', 'c.ac_id'])
-    .where(filtered(f, { site: 'c.site_id', at: 'c.call_date', ac: 'c.ac_id', visitor: 'c.visitor_id', id: 'c.id', type: callType }));
-  // Calls first: their visitor and session may be NULL, and a union takes the first part's types.
-  return calls.unionAll(goals).unionAll(chats).unionAll(offline);
-}
-
-/**
- * One communication table as the person test reads it: its rows of one visitor, their time and
- * kind (the kind's SQL over the table's alias `x`).
- */
-const PERSON_PARTS = [
-  { table: 'goals', at: 'start_time', type: sql`'goal'` },
-  { table: 'chats', at: 'start_time', type: sql`'chat'` },
-  { table: 'offline_messages', at: 'date_time', type: sql`'offline_message'` },
-  { table: 'calls', at: 'call_date', type: sql`CASE WHEN x.communication_type = 'sitephone' THEN 'sitephone' ELSE 'cdr_in' END` },
-] as const;
-
-/**
- * The row `u` of the communication union is its person's first communication of every kind and
- * date (by time, then kind, then id, as person-facts.ts numbers them): no communication of any
- * visitor of the same person comes before it. The test reads the visitor's person by key, the
- * person's visitors by `visitors_person` and their communications by each table's visitor index,
- * so a row costs a few index lookups whatever the tables hold. A visitor without a person (or a
- * communication without a visitor) is its own first, as in person-facts.ts.
- */
-function firstOfPerson(db: Queryable): RawBuilder<SqlBool> {
-  // See below: PostgreSQL only (on SQLite the inner fences made the year at 1M 60% slower).
-  const fence = onPostgres(db) ? sql` LIMIT 1 OFFSET 0` : sql``;
-  const earlier = PERSON_PARTS.map(
-    (p) =>
-      sql`EXISTS (SELECT 1 FROM ${sql.table(p.table)} x WHERE x.visitor_id = pv.id AND (${sql.ref(`x.${p.at}`)} < u.at OR (${sql.ref(`x.${p.at}`)} = u.at AND (${p.type} < u.object_type OR (${p.type} = u.object_type AND x.id < u.id))))${fence})`,
-  );
-  // The visitor's person and its visitors are read once per row, then each table by visitor.
-  // `LIMIT 1 OFFSET 0` keeps each test per row, by index, on PostgreSQL: an OFFSET stops the
-  // planner's rewrites of EXISTS. Without it the outer test became an anti-join reading every
-  // visitor and communication (report-plans.test.ts saw the full index scans), and an inner one a
-  // "hashed SubPlan" that read all of a small table again for every row (the bench's PostgreSQL
-  // row saw it: the year at 100k took 1 s). SQLite runs them per row either way, faster unfenced.
-  return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM visitors me INNER JOIN visitors pv ON pv.person_id = me.person_id WHERE me.id = u.visitor_id AND (${sql.join(earlier, sql` OR `)})${fence})`;
-}
-
 /** The communications of the filter, as one table `u`; `onlyFirst`: each person's first only. */
 function communicationList(db: Queryable, f: ReportFilter, onlyFirst: boolean) {
-  const q = db.selectFrom(communicationUnion(db, f).as('u'));
+  const q = db.selectFrom(communicationUnion(db, (c) => filtered(f, c)).as('u'));
   return onlyFirst ? q.where(firstOfPerson(db)) : q;
 }
 
@@ -181,7 +89,7 @@ export async function soldCommunications(
   f: ReportFilter,
   onlyFirst: boolean,
 ): Promise<Array<CommunicationRow & { sale_date: string; cost_kopecks: number }>> {
-  const rows = await communicationList(db, f, onlyFirst)
+  const rows = await communicationList(db, { ...f, sold: true }, onlyFirst)
     .innerJoin('sales as sa', (j) => j.onRef('sa.object_type', '=', 'u.object_type').onRef('sa.object_id', '=', 'u.id'))
     .selectAll('u')
     .select(['sa.sale_date', 'sa.cost_kopecks'])

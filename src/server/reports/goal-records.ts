@@ -1,20 +1,14 @@
-import { sql } from 'kysely';
 import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import { CONTEXT } from './record-context.js';
+import { COMMUNICATION_COLUMNS } from '../visitors/communication-union.js';
 import { filtered, type ReportFilter } from './report-filter.js';
 
 /** The `goal` report's records. */
 
-/**
- * The goals of the filter. Their campaign is their session's, so the session is joined only when
- * the filter names a campaign (a count of the year need not read a session per goal).
- */
+/** The goals of the filter. */
 export function goalQuery(db: Queryable, f: ReportFilter, goalId: number | undefined) {
-  const g = db.selectFrom('goals as g');
-  const q = (f.acId === undefined ? g : g.innerJoin('sessions as s', 's.id', 'g.session_id')).where(
-    filtered(f, { site: 'g.site_id', at: 'g.start_time', ac: 's.ac_id', visitor: 'g.visitor_id', id: 'g.id', type: sql`'goal'` }),
-  );
+  const q = db.selectFrom('goals as g').where(filtered(f, COMMUNICATION_COLUMNS.goals));
   return goalId === undefined ? q : q.where('g.id', '=', goalId);
 }
 

@@ -1,22 +1,13 @@
-import { sql } from 'kysely';
 import type { Page } from '../store/page.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
 import { filtered, type ReportFilter } from './report-filter.js';
+import { COMMUNICATION_COLUMNS } from '../visitors/communication-union.js';
 
 /** The `offline_message` report's records. */
 
 export function offlineQuery(db: Queryable, f: ReportFilter) {
-  return db.selectFrom('offline_messages as o').where(
-    filtered(f, {
-      site: 'o.site_id',
-      at: 'o.date_time',
-      ac: 'o.ac_id',
-      visitor: 'o.visitor_id',
-      id: 'o.id',
-      type: sql`'offline_message'`,
-    }),
-  );
+  return db.selectFrom('offline_messages as o').where(filtered(f, COMMUNICATION_COLUMNS.offline_messages));
 }
 
 /**

@@ -8,6 +8,7 @@ import { int, id } from '../api/args.js';
 import { dateArg, formatDate, parseDate } from '../http/dates.js';
 import { apiErrors } from '../api/errors.js';
 import type { CustomerContext } from '../api/function.js';
+import { tagsNamed } from './tags.js';
 
 /**
  * What the report functions share (rest-api.md, "Reports"): the half-open date range in the
@@ -18,6 +19,11 @@ import type { CustomerContext } from '../api/function.js';
 /** Tags the document gives a meaning, found among the customer's tags by name. */
 export const SALE_TAG_NAMES = ['Sale', 'Продажа'] as const;
 export const NOT_TARGET_TAG_NAMES = ['Not target', 'Нецелевой'] as const;
+
+/** The ids of the customer's not-target tags (`show_not_goal=false` and `only_quality` leave them out). */
+export async function notTargetTags(ctx: CustomerContext): Promise<number[]> {
+  return (await tagsNamed(ctx.store.db, ctx.customer.id, NOT_TARGET_TAG_NAMES)).map((t) => t.id);
+}
 
 /** A stored UTC date-time (store/time.ts) as epoch ms. */
 export const storedMs = (t: string): number => Date.parse(t.replace(' ', 'T') + 'Z');
@@ -86,7 +92,8 @@ export const reportArgs = {
 };
 
 const text = z.string().nullable();
-const dateTime = z.string().describe("YYYY-MM-DD HH:MM:SS in the customer's time zone");
+/** A date-time of an answer, in the customer's zone. */
+export const dateTime = z.string().describe("YYYY-MM-DD HH:MM:SS in the customer's time zone");
 
 /** The document's "common visitor-context fields" of goal, call, chat and offline-message records. */
 export const commonShape = {

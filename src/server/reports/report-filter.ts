@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
+import type { CommunicationColumns } from '../visitors/communication-union.js';
 
 /**
  * The one filter of every report list (rest-api.md, "Reports") and the SQL it becomes on each
@@ -23,16 +24,8 @@ export interface ReportFilter {
   withoutTagIds?: readonly number[] | undefined;
   /** Only communications of these kinds (the app's journal filter). */
   types?: readonly CommunicationObjectType[] | undefined;
-}
-
-/** The columns a filter reads on one communication table, and the table's object type (SQL). */
-export interface Columns {
-  site: string;
-  at: string;
-  ac: string;
-  visitor: string;
-  id: string;
-  type: RawBuilder<unknown>;
+  /** Only communications with a sale set on them (`sales`). */
+  sold?: boolean | undefined;
 }
 
 /**
@@ -40,7 +33,7 @@ export interface Columns {
  * tag (every value bound) because one condition serves tables of different shapes, which the
  * builder's types cannot share; it is plain SQL both dialects read alike.
  */
-export function filtered(f: ReportFilter, c: Columns): RawBuilder<SqlBool> {
+export function filtered(f: ReportFilter, c: CommunicationColumns): RawBuilder<SqlBool> {
   const parts: Array<RawBuilder<unknown>> = [
     f.siteId !== undefined
       ? sql`${sql.ref(c.site)} = ${f.siteId}`
@@ -49,12 +42,14 @@ export function filtered(f: ReportFilter, c: Columns): RawBuilder<SqlBool> {
     sql`${sql.ref(c.at)} < ${f.till}`,
   ];
   if (f.from !== undefined) parts.push(sql`${sql.ref(c.at)} >= ${f.from}`);
-  if (f.acId !== undefined) parts.push(sql`${sql.ref(c.ac)} = ${f.acId}`);
+  if (f.acId !== undefined) parts.push(sql`${typeof c.ac === 'string' ? sql.ref(c.ac) : c.ac} = ${f.acId}`);
   if (f.visitorId !== undefined) parts.push(sql`${sql.ref(c.visitor)} = ${f.visitorId}`);
   const tagged = (ids: readonly number[]) =>
     sql`EXISTS (SELECT 1 FROM tag_links tl WHERE tl.object_type = ${c.type} AND tl.object_id = ${sql.ref(c.id)} AND tl.tag_id IN (${sql.join(ids)}))`;
   if (f.tagId !== undefined) parts.push(tagged([f.tagId]));
   if (f.withoutTagIds?.length) parts.push(sql`NOT ${tagged(f.withoutTagIds)}`);
+  // Inside each table's part, so the few sold rows are found before anything else is joined.
+  if (f.sold) parts.push(sql`EXISTS (SELECT 1 FROM sales sa WHERE sa.object_type = ${c.type} AND sa.object_id = ${sql.ref(c.id)})`);
   // On a table of one kind the type is a literal: the test is constant and both planners skip
   // the whole part when it is false (SQLite before its loop, PostgreSQL as a one-time filter).
   if (f.types) parts.push(f.types.length ? sql`${c.type} IN (${sql.join(f.types)})` : sql`1 = 0`);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import { callType } from '../store/call-object-type.js';
+import { sql, type SqlBool } from 'kysely';
 import { chunks } from '../store/chunks.js';
+import { communicationUnion } from './communication-union.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import type { Queryable } from '../store/queryable.js';
 
@@ -33,66 +33,8 @@ export interface PersonCommunication {
 export async function communicationsOfPersons(db: Queryable, personIds: readonly number[]): Promise<PersonCommunication[]> {
   const out: PersonCommunication[] = [];
   for (const chunk of chunks(personIds)) {
-    const goals = db
-      .selectFrom('goals as g')
-      .innerJoin('sessions as s', 's.id', 'g.session_id')
-      .innerJoin('visitors as v', 'v.id', 'g.visitor_id')
-      .select([
-        sql<CommunicationObjectType>`'goal'`.as('object_type'),
-        'g.id',
-        'g.site_id',
-        'g.visitor_id',
-        'g.session_id',
-        'g.start_time as at',
-        's.ac_id',
-        'v.person_id',
-      ])
-      .where('v.person_id', 'in', chunk);
-    const chats = db
-      .selectFrom('chats as ch')
-      .innerJoin('visitors as v', 'v.id', 'ch.visitor_id')
-      .select([
-        sql<CommunicationObjectType>`'chat'`.as('object_type'),
-        'ch.id',
-        'ch.site_id',
-        'ch.visitor_id',
-        'ch.session_id',
-        'ch.start_time as at',
-        'ch.ac_id',
-        'v.person_id',
-      ])
-      .where('v.person_id', 'in', chunk);
-    const offline = db
-      .selectFrom('offline_messages as o')
-      .innerJoin('visitors as v', 'v.id', 'o.visitor_id')
-      .select([
-        sql<CommunicationObjectType>`'offline_message'`.as('object_type'),
-        'o.id',
-        'o.site_id',
-        'o.visitor_id',
-        'o.session_id',
-        'o.date_time as at',
-        'o.ac_id',
-        'v.person_id',
-      ])
-      .where('v.person_id', 'in', chunk);
-    const calls = db
-      .selectFrom('calls as c')
-      .innerJoin('visitors as v', 'v.id', 'c.visitor_id')
-      .select([
-        callType.as('object_type'),
-        'c.id',
-        'c.site_id',
-        'c.visitor_id',
-        'c.session_id',
-        'c.call_date as at',
-        'c.ac_id',
-        'v.person_id',
-      ])
-      .where('v.person_id', 'in', chunk);
-    const rows = await calls.unionAll(goals).unionAll(chats).unionAll(offline).execute();
-    for (const r of rows)
-      out.push({ ...(r as Omit<PersonCommunication, 'person_id'>), person_id: r.person_id ?? (r.visitor_id as number) });
+    const rows = await communicationUnion(db, () => sql<SqlBool>`v.person_id IN (${sql.join(chunk)})`, true).execute();
+    for (const { person_id, ...r } of rows) out.push({ ...r, person_id: person_id ?? (r.visitor_id as number) });
   }
   return out;
 }

@@ -319,6 +319,51 @@ export function expectAnswered(share: ReadonlySet<string>): void {
   expect([...answered].filter((n) => share.has(n)).sort()).toEqual(mine);
 }
 
+/** Customer A's site configuration world: signed in as `a`, with the numbers its blocks show. */
+export interface BlocksWorld {
+  w: ApiWorld;
+  a: string;
+  /** Rows of a statement on the test's database. */
+  rows(sql: string, ...params: unknown[]): Array<Record<string, unknown>>;
+}
+
+/** A fresh world for the site, campaign and number-block functions (close `w.server` after the test). */
+export async function blocksWorld(): Promise<BlocksWorld> {
+  const w = await apiWorld();
+  const a = await w.login('a');
+  // The numbers A's blocks show in these tests: the operator gave them to A.
+  await giveNumbers(w, 1, [
+    '74957770099',
+    '74990000101',
+    '74990000102',
+    '74957770098',
+    '74957770042',
+    '74957770001',
+    '74990000001',
+    '74957770002',
+  ]);
+  return { w, a, rows: (sql, ...params) => w.server.db.prepare(sql).all(...params) as Array<Record<string, unknown>> };
+}
+
+/** A campaign of the site with one condition group holding `utm_source = value`; its ids. */
+export async function campaignWithCondition(w: ApiWorld, key: string, siteId: number, name: string, value: string) {
+  const { ac_id } = expectData(await w.post('create_ac', key, { site_id: siteId, name })) as { ac_id: number };
+  const { ac_condition_group_id } = expectData(await w.post('create_ac_condition_group', key, { ac_id, name: 'utm' })) as {
+    ac_condition_group_id: number;
+  };
+  const { ac_condition_id } = expectData(
+    await w.post('create_ac_condition', key, {
+      ac_condition_group_id,
+      ac_parameter: 'utm_source',
+      ac_operator: '=',
+      value,
+      is_negative: false,
+      ac_id,
+    }),
+  ) as { ac_condition_id: number };
+  return { ac_id, ac_condition_group_id, ac_condition_id };
+}
+
 /**
  * Every JSON answer a test gets is checked against the schema the OpenAPI document shows for it
  * (api/responses.ts): a success against the function's declared `response`, an error against the

@@ -1,42 +1,28 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiWorld, expectAnswered, expectData, expectError, giveNumbers, NUMBER_BLOCK_FUNCTIONS, type ApiWorld } from '../api-helpers.js';
+import {
+  blocksWorld,
+  campaignWithCondition,
+  expectAnswered,
+  expectData,
+  expectError,
+  NUMBER_BLOCK_FUNCTIONS,
+  type ApiWorld,
+  type BlocksWorld,
+} from '../api-helpers.js';
 
 let w: ApiWorld;
 let a: string;
+let rows: BlocksWorld['rows'];
 beforeEach(async () => {
-  w = await apiWorld();
-  a = await w.login('a');
-  // The numbers A's blocks show below: the operator gave them to A.
-  const numbers = ['74957770099', '74990000101', '74990000102', '74957770098', '74957770042', '74957770001', '74990000001'];
-  await giveNumbers(w, 1, [...numbers, '74957770002']);
+  ({ w, a, rows } = await blocksWorld());
 });
 afterEach(async () => {
   await w.server.close();
 });
 
-const rows = (sql: string, ...params: unknown[]) => w.server.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
-
-async function campaignWithCondition(key: string, siteId: number, name: string, value: string) {
-  const { ac_id } = expectData(await w.post('create_ac', key, { site_id: siteId, name })) as { ac_id: number };
-  const { ac_condition_group_id } = expectData(await w.post('create_ac_condition_group', key, { ac_id, name: 'utm' })) as {
-    ac_condition_group_id: number;
-  };
-  const { ac_condition_id } = expectData(
-    await w.post('create_ac_condition', key, {
-      ac_condition_group_id,
-      ac_parameter: 'utm_source',
-      ac_operator: '=',
-      value,
-      is_negative: false,
-      ac_id,
-    }),
-  ) as { ac_condition_id: number };
-  return { ac_id, ac_condition_group_id, ac_condition_id };
-}
-
 describe('number blocks (extension)', () => {
   it('creates, lists, changes and deletes a campaign’s or a site’s block with its DT pool', async () => {
-    const c = await campaignWithCondition(a, 1, 'B', 'b');
+    const c = await campaignWithCondition(w, a, 1, 'B', 'b');
     const { id } = expectData(
       await w.post('number_block', a, {
         ac_id: c.ac_id,

@@ -2,40 +2,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiWorld, expectAnswered, expectData, expectError, giveNumbers, SITE_FUNCTIONS, type ApiWorld } from '../api-helpers.js';
+import {
+  apiWorld,
+  blocksWorld,
+  campaignWithCondition,
+  expectAnswered,
+  expectData,
+  expectError,
+  SITE_FUNCTIONS,
+  type ApiWorld,
+  type BlocksWorld,
+} from '../api-helpers.js';
 
 let w: ApiWorld;
 let a: string;
+let rows: BlocksWorld['rows'];
 beforeEach(async () => {
-  w = await apiWorld();
-  a = await w.login('a');
-  // The numbers A's blocks show below: the operator gave them to A.
-  const numbers = ['74957770099', '74990000101', '74990000102', '74957770098', '74957770042', '74957770001', '74990000001'];
-  await giveNumbers(w, 1, [...numbers, '74957770002']);
+  ({ w, a, rows } = await blocksWorld());
 });
 afterEach(async () => {
   await w.server.close();
 });
-
-const rows = (sql: string, ...params: unknown[]) => w.server.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
-
-async function campaignWithCondition(key: string, siteId: number, name: string, value: string) {
-  const { ac_id } = expectData(await w.post('create_ac', key, { site_id: siteId, name })) as { ac_id: number };
-  const { ac_condition_group_id } = expectData(await w.post('create_ac_condition_group', key, { ac_id, name: 'utm' })) as {
-    ac_condition_group_id: number;
-  };
-  const { ac_condition_id } = expectData(
-    await w.post('create_ac_condition', key, {
-      ac_condition_group_id,
-      ac_parameter: 'utm_source',
-      ac_operator: '=',
-      value,
-      is_negative: false,
-      ac_id,
-    }),
-  ) as { ac_condition_id: number };
-  return { ac_id, ac_condition_group_id, ac_condition_id };
-}
 
 describe('sites', () => {
   it('site lists the customer’s sites; create_site adds one with keys that serve page views at once', async () => {
@@ -68,7 +55,7 @@ describe('sites', () => {
 
 describe('campaigns and conditions', () => {
   it('ac lists campaigns (of a site), 211400 for another customer’s site', async () => {
-    const c1 = await campaignWithCondition(a, 1, 'One', 'one');
+    const c1 = await campaignWithCondition(w, a, 1, 'One', 'one');
     expect(expectData(await w.get('ac', { session_key: a }))).toEqual([{ id: c1.ac_id, name: 'One', site_id: 1 }]);
     expect(expectData(await w.get('ac', { session_key: a, site_id: 1 }))).toEqual([{ id: c1.ac_id, name: 'One', site_id: 1 }]);
     expectError(await w.get('ac', { session_key: a, site_id: 3 }), 403, 211400);
@@ -90,7 +77,7 @@ describe('campaigns and conditions', () => {
   });
 
   it('ac_condition returns the settings record with conditions and blocks as JSON text, in the document’s shape', async () => {
-    const c = await campaignWithCondition(a, 1, 'Shape', 'ya');
+    const c = await campaignWithCondition(w, a, 1, 'Shape', 'ya');
     const neg = expectData(
       await w.post('create_ac_condition', a, {
         ac_condition_group_id: c.ac_condition_group_id,
@@ -161,7 +148,7 @@ describe('campaigns and conditions', () => {
   });
 
   it('create_ac_condition validates the document’s parameters and operators; delete_ac_condition removes one', async () => {
-    const c = await campaignWithCondition(a, 1, 'V', 'v');
+    const c = await campaignWithCondition(w, a, 1, 'V', 'v');
     const base = {
       ac_condition_group_id: c.ac_condition_group_id,
       ac_parameter: 'utm_source',
@@ -198,7 +185,7 @@ describe('campaigns and conditions', () => {
     expectError(await w.post('create_ac_condition', a, { ...base, is_negative: 'maybe' }), 400, 100422);
     expectError(await w.post('create_ac_condition', a, { ...base, value: undefined }), 400, 100400);
     expectError(await w.post('create_ac_condition', a, { ...base, ac_condition_group_id: 99999 }), 404, 100410);
-    const other = await campaignWithCondition(a, 1, 'Other', 'o');
+    const other = await campaignWithCondition(w, a, 1, 'Other', 'o');
     expectError(await w.post('create_ac_condition', a, { ...base, ac_id: other.ac_id }), 400, 100422);
     expectError(await w.post('create_ac_condition_group', a, { ac_id: 99999, name: 'g' }), 404, 100410);
 
@@ -214,7 +201,7 @@ describe('campaigns and conditions', () => {
 
   it('a campaign made or changed through the API decides the next page view, without a restart', async () => {
     expect((await w.pageView('site-1', 'https://a.test/?utm_source=api')).ac).toBe(-1);
-    const c = await campaignWithCondition(a, 1, 'Live', 'api');
+    const c = await campaignWithCondition(w, a, 1, 'Live', 'api');
     expectData(await w.post('number_block', a, { ac_id: c.ac_id, name: 'Main', selector: '#phone', numb: '74957770042' }));
     const pv = await w.pageView('site-1', 'https://a.test/?utm_source=api');
     expect(pv.ac).toBe(c.ac_id);
@@ -232,7 +219,7 @@ describe('a campaign made through the API survives a restart', () => {
     const memory = w;
     try {
       w = await apiWorld(file);
-      const c = await campaignWithCondition(await w.login('a'), 1, 'Kept', 'kept');
+      const c = await campaignWithCondition(w, await w.login('a'), 1, 'Kept', 'kept');
       await w.server.close();
       w = await apiWorld(file);
       expect((await w.pageView('site-1', 'https://a.test/?utm_source=kept')).ac).toBe(c.ac_id);
