@@ -2,6 +2,7 @@ import type { Queryable } from '../store/queryable.js';
 import type { Db } from '../store/open.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from '../visitors/visitor-erasure.js';
+import { forgetRecords } from '../webhooks/outbox.js';
 
 /**
  * Erasure of a visitor, or of a person (every visitor joined into it), on the visitor's request.
@@ -10,7 +11,8 @@ import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite 
  * properties, phones and e-mails and the person links they made, its sessions and page views
  * (hits), goals, chats with their messages, requests (offline messages), call-back attempts,
  * captchas, DT number leases, the stored results of its writes, and the tags and sales set on the
- * goals, chats and requests removed.
+ * goals, chats and requests removed, and the webhook events of its goals, chats, requests and calls
+ * (sent or not: their bodies carry the visitor).
  *
  * Kept, anonymised: its calls. A call is a billed event of the customer (its legs are what the
  * charges rate), so the record stays with its time, duration, numbers dialled and cost; the
@@ -46,6 +48,11 @@ export async function eraseVisitors(db: Db, siteId: number, ids: readonly number
     out.chats = await deleted(trx.deleteFrom('chats').where('visitor_id', 'in', vids).executeTakeFirst());
     out.goals = await deleted(trx.deleteFrom('goals').where('visitor_id', 'in', vids).executeTakeFirst());
     out.requests = await deleted(trx.deleteFrom('offline_messages').where('visitor_id', 'in', vids).executeTakeFirst());
+    const calls = (await trx.selectFrom('calls').select('id').where('visitor_id', 'in', vids).execute()).map((c) => c.id);
+    await forgetRecords(trx, 'goal', goals);
+    await forgetRecords(trx, 'chat', chats);
+    await forgetRecords(trx, 'offline_message', requests);
+    await forgetRecords(trx, 'call', calls);
     out.calls_anonymised = await anonymiseCalls(trx, vids);
 
     const sessions = (await trx.selectFrom('sessions').select('id').where('visitor_id', 'in', vids).execute()).map((s) => s.id);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
-import type { EventNotice } from './events.js';
+import type { EventNotice, RecordKind } from './events.js';
 
 /**
  * The outbox (`webhook_outbox`): one row per event and endpoint, inserted in the transaction of the
@@ -27,6 +27,17 @@ export async function enqueue(db: Queryable, e: EventNotice, now: number): Promi
     FROM webhook_endpoints e JOIN sites s ON s.customer_id = e.customer_id
     WHERE s.id = ${e.siteId} AND e.enabled = 1 AND e.events LIKE ${`%"${e.type}"%`}
     ORDER BY e.id`.execute(db);
+}
+
+/**
+ * Forgets the events of records being erased (ops/erasure.ts): their sent bodies hold the visitor's
+ * name, phones and pages, and an unsent one would read a record that is gone or anonymised.
+ */
+export async function forgetRecords(db: Queryable, kind: RecordKind, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const events = db.selectFrom('webhook_outbox').select('id').where('object_kind', '=', kind).where('object_id', 'in', ids);
+  await db.deleteFrom('webhook_attempts').where('outbox_id', 'in', events).execute();
+  await db.deleteFrom('webhook_outbox').where('object_kind', '=', kind).where('object_id', 'in', ids).execute();
 }
 
 /** A test event for one endpoint, whatever it subscribes to; its id. */
