@@ -160,7 +160,7 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
     return { success: true, data: {} };
   });
 
-  employeeSignInRoutes(app, { employees });
+  employeeSignInRoutes(app, { db, employees });
   employeeFunctionRoutes(app, { store: opts.store, employees, now });
   employeeWriteRoutes(app, { db, sessions });
   apiLoginRoutes(app, { db, sessions });

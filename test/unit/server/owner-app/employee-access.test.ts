@@ -201,4 +201,18 @@ describe('an employee in the app', () => {
     expect((await call('POST', `/app/api/employees/${olga.id}/remove`, a, {})).status).toBe(200);
     expect((await call('GET', `/app/api/journal?site_id=1&${range}`, again.session_key)).status).toBe(401);
   });
+
+  it('is refused at sign-in while its customer is not active, with no session left open', async () => {
+    await world();
+    await w.server.store.db.updateTable('customers').set({ state: 'waiting' }).where('id', '=', 1).execute();
+    const signIn = await call('POST', '/app/api/employee-session', null, { email: 'olga@a.test', password: 'olga-password' });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toMatchObject({ success: false, message: '403100: Customer is not active' });
+    const open = await w.server.store.db
+      .selectFrom('operator_sessions')
+      .select('token_hash')
+      .where('token_hash', 'like', 'app:%')
+      .execute();
+    expect(open).toHaveLength(1); // world()'s own sign-in, made while the customer was active
+  });
 });
