@@ -153,7 +153,10 @@ const production = runStep([
   postgres ? { SVC_CHECK_DB_URL: postgres.url } : {},
 ]);
 const [{ unitOk, e2eOk }, { unitPgOk, e2ePgOk }, productionOk] = await Promise.all([sqliteLane, postgresLane, production]);
-if (postgres) await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
+// A throw-away cluster goes whole; on a server of SVC_TEST_PG the run's databases are dropped.
+if (postgres && process.env.SVC_TEST_PG) {
+  await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
+}
 await postgres?.stop();
 
 const unitCounts = (r) => ({ passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 });
