@@ -17,6 +17,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import { databaseTestFiles } from './database-tests.mjs';
 import { dropRunDatabases, providePostgres } from './postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,6 +110,7 @@ const PG_SPECS = [
 const testRun = Date.now().toString(36);
 const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun } : {};
 
+// PostgreSQL's unit run takes only the server files that use a database (scripts/database-tests.mjs).
 // Two lanes side by side, each a sequence: SQLite's, and PostgreSQL's, which waits on the
 // database server much of its time. A lane goes on to its browser tests as soon as its unit tests
 // end, not when the other lane's do. A PostgreSQL round trip is slower: longer time-outs there.
@@ -132,7 +134,13 @@ const postgresLane = (async () => {
     (await runStep([
       'server unit tests on PostgreSQL',
       bin('vitest'),
-      ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
+      [
+        'run',
+        ...databaseTestFiles(root, 'test/unit/server'),
+        '--testTimeout=30000',
+        '--hookTimeout=60000',
+        '--outputFile.json=reports/unit-pg.json',
+      ],
       pgEnv,
     ]));
   const e2ePgOk =
