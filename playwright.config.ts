@@ -18,6 +18,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
+  // On PostgreSQL the migrations run once, into a template each server's database copies.
+  globalSetup: './test/support/e2e-postgres-template.ts',
   // npm test runs the server-facing specs a second time on PostgreSQL, into a report of their own.
   reporter: [['list'], ['json', { outputFile: process.env.SVC_E2E_REPORT ?? 'reports/e2e.json' }]],
   use: {

@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   define: { __DEBUG__: 'false' },
   test: {
-    include: ['test/unit/**/*.test.ts'],
     environment: 'node',
     // npm test runs the SQLite and the PostgreSQL unit runs at once on a machine that may be shared:
     // a server test that takes 2 s alone can take 6 s then. A time-out is no assertion.
@@ -16,10 +15,29 @@ export default defineConfig({
     // one, starve the tests that time themselves (a refusal held 300 ms, a pattern's 200 ms budget).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 30_000,
-    // Migrations run once per run; each test's database starts as a copy (test/support/migrated-databases.ts).
-    globalSetup: ['test/support/migrated-databases.ts'],
-    setupFiles: ['test/support/start-migrated.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/unit.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['test/unit/server/**/*.test.ts'],
+          // The server's files share their worker's loaded modules: importing the server (Fastify,
+          // zod, Kysely, every feature) afresh for each file cost more than the tests themselves.
+          // Each test still builds its own server on its own database, so no state is shared
+          // beyond the modules, which hold none of a server's.
+          isolate: false,
+          // Migrations run once per run; each test's database starts as a copy (test/support/migrated-databases.ts).
+          globalSetup: ['test/support/migrated-databases.ts'],
+          setupFiles: ['test/support/start-migrated.ts'],
+        },
+      },
+      {
+        extends: true,
+        // The snippet, widgets, app and console run in happy-dom with page globals: each file alone.
+        test: { name: 'page', include: ['test/unit/**/*.test.ts'], exclude: ['test/unit/server/**'] },
+      },
+    ],
   },
 });

@@ -112,7 +112,10 @@ export async function providePostgres({ install = false, fsync = true, log = con
   await pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   // fsync=false (the tests): the durability test kills server processes, never PostgreSQL or the
   // machine, so what PostgreSQL confirmed survives without it; each test's migrations run faster.
-  // The bench keeps it on, as a real server would. max_connections: test workers' pools.
+  // So do synchronous_commit and full-page writes off. No autovacuum: the unit tests empty and reuse
+  // their databases (test/support/test-database.ts), which then keep a fresh copy's planner
+  // statistics, and no background work competes with the tests. The bench keeps a real server's
+  // settings. max_connections: test workers' pools.
   await pgRun(bin, 'pg_ctl', [
     '-D',
     data,
@@ -121,7 +124,7 @@ export async function providePostgres({ install = false, fsync = true, log = con
     '-w',
     'start',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=64MB -c fsync=${fsync ? 'on' : 'off'}`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=64MB -c fsync=${fsync ? 'on' : 'off'}${fsync ? '' : ' -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off'}`,
   ]);
   const stop = async () => {
     try {

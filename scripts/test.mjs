@@ -12,24 +12,20 @@
 // so that neither waits at a barrier for the other. Every migration runs once per unit run, each
 // test's database a copy (test/support/migrated-databases.ts).
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import { databaseTestFiles } from './database-tests.mjs';
 import { dropRunDatabases, providePostgres } from './postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => join(root, 'node_modules', '.bin', n);
-const run = (label, cmd, args, env = {}) => {
-  console.log(`\n▶ ${label}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status === 0;
-};
 /**
- * Runs one step (`run`'s arguments) without blocking, its output held and printed whole when it
- * ends, so that the log of steps run side by side reads as if they had run in turn. Resolves with
- * whether it passed.
+ * Runs one step ([label, command, arguments, environment]) without blocking, its output held and
+ * printed whole when it ends, so that the log of steps run side by side reads as if they had run
+ * in turn. Resolves with whether it passed.
  */
 const runStep = ([label, cmd, args, env = {}]) =>
   new Promise((resolve) => {
@@ -50,7 +46,14 @@ const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : n
 
 // Reports live apart from test-results/, which Playwright empties when it starts.
 rmSync(join(root, 'reports'), { recursive: true, force: true });
-if (!run('build', process.execPath, [join(root, 'scripts/build.mjs')])) process.exit(1);
+// A clone installed with `npm install --ignore-scripts` (.ci/run) has better-sqlite3 without its
+// native module: it compiles from source (a minute or two on one core) while the build and the
+// checks, which do not load it, run on the other; the tests wait for it.
+const sqliteNative = join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+const nativeReady = existsSync(sqliteNative)
+  ? Promise.resolve(true)
+  : runStep(['better-sqlite3 compiled from source', 'npm', ['rebuild', 'better-sqlite3', '--no-audit', '--no-fund']]);
+if (!(await runStep(['build', process.execPath, [join(root, 'scripts/build.mjs')]]))) process.exit(1);
 
 // PostgreSQL and Chromium are found (or installed: a minute each on a fresh machine) while the
 // checks run; one after the other, since two apt-get installs cannot run at once.
@@ -69,7 +72,7 @@ const checks = await runTogether([
   ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
 ]);
 const { postgres, problem: pgProblem } = await pgReady;
-if (checks.includes(false)) {
+if (checks.includes(false) || !(await nativeReady)) {
   await postgres?.stop();
   process.exit(1);
 }
@@ -108,6 +111,7 @@ const PG_SPECS = [
 const testRun = Date.now().toString(36);
 const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun } : {};
 
+// PostgreSQL's unit run takes only the server files that use a database (scripts/database-tests.mjs).
 // Two lanes side by side, each a sequence: SQLite's, and PostgreSQL's, which waits on the
 // database server much of its time. A lane goes on to its browser tests as soon as its unit tests
 // end, not when the other lane's do. A PostgreSQL round trip is slower: longer time-outs there.
@@ -131,7 +135,13 @@ const postgresLane = (async () => {
     (await runStep([
       'server unit tests on PostgreSQL',
       bin('vitest'),
-      ['run', 'test/unit/server', '--testTimeout=30000', '--hookTimeout=60000', '--outputFile.json=reports/unit-pg.json'],
+      [
+        'run',
+        ...databaseTestFiles(root, 'test/unit/server'),
+        '--testTimeout=30000',
+        '--hookTimeout=60000',
+        '--outputFile.json=reports/unit-pg.json',
+      ],
       pgEnv,
     ]));
   const e2ePgOk =
@@ -154,7 +164,10 @@ const production = runStep([
   postgres ? { SVC_CHECK_DB_URL: postgres.url } : {},
 ]);
 const [{ unitOk, e2eOk }, { unitPgOk, e2ePgOk }, productionOk] = await Promise.all([sqliteLane, postgresLane, production]);
-if (postgres) await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
+// A throw-away cluster goes whole; on a server of SVC_TEST_PG the run's databases are dropped.
+if (postgres && process.env.SVC_TEST_PG) {
+  await dropRunDatabases(postgres.url, testRun).catch((e) => console.error(`could not drop the run's databases: ${e.message}`));
+}
 await postgres?.stop();
 
 const unitCounts = (r) => ({ passed: r?.numPassedTests ?? 0, failed: r ? r.numFailedTests : 1 });

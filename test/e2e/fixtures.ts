@@ -9,7 +9,8 @@ import { dropDatabase, freshDbPath, rowsOf } from '../support/test-database.js';
 
 /**
  * E2E fixtures. Each worker starts the real consultant server (the built dist/node server, with a
- * fresh SQLite file, or a fresh PostgreSQL schema when SVC_TEST_DB_URL is set: test-database.ts) and a site server on another origin that serves test/e2e/pages with
+ * fresh SQLite file, or a fresh copy of the run's migrated PostgreSQL template when SVC_TEST_DB_URL
+ * is set: test-database.ts, e2e-postgres-template.ts) and a site server on another origin that serves test/e2e/pages with
  * `{{SVC_URL}}` filled in. Pages load the built, minified dist/svc.js from the consultant server.
  */
 
@@ -98,7 +99,7 @@ export const test = base.extend<Fixtures, Worker>({
       dropDatabase(dbPath);
       rmSync(dir, { recursive: true, force: true });
     },
-    // A fresh PostgreSQL schema runs every migration on start: seconds on a busy machine.
+    // A fresh SQLite file runs every migration on start, the demo's seeds too: seconds on a busy machine.
     { scope: 'worker', timeout: 90_000 },
   ],
 
@@ -127,8 +128,8 @@ export const test = base.extend<Fixtures, Worker>({
       dropDatabase(dbPath);
       rmSync(dir, { recursive: true, force: true });
     },
-    // Its own budget, as the stack's: a fresh PostgreSQL schema runs every migration and the seeds
-    // (about 10 s on a busy machine), which would otherwise count toward the test's 30 s.
+    // Its own budget, as the stack's: a fresh database runs the seeds, and on SQLite every migration
+    // (seconds on a busy machine), which would otherwise count toward the test's 30 s.
     { timeout: 90_000 },
   ],
 

@@ -119,13 +119,25 @@ for (const [name, fault, reaches] of FAULTS) {
 }
 
 test('a server slower than the time-out: the request is abandoned and retried, and stored once', async ({ page, open, stack, capture }) => {
-  test.setTimeout(60_000);
+  // The snippet's time-out (10 s, AbortSignal.timeout) on Playwright's clock, so that it passes at
+  // once: the page's AbortSignal.timeout made of its setTimeout, which the clock drives.
+  await page.clock.install();
+  await page.addInitScript(() => {
+    AbortSignal.timeout = (ms: number) => {
+      const ctl = new AbortController();
+      setTimeout(() => ctl.abort(new DOMException('signal timed out', 'TimeoutError')), ms);
+      return ctl.signal;
+    };
+  });
   let held = 0;
+  let reached = false;
   await page.route(stack.svcUrl + 'w/**', async (route) => {
     if (held++ === 0) {
-      // The first request reaches the server, whose answer comes after the snippet gave up (10 s).
+      // The first request reaches the server, whose answer comes after the snippet gave up.
+      const abandoned = new Promise<void>((ok) => page.on('requestfailed', (r) => r === route.request() && ok()));
       const res = await route.fetch();
-      await new Promise((ok) => setTimeout(ok, 11_000));
+      reached = true;
+      await abandoned;
       return route.fulfill({ response: res }).catch(() => undefined);
     }
     return route.continue();
@@ -133,6 +145,8 @@ test('a server slower than the time-out: the request is abandoned and retried, a
   await open('fuzz.html');
   await page.waitForFunction(() => !!window.Svc);
   await page.evaluate(() => Svc.trackEvent('resilience', 'slow server'));
+  await expect.poll(() => reached).toBe(true);
+  await page.clock.fastForward(10_000);
   expect(await own(page)).toEqual(['+7 (812) 000-11-22', 'tel:+78120001122', 'Sales: +7 (495) 123-45-67']);
   const c = await credentials(page);
   expect(held).toBeGreaterThanOrEqual(2);

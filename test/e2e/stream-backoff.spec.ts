@@ -18,12 +18,6 @@ import { operatorConsole } from './operator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PER_ADDRESS = 4;
-/**
- * The clients' back-off: the first gap 3 s, doubling, each ±25% (widgets/operator-status.ts,
- * widgets/chat.ts, console/console.ts). Three attempts come within 3.75 + 7.5 s at the latest.
- */
-const FIRST_GAP_MS = 3000;
-const THREE_ATTEMPTS_MS = FIRST_GAP_MS * 1.25 * 3;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -83,25 +77,84 @@ async function release() {
 }
 test.afterEach(release);
 
-/** When the page asked for a stream whose URL contains `part`, and what each answer's status was. */
-function attempts(page: Page, part: string) {
-  const at: number[] = [];
+/** The status of each answer to a stream whose URL contains `part`. */
+function answers(page: Page, part: string) {
   const statuses: number[] = [];
-  page.on('request', (r) => r.url().includes(part) && at.push(Date.now()));
   page.on('response', (r) => r.url().includes(part) && statuses.push(r.status()));
-  return { at, statuses };
+  return statuses;
+}
+
+interface Opened {
+  url: string;
+  at: number;
+  refused: boolean;
+}
+type Recording = Window & { streams: Opened[] };
+
+/**
+ * The page on Playwright's clock, its event streams recorded: when each was opened (the page's
+ * time) and whether the page has handled its refusal. The gaps of the back-off then pass at once
+ * (`streamsOpened`, `clockUntil`) rather than in real seconds, with the page's own timers.
+ */
+async function recordStreams(page: Page) {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const w = window as unknown as Recording;
+    w.streams = [];
+    const Native = EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        const opened: Opened = { url: String(url), at: Date.now(), refused: false };
+        w.streams.push(opened);
+        // A message is a task of its own: it comes after every handler of this error, the page's
+        // own included, so its retry is set by the time `refused` is.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (opened.refused = true);
+        this.addEventListener('error', () => this.readyState === Native.CLOSED && channel.port2.postMessage(null));
+      }
+    };
+  });
+}
+
+const opened = (page: Page, part: string) =>
+  page.evaluate((p) => (window as unknown as Recording).streams.filter((s) => s.url.includes(p)), part);
+
+/**
+ * Runs the page's clock until `n` streams whose URL contains `part` were opened since the first
+ * `from`, and answers when each was opened. The clock moves on in steps of 100 ms only once the
+ * page has handled the last refusal, so each gap is measured from when the page heard it, as with
+ * a real clock, to within a step.
+ */
+async function streamsOpened(page: Page, part: string, from: number, n: number): Promise<number[]> {
+  for (;;) {
+    const streams = (await opened(page, part)).slice(from);
+    if (streams.length >= n) return streams.map((s) => s.at);
+    await expect.poll(async () => (await opened(page, part)).slice(from).every((s) => s.refused), { timeout: 15_000 }).toBe(true);
+    await page.clock.runFor(100);
+  }
+}
+
+/** Runs the page's clock on, a couple of seconds at a time, until `done`: a retry's wait passes at once. */
+async function clockUntil(page: Page, done: () => boolean) {
+  await expect
+    .poll(
+      async () => {
+        if (!done()) await page.clock.runFor(2000);
+        return done();
+      },
+      { intervals: [100], timeout: 40_000 },
+    )
+    .toBe(true);
 }
 
 /**
- * Waits for three attempts since `from`, then checks that they back off: the first gap longer
- * than 2 s, each later one longer than the one before. With the jitter the gaps cannot overlap
- * (2.25–3.75 s, then 4.5–7.5 s), and a client that hammered would show a short gap: no clock wait
- * is needed to see either.
+ * Waits for three attempts since the `from`th, then checks that they back off: the first gap
+ * longer than 2 s, each later one longer than the one before. With the jitter the gaps cannot
+ * overlap (2.25–3.75 s, then 4.5–7.5 s), and a client that hammered would show a short gap.
  */
-async function expectBackOff(at: number[], from: number) {
-  const since = () => at.filter((t) => t >= from);
-  await expect.poll(() => since().length, { timeout: THREE_ATTEMPTS_MS + 5000 }).toBeGreaterThanOrEqual(3);
-  const tries = since();
+async function expectBackOff(page: Page, part: string, from: number) {
+  const tries = await streamsOpened(page, part, from, 3);
   const gaps = tries.slice(1).map((t, i) => t - tries[i]!);
   expect(gaps[0]!, `gaps ${JSON.stringify(gaps)}`).toBeGreaterThan(2000);
   for (let i = 1; i < gaps.length; i++) expect(gaps[i]!, `gaps ${JSON.stringify(gaps)}`).toBeGreaterThan(gaps[i - 1]!);
@@ -111,15 +164,16 @@ const widget = (page: Page) => page.locator('svc-widget [role=dialog]');
 
 test('refused, the snippet’s status stream backs off; numbers are swapped and a request is sent meanwhile', async ({ page }) => {
   await hold(PER_ADDRESS);
-  const status = attempts(page, '/os/test-site');
+  const status = answers(page, '/os/test-site');
+  await recordStreams(page);
   await page.goto(siteUrl + 'phones.html');
   await credentials(page);
   // The numbers of the page are swapped, stream or not.
   await expect(page.locator('#main-phone')).toHaveText('+7 (495) 777-00-11');
-  const from = Date.now();
+  const from = (await opened(page, '/os/test-site')).length;
   expect(await page.evaluate(() => Svc.getOperatorStatus())).toBe(false);
-  await expectBackOff(status.at, from);
-  expect(new Set(status.statuses)).toEqual(new Set([429]));
+  await expectBackOff(page, '/os/test-site', from);
+  expect(new Set(status)).toEqual(new Set([429]));
   // A request still goes through: a write, not a stream.
   await page.evaluate(() => Svc.openSiteRequestPanel());
   await widget(page).locator('textarea').fill('Call me back, please');
@@ -128,7 +182,7 @@ test('refused, the snippet’s status stream backs off; numbers are swapped and 
   await expect(widget(page).locator('[role=status]')).toContainText('Thank you!');
   // A place free again: the next retry opens the stream.
   await release();
-  await expect.poll(() => status.statuses.includes(200), { timeout: 40_000 }).toBe(true);
+  await clockUntil(page, () => status.includes(200));
 });
 
 test('refused, the chat stream backs off; messages still reach the operator, and its replies arrive once a place is free', async ({
@@ -138,22 +192,24 @@ test('refused, the chat stream backs off; messages still reach the operator, and
   const op = await operatorConsole(browser, svcUrl, 'olga@chat.test');
   try {
     await op.online(true);
-    const chat = attempts(page, '/c/chat-site');
+    const chat = answers(page, '/c/chat-site');
+    await recordStreams(page);
     await page.goto(siteUrl + 'consultant.html?site=chat-site');
     await credentials(page);
     await expect.poll(() => page.evaluate(() => Svc.getOperatorStatus())).toBe(true);
     // Console and status stream hold two places; the test takes the rest.
     await hold(PER_ADDRESS - 2);
-    const from = Date.now();
+    const from = (await opened(page, '/c/chat-site')).length;
     await page.locator('#chat').click();
     await expect(widget(page).locator('textarea')).toBeVisible();
     const text = 'Есть доставка? (stream refused)';
     await widget(page).locator('textarea').fill(text);
     await widget(page).locator('textarea').press('Enter');
     await expect(op.page.locator('#chats li', { hasText: text })).toBeVisible();
-    await expectBackOff(chat.at, from);
-    expect(new Set(chat.statuses)).toEqual(new Set([429]));
+    await expectBackOff(page, '/c/chat-site', from);
+    expect(new Set(chat)).toEqual(new Set([429]));
     await release();
+    await clockUntil(page, () => chat.includes(200));
     await op.openChat(text);
     await op.reply('Да, есть.');
     await expect(widget(page).locator('.log .op', { hasText: 'Да, есть.' })).toBeVisible({ timeout: 40_000 });
@@ -166,17 +222,19 @@ test('refused, the operator console backs off, says it is reconnecting, and conn
   await hold(PER_ADDRESS);
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  const stream = attempts(page, '/op/api/stream');
+  const stream = answers(page, '/op/api/stream');
+  await recordStreams(page);
   await page.goto(svcUrl + 'op/');
   await page.locator('#email').fill('olga@chat.test');
   await page.locator('#password').fill('operator-pass');
-  const from = Date.now();
+  const from = (await opened(page, '/op/api/stream')).length;
   await page.locator('#login button[type=submit]').click();
   await expect(page.locator('#console')).toBeVisible();
   await expect(page.locator('#link')).toHaveText('Нет связи, переподключение…');
-  await expectBackOff(stream.at, from);
-  expect(new Set(stream.statuses)).toEqual(new Set([429]));
+  await expectBackOff(page, '/op/api/stream', from);
+  expect(new Set(stream)).toEqual(new Set([429]));
   await release();
+  await clockUntil(page, () => stream.includes(200));
   await expect(page.locator('#link')).toHaveText('', { timeout: 40_000 });
   await expect(page.locator('#me')).toHaveText(/Olga/);
   await ctx.close();

@@ -23,7 +23,7 @@ declare module 'vitest' {
  * keeps the image of a migrated database, which each `:memory:` database then starts as
  * (test/support/start-migrated.ts); on PostgreSQL it migrates a template database that each
  * test's database is a copy of (`CREATE DATABASE … TEMPLATE`, test-database.ts). At the end it
- * drops every PostgreSQL database the run made.
+ * drops every PostgreSQL database the run made, unless npm test named the run: it drops them itself.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-unit-'));
@@ -48,7 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (!base) return;
+    // Under npm test (which names the run) the run's databases go at its end, with the rest.
+    if (!base || process.env.SVC_TEST_RUN) return;
     await onPostgres(base, async (c) => {
       const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
         `${RUN_DATABASE_PREFIX}${run}_`,

@@ -489,18 +489,27 @@ const acceptJson: Interceptor = (req) => {
   return req;
 };
 
-/** Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. */
 /**
  * Documents built, per list of functions: the list is fixed for a process, and turning every zod
- * schema into JSON Schema is most of what building a server costs (each test builds many).
+ * schema into JSON Schema is most of what building a server costs (each test builds many). One
+ * document serves every server of the process: a copy (the module constants it holds stay as
+ * they are), frozen, since the swagger plugins only read it (static mode), so that nothing can
+ * change it for the others.
  */
 const builtDocuments = new WeakMap<readonly ApiFunction[], Json>();
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. */
 export async function registerApiReference(app: FastifyInstance, functions: readonly ApiFunction[]): Promise<void> {
-  let built = builtDocuments.get(functions);
-  if (!built) builtDocuments.set(functions, (built = apiDocument(functions)));
-  // A copy per server: the swagger plugin may add to the document it is given.
-  const document = structuredClone(built);
+  let document = builtDocuments.get(functions);
+  if (!document) builtDocuments.set(functions, (document = deepFreeze(structuredClone(apiDocument(functions)))));
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
@@ -7,6 +7,8 @@ import { timestamp } from '../../../../src/server/store/time.js';
 import { PROPERTY_QUOTA_DEFAULTS } from '../../../../src/server/visitors/property-quota.js';
 import { startWriteRetention, WRITE_IDS_KEEP_MS } from '../../../../src/server/ingest/retention.js';
 import { hitWrite, testConfig, wid } from '../helpers.js';
+
+const HOUR = 3_600_000;
 
 // Without quotas, batches of properties from fresh visitors grew the database by ~160 KB a
 // request (about 11 GB an hour from one address), and write ids were never pruned.
@@ -24,6 +26,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await server.close();
 });
 
@@ -61,6 +64,9 @@ describe('visitor properties', () => {
   });
 
   it('fresh visitors from one address are held by the hourly address quota', async () => {
+    // The quota counts in the clock's hours: start at the top of one, so the test never spans two.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.ceil(Date.now() / HOUR) * HOUR);
     const big = 'y'.repeat(4000);
     let refused = 0;
     for (let i = 0; i < 20; i++) {
