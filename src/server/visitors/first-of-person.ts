@@ -19,7 +19,7 @@ export function firstOfPerson(db: Queryable): RawBuilder<SqlBool> {
     const c = COMMUNICATION_COLUMNS[table];
     const [alias] = c.id.split('.');
     const at = sql.ref(c.at);
-    return sql`EXISTS (SELECT 1 FROM ${sql.table(table)} ${sql.raw(alias!)} WHERE ${sql.ref(c.visitor)} = pv.id AND (${at} < u.at OR (${at} = u.at AND (${c.type} < u.object_type OR (${c.type} = u.object_type AND ${sql.ref(c.id)} < u.id))))${fence})`;
+    return sql`EXISTS (SELECT 1 FROM ${sql.table(table)} ${sql.id(alias!)} WHERE ${sql.ref(c.visitor)} = pv.id AND (${at} < u.at OR (${at} = u.at AND (${c.type} < u.object_type OR (${c.type} = u.object_type AND ${sql.ref(c.id)} < u.id))))${fence})`;
   });
   // The visitor's person and its visitors are read once per row, then each table by visitor.
   // `LIMIT 1 OFFSET 0` keeps each test per row, by index, on PostgreSQL: an OFFSET stops the

@@ -694,6 +694,9 @@ function appCases(key: string) {
       '?' + 'a'.repeat(4000),
     ],
     '/app/api/api-logins': ['', '?customer_id=2', '?customer_id=x'],
+    '/app/api/employees': ['', '?customer_id=2', '?customer_id=x'],
+    '/app/api/scenarios': ['', '?customer_id=2', '?customer_id=x', '?x=1'],
+    '/app/api/numa-lists': ['', '?customer_id=2', '?customer_id=%E0%A4%A'],
     '/app/api/daily': [
       '',
       `?site_id=1${day}`,
@@ -770,6 +773,40 @@ function appCases(key: string) {
       },
     });
   teamAndAccountCases(k);
+  employeeCases(k);
+}
+
+/**
+ * An employee's sign-in and the REST functions it may run: wrong passwords, malformed bodies, a
+ * customer's key or none, unknown or forbidden functions. No case signs in: a valid sign-in would
+ * count nothing wrong, but an employee's key is no use to the other cases.
+ */
+function employeeCases(k: Record<string, string>) {
+  const signIn = '/app/api/employee-session';
+  for (const body of [
+    { email: 'operator@a.test', password: 'wrong-password' },
+    { email: '', password: '' },
+    { email: 'x'.repeat(300), password: 'p' },
+    { email: 'a@a.test' },
+    { email: 'a@a.test', password: 'p', extra: 1 },
+    [],
+    'text',
+  ])
+    add({ route: `POST ${signIn}`, surface: S.app, req: { method: 'POST', url: signIn, ...json(body) } });
+  for (const p of MALFORMED)
+    add({ route: `POST ${signIn}`, surface: S.app, req: { method: 'POST', url: signIn, ...text(p, 'application/json') } });
+  for (const headers of [{}, k, { 'x-session-key': 'x'.repeat(500) }])
+    add({ route: `DELETE ${signIn}`, surface: S.app, req: { method: 'DELETE', url: signIn, headers } });
+  for (const fn of ['stat', 'site', 'create_site', 'erase_visitor', 'nope', '%E0%A4%A', 'x'.repeat(300)]) {
+    const url = `/app/api/employee/${fn}`;
+    for (const method of ['GET', 'HEAD', 'POST'] as const)
+      for (const headers of [{}, k, { 'x-session-key': 'x'.repeat(500) }])
+        add({
+          route: `${method} /app/api/employee/:fn`,
+          surface: S.app,
+          req: { method, url: url + (method === 'POST' ? '' : '?site_id=1'), headers, ...(method === 'POST' ? json({ site_id: 1 }) : {}) },
+        });
+  }
 }
 
 /**
@@ -822,6 +859,47 @@ function teamAndAccountCases(k: Record<string, string>) {
       'POST /app/api/api-logins/:id/remove',
       'POST',
       ['/app/api/api-logins/99999/remove', '/app/api/api-logins/1.5/remove'],
+      [{}, { customer_id: 'x' }],
+    ],
+    [
+      'PUT /app/api/employees/:id',
+      'PUT',
+      ['/app/api/employees/99999', '/app/api/employees/abc'],
+      [{ first_name: 'F', last_name: 'C', sites: [1] }, { first_name: 'x'.repeat(300) }, { sites: [3] }, { sip_line_id: 'x' }],
+    ],
+    [
+      'POST /app/api/employees/:id/remove',
+      'POST',
+      ['/app/api/employees/99999/remove', '/app/api/employees/1.5/remove'],
+      [{}, { customer_id: 'x' }],
+    ],
+    [
+      'POST /app/api/scenarios',
+      'POST',
+      ['/app/api/scenarios'],
+      [
+        { name: '', forward_to: 'x' },
+        { name: 'x'.repeat(5000), forward_to: '+74950000000', numbers: [] },
+        { name: 'S', forward_to: 'not a phone', numbers: ['x'] },
+        { name: 'S', forward_to: '+74950000000', numbers: ['70000000000'], customer_id: 2 },
+      ],
+    ],
+    [
+      'PUT /app/api/scenarios/:id',
+      'PUT',
+      ['/app/api/scenarios/99999', '/app/api/scenarios/abc'],
+      [{ name: 'S', forward_to: '+74950000000', numbers: [] }, { name: '' }],
+    ],
+    [
+      'POST /app/api/scenarios/:id/routes',
+      'POST',
+      ['/app/api/scenarios/99999/routes', '/app/api/scenarios/-1/routes'],
+      [{ numa_list_id: 1, forward_to: '+74950000000' }, { numa_list_id: 'x' }],
+    ],
+    [
+      'POST /app/api/scenarios/:id/routes/:route/remove',
+      'POST',
+      ['/app/api/scenarios/99999/routes/1/remove', '/app/api/scenarios/1/routes/abc/remove'],
       [{}, { customer_id: 'x' }],
     ],
     [

@@ -18,6 +18,18 @@ const ALLOWED: Record<string, string> = {
   "src/server/api/index.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/numbers/number-block-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/ops/erasure-function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/ingest/group-commit.ts: 'BEGIN'": 'transaction control of a group-commit lane on its pipelined connection',
+  "src/server/ingest/group-commit.ts: 'COMMIT'": 'transaction control of a group-commit lane on its pipelined connection',
+  "src/server/ingest/group-commit.ts: 'ROLLBACK'": 'transaction control of a group-commit lane on its pipelined connection',
+  "src/server/ingest/group-commit.ts: 'ROLLBACK TO SAVEPOINT batch'":
+    'transaction control of a group-commit lane on its pipelined connection',
+  "src/server/store/pipelined-connection.ts: 'BEGIN'": 'transaction control of the pipelined connection itself',
+  "src/server/store/pipelined-connection.ts: 'COMMIT'": 'transaction control of the pipelined connection itself',
+  "src/server/store/pipelined-connection.ts: 'ROLLBACK'": 'transaction control of the pipelined connection itself',
+  "src/server/store/pipelined-connection.ts: 'INSERT'": "a result's command tag, compared, not SQL",
+  "src/server/store/pipelined-connection.ts: 'UPDATE'": "a result's command tag, compared, not SQL",
+  "src/server/store/pipelined-connection.ts: 'DELETE'": "a result's command tag, compared, not SQL",
+  "src/server/store/pipelined-connection.ts: 'SELECT 1'": "the lane's warm-up statement: no value in it",
 };
 
 /** A statement's opening word: what a string of SQL starts with. */
@@ -39,6 +51,25 @@ interface Template {
   tag: string;
 }
 
+/**
+ * The tag of a template whose backtick follows `before`: the identifier right before it, past type
+ * arguments (`sql<{ id: number }>\`…\``), or ''.
+ */
+function tagBefore(before: string): string {
+  let end = before.trimEnd().length;
+  if (before[end - 1] === '>') {
+    let depth = 0;
+    for (let i = end - 1; i >= 0; i--) {
+      if (before[i] === '>') depth++;
+      else if (before[i] === '<' && --depth === 0) {
+        end = i;
+        break;
+      }
+    }
+  }
+  return /([\w$.]+)\s*$/.exec(before.slice(0, end))?.[1] ?? '';
+}
+
 /** Template literals of `src`, nested ones included, skipping comments and quoted strings. */
 function templates(src: string): Template[] {
   const out: Template[] = [];
@@ -49,7 +80,7 @@ function templates(src: string): Template[] {
       line: lineAt(start),
       text: '',
       exprs: [],
-      tag: /([\w$.]+)\s*$/.exec(src.slice(Math.max(0, start - 41), start - 1))?.[1] ?? '',
+      tag: tagBefore(src.slice(Math.max(0, start - 400), start - 1)),
     };
     out.push(t);
     let j = start;
@@ -112,11 +143,14 @@ describe('SQL only through the query layer', () => {
 
   it('the scanner finds templates, their interpolations and their tags (it is not blind)', () => {
     const found = templates(
-      'const r = s.replace(/["`]/g, "`");\nconst q = db.prepare(`SELECT * FROM t WHERE id = ${id} AND x = ${sql`${y}`}`); // `${z}`\n',
+      'const r = s.replace(/["`]/g, "`");\nconst q = db.prepare(`SELECT * FROM t WHERE id = ${id} AND x = ${sql`${y}`}`); // `${z}`\n' +
+        'const { rows } = await sql<{ id: Array<number> }>`SELECT ${n}`;\nconst w = f<T>(a) + `SELECT ${m}`;\n',
     );
     expect(found.map((t) => [t.tag, t.exprs])).toEqual([
       ['', ['id', 'sql`${y}`']],
       ['sql', ['y']],
+      ['sql', ['n']],
+      ['', ['m']],
     ]);
     expect(found[0]!.text).toMatch(/^SELECT \* FROM t WHERE id = {2}AND x = $/);
   });
