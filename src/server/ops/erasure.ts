@@ -48,12 +48,16 @@ export async function eraseVisitors(db: Db, siteId: number, ids: readonly number
     out.chats = await deleted(trx.deleteFrom('chats').where('visitor_id', 'in', vids).executeTakeFirst());
     out.goals = await deleted(trx.deleteFrom('goals').where('visitor_id', 'in', vids).executeTakeFirst());
     out.requests = await deleted(trx.deleteFrom('offline_messages').where('visitor_id', 'in', vids).executeTakeFirst());
-    const calls = (await trx.selectFrom('calls').select('id').where('visitor_id', 'in', vids).execute()).map((c) => c.id);
+    const calls = await trx.selectFrom('calls').select(['id', 'numa']).where('visitor_id', 'in', vids).execute();
     await forgetRecords(trx, 'goal', goals);
     await forgetRecords(trx, 'chat', chats);
     await forgetRecords(trx, 'offline_message', requests);
-    await forgetRecords(trx, 'call', calls);
-    out.calls_anonymised = await anonymiseCalls(trx, vids);
+    await forgetRecords(
+      trx,
+      'call',
+      calls.map((c) => c.id),
+    );
+    out.calls_anonymised = await anonymiseCalls(trx, calls);
 
     const sessions = (await trx.selectFrom('sessions').select('id').where('visitor_id', 'in', vids).execute()).map((s) => s.id);
     await trx.deleteFrom('dt_leases').where('visitor_id', 'in', vids).execute();
@@ -81,8 +85,7 @@ async function dropTags(db: Queryable, type: CommunicationObjectType, ids: numbe
 }
 
 /** Keeps the erased visitors' calls for billing, without the caller's number or anything that leads to the visitor. */
-async function anonymiseCalls(db: Queryable, vids: number[]): Promise<number> {
-  const calls = await db.selectFrom('calls').select(['id', 'numa']).where('visitor_id', 'in', vids).execute();
+async function anonymiseCalls(db: Queryable, calls: ReadonlyArray<{ id: number; numa: string }>): Promise<number> {
   for (const c of calls) {
     await db
       .updateTable('calls')
