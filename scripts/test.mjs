@@ -115,18 +115,13 @@ const pgEnv = postgres ? { SVC_TEST_DB_URL: postgres.url, SVC_TEST_RUN: testRun 
 // Two lanes side by side, each a sequence: SQLite's, and PostgreSQL's, which waits on the
 // database server much of its time. A lane goes on to its browser tests as soon as its unit tests
 // end, not when the other lane's do. A PostgreSQL round trip is slower: longer time-outs there.
-// The two Playwright runs take turns, whichever lane comes first going first: each has two
-// workers, and four browsers beside a unit run would starve the specs that time themselves. Each
-// has an output folder of its own: Playwright empties it when it starts.
-let browserTurn = Promise.resolve();
-const browserRun = (step) => {
-  const turn = browserTurn.then(() => runStep(step));
-  browserTurn = turn;
-  return turn;
-};
+// Each lane starts its Playwright run (two workers) as soon as its own unit run ends: one browser
+// run beside the other lane's unit run, or, once both unit runs are over, the two browser runs
+// side by side. Never four browsers beside a unit run, which starves the specs that time
+// themselves. Each has an output folder of its own: Playwright empties it when it starts.
 const sqliteLane = (async () => {
   const unitOk = await runStep(['unit tests', bin('vitest'), ['run']]);
-  const e2eOk = await browserRun([`browser tests (${chrome})`, bin('playwright'), ['test'], { CHROME_PATH: chrome }]);
+  const e2eOk = await runStep([`browser tests (${chrome})`, bin('playwright'), ['test'], { CHROME_PATH: chrome }]);
   return { unitOk, e2eOk };
 })();
 const postgresLane = (async () => {
@@ -146,7 +141,7 @@ const postgresLane = (async () => {
     ]));
   const e2ePgOk =
     !postgres ||
-    (await browserRun([
+    (await runStep([
       'server-facing browser tests on PostgreSQL',
       bin('playwright'),
       ['test', '--output=test-results/e2e-pg', ...PG_SPECS],
