@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import type { RefusalHold } from '../../../../src/server/http/refusal-hold.js';
+import { REFUSAL_HOLD_DEFAULTS, type RefusalHold } from '../../../../src/server/http/refusal-hold.js';
 import { hitWrite, testConfig, testServer } from '../helpers.js';
 
 /**
@@ -38,29 +38,29 @@ async function timed(s: ConsultantServer, req: InjectOptions) {
 
 describe('refusal hold', () => {
   it('holds a 429 for its time, with its Retry-After; an answer that is no refusal is not held', async () => {
-    // A hold far longer than a page view takes on a busy machine, and a first page view from another
+    // A hold far longer than a page view takes on a busy machine (0.6 s seen on PostgreSQL under a load of 15), and a first page view from another
     // address before the measured ones, so that the database's cold start is not taken for a hold.
-    const s = await start({ ms: 1500 });
+    const s = await start({ ms: 3000 });
     expect((await timed(s, pageView('198.51.100.9'))).status).toBe(200);
     const ok = await timed(s, pageView('198.51.100.1'));
     expect(ok.status).toBe(200);
-    expect(ok.ms).toBeLessThan(1500);
+    expect(ok.ms).toBeLessThan(3000);
     const refused = await timed(s, pageView('198.51.100.1'));
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBeDefined();
-    expect(refused.ms).toBeGreaterThanOrEqual(1490);
+    expect(refused.ms).toBeGreaterThanOrEqual(2990);
     // Another address is not held behind it.
     const other = await timed(s, pageView('198.51.100.2'));
     expect(other.status).toBe(200);
-    expect(other.ms).toBeLessThan(1500);
+    expect(other.ms).toBeLessThan(3000);
   });
 
   it('holds at most `max` refusals at once; past that a refusal is answered at once', async () => {
-    const s = await start({ ms: 600, max: 2 });
+    const s = await start({ ms: 1500, max: 2 });
     expect((await timed(s, pageView('198.51.100.3'))).status).toBe(200);
     const all = await Promise.all([0, 1, 2, 3].map(() => timed(s, pageView('198.51.100.3'))));
     expect(all.map((r) => r.status)).toEqual([429, 429, 429, 429]);
-    const held = all.filter((r) => r.ms >= 590).length;
+    const held = all.filter((r) => r.ms >= 1490).length;
     expect(held).toBe(2);
   });
 
@@ -69,6 +69,7 @@ describe('refusal hold', () => {
     expect((await timed(s, pageView('198.51.100.4'))).status).toBe(200);
     const refused = await timed(s, pageView('198.51.100.4'));
     expect(refused.status).toBe(429);
-    expect(refused.ms).toBeLessThan(300);
+    // Not held for the second the server command holds a refusal by default.
+    expect(refused.ms).toBeLessThan(REFUSAL_HOLD_DEFAULTS.ms);
   });
 });
