@@ -14,7 +14,7 @@ import { hashPassword } from '../sign-in/password.js';
  * login stays, or nobody could sign in for it again).
  */
 
-const password = () => z.string().min(8).max(200).describe('at least 8 characters');
+const password = () => z.string().min(8).max(200).describe('8 characters or more');
 
 /** A login of the acting customer, or 100410 (another customer's reads the same as none). */
 async function ownLogin(ctx: CustomerContext, loginId: number) {

@@ -17,7 +17,7 @@ export const changePassword = apiFunction({
   scope: 'account',
   extension: true,
   summary: "changes the session's own password, given the current one; its other sessions end",
-  args: z.object({ old_password: z.string().min(1).max(1000), new_password: z.string().min(8).max(200).describe('at least 8 characters') }),
+  args: z.object({ old_password: z.string().min(1).max(1000), new_password: z.string().min(8).max(200).describe('8 characters or more') }),
   response: acknowledgement,
   async run(ctx, a) {
     const guard = ctx.loginGuard;

@@ -356,7 +356,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     tag: 'account',
     summary: 'Set the customer’s time zone (extension)',
     description:
-      "Sets `time_zone` (IANA, `Europe/Moscow`): the REST API's, the console's and the app's dates are written in it and its days begin at its midnight. Answers `{time_zone}`. Not in the REST document.",
+      "Sets `time_zone` (IANA, `Europe/Moscow`): the REST API's, the console's and the app's dates are written in it and its days begin with its midnight. Answers `{time_zone}`. Not in the REST document.",
   },
   'api_login GET': {
     tag: 'account',
@@ -368,7 +368,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     tag: 'account',
     summary: 'Add a login (extension)',
     description:
-      'Adds a login of the customer (`login` without spaces, `password` of at least 8 characters). Answers `{id}`; a login taken is `100422`. Not in the REST document.',
+      'Adds a login of the customer (`login` without spaces, `password` of 8 characters or more). Answers `{id}`; a login taken is `100422`. Not in the REST document.',
   },
   'api_login PUT': {
     tag: 'account',
@@ -385,7 +385,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     tag: 'account',
     summary: 'Change one’s own password (extension)',
     description:
-      "The session's own login (a customer's or an agent's) gets `new_password` (at least 8 characters) given `old_password`. Wrong old passwords count as failed logins (`102429` after too many). Its other sessions end; this one stays. Not in the REST document.",
+      "The session's own login (a customer's or an agent's) gets `new_password` (8 characters or more) given `old_password`. Wrong old passwords count as failed logins (`102429` after too many). Its other sessions end; this one stays. Not in the REST document.",
   },
   site_installation: {
     tag: 'sites',
@@ -403,7 +403,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     tag: 'sites',
     summary: 'Change a site’s settings (extension)',
     description:
-      'Sets every setting `site_settings` GET answers; `callback_scenario` must be a scenario of the customer, `dt_reserved_number` a number it holds (needed when `dt_overflow` is `reserved`). Page views take the change at once. Not in the REST document.',
+      'Sets every setting `site_settings` GET answers; `callback_scenario` must be a scenario of the customer, `dt_reserved_number` a number it holds (needed when `dt_overflow` is `reserved`). Page views take the change from the next one. Not in the REST document.',
   },
   region: {
     tag: 'numbers',
@@ -477,13 +477,13 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     tag: 'reports',
     summary: 'The journal (extension)',
     description:
-      "A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` at most 100; the count of all pages in `X-Total-Count`. Not in the REST document.",
+      "A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.",
   },
   daily_report: {
     tag: 'reports',
     summary: 'Calls per campaign per day (extension)',
     description:
-      "`{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, at most 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.",
+      "`{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.",
   },
   create_standard_tags: {
     tag: 'tags',

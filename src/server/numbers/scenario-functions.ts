@@ -112,7 +112,7 @@ export const changeScenario = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "changes a scenario's name, forwarding and numbers at once",
+  summary: "changes a scenario's name, forwarding and numbers together",
   args: z.object({ id: id(), ...scenarioFields }),
   response: acknowledgement,
   async run(ctx, a) {

@@ -14,7 +14,7 @@ import { employeeAssignments } from './queries.js';
  * (employee-writes.ts), so the console takes a change at once.
  */
 
-const password = () => z.string().min(8).max(200).describe('at least 8 characters');
+const password = () => z.string().min(8).max(200).describe('8 characters or more');
 const fields = {
   first_name: z.string().trim().min(1).max(100),
   last_name: z.string().trim().min(1).max(100),

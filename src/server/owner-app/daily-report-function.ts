@@ -15,7 +15,7 @@ export const dailyReport = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: 'calls per campaign per day of one site, for a chart (at most 366 days)',
+  summary: 'calls per campaign per day of one site, for a chart (up to 366 days)',
   args: z.object({
     site_id: id(),
     date_from: day().describe('the first day, YYYY-MM-DD'),

@@ -58,7 +58,7 @@ export const changeSiteSettings = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "changes a site's settings (all of them at once)",
+  summary: "changes a site's settings (all of them together)",
   args: z.object({ ...siteId, ...SiteSettings.shape }).refine((s) => s.dt_overflow !== 'reserved' || s.dt_reserved_number, {
     message: 'a reserved number is needed when a dry pool gives the reserved number',
     path: ['dt_reserved_number'],
