@@ -60,6 +60,15 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   daily_sdr: 'DailyCharges',
   cdr_in_cost: 'CallCharge',
   cdr_out_cost: 'CallCharge',
+  me: 'Me',
+  journal: 'JournalItem',
+  daily_report: 'DailyReport',
+  'site_settings GET': 'SiteSettings',
+  region: 'Region',
+  'api_login GET': 'ApiLogin',
+  employee_assignment: 'EmployeeAssignment',
+  scenario_detail: 'ScenarioDetail',
+  numa_list: 'NumaList',
 };
 
 type Json = Record<string, unknown>;
