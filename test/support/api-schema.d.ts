@@ -1914,6 +1914,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/app/api/employee-session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Employee sign-in (extension)
+     * @description An employee signs in with the operator console's e-mail and password (the console's attempts and locks; 401002, 429001) and gets a key for the header `X-Session-Key`; an employee of a customer that is not active is refused (403100). Not in the REST document.
+     */
+    post: operations['employee_sign_in'];
+    /**
+     * Employee sign-out (extension)
+     * @description Ends the employee's session of the `X-Session-Key` header (401100 when it is unknown). Not in the REST document.
+     */
+    delete: operations['employee_sign_out'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/app/api/employee/{function}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A function open to employees (extension)
+     * @description Runs one of the REST functions open to employees with their key in `X-Session-Key`: parameters and answer are the function's (a GET's in the query, a POST's in `args`), limited to the sites the employee serves: a site or communication of another site, and every other function, is refused with 403 (403100), not 401; a list without a site lists only theirs. `me` answers `{role: employee, customer, customers: []}`. Errors carry the server's codes (401100, 403100, 404100, 400100…). Not in the REST document.
+     */
+    get: operations['employee_function'];
+    put?: never;
+    /**
+     * A function open to employees (extension)
+     * @description Runs one of the REST functions open to employees with their key in `X-Session-Key`: parameters and answer are the function's (a GET's in the query, a POST's in `args`), limited to the sites the employee serves: a site or communication of another site, and every other function, is refused with 403 (403100), not 401; a list without a site lists only theirs. `me` answers `{role: employee, customer, customers: []}`. Errors carry the server's codes (401100, 403100, 404100, 400100…). Not in the REST document.
+     */
+    post: operations['employee_function_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10194,6 +10242,155 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components['schemas']['NumaList'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_sign_in: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the console e-mail */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              session_key: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_sign_out: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_function: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description one of the functions open to employees */
+        function:
+          | 'me'
+          | 'journal'
+          | 'daily_report'
+          | 'create_standard_tags'
+          | 'site'
+          | 'ac'
+          | 'tag'
+          | 'stat'
+          | 'advertising_sales'
+          | 'tag_communication'
+          | 'untag_communication'
+          | 'tag_communication_sale';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success?: boolean;
+            data?: unknown;
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_function_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description one of the functions open to employees */
+        function:
+          | 'me'
+          | 'journal'
+          | 'daily_report'
+          | 'create_standard_tags'
+          | 'site'
+          | 'ac'
+          | 'tag'
+          | 'stat'
+          | 'advertising_sales'
+          | 'tag_communication'
+          | 'untag_communication'
+          | 'tag_communication_sale';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the function’s parameters */
+          args?: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success?: boolean;
+            data?: unknown;
           };
           'application/xml': string;
         };

@@ -24,6 +24,10 @@ export const API_TAGS = [
   { name: 'tags', description: 'Tags and the tagging of communications.' },
   { name: 'charges', description: 'Daily charges and rated calls.' },
   {
+    name: 'employee app',
+    description: "An employee's sign-in to the site owner's app and the functions open to them, for the sites they serve (extensions).",
+  },
+  {
     name: 'webhooks',
     description: 'Endpoints that receive every call, chat, request, call-back, goal, tag and sale as it happens, signed.',
   },
@@ -490,5 +494,27 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     summary: 'Make the standard tags (extension)',
     description:
       'Makes the tags Target and Not target where the customer has none of that name, and answers both: `{id, name}`. Not in the REST document.',
+  },
+  employee_sign_in: {
+    tag: 'employee app',
+    summary: 'Employee sign-in (extension)',
+    description:
+      "An employee signs in with the operator console's e-mail and password (the console's attempts and locks; 401002, 429001) " +
+      'and gets a key for the header `X-Session-Key`; an employee of a customer that is not active is refused (403100). Not in the REST document.',
+  },
+  employee_sign_out: {
+    tag: 'employee app',
+    summary: 'Employee sign-out (extension)',
+    description: "Ends the employee's session of the `X-Session-Key` header (401100 when it is unknown). Not in the REST document.",
+  },
+  employee_function: {
+    tag: 'employee app',
+    summary: 'A function open to employees (extension)',
+    description:
+      'Runs one of the REST functions open to employees with their key in `X-Session-Key`: parameters and answer are the ' +
+      "function's (a GET's in the query, a POST's in `args`), limited to the sites the employee serves: a site or communication " +
+      'of another site, and every other function, is refused with 403 (403100), not 401; a list without a site lists only theirs. ' +
+      "`me` answers `{role: employee, customer, customers: []}`. Errors carry the server's codes (401100, 403100, 404100, 400100…). " +
+      'Not in the REST document.',
   },
 };

@@ -62,6 +62,9 @@ const ALLOWED = new Map<string, Allowed>([
   ['tag_communication_sale', { fn: tagCommunicationSale, check: communicationSite }],
 ]);
 
+/** Every function an employee's key runs here (the API reference lists them: api/openapi.ts). */
+export const EMPLOYEE_FUNCTION_NAMES: readonly string[] = ['me', ...ALLOWED.keys()];
+
 export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Store; employees: EmployeeAppSessions; now: () => number }) {
   const { store, employees, now } = deps;
   const db = store.db;

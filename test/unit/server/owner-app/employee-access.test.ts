@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EMPLOYEE_APP_FUNCTIONS } from '../../../../src/server/api/openapi.js';
 import { operatorActive, setOperatorActive } from '../../../../src/server/operators/queries.js';
+import { EMPLOYEE_FUNCTION_NAMES } from '../../../../src/server/owner-app/employee-functions.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 
 /**
@@ -51,6 +53,10 @@ async function world() {
 }
 
 describe('an employee in the app', () => {
+  it('runs the functions the API reference lists for employees, and no other', () => {
+    expect([...EMPLOYEE_FUNCTION_NAMES].sort()).toEqual([...EMPLOYEE_APP_FUNCTIONS].sort());
+  });
+
   it('signs in, reads and tags the journal of its site', async () => {
     const { a, key, ownGoal, target } = await world();
     const me = await call('GET', '/app/api/employee/me', key);
