@@ -503,14 +503,14 @@ const CALLS = [
   ['visitors_by_person', 'visitors_by_person', (_r, x) => ({ id: x.person })],
   ['advertising_sales', 'advertising_sales', (r) => ({ site_id: 1, ...r })],
   ['advertising_sales all', 'advertising_sales', (r) => ({ site_id: 1, ...r, only_first: false, only_quality: false })],
-  // The app (src/app): the journal's pages (`/app/api/…` is an app route, its key in a header)…
-  ['app journal', '/app/api/journal', (r) => ({ site_id: 1, ...r })],
-  ['app journal type=cdr_in', '/app/api/journal', (r) => ({ site_id: 1, ...r, type: 'cdr_in' })],
-  ['app journal type=goal', '/app/api/journal', (r) => ({ site_id: 1, ...r, type: 'goal' })],
-  ['app journal offset=1000', '/app/api/journal', (r) => ({ site_id: 1, ...r, offset: 1000 })],
+  // The app (src/app): the journal's pages…
+  ['app journal', 'journal', (r) => ({ site_id: 1, ...r })],
+  ['app journal type=cdr_in', 'journal', (r) => ({ site_id: 1, ...r, type: 'cdr_in' })],
+  ['app journal type=goal', 'journal', (r) => ({ site_id: 1, ...r, type: 'goal' })],
+  ['app journal offset=1000', 'journal', (r) => ({ site_id: 1, ...r, offset: 1000 })],
   // …and every read of the campaign report: its chart, then per period the campaigns, each one's
   // `stat` and the site's `advertising_sales`, as pages/report.tsx asks them.
-  ['app daily', '/app/api/daily', (r) => ({ site_id: 1, ...r })],
+  ['app daily', 'daily_report', (r) => ({ site_id: 1, ...r })],
   ['app report ac', 'ac', () => ({ site_id: 1, limit: 1000 })],
   ['app report stat ac_id', 'stat', (r) => ({ site_id: 1, ...r, ac_id: 10 })],
   ['app report advertising_sales', 'advertising_sales', (r) => ({ site_id: 1, ...r, only_first: false, only_quality: false, limit: 1000 })],
@@ -589,8 +589,8 @@ async function measure(file, runs, dbPath = file, against = undefined) {
           // An earlier version may lack a call (the app's reads came later): this build's only.
           if (failed && s > 0) calls.splice(s, 1);
           else if (failed) throw new Error(`${label}: ${first.statusCode} ${first.body.slice(0, 300)}`);
-          // The app's answers carry their total in `data`.
-          else total ??= first.json().total ?? first.json().data?.total ?? null;
+          // A list's total: in the answer, or in the header of every page.
+          else total ??= first.json().total ?? first.json().data?.total ?? (Number(first.headers['x-total-count']) || null);
         }
         const times = calls.map(() => []);
         for (let i = 0; i < runs; i++) {

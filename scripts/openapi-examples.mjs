@@ -124,6 +124,18 @@ async function session(base) {
     daily_sdr: period,
     cdr_in_cost: period,
     cdr_out_cost: period,
+    // The site owner's app's extensions.
+    me: {},
+    customer: {},
+    site_installation: { site_id: 1 },
+    site_settings: { site_id: 1 },
+    region: {},
+    journal: { site_id: 1, ...period },
+    daily_report: { site_id: 1, ...period },
+    api_login: {},
+    employee_assignment: {},
+    scenario_detail: {},
+    numa_list: {},
   };
   const person = (await api('GET', 'person_by_visitor', { id: view.visitor_id }, key)).data[0].result;
   reads.visitors_by_person = { id: person };

@@ -1,9 +1,9 @@
 /**
- * The app's one client of the server: the REST functions (rest-api.md) and the app's own reads
- * under `/app/api/`, both with the REST session key. The key lives in sessionStorage (one tab, gone
- * with it) and goes in the POST body or, for GETs, the query as the REST document says; the app's
- * own routes take it in a header. An agent's chosen customer is added as `customer_id` to every
- * function that acts on a customer.
+ * The app's one client of the server: the REST functions (rest-api.md), the app's own needs among
+ * them as documented extensions (docs/rest-api.md), with the REST session key. The key lives in
+ * sessionStorage (one tab, gone with it) and goes in the POST body or, for GETs, the query as the
+ * REST document says. An agent's chosen customer is added as `customer_id` to every function that
+ * acts on a customer. An employee's key goes in a header to `/app/api/employee/<function>`.
  */
 
 import type { Lang } from './i18n.js';
@@ -14,8 +14,8 @@ const CUSTOMER = 'svc-app-customer';
 /** Set when the key is an employee's (the console's e-mail and password), not a REST login's. */
 const EMPLOYEE = 'svc-app-employee';
 
-/** Agent functions act on the agent itself: they take no customer. */
-const AGENT_FUNCTIONS = new Set(['customer_list', 'agent_tp', 'create_agent_customer', 'activate_agent_customer']);
+/** Agent functions act on the agent itself, and `me` answers the agent with all its customers: they take no customer. */
+const AGENT_FUNCTIONS = new Set(['customer_list', 'agent_tp', 'create_agent_customer', 'activate_agent_customer', 'me']);
 
 /** A refused call: the server's code and text, and the parameter it concerns when it names one. */
 export class ApiFailure extends Error {
@@ -89,7 +89,7 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
     const m = /^(\d+):\s*(.*)$/s.exec(text);
     const code = m ? Number(m[1]) : res.status * 1000;
     const message = m ? m[2]! : text;
-    // The session is gone (REST 102401; the app's reads 401100): sign in again.
+    // The session is gone (REST 102401; an employee's routes 401100): sign in again.
     if (code === 102401 || code === 401100) {
       session.clear();
       onSignedOut();
@@ -174,23 +174,7 @@ export async function rest<T>(
   return answer<T>(await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) }));
 }
 
-/** One of the app's own reads (`/app/api/<path>`). */
-export async function appGet<T>(path: string, query: Args = {}): Promise<T> {
-  const q = new URLSearchParams();
-  const c = session.customerId();
-  if (c != null) q.set('customer_id', String(c));
-  for (const [k, v] of Object.entries(query)) if (v != null && v !== '') q.set(k, String(v));
-  const res = await fetch(`/app/api/${path}?${q}`, { headers: { accept: 'application/json', 'x-session-key': session.key() ?? '' } });
-  return (await answer<T>(res)).data;
-}
-
-/** One of the app's own writes (`/app/api/<path>`), a JSON body. */
-export async function appPost<T>(path: string, body: Args = {}, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
-  const c = session.customerId();
-  const res = await fetch(`/app/api/${path}`, {
-    method,
-    headers: { ...JSON_HEADERS, 'x-session-key': session.key() ?? '' },
-    body: JSON.stringify(c != null ? { customer_id: c, ...body } : body),
-  });
-  return (await answer<T>(res)).data;
+/** A REST function's `data` alone. */
+export async function restData<T>(fn: string, args: Args = {}, verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET'): Promise<T> {
+  return (await rest<T>(fn, args, verb)).data;
 }

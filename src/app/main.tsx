@@ -1,7 +1,7 @@
 import { render, type JSX } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, logout, session, setMessageLanguage, whenSignedOut } from './api.js';
+import { logout, restData, session, setMessageLanguage, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { Account } from './pages/account.js';
 import { Campaigns } from './pages/campaigns.js';
@@ -93,10 +93,10 @@ function App() {
     if (!signedIn) return;
     let live = true;
     (async () => {
-      const m = await appGet<Me>('me');
+      const m = await restData<Me>('me');
       let c = m.customer;
       const chosen = session.customerId();
-      if (m.role === 'agent') c = chosen != null && m.customers.some((x) => x.id === chosen) ? await appGet<Customer>('customer') : null;
+      if (m.role === 'agent') c = chosen != null && m.customers.some((x) => x.id === chosen) ? await restData<Customer>('customer') : null;
       if (!live) return;
       setMe(m);
       setCustomer(c);

@@ -26,6 +26,30 @@ import {
   webhookDeliveries,
   webhooks,
 } from './webhooks/webhook-functions.js';
+import { me } from './accounts/me-function.js';
+import { customer, customerTimeZone } from './accounts/customer-functions.js';
+import { changeSiteSettings, siteInstallation, siteSettings } from './owner-app/site-settings-functions.js';
+import { region } from './numbers/region-function.js';
+import { journal } from './owner-app/journal-function.js';
+import { dailyReport } from './owner-app/daily-report-function.js';
+import { createStandardTags } from './owner-app/standard-tags-function.js';
+import { apiLogins, changeApiLogin, createApiLogin, deleteApiLogin } from './accounts/api-login-functions.js';
+import { changePassword } from './accounts/own-password-function.js';
+import {
+  changeEmployeeFn,
+  createEmployeeFn,
+  deleteEmployeeFn,
+  employeeAssignment,
+  employeePassword,
+} from './operators/employee-write-functions.js';
+import {
+  addScenarioRouteFn,
+  changeScenario,
+  createScenarioFn,
+  removeScenarioRouteFn,
+  scenarioDetail,
+} from './numbers/scenario-functions.js';
+import { numaList } from './numbers/numa-list-function.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -87,4 +111,31 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   webhookDeliveries,
   resendWebhookEvent,
   testWebhook,
+  // The site owner's app's own needs, as extensions in the document's manner (docs/rest-api.md).
+  me,
+  customer,
+  customerTimeZone,
+  siteInstallation,
+  siteSettings,
+  changeSiteSettings,
+  region,
+  journal,
+  dailyReport,
+  createStandardTags,
+  apiLogins,
+  createApiLogin,
+  changeApiLogin,
+  deleteApiLogin,
+  changePassword,
+  employeeAssignment,
+  createEmployeeFn,
+  changeEmployeeFn,
+  employeePassword,
+  deleteEmployeeFn,
+  scenarioDetail,
+  createScenarioFn,
+  changeScenario,
+  addScenarioRouteFn,
+  removeScenarioRouteFn,
+  numaList,
 ];

@@ -26,6 +26,8 @@ test('Try it out on a GET, authorized by the Bearer header, answers 200 JSON', a
   await expect(bearer.getByRole('button', { name: 'Remove authorization' })).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).first().click();
 
+  // The subjects open closed: open the sites.
+  await page.locator('#operations-tag-sites').click();
   const operation = page.locator('#operations-sites-site');
   await operation.locator('.opblock-summary').click();
   await operation.getByRole('button', { name: 'Try it out' }).click();

@@ -1378,6 +1378,590 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/me/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who the session is (extension)
+     * @description A customer's login: `{role: customer, customer: {id, name, state, time_zone}, customers: []}`; an agent: `{role: agent, customer: null, customers}` (all its customers; a `customer_id` is checked, not used). Not in the REST document.
+     */
+    get: operations['me'];
+    put?: never;
+    /**
+     * Who the session is (extension) (POST)
+     * @description A customer's login: `{role: customer, customer: {id, name, state, time_zone}, customers: []}`; an agent: `{role: agent, customer: null, customers}` (all its customers; a `customer_id` is checked, not used). Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['me_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customer/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The acting customer (extension)
+     * @description The customer acted on (an agent's `customer_id`): `{id, name, state, time_zone}`. Not in the REST document.
+     */
+    get: operations['customer'];
+    put?: never;
+    /**
+     * The acting customer (extension) (POST)
+     * @description The customer acted on (an agent's `customer_id`): `{id, name, state, time_zone}`. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['customer_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/customer_time_zone/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the customer’s time zone (extension)
+     * @description Sets `time_zone` (IANA, `Europe/Moscow`): the REST API's, the console's and the app's dates are written in it and its days begin with its midnight. Answers `{time_zone}`. Not in the REST document.
+     */
+    put: operations['customer_time_zone'];
+    /**
+     * Set the customer’s time zone (extension) (POST)
+     * @description Sets `time_zone` (IANA, `Europe/Moscow`): the REST API's, the console's and the app's dates are written in it and its days begin with its midnight. Answers `{time_zone}`. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['customer_time_zone_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site_installation/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * When the site was last seen (extension)
+     * @description `{last_page_view}`: when the server last saw a page view of `site_id` (ISO 8601, UTC), or null: whether its snippet is installed. Not in the REST document.
+     */
+    get: operations['site_installation'];
+    put?: never;
+    /**
+     * When the site was last seen (extension) (POST)
+     * @description `{last_page_view}`: when the server last saw a page view of `site_id` (ISO 8601, UTC), or null: whether its snippet is installed. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['site_installation_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site_settings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A site’s settings (extension)
+     * @description `{settings: {lang, captcha, callback_scenario, dt_lease_minutes, dt_overflow, dt_reserved_number}, scenarios}`: the site's widget language and captcha, its call-back scenario, how long a pool number stays with a visit, what a dry pool shows; and the names of the customer's scenarios. Not in the REST document.
+     */
+    get: operations['site_settings_get'];
+    /**
+     * Change a site’s settings (extension)
+     * @description Sets every setting `site_settings` GET answers; `callback_scenario` must be a scenario of the customer, `dt_reserved_number` a number it holds (needed when `dt_overflow` is `reserved`). Page views take the change from the next one. Not in the REST document.
+     */
+    put: operations['site_settings_put'];
+    /**
+     * A site’s settings (extension) (POST)
+     * @description `{settings: {lang, captcha, callback_scenario, dt_lease_minutes, dt_overflow, dt_reserved_number}, scenarios}`: the site's widget language and captcha, its call-back scenario, how long a pool number stays with a visit, what a dry pool shows; and the names of the customer's scenarios. Not in the REST document.
+     *
+     *     The POST form: `action` GET or PUT.
+     */
+    post: operations['site_settings_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/region/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Regions with free numbers (extension)
+     * @description The regions `buy_number` takes: `{region, category, free}`, `free` the numbers still to be had. Not in the REST document.
+     */
+    get: operations['region'];
+    put?: never;
+    /**
+     * Regions with free numbers (extension) (POST)
+     * @description The regions `buy_number` takes: `{region, category, free}`, `free` the numbers still to be had. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['region_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/journal/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The journal (extension)
+     * @description A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.
+     */
+    get: operations['journal'];
+    put?: never;
+    /**
+     * The journal (extension) (POST)
+     * @description A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['journal_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/daily_report/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Calls per campaign per day (extension)
+     * @description `{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.
+     */
+    get: operations['daily_report'];
+    put?: never;
+    /**
+     * Calls per campaign per day (extension) (POST)
+     * @description `{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['daily_report_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/create_standard_tags/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the standard tags (extension)
+     * @description Makes the tags Target and Not target where the customer has none of that name, and answers both: `{id, name}`. Not in the REST document.
+     */
+    post: operations['create_standard_tags'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/api_login/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the customer’s logins (extension)
+     * @description The customer's logins of the REST API: `{id, login, current}`, `current` true for the caller's own. Not in the REST document.
+     */
+    get: operations['api_login_get'];
+    /**
+     * Set a login’s password (extension)
+     * @description Sets the password of the customer's login `id`; its sessions end, except the caller's own. Not in the REST document.
+     */
+    put: operations['api_login_put'];
+    /**
+     * Add a login (extension)
+     * @description Adds a login of the customer (`login` without spaces, `password` of 8 characters or more). Answers `{id}`; a login taken is `100422`. Not in the REST document.
+     */
+    post: operations['api_login_post'];
+    /**
+     * Remove a login (extension)
+     * @description Removes the customer's login `id` and ends its sessions; the customer's last login is `409 100409`. Not in the REST document.
+     */
+    delete: operations['api_login_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/change_password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change one’s own password (extension)
+     * @description The session's own login (a customer's or an agent's) gets `new_password` (8 characters or more) given `old_password`. Wrong old passwords count as failed logins (`102429` after too many). Its other sessions end; this one stays. Not in the REST document.
+     */
+    put: operations['change_password'];
+    /**
+     * Change one’s own password (extension) (POST)
+     * @description The session's own login (a customer's or an agent's) gets `new_password` (8 characters or more) given `old_password`. Wrong old passwords count as failed logins (`102429` after too many). Its other sessions end; this one stays. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['change_password_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/employee_assignment/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Employees and their sites (extension)
+     * @description Each of the customer's employees: `{id, first_name, last_name, sites}`, `sites` the ids of the sites they serve. Not in the REST document.
+     */
+    get: operations['employee_assignment'];
+    put?: never;
+    /**
+     * Employees and their sites (extension) (POST)
+     * @description Each of the customer's employees: `{id, first_name, last_name, sites}`, `sites` the ids of the sites they serve. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['employee_assignment_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/create_employee/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add an employee (extension)
+     * @description Adds an employee with `first_name`, `last_name`, `email` and `password` (their console sign-in), `sites` and `sip_line_id` of the customer's. Answers `{id}`. Not in the REST document.
+     */
+    post: operations['create_employee'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/change_employee/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change an employee (extension)
+     * @description Sets the names, `sites` and `sip_line_id` of employee `id`. Not in the REST document.
+     */
+    put: operations['change_employee'];
+    /**
+     * Change an employee (extension) (POST)
+     * @description Sets the names, `sites` and `sip_line_id` of employee `id`. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['change_employee_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/employee_password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set an employee’s password (extension)
+     * @description Sets the console password of employee `id`; their console and app sessions end. Not in the REST document.
+     */
+    put: operations['employee_password'];
+    /**
+     * Set an employee’s password (extension) (POST)
+     * @description Sets the console password of employee `id`; their console and app sessions end. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['employee_password_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/delete_employee/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove an employee (extension) (POST)
+     * @description Removes employee `id`; their sessions end. Answers `{unserved}`: the domains of the customer's sites no employee serves now. Not in the REST document.
+     *
+     *     The POST form: `action` DELETE.
+     */
+    post: operations['delete_employee_post'];
+    /**
+     * Remove an employee (extension)
+     * @description Removes employee `id`; their sessions end. Answers `{unserved}`: the domains of the customer's sites no employee serves now. Not in the REST document.
+     */
+    delete: operations['delete_employee'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scenario_detail/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Scenarios in full (extension)
+     * @description Each of the customer's scenarios with `forward_to`, the `numbers` it answers and its `routes` (`{id, numa_list_id, list_name, forward_to}`, tried in this order). Not in the REST document.
+     */
+    get: operations['scenario_detail'];
+    put?: never;
+    /**
+     * Scenarios in full (extension) (POST)
+     * @description Each of the customer's scenarios with `forward_to`, the `numbers` it answers and its `routes` (`{id, numa_list_id, list_name, forward_to}`, tried in this order). Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['scenario_detail_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/create_scenario/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a scenario (extension)
+     * @description Makes a scenario with `name`, `forward_to` (a phone, or null) and `numbers`: the customer's own, answered by no other of its scenarios (else `100422` naming the number). Answers `{id}`. Not in the REST document.
+     */
+    post: operations['create_scenario'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/change_scenario/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a scenario (extension)
+     * @description Sets the `name`, `forward_to` and `numbers` of scenario `id`, as `create_scenario` checks them. Not in the REST document.
+     */
+    put: operations['change_scenario'];
+    /**
+     * Change a scenario (extension) (POST)
+     * @description Sets the `name`, `forward_to` and `numbers` of scenario `id`, as `create_scenario` checks them. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['change_scenario_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scenario_route/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a scenario route (extension)
+     * @description Callers on the customer's numa list `numa_list_id` ring `forward_to` when they call scenario `scenario_id`'s numbers, after its routes added before. Not in the REST document.
+     */
+    post: operations['scenario_route_post'];
+    /**
+     * Remove a scenario route (extension)
+     * @description Removes route `id` of scenario `scenario_id`. Not in the REST document.
+     */
+    delete: operations['scenario_route_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/numa_list/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List numa lists (extension)
+     * @description The customer's caller-number lists with their numbers: `{id, name, numbers}`. Not in the REST document.
+     */
+    get: operations['numa_list'];
+    put?: never;
+    /**
+     * List numa lists (extension) (POST)
+     * @description The customer's caller-number lists with their numbers: `{id, name, numbers}`. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['numa_list_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/app/api/employee-session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Employee sign-in (extension)
+     * @description An employee signs in with the operator console's e-mail and password (the console's attempts and locks; 401002, 429001) and gets a key for the header `X-Session-Key`; an employee of a customer that is not active is refused (403100). Not in the REST document.
+     */
+    post: operations['employee_sign_in'];
+    /**
+     * Employee sign-out (extension)
+     * @description Ends the employee's session of the `X-Session-Key` header (401100 when it is unknown). Not in the REST document.
+     */
+    delete: operations['employee_sign_out'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/app/api/employee/{function}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A function open to employees (extension)
+     * @description Runs one of the REST functions open to employees with their key in `X-Session-Key`: parameters and answer are the function's (a GET's in the query, a POST's in `args`), limited to the sites the employee serves: a site or communication of another site, and every other function, is refused with 403 (403100), not 401; a list without a site lists only theirs. `me` answers `{role: employee, customer, customers: []}`. Errors carry the server's codes (401100, 403100, 404100, 400100…). Not in the REST document.
+     */
+    get: operations['employee_function'];
+    put?: never;
+    /**
+     * A function open to employees (extension)
+     * @description Runs one of the REST functions open to employees with their key in `X-Session-Key`: parameters and answer are the function's (a GET's in the query, a POST's in `args`), limited to the sites the employee serves: a site or communication of another site, and every other function, is refused with 403 (403100), not 401; a list without a site lists only theirs. `me` answers `{role: employee, customer, customers: []}`. Errors carry the server's codes (401100, 403100, 404100, 400100…). Not in the REST document.
+     */
+    post: operations['employee_function_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1923,6 +2507,105 @@ export interface components {
       selector: string;
       ac_id: number | null;
       site_id: number;
+    };
+    Me: {
+      /** @enum {string} */
+      role: 'customer' | 'agent' | 'employee';
+      /** @description the customer's own record; null for an agent */
+      customer: {
+        id: number;
+        name: string;
+        state: string;
+        time_zone: string;
+      } | null;
+      /** @description an agent's customers; empty for a customer */
+      customers: {
+        id: number;
+        name: string;
+        state: string;
+      }[];
+    };
+    SiteSettings: {
+      settings: {
+        /** @enum {string} */
+        lang: 'ru' | 'en';
+        captcha: boolean;
+        callback_scenario: string | null;
+        dt_lease_minutes: number;
+        /** @enum {string} */
+        dt_overflow: 'static' | 'reserved';
+        dt_reserved_number: string | null;
+      };
+      scenarios: string[];
+    };
+    Region: {
+      region: string;
+      category: string;
+      free: number;
+    };
+    JournalItem: {
+      /** @enum {string} */
+      type: 'cdr_in' | 'sitephone' | 'chat' | 'offline_message' | 'goal';
+      id: number;
+      /** @description ISO 8601, UTC */
+      at: string;
+      ac_id: number;
+      ac_name: string;
+      utm_source: string | null;
+      utm_medium: string | null;
+      utm_campaign: string | null;
+      referrer: string | null;
+      entrance_page: string | null;
+      /** @description caller, goal name, request text…: what the kind has to say */
+      detail: string;
+      /** @description the number called, for calls */
+      numb: string | null;
+      duration: number | null;
+      status: string | null;
+      records: string[];
+      tags: {
+        id: number;
+        tag: string;
+      }[];
+      /** @description the sale’s amount in roubles */
+      sale: number | null;
+    };
+    DailyReport: {
+      days: string[];
+      campaigns: {
+        id: number;
+        name: string;
+      }[];
+      calls: number[][];
+    };
+    ApiLogin: {
+      id: number;
+      login: string;
+      current: boolean;
+    };
+    EmployeeAssignment: {
+      id: number;
+      first_name: string;
+      last_name: string;
+      sites: number[];
+    };
+    ScenarioDetail: {
+      id: number;
+      name: string;
+      forward_to: string | null;
+      numbers: string[];
+      /** @description tried in this order, before the scenario’s own forwarding */
+      routes: {
+        id: number;
+        numa_list_id: number;
+        list_name: string;
+        forward_to: string;
+      }[];
+    };
+    NumaList: {
+      id: number;
+      name: string;
+      numbers: string[];
     };
     /** @description success without data */
     Acknowledgement: {
@@ -7496,6 +8179,2218 @@ export interface operations {
             data: {
               event_id: string;
             };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  me: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (without it, all the agent’s customers) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "role": "customer",
+           *         "customer": {
+           *           "id": 1,
+           *           "name": "Demo customer",
+           *           "state": "active",
+           *           "time_zone": "Europe/Moscow"
+           *         },
+           *         "customers": []
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['Me'];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  me_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (without it, all the agent’s customers) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['Me'];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  customer: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": 1,
+           *         "name": "Demo customer",
+           *         "state": "active",
+           *         "time_zone": "Europe/Moscow"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              name: string;
+              state: string;
+              time_zone: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  customer_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              name: string;
+              state: string;
+              time_zone: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  customer_time_zone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** @description an IANA time zone: Europe/Moscow */
+            time_zone: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              time_zone: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  customer_time_zone_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            /** @description an IANA time zone: Europe/Moscow */
+            time_zone: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              time_zone: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  site_installation: {
+    parameters: {
+      query: {
+        /**
+         * @description one of the customer's sites
+         * @example 1
+         */
+        site_id: number;
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "last_page_view": "2026-11-27T06:13:09.410Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @description ISO 8601, UTC; null before the first */
+              last_page_view: string | null;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  site_installation_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            /** @description one of the customer's sites */
+            site_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @description ISO 8601, UTC; null before the first */
+              last_page_view: string | null;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  site_settings_get: {
+    parameters: {
+      query: {
+        /**
+         * @description one of the customer's sites
+         * @example 1
+         */
+        site_id: number;
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "settings": {
+           *           "lang": "ru",
+           *           "captcha": true,
+           *           "callback_scenario": "Обратный звонок",
+           *           "dt_lease_minutes": 15,
+           *           "dt_overflow": "reserved",
+           *           "dt_reserved_number": "74950000000"
+           *         },
+           *         "scenarios": [
+           *           "Основной",
+           *           "Реклама (DT)"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['SiteSettings'];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  site_settings_put: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** @description one of the customer's sites */
+            site_id: number;
+            /** @enum {string} */
+            lang: 'ru' | 'en';
+            captcha: boolean;
+            callback_scenario: string | null;
+            dt_lease_minutes: number;
+            /** @enum {string} */
+            dt_overflow: 'static' | 'reserved';
+            dt_reserved_number: string | null;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  site_settings_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET' | 'PUT';
+          args: {
+            /** @description one of the customer's sites */
+            site_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['SiteSettings'];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  region: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "region": "495",
+           *           "category": "local",
+           *           "free": 5
+           *         },
+           *         {
+           *           "region": "800",
+           *           "category": "tollfree",
+           *           "free": 2
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['Region'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  region_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['Region'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  journal: {
+    parameters: {
+      query: {
+        /** @example 1 */
+        site_id: number;
+        /**
+         * @description the first day, YYYY-MM-DD, in the customer’s time zone
+         * @example 2026-11-26
+         */
+        date_from: string;
+        /**
+         * @description the last day, included
+         * @example 2026-11-28
+         */
+        date_till: string;
+        /** @description one campaign; -1: traffic of no campaign */
+        ac_id?: number;
+        tag_id?: number;
+        /** @description one kind only */
+        type?: 'cdr_in' | 'sitephone' | 'chat' | 'offline_message' | 'goal';
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "type": "chat",
+           *           "id": 1,
+           *           "at": "2026-11-27T06:13:09.467Z",
+           *           "ac_id": 10,
+           *           "ac_name": "Yandex Direct",
+           *           "utm_source": "yandex",
+           *           "utm_medium": null,
+           *           "utm_campaign": null,
+           *           "referrer": null,
+           *           "entrance_page": "http://localhost/?utm_source=yandex",
+           *           "detail": "",
+           *           "numb": null,
+           *           "duration": null,
+           *           "status": "lost",
+           *           "records": [],
+           *           "tags": [],
+           *           "sale": null
+           *         },
+           *         {
+           *           "type": "offline_message",
+           *           "id": 1,
+           *           "at": "2026-11-27T06:13:09.452Z",
+           *           "ac_id": 10,
+           *           "ac_name": "Yandex Direct",
+           *           "utm_source": "yandex",
+           *           "utm_medium": null,
+           *           "utm_campaign": null,
+           *           "referrer": null,
+           *           "entrance_page": "http://localhost/?utm_source=yandex",
+           *           "detail": "Anna · +7 916 123-45-67 · Please call me back",
+           *           "numb": null,
+           *           "duration": null,
+           *           "status": null,
+           *           "records": [],
+           *           "tags": [],
+           *           "sale": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['JournalItem'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  journal_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            site_id: number;
+            /** @description the first day, YYYY-MM-DD, in the customer’s time zone */
+            date_from: string;
+            /** @description the last day, included */
+            date_till: string;
+            /** @description one campaign; -1: traffic of no campaign */
+            ac_id?: number;
+            tag_id?: number;
+            /**
+             * @description one kind only
+             * @enum {string}
+             */
+            type?: 'cdr_in' | 'sitephone' | 'chat' | 'offline_message' | 'goal';
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['JournalItem'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  daily_report: {
+    parameters: {
+      query: {
+        /** @example 1 */
+        site_id: number;
+        /**
+         * @description the first day, YYYY-MM-DD
+         * @example 2026-11-26
+         */
+        date_from: string;
+        /**
+         * @description the last day, included
+         * @example 2026-11-28
+         */
+        date_till: string;
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "days": [
+           *           "2026-11-26",
+           *           "2026-11-27",
+           *           "2026-11-28"
+           *         ],
+           *         "campaigns": [
+           *           {
+           *             "id": 10,
+           *             "name": "Yandex Direct"
+           *           }
+           *         ],
+           *         "calls": [
+           *           [
+           *             0,
+           *             1,
+           *             0
+           *           ]
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['DailyReport'];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  daily_report_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            site_id: number;
+            /** @description the first day, YYYY-MM-DD */
+            date_from: string;
+            /** @description the last day, included */
+            date_till: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['DailyReport'];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  create_standard_tags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              name: string;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  api_login_get: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "login": "demo",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['ApiLogin'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  api_login_put: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description 8 characters or more */
+            password: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  api_login_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as (optional)
+           * @enum {string}
+           */
+          action?: 'GET' | 'PUT' | 'DELETE';
+          args: {
+            login: string;
+            /** @description 8 characters or more */
+            password: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  api_login_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_password: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            old_password: string;
+            /** @description 8 characters or more */
+            new_password: string;
+            /** @description agents: the customer acted on (without it, all the agent’s customers) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_password_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            old_password: string;
+            /** @description 8 characters or more */
+            new_password: string;
+            /** @description agents: the customer acted on (without it, all the agent’s customers) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_assignment: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "first_name": "Ольга",
+           *           "last_name": "Демова",
+           *           "sites": [
+           *             1
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['EmployeeAssignment'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_assignment_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['EmployeeAssignment'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  create_employee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            first_name: string;
+            last_name: string;
+            /**
+             * @description the customer's sites whose chats and requests the employee answers
+             * @default []
+             */
+            sites?: number[];
+            /**
+             * @description one of the customer's SIP lines the employee's calls ring on, or null
+             * @default null
+             */
+            sip_line_id?: number | null;
+            /** Format: email */
+            email: string;
+            /** @description 8 characters or more */
+            password: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_employee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description the customer's sites whose chats and requests the employee answers
+             * @default []
+             */
+            sites?: number[];
+            /**
+             * @description one of the customer's SIP lines the employee's calls ring on, or null
+             * @default null
+             */
+            sip_line_id?: number | null;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_employee_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description the customer's sites whose chats and requests the employee answers
+             * @default []
+             */
+            sites?: number[];
+            /**
+             * @description one of the customer's SIP lines the employee's calls ring on, or null
+             * @default null
+             */
+            sip_line_id?: number | null;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_password: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description 8 characters or more */
+            password: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_password_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            id: number;
+            /** @description 8 characters or more */
+            password: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  delete_employee_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'DELETE';
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @description domains of the sites no employee serves now */
+              unserved: string[];
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  delete_employee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @description domains of the sites no employee serves now */
+              unserved: string[];
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  scenario_detail: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "Основной",
+           *           "forward_to": "74951234567",
+           *           "numbers": [
+           *             "74957770011",
+           *             "78001112233"
+           *           ],
+           *           "routes": [
+           *             {
+           *               "id": 1,
+           *               "numa_list_id": 1,
+           *               "list_name": "VIP clients",
+           *               "forward_to": "79160000001"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "Реклама (DT)",
+           *           "forward_to": "74951234567",
+           *           "numbers": [
+           *             "74990000001",
+           *             "74990000002",
+           *             "74990000003"
+           *           ],
+           *           "routes": []
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['ScenarioDetail'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  scenario_detail_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['ScenarioDetail'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  create_scenario: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            name: string;
+            /** @description where calls to its numbers ring; null: the numbers’ own forwarding */
+            forward_to?: string | null;
+            /**
+             * @description the customer's numbers it answers
+             * @default []
+             */
+            numbers?: string[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_scenario: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            name: string;
+            /** @description where calls to its numbers ring; null: the numbers’ own forwarding */
+            forward_to?: string | null;
+            /**
+             * @description the customer's numbers it answers
+             * @default []
+             */
+            numbers?: string[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_scenario_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            id: number;
+            name: string;
+            /** @description where calls to its numbers ring; null: the numbers’ own forwarding */
+            forward_to?: string | null;
+            /**
+             * @description the customer's numbers it answers
+             * @default []
+             */
+            numbers?: string[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  scenario_route_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as (optional)
+           * @enum {string}
+           */
+          action?: 'DELETE';
+          args: {
+            scenario_id: number;
+            numa_list_id: number;
+            forward_to: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  scenario_route_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            scenario_id: number;
+            /** @description the route, as scenario_detail lists it */
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  numa_list: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "name": "VIP clients",
+           *           "numbers": [
+           *             "79161234567"
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['NumaList'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  numa_list_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: components['schemas']['NumaList'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_sign_in: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the console e-mail */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              session_key: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_sign_out: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_function: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description one of the functions open to employees */
+        function:
+          | 'me'
+          | 'journal'
+          | 'daily_report'
+          | 'create_standard_tags'
+          | 'site'
+          | 'ac'
+          | 'tag'
+          | 'stat'
+          | 'advertising_sales'
+          | 'tag_communication'
+          | 'untag_communication'
+          | 'tag_communication_sale';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success?: boolean;
+            data?: unknown;
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  employee_function_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description one of the functions open to employees */
+        function:
+          | 'me'
+          | 'journal'
+          | 'daily_report'
+          | 'create_standard_tags'
+          | 'site'
+          | 'ac'
+          | 'tag'
+          | 'stat'
+          | 'advertising_sales'
+          | 'tag_communication'
+          | 'untag_communication'
+          | 'tag_communication_sale';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the function’s parameters */
+          args?: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success?: boolean;
+            data?: unknown;
           };
           'application/xml': string;
         };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, appPost } from '../api.js';
+import { rest, restData } from '../api.js';
 import { formatDateTime } from '../format.js';
 import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
@@ -36,7 +36,7 @@ function OwnPassword() {
       title={t.ownPassword}
       askCurrent
       passwordField="new_password"
-      onSubmit={(v) => appPost('password', { old_password: v.current, new_password: v.password }, 'PUT')}
+      onSubmit={(v) => restData<void>('change_password', { old_password: v.current, new_password: v.password }, 'PUT')}
     />
   );
 }
@@ -60,7 +60,7 @@ function TimeZone() {
   }, []);
   const form = useSubmit(async () => {
     setNote('');
-    await appPost('customer/time-zone', { time_zone: zone }, 'PUT');
+    await rest('customer_time_zone', { time_zone: zone }, 'PUT');
     setNote(t.saved);
     // Every page writes dates in the customer's zone: read the customer again.
     refresh();
@@ -92,11 +92,11 @@ function TimeZone() {
 
 function ApiLogins() {
   const { t, customer } = useApp();
-  const logins = useData(() => appGet<ApiLogin[]>('api-logins'), [customer?.id]);
+  const logins = useData(() => restData<ApiLogin[]>('api_login', { limit: 1000 }), [customer?.id]);
   const [removeError, setRemoveError] = useState('');
   const remove = (l: ApiLogin) => {
     setRemoveError('');
-    void appPost(`api-logins/${l.id}/remove`).then(logins.reload, (e: Error) => setRemoveError(e.message));
+    void rest('api_login', { id: l.id }, 'DELETE').then(logins.reload, (e: Error) => setRemoveError(e.message));
   };
   return (
     <section class="card" aria-labelledby="api-logins-h">
@@ -151,7 +151,7 @@ function AddApiLogin({ onAdded }: { onAdded(): void }) {
   const [note, setNote] = useState('');
   const form = useSubmit(async () => {
     setNote('');
-    await appPost('api-logins', { login: v.login.trim(), password: v.password });
+    await rest('api_login', { login: v.login.trim(), password: v.password }, 'POST');
     setV({ login: '', password: '' });
     setNote(t.apiLoginAdded);
     onAdded();
@@ -198,7 +198,7 @@ function ApiLoginPassword({ logins }: { logins: ApiLogin[] }) {
       title={t.apiLoginPassword}
       heading="h3"
       who={{ label: t.login, options: logins.map((l): [string, string] => [String(l.id), l.login]) }}
-      onSubmit={(v) => appPost(`api-logins/${v.who}/password`, { password: v.password }, 'PUT')}
+      onSubmit={(v) => restData<void>('api_login', { id: v.who, password: v.password }, 'PUT')}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, appPost, rest } from '../api.js';
+import { rest, restData } from '../api.js';
 import { csvCell, dayIn, formatDateTime, formatDuration, formatMoney, formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
@@ -12,12 +12,12 @@ const PAGE = 50;
 /** The list is read again this often while the page is visible, so a new call shows up by itself. */
 const REFRESH_MS = 1000;
 const TAG_NAMES = { target: 'Target', notTarget: 'Not target' };
-/** The kinds the type filter offers, in the server's names (`/app/api/journal`'s `type`). */
+/** The kinds the type filter offers, in the server's names (the `journal` function's `type`). */
 const TYPES = ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal'] as const;
 
 /**
  * Calls, call-backs, chats, requests and goals in one list, newest first, paged on the server
- * (`/app/api/journal`); tags set in place; a CSV of the page. The filters live in the URL.
+ * (the `journal` function); tags set in place; a CSV of the page. The filters live in the URL.
  */
 export function Journal() {
   const { t, lang, customer } = useApp();
@@ -38,22 +38,21 @@ export function Journal() {
   }, []);
   const campaigns = useData(async () => (site ? (await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 })).data : []), [site?.id]);
   const tags = useData(async () => (await rest<Tag[]>('tag', { limit: 1000 })).data, [customer?.id]);
-  const journal = useData(
-    async () =>
-      site
-        ? appGet<{ total: number; items: JournalItem[] }>('journal', {
-            site_id: site.id,
-            date_from: from,
-            date_till: till,
-            ac_id: q.ac,
-            tag_id: q.tag,
-            type: q.type,
-            limit: PAGE,
-            offset,
-          })
-        : { total: 0, items: [] },
-    [site?.id, from, till, q.ac, q.tag, q.type, offset, tick],
-  );
+  const journal = useData(async () => {
+    if (!site) return { total: 0, items: [] };
+    const page = await rest<JournalItem[]>('journal', {
+      site_id: site.id,
+      date_from: from,
+      date_till: till,
+      // An empty filter is no filter.
+      ac_id: q.ac || undefined,
+      tag_id: q.tag || undefined,
+      type: q.type || undefined,
+      limit: PAGE,
+      offset,
+    });
+    return { total: page.total ?? page.data.length, items: page.data };
+  }, [site?.id, from, till, q.ac, q.tag, q.type, offset, tick]);
   const go = (changes: Record<string, string | undefined>) => {
     const p = new URLSearchParams(q);
     for (const [k, v] of Object.entries(changes)) {
@@ -227,7 +226,7 @@ function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[
   const tagId = async (name: string): Promise<number> => {
     const own = tags.find((x) => x.name === name);
     if (own) return own.id;
-    const made = await appPost<Tag[]>('standard-tags');
+    const made = await restData<Tag[]>('create_standard_tags', {}, 'POST');
     tagsChanged();
     return made.find((x) => x.name === name)!.id;
   };

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { appGet, rest } from '../api.js';
+import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
@@ -9,7 +9,7 @@ import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmi
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
 export function NumaLists() {
   const { t, customer } = useApp();
-  const lists = useData(() => appGet<NumaList[]>('numa-lists'), [customer?.id]);
+  const lists = useData(() => restData<NumaList[]>('numa_list', { limit: 1000 }), [customer?.id]);
   const [removeError, setRemoveError] = useState('');
   const remove = (list: NumaList, number: string) => {
     setRemoveError('');

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { appGet, rest } from '../api.js';
+import { rest, restData } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
@@ -10,7 +10,7 @@ import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmi
 export function Numbers() {
   const { t, lang, customer } = useApp();
   const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
-  const regions = useData(() => appGet<Region[]>('regions'), [customer?.id]);
+  const regions = useData(() => restData<Region[]>('region', { limit: 1000 }), [customer?.id]);
   const [region, setRegion] = useState('');
   const [bought, setBought] = useState('');
   const { errors, busy, onSubmit } = useSubmit(async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { appGet, appPost, rest } from '../api.js';
+import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
@@ -17,9 +17,9 @@ export function Scenarios() {
   const { t, customer } = useApp();
   const data = useData(async (): Promise<ScenarioData> => {
     const [scenarios, numbers, lists] = await Promise.all([
-      appGet<Scenario[]>('scenarios'),
+      restData<Scenario[]>('scenario_detail', { limit: 1000 }),
       rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 }),
-      appGet<NumaList[]>('numa-lists'),
+      restData<NumaList[]>('numa_list', { limit: 1000 }),
     ]);
     return { scenarios, numbers: numbers.data, lists };
   }, [customer?.id]);
@@ -27,7 +27,7 @@ export function Scenarios() {
   const [removeError, setRemoveError] = useState('');
   const removeRoute = (s: Scenario, route: number) => {
     setRemoveError('');
-    appPost(`scenarios/${s.id}/routes/${route}/remove`).then(data.reload, (e: Error) => setRemoveError(e.message));
+    rest('scenario_route', { scenario_id: s.id, id: route }, 'DELETE').then(data.reload, (e: Error) => setRemoveError(e.message));
   };
   return (
     <Page title={t.scenarios}>
@@ -113,8 +113,8 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
   const form = useSubmit(async () => {
     setNote('');
     const body = { name: name.trim(), forward_to: forward.trim() || null, numbers: chosen };
-    if (scenario) await appPost(`scenarios/${scenario.id}`, body, 'PUT');
-    else await appPost('scenarios', body);
+    if (scenario) await rest('change_scenario', { id: scenario.id, ...body }, 'PUT');
+    else await rest('create_scenario', body, 'POST');
     setNote(t.saved);
     if (!scenario) {
       setName('');
@@ -186,7 +186,7 @@ function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
   const lid = list || String(data.lists[0]?.id ?? '');
   const form = useSubmit(async () => {
     setNote('');
-    await appPost(`scenarios/${sid}/routes`, { numa_list_id: Number(lid), forward_to: target });
+    await rest('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: target }, 'POST');
     setTarget('');
     setNote(t.saved);
     onAdded();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { appGet, appPost, rest } from '../api.js';
+import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { useApp } from '../state.js';
 import type { VirtualNumber } from '../types.js';
@@ -19,7 +19,7 @@ export function SiteSettingsForm({ siteId }: { siteId: number }) {
   const { t, customer } = useApp();
   const loaded = useData(
     async () => ({
-      ...(await appGet<{ settings: Settings; scenarios: string[] }>(`sites/${siteId}/settings`)),
+      ...(await restData<{ settings: Settings; scenarios: string[] }>('site_settings', { site_id: siteId })),
       numbers: (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data,
     }),
     [siteId, customer?.id],
@@ -40,7 +40,7 @@ export function SiteSettingsForm({ siteId }: { siteId: number }) {
       form.setErrors({ dt_lease_minutes: '0–1440' });
       return;
     }
-    await appPost(`sites/${siteId}/settings`, { ...v!, dt_lease_minutes: minutes }, 'PUT');
+    await rest('site_settings', { site_id: siteId, ...v!, dt_lease_minutes: minutes }, 'PUT');
     setSaved(t.saved);
   });
   const set = <K extends keyof Settings>(k: K, value: Settings[K]) => setV({ ...v!, [k]: value });

@@ -1,6 +1,6 @@
 import { useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { appGet } from '../api.js';
+import { restData } from '../api.js';
 import { formatDateTime } from '../format.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
@@ -30,7 +30,7 @@ export function SiteView() {
         const code = snippetOf(site.site_key, location.origin);
         const check = async () => {
           try {
-            const r = await appGet<{ last_page_view: string | null }>(`sites/${site.id}/installation`);
+            const r = await restData<{ last_page_view: string | null }>('site_installation', { site_id: site.id });
             setSeen(
               r.last_page_view
                 ? { ok: true, text: `${t.installed} ${formatDateTime(r.last_page_view, lang, customer!.time_zone)}` }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { appGet, appPost, rest } from '../api.js';
+import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
@@ -43,7 +43,7 @@ export function Team() {
       rest<Employee[]>('employee', { limit: 1000 }),
       rest<SipLine[]>('sip_lines', { limit: 1000 }),
       rest<Site[]>('site', { limit: 1000 }),
-      appGet<Assignment[]>('employees'),
+      restData<Assignment[]>('employee_assignment', { limit: 1000 }),
     ]);
     return { employees: employees.data, lines: lines.data, sites: sites.data, assignments };
   }, [customer?.id]);
@@ -150,10 +150,10 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
     setNote('');
     const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
     if (editing) {
-      await appPost(`employees/${editing.id}`, fields, 'PUT');
+      await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
       setNote(t.saved);
     } else {
-      await appPost('employees', { ...fields, email: v.email.trim(), password: v.password });
+      await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
       setV(EMPTY);
       setSites([]);
       setNote(t.employeeAdded);
@@ -244,7 +244,7 @@ function RemoveEmployee({ employee, onDone }: { employee: Employee; onDone(note:
   const [error, setError] = useState('');
   const confirm = () => {
     setError('');
-    appPost<{ unserved: string[] }>(`employees/${employee.id}/remove`).then(
+    restData<{ unserved: string[] }>('delete_employee', { id: employee.id }, 'DELETE').then(
       (r) => onDone(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved),
       (e: Error) => setError(e.message),
     );
@@ -281,7 +281,7 @@ function EmployeePassword({ employees }: { employees: Employee[] }) {
         label: t.employee,
         options: employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`]),
       }}
-      onSubmit={(v) => appPost(`employees/${v.who}/password`, { password: v.password }, 'PUT')}
+      onSubmit={(v) => restData<void>('employee_password', { id: v.who, password: v.password }, 'PUT')}
     />
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CustomerRow } from '../customers/queries.js';
 import type { Page } from '../store/page.js';
 import type { Store } from '../store/open.js';
+import type { LoginGuard } from '../sign-in/login-guard.js';
 
 /** The `response` of a function that answers `{success: true}` alone. */
 export const acknowledgement = z.undefined();
@@ -31,6 +32,10 @@ export interface Context {
   now(): number;
   /** The client's address (through the trusted proxy's header when the server is told to trust one). */
   ip: string;
+  /** The session key the call presented: a password change keeps this session and ends the others. */
+  sessionKey?: string;
+  /** The sign-in guard: a function that checks a password counts its failures as the login does. */
+  loginGuard?: LoginGuard;
 }
 
 /** A context whose customer is known (functions of scope `customer`). */

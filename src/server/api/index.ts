@@ -174,7 +174,9 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         if (call.params[fn.pathParam] !== undefined) throw apiErrors.invalid(fn.pathParam, 'given in the path and again');
         call.params[fn.pathParam] = fromPath;
       }
-      const caller = await sessions.caller(presentedSessionKey(req.headers.authorization, call.sessionKey));
+      const sessionKey = presentedSessionKey(req.headers.authorization, call.sessionKey);
+      const caller = await sessions.caller(sessionKey);
+      const session = { sessionKey: sessionKey as string, loginGuard: opts.loginGuard };
       const { customer_id: customerIdRaw, limit, offset, ...params } = call.params;
       const page = paged(fn) ? parsePage(limit, offset) : { limit: DEFAULT_LIMIT, offset: 0 };
       if (!paged(fn) && (limit !== undefined || offset !== undefined))
@@ -196,6 +198,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
           setTotal,
           now,
           ip: req.ip,
+          ...session,
         };
         data = await fn.run(ctx, args);
       } else if (fn.scope === 'account') {
@@ -203,11 +206,11 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const customers = await reachedCustomers(store.db, caller, customerId);
         const args = parseArgs(fn.args, params);
         const customer = caller.agentId != null && customerId === undefined ? null : customers[0]!;
-        data = await fn.run({ store, caller, customer, customers, page, setTotal, now, ip: req.ip }, args);
+        data = await fn.run({ store, caller, customer, customers, page, setTotal, now, ip: req.ip, ...session }, args);
       } else {
         const customer = await actingCustomer(store.db, caller, parseCustomerId(customerIdRaw));
         const args = parseArgs(fn.args, params);
-        data = await fn.run({ store, caller, customer, page, setTotal, now, ip: req.ip }, args);
+        data = await fn.run({ store, caller, customer, page, setTotal, now, ip: req.ip, ...session }, args);
       }
       if (!fn.list && paged(fn) && Array.isArray(data)) {
         total = data.length;

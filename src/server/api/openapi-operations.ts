@@ -10,6 +10,10 @@
 export const API_TAGS = [
   { name: 'session', description: 'Logging in and out: the session key every other function needs.' },
   { name: 'agents', description: "Agent accounts: their customers and tariff plans (agents' sessions only)." },
+  {
+    name: 'account',
+    description: "Who the session is, the customer's record and time zone, its logins and one's own password (extensions).",
+  },
   { name: 'sites', description: "The customer's sites." },
   { name: 'campaigns', description: 'Ad campaigns, their condition groups and conditions, and their number blocks.' },
   { name: 'numbers', description: 'Virtual numbers, forwarding, scenarios and caller-number (numa) lists.' },
@@ -19,6 +23,10 @@ export const API_TAGS = [
   { name: 'visitors', description: 'Visitors, persons and sessions; erasure on request.' },
   { name: 'tags', description: 'Tags and the tagging of communications.' },
   { name: 'charges', description: 'Daily charges and rated calls.' },
+  {
+    name: 'employee app',
+    description: "An employee's sign-in to the site owner's app and the functions open to them, for the sites they serve (extensions).",
+  },
   {
     name: 'webhooks',
     description: 'Endpoints that receive every call, chat, request, call-back, goal, tag and sale as it happens, signed.',
@@ -334,5 +342,179 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     tag: 'charges',
     summary: 'Rated outgoing calls',
     description: `Rated outgoing call legs (forwarding, call-backs, consultant calls) of the period; the filters of \`cdr_in_cost\`. ${PERIOD}`,
+  },
+
+  // The site owner's app's needs (docs/rest-api.md, "Extensions for the site owner's app").
+  me: {
+    tag: 'account',
+    summary: 'Who the session is (extension)',
+    description:
+      "A customer's login: `{role: customer, customer: {id, name, state, time_zone}, customers: []}`; an agent: `{role: agent, customer: null, customers}` (all its customers; a `customer_id` is checked, not used). Not in the REST document.",
+  },
+  customer: {
+    tag: 'account',
+    summary: 'The acting customer (extension)',
+    description: "The customer acted on (an agent's `customer_id`): `{id, name, state, time_zone}`. Not in the REST document.",
+  },
+  customer_time_zone: {
+    tag: 'account',
+    summary: 'Set the customer’s time zone (extension)',
+    description:
+      "Sets `time_zone` (IANA, `Europe/Moscow`): the REST API's, the console's and the app's dates are written in it and its days begin with its midnight. Answers `{time_zone}`. Not in the REST document.",
+  },
+  'api_login GET': {
+    tag: 'account',
+    summary: 'List the customer’s logins (extension)',
+    description:
+      "The customer's logins of the REST API: `{id, login, current}`, `current` true for the caller's own. Not in the REST document.",
+  },
+  'api_login POST': {
+    tag: 'account',
+    summary: 'Add a login (extension)',
+    description:
+      'Adds a login of the customer (`login` without spaces, `password` of 8 characters or more). Answers `{id}`; a login taken is `100422`. Not in the REST document.',
+  },
+  'api_login PUT': {
+    tag: 'account',
+    summary: 'Set a login’s password (extension)',
+    description: "Sets the password of the customer's login `id`; its sessions end, except the caller's own. Not in the REST document.",
+  },
+  'api_login DELETE': {
+    tag: 'account',
+    summary: 'Remove a login (extension)',
+    description:
+      "Removes the customer's login `id` and ends its sessions; the customer's last login is `409 100409`. Not in the REST document.",
+  },
+  change_password: {
+    tag: 'account',
+    summary: 'Change one’s own password (extension)',
+    description:
+      "The session's own login (a customer's or an agent's) gets `new_password` (8 characters or more) given `old_password`. Wrong old passwords count as failed logins (`102429` after too many). Its other sessions end; this one stays. Not in the REST document.",
+  },
+  site_installation: {
+    tag: 'sites',
+    summary: 'When the site was last seen (extension)',
+    description:
+      '`{last_page_view}`: when the server last saw a page view of `site_id` (ISO 8601, UTC), or null: whether its snippet is installed. Not in the REST document.',
+  },
+  'site_settings GET': {
+    tag: 'sites',
+    summary: 'A site’s settings (extension)',
+    description:
+      "`{settings: {lang, captcha, callback_scenario, dt_lease_minutes, dt_overflow, dt_reserved_number}, scenarios}`: the site's widget language and captcha, its call-back scenario, how long a pool number stays with a visit, what a dry pool shows; and the names of the customer's scenarios. Not in the REST document.",
+  },
+  'site_settings PUT': {
+    tag: 'sites',
+    summary: 'Change a site’s settings (extension)',
+    description:
+      'Sets every setting `site_settings` GET answers; `callback_scenario` must be a scenario of the customer, `dt_reserved_number` a number it holds (needed when `dt_overflow` is `reserved`). Page views take the change from the next one. Not in the REST document.',
+  },
+  region: {
+    tag: 'numbers',
+    summary: 'Regions with free numbers (extension)',
+    description:
+      'The regions `buy_number` takes: `{region, category, free}`, `free` the numbers still to be had. Not in the REST document.',
+  },
+  numa_list: {
+    tag: 'numbers',
+    summary: 'List numa lists (extension)',
+    description: "The customer's caller-number lists with their numbers: `{id, name, numbers}`. Not in the REST document.",
+  },
+  scenario_detail: {
+    tag: 'numbers',
+    summary: 'Scenarios in full (extension)',
+    description:
+      "Each of the customer's scenarios with `forward_to`, the `numbers` it answers and its `routes` (`{id, numa_list_id, list_name, forward_to}`, tried in this order). Not in the REST document.",
+  },
+  create_scenario: {
+    tag: 'numbers',
+    summary: 'Create a scenario (extension)',
+    description:
+      "Makes a scenario with `name`, `forward_to` (a phone, or null) and `numbers`: the customer's own, answered by no other of its scenarios (else `100422` naming the number). Answers `{id}`. Not in the REST document.",
+  },
+  change_scenario: {
+    tag: 'numbers',
+    summary: 'Change a scenario (extension)',
+    description:
+      'Sets the `name`, `forward_to` and `numbers` of scenario `id`, as `create_scenario` checks them. Not in the REST document.',
+  },
+  'scenario_route POST': {
+    tag: 'numbers',
+    summary: 'Add a scenario route (extension)',
+    description:
+      "Callers on the customer's numa list `numa_list_id` ring `forward_to` when they call scenario `scenario_id`'s numbers, after its routes added before. Not in the REST document.",
+  },
+  'scenario_route DELETE': {
+    tag: 'numbers',
+    summary: 'Remove a scenario route (extension)',
+    description: 'Removes route `id` of scenario `scenario_id`. Not in the REST document.',
+  },
+  employee_assignment: {
+    tag: 'employees',
+    summary: 'Employees and their sites (extension)',
+    description:
+      "Each of the customer's employees: `{id, first_name, last_name, sites}`, `sites` the ids of the sites they serve. Not in the REST document.",
+  },
+  create_employee: {
+    tag: 'employees',
+    summary: 'Add an employee (extension)',
+    description:
+      "Adds an employee with `first_name`, `last_name`, `email` and `password` (their console sign-in), `sites` and `sip_line_id` of the customer's. Answers `{id}`. Not in the REST document.",
+  },
+  change_employee: {
+    tag: 'employees',
+    summary: 'Change an employee (extension)',
+    description: 'Sets the names, `sites` and `sip_line_id` of employee `id`. Not in the REST document.',
+  },
+  employee_password: {
+    tag: 'employees',
+    summary: 'Set an employee’s password (extension)',
+    description: 'Sets the console password of employee `id`; their console and app sessions end. Not in the REST document.',
+  },
+  delete_employee: {
+    tag: 'employees',
+    summary: 'Remove an employee (extension)',
+    description:
+      "Removes employee `id`; their sessions end. Answers `{unserved}`: the domains of the customer's sites no employee serves now. Not in the REST document.",
+  },
+  journal: {
+    tag: 'reports',
+    summary: 'The journal (extension)',
+    description:
+      "A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.",
+  },
+  daily_report: {
+    tag: 'reports',
+    summary: 'Calls per campaign per day (extension)',
+    description:
+      "`{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.",
+  },
+  create_standard_tags: {
+    tag: 'tags',
+    summary: 'Make the standard tags (extension)',
+    description:
+      'Makes the tags Target and Not target where the customer has none of that name, and answers both: `{id, name}`. Not in the REST document.',
+  },
+  employee_sign_in: {
+    tag: 'employee app',
+    summary: 'Employee sign-in (extension)',
+    description:
+      "An employee signs in with the operator console's e-mail and password (the console's attempts and locks; 401002, 429001) " +
+      'and gets a key for the header `X-Session-Key`; an employee of a customer that is not active is refused (403100). Not in the REST document.',
+  },
+  employee_sign_out: {
+    tag: 'employee app',
+    summary: 'Employee sign-out (extension)',
+    description: "Ends the employee's session of the `X-Session-Key` header (401100 when it is unknown). Not in the REST document.",
+  },
+  employee_function: {
+    tag: 'employee app',
+    summary: 'A function open to employees (extension)',
+    description:
+      'Runs one of the REST functions open to employees with their key in `X-Session-Key`: parameters and answer are the ' +
+      "function's (a GET's in the query, a POST's in `args`), limited to the sites the employee serves: a site or communication " +
+      'of another site, and every other function, is refused with 403 (403100), not 401; a list without a site lists only theirs. ' +
+      "`me` answers `{role: employee, customer, customers: []}`. Errors carry the server's codes (401100, 403100, 404100, 400100…). " +
+      'Not in the REST document.',
   },
 };

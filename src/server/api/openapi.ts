@@ -60,6 +60,15 @@ const RECORD_NAMES: Readonly<Record<string, string>> = {
   daily_sdr: 'DailyCharges',
   cdr_in_cost: 'CallCharge',
   cdr_out_cost: 'CallCharge',
+  me: 'Me',
+  journal: 'JournalItem',
+  daily_report: 'DailyReport',
+  'site_settings GET': 'SiteSettings',
+  region: 'Region',
+  'api_login GET': 'ApiLogin',
+  employee_assignment: 'EmployeeAssignment',
+  scenario_detail: 'ScenarioDetail',
+  numa_list: 'NumaList',
 };
 
 type Json = Record<string, unknown>;
@@ -391,6 +400,101 @@ function sessionRoutes(book: SchemaBook): Route[] {
   ];
 }
 
+/**
+ * The functions an employee's key runs at `/app/api/employee/<function>` (owner-app/
+ * employee-functions.ts, which a unit test holds to this list): the journal, report and tagging of
+ * the sites the employee serves, and `me`.
+ */
+export const EMPLOYEE_APP_FUNCTIONS = [
+  'me',
+  'journal',
+  'daily_report',
+  'create_standard_tags',
+  'site',
+  'ac',
+  'tag',
+  'stat',
+  'advertising_sales',
+  'tag_communication',
+  'untag_communication',
+  'tag_communication_sale',
+] as const;
+
+const EMPLOYEE_SECURITY = [{ employeeKey: [] }];
+
+/**
+ * The employee's routes of the site owner's app (extensions): sign-in with the operator console's
+ * e-mail and password, sign-out, and the REST functions open to employees, limited to their sites.
+ */
+function employeeRoutes(book: SchemaBook): Route[] {
+  const words = OPERATION_WORDS;
+  const signInArgs = book.convert(
+    z.strictObject({ email: z.string().min(1).max(200).describe('the console e-mail'), password: z.string().min(1).max(1000) }),
+    'input',
+  );
+  const key = book.convert(z.strictObject({ success: z.literal(true), data: z.strictObject({ session_key: z.string() }) }), 'output');
+  const op = (name: string, id: string, extra: Json, answer: Json): Json => ({
+    operationId: id,
+    summary: words[name]!.summary,
+    description: words[name]!.description,
+    tags: [words[name]!.tag],
+    'x-extension': true,
+    ...extra,
+    responses: responses(answer, false),
+  });
+  const fn = {
+    name: 'function',
+    in: 'path',
+    required: true,
+    description: 'one of the functions open to employees',
+    schema: { type: 'string', enum: [...EMPLOYEE_APP_FUNCTIONS] },
+  };
+  const anyAnswer = { type: 'object', properties: { success: { type: 'boolean' }, data: {} }, description: 'the function’s own answer' };
+  return [
+    {
+      path: '/app/api/employee-session',
+      method: 'post',
+      operation: op(
+        'employee_sign_in',
+        'employee_sign_in',
+        { security: [], requestBody: { required: true, content: { 'application/json': { schema: signInArgs } } } },
+        key,
+      ),
+    },
+    {
+      path: '/app/api/employee-session',
+      method: 'delete',
+      operation: op('employee_sign_out', 'employee_sign_out', { security: EMPLOYEE_SECURITY }, ref('Acknowledgement')),
+    },
+    {
+      path: '/app/api/employee/{function}',
+      method: 'get',
+      operation: op('employee_function', 'employee_function', { security: EMPLOYEE_SECURITY, parameters: [fn] }, anyAnswer),
+    },
+    {
+      path: '/app/api/employee/{function}',
+      method: 'post',
+      operation: op(
+        'employee_function',
+        'employee_function_post',
+        {
+          security: EMPLOYEE_SECURITY,
+          parameters: [fn],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { args: { type: 'object', description: 'the function’s parameters' } } },
+              },
+            },
+          },
+        },
+        anyAnswer,
+      ),
+    },
+  ];
+}
+
 const DESCRIPTION = `The REST API v1 of the call-tracking service (rest-api.md), with this server's extensions marked.
 
 - **Session**: \`login\` answers a \`session_key\` that lives 3 hours. Pass it with every other call: as the
@@ -415,7 +519,11 @@ export function apiDocument(functions: readonly ApiFunction[]): Json {
     verbs.set(fn.verb, fn);
     byName.set(fn.name, verbs);
   }
-  const routes = [...sessionRoutes(book), ...[...byName].flatMap(([name, verbs]) => functionRoutes(name, verbs, book))];
+  const routes = [
+    ...sessionRoutes(book),
+    ...[...byName].flatMap(([name, verbs]) => functionRoutes(name, verbs, book)),
+    ...employeeRoutes(book),
+  ];
   const paths: Record<string, Json> = {};
   for (const r of routes) (paths[r.path] ??= {})[r.method] = r.operation;
 
@@ -455,6 +563,12 @@ export function apiDocument(functions: readonly ApiFunction[]): Json {
           in: 'query',
           name: 'session_key',
           description: 'The session key from `login` as the `session_key` query parameter of a GET (a POST carries it in its body).',
+        },
+        employeeKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Session-Key',
+          description: "An employee's key from `/app/api/employee-session` (an extension of the site owner's app).",
         },
         bearerAuth: {
           type: 'http',
@@ -506,13 +620,16 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. */
+/**
+ * Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. The subjects open
+ * closed: Swagger UI drew no operation at all when asked to list all 140 at once.
+ */
 export async function registerApiReference(app: FastifyInstance, functions: readonly ApiFunction[]): Promise<void> {
   let document = builtDocuments.get(functions);
   if (!document) builtDocuments.set(functions, (document = deepFreeze(structuredClone(apiDocument(functions)))));
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { displayOperationId: true, docExpansion: 'list', defaultModelsExpandDepth: 0, requestInterceptor: acceptJson },
+    uiConfig: { displayOperationId: true, docExpansion: 'none', defaultModelsExpandDepth: 0, requestInterceptor: acceptJson },
   });
 }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
 import { errors } from '../http/errors.js';
 import { bucketCounts } from '../reports/daily-counts.js';
@@ -7,7 +6,6 @@ import { campaignsOfSite } from '../sites/campaigns.js';
 import { siteById } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
-import type { DailyQuery } from './schemas.js';
 
 /** The longest range the chart draws: a year and a day. */
 const MAX_DAYS = 366;
@@ -16,7 +14,7 @@ const MAX_DAYS = 366;
  * Calls per campaign per day of the customer's calendar, `[date_from, date_till]`, for the report's
  * chart: the reports' ten-minute buckets (reports/daily-counts.ts) summed by the customer's day.
  */
-export async function dailyCalls(db: Queryable, customer: CustomerRow, q: z.output<typeof DailyQuery>) {
+export async function dailyCalls(db: Queryable, customer: CustomerRow, q: { site_id: number; date_from: string; date_till: string }) {
   const site = await siteById(db, q.site_id);
   if (!site || site.customer_id !== customer.id) throw errors.notFound();
   const zone = customer.time_zone || DEFAULT_TIME_ZONE;

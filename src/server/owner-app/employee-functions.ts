@@ -13,13 +13,17 @@ import { site } from '../sites/site-functions.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { appUnauthorized, asAppError, employeeCustomer, notYourSite, SESSION_HEADER } from './access.js';
+import { dailyReport } from './daily-report-function.js';
+import { journal } from './journal-function.js';
+import { createStandardTags } from './standard-tags-function.js';
 
 /**
  * The REST functions an employee's journal and report use, at `/app/api/employee/<function>`,
  * answered by the REST functions themselves (one source of truth) behind the employee's rule:
  * only the sites they serve. A function naming a site or a communication of another site is
- * refused with 403; a listing without a site lists only theirs. Parameters and answers are the
- * REST API's (a GET's in the query, a POST's in `args`); the key is the app's header.
+ * refused with 403; a listing without a site lists only theirs; any other function is refused
+ * with 403. Parameters and answers are the REST API's (a GET's in the query, a POST's in `args`);
+ * the key is the app's header. `me` answers the employee and their customer.
  */
 
 type Args = Record<string, unknown>;
@@ -44,6 +48,10 @@ const communicationSite = async (db: Queryable, emp: AppEmployee, a: Args) => {
 };
 
 const ALLOWED = new Map<string, Allowed>([
+  ['journal', { fn: journal, check: namedSite }],
+  ['daily_report', { fn: dailyReport, check: namedSite }],
+  // An employee tags the journal of their sites, so they may make the standard tags too.
+  ['create_standard_tags', { fn: createStandardTags }],
   ['site', { fn: site, siteOfRow: (r) => r.id }],
   ['ac', { fn: ac, check: optionalSite, siteOfRow: (r) => r.site_id }],
   ['tag', { fn: tag }],
@@ -54,6 +62,9 @@ const ALLOWED = new Map<string, Allowed>([
   ['tag_communication_sale', { fn: tagCommunicationSale, check: communicationSite }],
 ]);
 
+/** Every function an employee's key runs here (the API reference lists them: api/openapi.ts). */
+export const EMPLOYEE_FUNCTION_NAMES: readonly string[] = ['me', ...ALLOWED.keys()];
+
 export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Store; employees: EmployeeAppSessions; now: () => number }) {
   const { store, employees, now } = deps;
   const db = store.db;
@@ -61,6 +72,11 @@ export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Stor
   const run = async (req: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) => {
     const emp = await employees.employee(req.headers[SESSION_HEADER]);
     if (!emp) throw appUnauthorized();
+    if (req.params.fn === 'me' && req.method !== 'POST') {
+      const c = await asAppError(() => employeeCustomer(db, emp, undefined));
+      const customer = { id: c.id, name: c.name, state: c.state, time_zone: c.time_zone };
+      return { success: true, data: { role: 'employee', customer, customers: [] } };
+    }
     const allowed = ALLOWED.get(req.params.fn);
     const verb = req.method === 'GET' ? 'GET' : 'POST';
     if (!allowed || allowed.fn.verb !== verb) throw notYourSite(null);

@@ -11,8 +11,7 @@ import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
 import { callDetails } from './queries.js';
-import type { JournalQuery } from './schemas.js';
-import type { z } from 'zod';
+import type { JOURNAL_TYPES } from './schemas.js';
 
 /** One line of the journal: any kind of communication, with its campaign and visit. */
 export interface JournalItem {
@@ -45,7 +44,19 @@ const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).t
  * The site's communications of every kind (or of the one `type` names) in the customer's days `[date_from, date_till]`, newest
  * first, paged in SQL with the count in the same read (reports/communications.ts).
  */
-export async function journalPage(db: Queryable, customer: CustomerRow, q: z.output<typeof JournalQuery>) {
+/** One page of one site's journal: its days, filters and page. */
+export interface JournalQuery {
+  site_id: number;
+  date_from: string;
+  date_till: string;
+  ac_id?: number | undefined;
+  tag_id?: number | undefined;
+  type?: (typeof JOURNAL_TYPES)[number] | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function journalPage(db: Queryable, customer: CustomerRow, q: JournalQuery) {
   const site = await siteById(db, q.site_id);
   if (!site || site.customer_id !== customer.id) throw errors.notFound();
   const zone = customer.time_zone || DEFAULT_TIME_ZONE;

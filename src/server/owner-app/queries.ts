@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 
-/** The app's own reads: what the REST API has no function for. */
+/** The app's own reads: the snippet's last page view and the journal's call details. */
 
 /** When the server last saw a page view of the site (epoch ms), or null: "is the snippet installed?". */
 export async function lastPageViewMs(db: Queryable, siteId: number): Promise<number | null> {
@@ -11,17 +10,6 @@ export async function lastPageViewMs(db: Queryable, siteId: number): Promise<num
     .where('site_id', '=', siteId)
     .executeTakeFirst();
   return r?.ms == null ? null : Number(r.ms);
-}
-
-/** The regions numbers can be bought in, with their category and how many are still free. */
-export async function regionsWithFreeNumbers(db: Queryable): Promise<Array<{ region: string; category: string; free: number }>> {
-  const rows = await db
-    .selectFrom('number_capacity')
-    .select(['region', 'category', sql<number>`SUM(CASE WHEN customer_id IS NULL THEN 1 ELSE 0 END)`.as('free')])
-    .groupBy(['region', 'category'])
-    .orderBy('region')
-    .execute();
-  return rows.map((r) => ({ region: r.region, category: r.category, free: Number(r.free) }));
 }
 
 /** The call details the journal shows beside the common context. */

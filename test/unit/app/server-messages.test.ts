@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { localizeMessage } from '../../../src/app/server-messages.js';
-import { NewEmployee } from '../../../src/server/owner-app/employee-writes.js';
+import { createEmployeeFn } from '../../../src/server/operators/employee-write-functions.js';
 import { describeIssue } from '../../../src/server/writes/schemas.js';
 
 /** The server's refusals, written in Russian when the app is. */
@@ -17,9 +17,9 @@ it('writes the reasons it knows in Russian, from both the REST API and the app�
 });
 
 it('reads the messages the server’s schemas really write', () => {
-  const r = NewEmployee.safeParse({ first_name: 'O', last_name: 'S', email: 'o@x.test', password: 'short' });
+  const r = createEmployeeFn.args.safeParse({ first_name: 'O', last_name: 'S', email: 'o@x.test', password: 'short' });
   expect(r.success).toBe(false);
-  const message = 'Invalid request: ' + describeIssue(r.error!);
+  const message = `Invalid parameter ${r.error!.issues[0]!.path.join('.')}: ${r.error!.issues[0]!.message}`;
   expect(localizeMessage(message, 'ru')).toBe('Не короче 8 символов');
 });
 

@@ -298,6 +298,42 @@ export const NUMBER_FUNCTIONS = new Set([
 export const answered = new Set<string>();
 
 /** Every share above: api/function-shares.test.ts checks that they hold every function once. */
+/** The app's reads, answered in owner-app/owner-app.test.ts. */
+export const APP_READ_FUNCTIONS = new Set([
+  'GET me',
+  'GET customer',
+  'GET site_installation',
+  'GET region',
+  'GET journal',
+  'GET daily_report',
+  'POST create_standard_tags',
+]);
+/** The customer's logins, answered in owner-app/api-logins.test.ts. */
+export const LOGIN_FUNCTIONS = new Set(['GET api_login', 'POST api_login', 'PUT api_login', 'DELETE api_login']);
+/** One's own password, answered in owner-app/own-password.test.ts. */
+export const OWN_PASSWORD_FUNCTIONS = new Set(['PUT change_password']);
+/** A site's settings, answered in owner-app/site-settings.test.ts. */
+export const SETTINGS_FUNCTIONS = new Set(['GET site_settings', 'PUT site_settings']);
+/** The customer's time zone, answered in owner-app/time-zone.test.ts. */
+export const TIME_ZONE_FUNCTIONS = new Set(['PUT customer_time_zone']);
+/** The employees' writes, answered in owner-app/employee-writes.test.ts. */
+export const EMPLOYEE_WRITE_FUNCTIONS = new Set([
+  'GET employee_assignment',
+  'POST create_employee',
+  'PUT change_employee',
+  'PUT employee_password',
+  'DELETE delete_employee',
+]);
+/** Scenarios and caller lists as the app edits them, answered in owner-app/scenarios.test.ts. */
+export const SCENARIO_FUNCTIONS = new Set([
+  'GET scenario_detail',
+  'POST create_scenario',
+  'PUT change_scenario',
+  'POST scenario_route',
+  'DELETE scenario_route',
+  'GET numa_list',
+]);
+
 export const FUNCTION_SHARES = {
   SITE_FUNCTIONS,
   NUMBER_BLOCK_FUNCTIONS,
@@ -310,6 +346,13 @@ export const FUNCTION_SHARES = {
   CALL_LEG_FUNCTIONS,
   ERASURE_FUNCTIONS,
   WEBHOOK_FUNCTIONS,
+  APP_READ_FUNCTIONS,
+  LOGIN_FUNCTIONS,
+  OWN_PASSWORD_FUNCTIONS,
+  SETTINGS_FUNCTIONS,
+  TIME_ZONE_FUNCTIONS,
+  EMPLOYEE_WRITE_FUNCTIONS,
+  SCENARIO_FUNCTIONS,
 };
 
 /** After a file's tests: every function of its share was answered there, its answer checked against its schema. */

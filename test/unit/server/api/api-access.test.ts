@@ -32,6 +32,11 @@ interface Victim {
   /** C's webhook and an event of it. */
   webhook: number;
   webhookEvent: string;
+  /** C's REST login, scenario and a route of it, and employee. */
+  login: number;
+  scenario: number;
+  route: number;
+  employee: number;
 }
 
 const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
@@ -41,6 +46,8 @@ interface Row {
   args: (v: Victim) => Record<string, unknown>;
   /** What an attempt on C's objects gives for a session that may call the function. */
   then: Expect;
+  /** The answer lists the caller's own rows, whose ids may be 3 too: C is looked for by its names only. */
+  ownIds?: true;
 }
 
 const TABLE: Record<string, Row> = {
@@ -129,6 +136,48 @@ const TABLE: Record<string, Row> = {
     then: 'nothing-of-theirs',
   },
   'POST activate_agent_customer': { args: () => ({ customer_id: 3 }), then: 'refused' },
+  // The app's extensions.
+  'GET me': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET customer': { args: () => ({}), then: 'nothing-of-theirs' },
+  'PUT customer_time_zone': { args: () => ({ time_zone: 'Asia/Tokyo' }), then: 'nothing-of-theirs' },
+  'GET site_installation': { args: (v) => ({ site_id: v.site }), then: 'refused' },
+  'GET site_settings': { args: (v) => ({ site_id: v.site }), then: 'refused' },
+  'PUT site_settings': {
+    args: (v) => ({
+      site_id: v.site,
+      lang: 'en',
+      captcha: true,
+      callback_scenario: null,
+      dt_lease_minutes: 1,
+      dt_overflow: 'static',
+      dt_reserved_number: null,
+    }),
+    then: 'refused',
+  },
+  'GET region': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET journal': { args: (v) => ({ site_id: v.site, date_from: '2026-01-01', date_till: '2026-12-31' }), then: 'refused' },
+  'GET daily_report': { args: (v) => ({ site_id: v.site, date_from: '2026-01-01', date_till: '2026-12-31' }), then: 'refused' },
+  'POST create_standard_tags': { args: () => ({}), then: 'nothing-of-theirs' },
+  'GET api_login': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST api_login': { args: () => ({ login: 'evil-login', password: 'evil-password' }), then: 'nothing-of-theirs' },
+  'PUT api_login': { args: (v) => ({ id: v.login, password: 'taken-over' }), then: 'refused' },
+  'DELETE api_login': { args: (v) => ({ id: v.login }), then: 'refused' },
+  // A wrong old password: refused whoever calls, and nobody else's password is in reach.
+  'PUT change_password': { args: () => ({ old_password: 'wrong-password', new_password: 'evil-password' }), then: 'nothing-of-theirs' },
+  'GET employee_assignment': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_employee': {
+    args: (v) => ({ first_name: 'Evil', last_name: 'E', email: 'evil-employee@x.test', password: 'evil-password', sites: [v.site] }),
+    then: 'nothing-of-theirs',
+  },
+  'PUT change_employee': { args: (v) => ({ id: v.employee, first_name: 'Evil', last_name: 'E' }), then: 'refused' },
+  'PUT employee_password': { args: (v) => ({ id: v.employee, password: 'taken-over' }), then: 'refused' },
+  'DELETE delete_employee': { args: (v) => ({ id: v.employee }), then: 'refused' },
+  'GET scenario_detail': { args: () => ({}), then: 'nothing-of-theirs' },
+  'POST create_scenario': { args: () => ({ name: 'Evil', numbers: ['74950003333'] }), then: 'nothing-of-theirs' },
+  'PUT change_scenario': { args: (v) => ({ id: v.scenario, name: 'Evil' }), then: 'refused' },
+  'POST scenario_route': { args: (v) => ({ scenario_id: v.scenario, numa_list_id: v.list, forward_to: '70000000000' }), then: 'refused' },
+  'DELETE scenario_route': { args: (v) => ({ scenario_id: v.scenario, id: v.route }), then: 'refused' },
+  'GET numa_list': { args: () => ({}), then: 'nothing-of-theirs', ownIds: true },
 };
 
 let w: ApiWorld;
@@ -166,6 +215,11 @@ function cRows(): unknown {
     visitors: q('SELECT * FROM visitors WHERE site_id = 3'),
     // Not its failing time: the worker tries C's test event in the background.
     webhooks: q('SELECT id, url, events, secret, enabled FROM webhook_endpoints WHERE customer_id = 3'),
+    logins: q('SELECT * FROM api_users WHERE customer_id = 3'),
+    employees: q('SELECT * FROM employees WHERE customer_id = 3'),
+    employeeSites: q('SELECT es.* FROM employee_sites es JOIN employees e ON e.id = es.employee_id WHERE e.customer_id = 3'),
+    routes: q('SELECT r.* FROM scenario_numa_routes r JOIN scenarios s ON s.id = r.scenario_id WHERE s.customer_id = 3'),
+    scenarioNumbers: q('SELECT n.* FROM scenario_numbers n JOIN scenarios s ON s.id = n.scenario_id WHERE s.customer_id = 3'),
   };
 }
 
@@ -228,6 +282,10 @@ beforeAll(async () => {
     expectData(await w.post('create_webhook', c, { url: 'https://crm.c.test/hook', events: ['call.ended'] })) as { id: number }
   ).id;
   const webhookEvent = (expectData(await w.post('test_webhook', c, { id: webhook })) as { event_id: string }).event_id;
+  const scenario = (w.server.db.prepare('SELECT id FROM scenarios WHERE customer_id = 3').all()[0] as { id: number }).id;
+  expectData(await w.post('scenario_route', c, { scenario_id: scenario, numa_list_id: list, forward_to: '79990006666' }));
+  const route = (w.server.db.prepare('SELECT id FROM scenario_numa_routes WHERE scenario_id = ?').all(scenario)[0] as { id: number }).id;
+  const login = (w.server.db.prepare('SELECT id FROM api_users WHERE customer_id = 3').all()[0] as { id: number }).id;
   victim = {
     site: 3,
     ac,
@@ -244,7 +302,27 @@ beforeAll(async () => {
     tag,
     webhook,
     webhookEvent,
+    login,
+    scenario,
+    route,
+    employee: 31,
   };
+  // An employee of A who serves site 1, signed in to the app (for the employee's rules below).
+  expectData(
+    await w.post('create_employee', keys.a!, {
+      first_name: 'Olga',
+      last_name: 'Smirnova',
+      email: 'olga@a.test',
+      password: 'olga-password',
+      sites: [1],
+    }),
+  );
+  const signIn = await w.server.app.inject({
+    method: 'POST',
+    url: '/app/api/employee-session',
+    payload: { email: 'olga@a.test', password: 'olga-password' },
+  });
+  keys.employee = (expectData(signIn) as { session_key: string }).session_key;
 });
 afterAll(async () => {
   await w.server.close();
@@ -256,13 +334,13 @@ async function call(fn: { name: string; verb: string }, key: string, args: Recor
 }
 
 /** No id, name or number of C's appears in the answer. */
-function expectNothingOfC(res: LightMyRequestResponse): void {
+function expectNothingOfC(res: LightMyRequestResponse, ownIds = false): void {
   expect(res.statusCode, res.body).toBeLessThan(500);
   if (res.statusCode !== 200) return;
   const body = res.body;
   // C's keys as whole JSON strings: a new random widget key may begin with `wk-3`.
   for (const s of ['c.test', 'C campaign', 'C block', 'C list', 'Sidorov', 'C only', '"id":3,', '74950003333', '"site-3"', '"wk-3"'])
-    expect(body).not.toContain(s);
+    if (!(ownIds && s === '"id":3,')) expect(body).not.toContain(s);
 }
 
 function expectRefused(res: LightMyRequestResponse): void {
@@ -286,7 +364,7 @@ describe('access of another customer’s data', () => {
           expectError(await call(fn, keys.a!, { ...row!.args(victim), customer_id: 3 }), 403, 102403);
           const res = await call(fn, keys.a!, row!.args(victim));
           if (row!.then === 'refused') expectRefused(res);
-          else expectNothingOfC(res);
+          else expectNothingOfC(res, row!.ownIds);
         }
         expect(cRows()).toEqual(before);
       });
@@ -296,20 +374,75 @@ describe('access of another customer’s data', () => {
         if (fn.scope === 'agent') {
           const res = await call(fn, keys.x!, row!.args(victim));
           if (row!.then === 'refused') expectError(res, 403, 102403);
-          else expectNothingOfC(res);
+          else expectNothingOfC(res, row!.ownIds);
         } else {
           // Functions the document gives no required customer_id reach all the agent's customers without one.
           const bare = await call(fn, keys.x!, row!.args(victim));
           if (fn.scope === 'customer') expectError(bare, 403, 102403);
           else if (row!.then === 'refused') expectRefused(bare);
-          else expectNothingOfC(bare);
+          else expectNothingOfC(bare, row!.ownIds);
           expectError(await call(fn, keys.x!, { ...row!.args(victim), customer_id: 3 }), 403, 102403);
           const res = await call(fn, keys.x!, { ...row!.args(victim), customer_id: 1 });
           if (row!.then === 'refused') expectRefused(res);
-          else expectNothingOfC(res);
+          else expectNothingOfC(res, row!.ownIds);
         }
         expect(cRows()).toEqual(before);
       });
     });
   }
+});
+
+/**
+ * An employee's key: the app sends it to `/app/api/employee/<function>`, which answers only the
+ * journal, report and tagging functions of the sites the employee serves, and refuses every other
+ * function with 403 (not 401: the app keeps the employee signed in). On `/api/v1/` the key is no
+ * REST login's: 401. Without a key every function answers 401.
+ */
+const OPEN_TO_EMPLOYEES: Record<string, Record<string, unknown>> = {
+  'GET me': {},
+  'GET journal': { site_id: 1, date_from: '2026-01-01', date_till: '2026-12-31' },
+  'GET daily_report': { site_id: 1, date_from: '2026-01-01', date_till: '2026-12-31' },
+  'POST create_standard_tags': {},
+  'GET site': {},
+  'GET ac': { site_id: 1 },
+  'GET tag': {},
+  'GET stat': { site_id: 1, ...YEAR },
+  'GET advertising_sales': { site_id: 1, ...YEAR },
+  'POST tag_communication': {},
+  'POST untag_communication': {},
+  'POST tag_communication_sale': {},
+};
+
+describe('an employee’s key, and no key', () => {
+  const employeeCall = (fn: { name: string; verb: string }, args: Record<string, unknown>) => {
+    const url = `/app/api/employee/${fn.name}`;
+    const headers = { 'x-session-key': keys.employee! };
+    if (fn.verb === 'GET') return w.server.app.inject({ method: 'GET', url, headers, query: args as Record<string, string> });
+    return w.server.app.inject({ method: 'POST', url, headers, payload: { args } });
+  };
+
+  for (const fn of API_FUNCTIONS) {
+    const name = `${fn.verb} ${fn.name}`;
+    it(`${name}: 403 for an employee unless open to them, 401 on /api/v1/ and without a key`, async () => {
+      const open = OPEN_TO_EMPLOYEES[name];
+      const args = open ?? TABLE[name]!.args(victim);
+      const res = await employeeCall(fn, args);
+      // The tagging functions are open but need a communication of the employee's sites: a 4xx of their own.
+      if (open && Object.keys(open).length) expect(res.statusCode, res.body).toBe(200);
+      else if (open) expect(res.statusCode, res.body).not.toBe(403);
+      else {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().message).toMatch(/^403100: Access denied/);
+      }
+      expectError(await call(fn, keys.employee!, args), 401, 102401);
+      expectError(await call(fn, '', args), 401, 102401);
+    });
+  }
+
+  it('the journal and report of a site the employee does not serve: 403', async () => {
+    for (const fn of ['journal', 'daily_report']) {
+      const res = await employeeCall({ name: fn, verb: 'GET' }, { site_id: 3, date_from: '2026-01-01', date_till: '2026-12-31' });
+      expect(res.statusCode, fn).toBe(403);
+    }
+  });
 });

@@ -71,7 +71,11 @@ describe('the API reference', () => {
       expect(!!op!['x-extension'], fn.name).toBe(!!fn.extension);
       if (fn.extension) expect(op!.summary).toContain('(extension)');
     }
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+    // The REST API's paths, and the employee's routes of the site owner's app.
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([
+      '/app/api/employee-session',
+      '/app/api/employee/{function}',
+    ]);
     expect(doc.paths['/api/add_offline_message/']).toBeUndefined();
     expect(doc.paths['/api/v1/visitor/{visitor_id}/']!.get!.parameters![0]).toMatchObject({
       name: 'visitor_id',
@@ -125,8 +129,34 @@ describe('the API reference', () => {
     expect(doc.paths['/api/v1/delete_ac_condition/']!.post!.responses['200']!.content['application/json']!.schema).toEqual({
       $ref: '#/components/schemas/Acknowledgement',
     });
-    // Everything inline made the document 480 KB; with the components it is under half of that.
-    expect(text.length).toBeLessThan(240_000);
+    // Everything inline made the document 480 KB; with the components it was under half of that,
+    // and the app's extensions (a third more operations, their records named too) keep it under 300 KB.
+    expect(text.length).toBeLessThan(300_000);
+    expect(data('/api/v1/journal/').items).toEqual({ $ref: '#/components/schemas/JournalItem' });
+  });
+
+  it("lists the app's extensions and the employee's routes, marked as extensions", () => {
+    for (const name of [
+      'me',
+      'journal',
+      'daily_report',
+      'site_settings',
+      'api_login',
+      'change_password',
+      'create_employee',
+      'scenario_route',
+    ]) {
+      const ops = Object.values(doc.paths[`/api/v1/${name}/`]!);
+      expect(ops.length, name).toBeGreaterThan(0);
+      for (const op of ops) expect(op['x-extension'], name).toBe(true);
+    }
+    const signIn = doc.paths['/app/api/employee-session']!;
+    expect(Object.keys(signIn).sort()).toEqual(['delete', 'post']);
+    const fn = doc.paths['/app/api/employee/{function}']!;
+    expect(fn.get!['x-extension']).toBe(true);
+    expect(fn.get!.summary).toContain('(extension)');
+    expect((fn.get!.parameters![0] as unknown as { schema: { enum: string[] } }).schema.enum).toContain('journal');
+    expect(doc.components.securitySchemes).toHaveProperty('employeeKey');
   });
 
   it('documents JSON and XML answers, so Try it out sends Accept: application/json', () => {
@@ -136,13 +166,18 @@ describe('the API reference', () => {
     }
   });
 
-  it('asks every operation but login for the session key: a query parameter or the Authorization header', () => {
+  it('asks every operation but the sign-ins for the session key: a query parameter or the Authorization header', () => {
     const schemes = doc.components.securitySchemes;
     expect(schemes.sessionKey).toMatchObject({ type: 'apiKey', in: 'query', name: 'session_key' });
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const { path, method, op } of operations()) {
-      if (path === '/api/login/') {
+      if (path === '/api/login/' || (path === '/app/api/employee-session' && method === 'post')) {
         expect(op.security).toEqual([]);
+        continue;
+      }
+      // An employee's routes take the employee's key in its header.
+      if (path.startsWith('/app/api/')) {
+        expect(op.security, `${method} ${path}`).toEqual([{ employeeKey: [] }]);
         continue;
       }
       expect(op.security, `${method} ${path}`).toEqual(method === 'get' ? [{ sessionKey: [] }, { bearerAuth: [] }] : [{ bearerAuth: [] }]);

@@ -66,13 +66,7 @@ describe("the campaign report's year reads each table part by itself", () => {
     expect(report.reduce((n, r) => n + r.communications_count, 0)).toBe(8);
     expect(report.reduce((n, r) => n + r.sales_count, 0)).toBe(1);
     expectData(await w.get('stat', { session_key: a, ...range, ac_id: -1 }));
-    const journal = await w.server.app.inject({
-      method: 'GET',
-      url: '/app/api/journal',
-      headers: { 'x-session-key': a },
-      query: { site_id: '1', date_from: range.date_from, date_till: range.date_till },
-    });
-    expect(journal.statusCode, journal.body).toBe(200);
+    expectData(await w.get('journal', { session_key: a, site_id: 1, date_from: range.date_from, date_till: range.date_till }));
 
     const list = statements.list();
     // The statements that read a range of goals: the union's goal part and the goals' count.

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { apiWorld, type ApiWorld } from '../api-helpers.js';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { apiWorld, expectAnswered, LOGIN_FUNCTIONS, type ApiWorld } from '../api-helpers.js';
+import { restCall, type Verb } from './rest-call.js';
 
-/** A customer's API logins through the app: list, add, change a password, remove. */
+/** A customer's API logins through `api_login`: list, add, change a password, remove. */
 
 let w: ApiWorld;
 beforeEach(async () => {
@@ -10,31 +11,28 @@ beforeEach(async () => {
 afterEach(async () => {
   await w.server.close();
 });
+afterAll(() => expectAnswered(LOGIN_FUNCTIONS));
 
-type Answer = { data?: unknown; message?: string };
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, key: string, payload?: object) => {
-  const res = await w.server.app.inject({ method, url, headers: { 'x-session-key': key }, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as Answer };
-};
+const call = (verb: Verb, key: string, args: Record<string, unknown> = {}) => restCall(w, verb, 'api_login', key, args);
 const signIn = (login: string, password: string) =>
   w.server.app.inject({ method: 'POST', url: '/api/login/', payload: { login, password } }).then((r) => r.statusCode);
 const alive = async (key: string) => (await w.get('site', { session_key: key })).statusCode === 200;
 
 it('lists the logins, adds one that signs in, and names the field it refuses', async () => {
   const a = await w.login('a');
-  expect((await call('GET', '/app/api/api-logins', a)).body.data).toEqual([{ id: expect.any(Number), login: 'a', current: true }]);
+  expect((await call('GET', a)).body.data).toEqual([{ id: expect.any(Number), login: 'a', current: true }]);
   for (const [body, field] of [
     [{ login: 'a2', password: 'short' }, 'password'],
     [{ login: 'with space', password: 'long-enough' }, 'login'],
     [{ login: 'b', password: 'long-enough' }, 'login: already taken'],
   ] as const) {
-    const r = await call('POST', '/app/api/api-logins', a, body);
+    const r = await call('POST', a, body);
     expect(r.status, field).toBe(400);
-    expect(r.body.message, field).toMatch(new RegExp(`^400002: Invalid request: ${field}`));
+    expect(r.body.message, field).toMatch(new RegExp(`^100422: Invalid parameter ${field}`));
   }
-  expect((await call('POST', '/app/api/api-logins', a, { login: 'a2', password: 'a2-password' })).status).toBe(200);
+  expect((await call('POST', a, { login: 'a2', password: 'a2-password' })).status).toBe(200);
   expect(await signIn('a2', 'a2-password')).toBe(200);
-  const list = (await call('GET', '/app/api/api-logins', a)).body.data as Array<{ login: string; current: boolean }>;
+  const list = (await call('GET', a)).body.data as Array<{ login: string; current: boolean }>;
   expect(list.map((l) => [l.login, l.current])).toEqual([
     ['a', true],
     ['a2', false],
@@ -44,43 +42,56 @@ it('lists the logins, adds one that signs in, and names the field it refuses', a
 it("changes a login's password, ending its other sessions and keeping the caller's", async () => {
   const a = await w.login('a');
   const other = await w.login('a');
-  const aId = ((await call('GET', '/app/api/api-logins', a)).body.data as Array<{ id: number }>)[0]!.id;
-  expect((await call('PUT', `/app/api/api-logins/${aId}/password`, a, { password: 'short' })).status).toBe(400);
-  expect((await call('PUT', `/app/api/api-logins/${aId}/password`, a, { password: 'a-new-password' })).status).toBe(200);
+  const aId = ((await call('GET', a)).body.data as Array<{ id: number }>)[0]!.id;
+  expect((await call('PUT', a, { id: aId, password: 'short' })).status).toBe(400);
+  expect((await call('PUT', a, { id: aId, password: 'a-new-password' })).status).toBe(200);
   expect(await alive(a)).toBe(true);
   expect(await alive(other)).toBe(false);
   expect(await signIn('a', 'pw-a')).not.toBe(200);
   expect(await signIn('a', 'a-new-password')).toBe(200);
 });
 
+it('keeps the session that presents its key in the Authorization header too', async () => {
+  const a = await w.login('a');
+  const aId = ((await call('GET', a)).body.data as Array<{ id: number }>)[0]!.id;
+  const res = await w.server.app.inject({
+    method: 'PUT',
+    url: '/api/v1/api_login/',
+    headers: { authorization: `Bearer ${a}` },
+    payload: { args: { id: aId, password: 'a-new-password' } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(await alive(a)).toBe(true);
+});
+
 it('removes a login with its sessions, but never the last one', async () => {
   const a = await w.login('a');
-  const [aId] = ((await call('GET', '/app/api/api-logins', a)).body.data as Array<{ id: number }>).map((l) => l.id);
-  const last = await call('POST', `/app/api/api-logins/${aId}/remove`, a, {});
+  const [aId] = ((await call('GET', a)).body.data as Array<{ id: number }>).map((l) => l.id);
+  const last = await call('DELETE', a, { id: aId });
   expect(last.status).toBe(409);
-  expect(last.body.message).toMatch(/last API login/);
-  const a2 = (await call('POST', '/app/api/api-logins', a, { login: 'a2', password: 'a2-password' })).body.data as { id: number };
+  expect(last.body.message).toMatch(/^100409: The last API login/);
+  const a2 = (await call('POST', a, { login: 'a2', password: 'a2-password' })).body.data as { id: number };
   const k2 = await w.server.app
     .inject({ method: 'POST', url: '/api/login/', payload: { login: 'a2', password: 'a2-password' } })
     .then((r) => r.json().data.session_key as string);
-  expect((await call('POST', `/app/api/api-logins/${a2.id}/remove`, a, {})).status).toBe(200);
+  expect((await call('DELETE', a, { id: a2.id })).status).toBe(200);
   expect(await alive(k2)).toBe(false);
   expect(await signIn('a2', 'a2-password')).not.toBe(200);
-  expect(((await call('GET', '/app/api/api-logins', a)).body.data as unknown[]).length).toBe(1);
+  expect(((await call('GET', a)).body.data as unknown[]).length).toBe(1);
 });
 
 it("reaches only the acting customer's logins", async () => {
   const a = await w.login('a');
   const x = await w.login('x');
   const c = await w.login('c');
-  const cId = ((await call('GET', '/app/api/api-logins', c)).body.data as Array<{ id: number }>)[0]!.id;
-  expect((await call('PUT', `/app/api/api-logins/${cId}/password`, a, { password: 'taken-over' })).status).toBe(404);
-  expect((await call('POST', `/app/api/api-logins/${cId}/remove`, a, {})).status).toBe(404);
-  expect((await call('GET', '/app/api/api-logins?customer_id=3', x)).status).toBe(403);
-  expect((await call('GET', '/app/api/api-logins', x)).status).toBe(403);
-  const bs = (await call('GET', '/app/api/api-logins?customer_id=2', x)).body.data as Array<{ login: string; current: boolean }>;
+  const cId = ((await call('GET', c)).body.data as Array<{ id: number }>)[0]!.id;
+  expect((await call('PUT', a, { id: cId, password: 'taken-over' })).status).toBe(404);
+  expect((await call('DELETE', a, { id: cId })).status).toBe(404);
+  expect((await call('GET', x, { customer_id: 3 })).status).toBe(403);
+  expect((await call('GET', x)).status).toBe(403);
+  const bs = (await call('GET', x, { customer_id: 2 })).body.data as Array<{ login: string; current: boolean }>;
   expect(bs).toEqual([{ id: expect.any(Number), login: 'b', current: false }]);
-  expect((await call('POST', '/app/api/api-logins', x, { customer_id: 2, password: 'b2-password', login: 'b2' })).status).toBe(200);
+  expect((await call('POST', x, { customer_id: 2, password: 'b2-password', login: 'b2' })).status).toBe(200);
   expect(await signIn('b2', 'b2-password')).toBe(200);
   expect(await signIn('c', 'pw-c')).toBe(200);
 });

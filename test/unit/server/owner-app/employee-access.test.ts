@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EMPLOYEE_APP_FUNCTIONS } from '../../../../src/server/api/openapi.js';
 import { operatorActive, setOperatorActive } from '../../../../src/server/operators/queries.js';
+import { EMPLOYEE_FUNCTION_NAMES } from '../../../../src/server/owner-app/employee-functions.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 
 /**
  * Employees in the app: they sign in with the console's e-mail and password, read and tag the
- * journal and report of the sites they serve, and nothing else: another site's journal, report or
- * communication, and every route of the customer's logins, answer 403.
+ * journal and report of the sites they serve through `/app/api/employee/<function>`, and nothing
+ * else: another site's journal, report or communication, and every other REST function, answer 403.
  */
 
 let w: ApiWorld;
@@ -24,6 +26,7 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, key:
 /** Moscow's day `days` from today, YYYY-MM-DD (the test customers' zone). */
 const day = (days: number) => new Date(Date.now() + 3 * 3600_000 + days * 864e5).toISOString().slice(0, 10);
 const range = `date_from=${day(-1)}&date_till=${day(1)}`;
+const period = { date_from: day(-1), date_till: day(1) };
 
 const OLGA = { first_name: 'Olga', last_name: 'Smirnova', email: 'olga@a.test', password: 'olga-password', sites: [1] };
 
@@ -33,13 +36,13 @@ async function world() {
   const made = (await w.post('create_site', a, { domain: 'a2.test', user_phone: '+74950000002' })).json() as {
     data: { id: number; site_key: string };
   };
-  expect((await call('POST', '/app/api/employees', a, OLGA)).status).toBe(200);
+  expect((await w.post('create_employee', a, OLGA)).statusCode).toBe(200);
   await (await w.visit('site-1', 'http://a.test/')).send('event', { category: 'c', action: 'one' });
   await (await w.visit(made.data.site_key, 'http://a2.test/')).send('event', { category: 'c', action: 'two' });
   const journal = async (site: number) =>
-    (await call('GET', `/app/api/journal?site_id=${site}&${range}`, a)).body.data as { items: Array<{ id: number; type: string }> };
-  const ownGoal = (await journal(1)).items.find((i) => i.type === 'goal')!.id;
-  const otherGoal = (await journal(made.data.id)).items.find((i) => i.type === 'goal')!.id;
+    (await w.get('journal', { session_key: a, site_id: site, ...period })).json().data as Array<{ id: number; type: string }>;
+  const ownGoal = (await journal(1)).find((i) => i.type === 'goal')!.id;
+  const otherGoal = (await journal(made.data.id)).find((i) => i.type === 'goal')!.id;
   const signIn = await call('POST', '/app/api/employee-session', null, { email: 'Olga@A.test', password: 'olga-password' });
   expect(signIn.status, signIn.body.message).toBe(200);
   const key = (signIn.body.data as { session_key: string }).session_key;
@@ -50,25 +53,30 @@ async function world() {
 }
 
 describe('an employee in the app', () => {
+  it('runs the functions the API reference lists for employees, and no other', () => {
+    expect([...EMPLOYEE_FUNCTION_NAMES].sort()).toEqual([...EMPLOYEE_APP_FUNCTIONS].sort());
+  });
+
   it('signs in, reads and tags the journal of its site', async () => {
     const { a, key, ownGoal, target } = await world();
-    const me = await call('GET', '/app/api/me', key);
+    const me = await call('GET', '/app/api/employee/me', key);
     expect(me.body.data).toMatchObject({ role: 'employee', customer: { id: 1, time_zone: 'Europe/Moscow' } });
 
-    const journal = await call('GET', `/app/api/journal?site_id=1&${range}`, key);
+    const journal = await call('GET', `/app/api/employee/journal?site_id=1&${range}`, key);
     expect(journal.status, journal.body.message).toBe(200);
-    expect((journal.body.data as { items: Array<{ id: number }> }).items.map((i) => i.id)).toContain(ownGoal);
-    expect((await call('GET', `/app/api/daily?site_id=1&${range}`, key)).status).toBe(200);
+    expect((journal.body.data as Array<{ id: number }>).map((i) => i.id)).toContain(ownGoal);
+    expect(journal.headers['x-total-count']).toBe('1');
+    expect((await call('GET', `/app/api/employee/daily_report?site_id=1&${range}`, key)).status).toBe(200);
+    const tags = await call('POST', '/app/api/employee/create_standard_tags', key, { args: {} });
+    expect((tags.body.data as Array<{ name: string }>).map((t) => t.name)).toEqual(['Target', 'Not target']);
 
     const tagged = await call('POST', '/app/api/employee/tag_communication', key, {
       args: { object_id: ownGoal, object_type: 'goal', mark_id: target },
     });
     expect(tagged.status, tagged.body.message).toBe(200);
     // The customer's own login sees the tag the employee set.
-    const seen = (await call('GET', `/app/api/journal?site_id=1&${range}&tag_id=${target}`, a)).body.data as {
-      items: Array<{ id: number }>;
-    };
-    expect(seen.items.map((i) => i.id)).toEqual([ownGoal]);
+    const seen = (await w.get('journal', { session_key: a, site_id: 1, ...period, tag_id: target })).json().data as Array<{ id: number }>;
+    expect(seen.map((i) => i.id)).toEqual([ownGoal]);
     const sale = await call('POST', '/app/api/employee/tag_communication_sale', key, {
       args: { object_id: ownGoal, object_type: 'goal', cost: 1500, date_time: `${day(0)} 12:00:00` },
     });
@@ -97,12 +105,12 @@ describe('an employee in the app', () => {
   it("gets 403 for another site's journal, chart, report, campaigns and communications", async () => {
     const { key, other, otherGoal, target } = await world();
     for (const url of [
-      `/app/api/journal?site_id=${other}&${range}`,
-      `/app/api/daily?site_id=${other}&${range}`,
+      `/app/api/employee/journal?site_id=${other}&${range}`,
+      `/app/api/employee/daily_report?site_id=${other}&${range}`,
       `/app/api/employee/stat?site_id=${other}&${range}`,
       `/app/api/employee/advertising_sales?site_id=${other}&${range}`,
       `/app/api/employee/ac?site_id=${other}`,
-      `/app/api/journal?site_id=3&${range}`,
+      `/app/api/employee/journal?site_id=3&${range}`,
     ]) {
       const r = await call('GET', url, key);
       expect(r.status, url).toBe(403);
@@ -120,25 +128,38 @@ describe('an employee in the app', () => {
     expect(sale.status).toBe(403);
   });
 
-  it("gets 403, not 401, on the routes of the customer's logins and on other REST functions", async () => {
+  it("gets 403, not 401, on the customer's logins, settings and every other REST function", async () => {
     const { key } = await world();
+    const e = '/app/api/employee/';
     for (const [method, url, payload] of [
-      ['GET', '/app/api/customer'],
-      ['GET', '/app/api/regions'],
-      ['GET', '/app/api/sites/1/installation'],
-      ['GET', '/app/api/sites/1/settings'],
-      ['GET', '/app/api/api-logins'],
-      ['GET', '/app/api/scenarios'],
-      ['PUT', '/app/api/password', { password: 'olga-password', new_password: 'olga-password-2' }],
-      ['POST', '/app/api/employees', OLGA],
-      ['PUT', '/app/api/customer/time-zone', { time_zone: 'Europe/Moscow' }],
-      ['GET', '/app/api/employee/employee'],
-      ['POST', '/app/api/employee/create_site', { args: { domain: 'x.test', user_phone: '+74950000003' } }],
-      ['GET', `/app/api/journal?site_id=1&${range}&customer_id=2`],
+      ['GET', e + 'customer'],
+      ['GET', e + 'region'],
+      ['GET', e + 'site_installation?site_id=1'],
+      ['GET', e + 'site_settings?site_id=1'],
+      ['GET', e + 'api_login'],
+      ['GET', e + 'scenario_detail'],
+      ['GET', e + 'numa_list'],
+      ['GET', e + 'employee_assignment'],
+      ['POST', e + 'change_password', { args: { old_password: 'olga-password', new_password: 'olga-password-2' } }],
+      ['POST', e + 'create_employee', { args: OLGA }],
+      ['POST', e + 'customer_time_zone', { args: { time_zone: 'Europe/Moscow' } }],
+      ['POST', e + 'journal', { args: { site_id: 1, ...period } }],
+      ['GET', e + 'employee'],
+      ['POST', e + 'create_site', { args: { domain: 'x.test', user_phone: '+74950000003' } }],
+      ['GET', `${e}journal?site_id=1&${range}&customer_id=2`],
     ] as Array<['GET' | 'POST' | 'PUT', string, object?]>) {
       const r = await call(method, url, key, payload);
       expect(r.status, url).toBe(403);
       expect(r.body.message, url).toMatch(/^403100: /);
+    }
+  });
+
+  it('is no REST login: its key on /api/v1/ is unknown there', async () => {
+    const { key } = await world();
+    for (const fn of ['journal', 'me', 'api_login']) {
+      const r = await w.get(fn, { session_key: key, site_id: 1, ...period });
+      expect(r.statusCode, fn).toBe(401);
+      expect(r.json().message).toMatch(/^102401: /);
     }
   });
 
@@ -184,7 +205,7 @@ describe('an employee in the app', () => {
     const out = await w.server.app.inject({ method: 'POST', url: '/op/api/logout', headers: { cookie }, payload: {} });
     expect(out.statusCode).toBe(200);
     expect(await operatorActive(db, id)).toBe(false);
-    expect((await call('GET', '/app/api/me', key)).status).toBe(200);
+    expect((await call('GET', '/app/api/employee/me', key)).status).toBe(200);
     const asCookie = await w.server.app.inject({ method: 'GET', url: '/op/api/me', headers: { cookie: `svc_op=${key}` } });
     expect(asCookie.statusCode).toBe(401);
   });
@@ -192,14 +213,14 @@ describe('an employee in the app', () => {
   it('ends the session on sign-out, and when the employee is removed', async () => {
     const { a, key } = await world();
     expect((await call('DELETE', '/app/api/employee-session', key)).status).toBe(200);
-    expect((await call('GET', '/app/api/me', key)).status).toBe(401);
+    expect((await call('GET', '/app/api/employee/me', key)).status).toBe(401);
     const again = (await call('POST', '/app/api/employee-session', null, { email: 'olga@a.test', password: 'olga-password' })).body
       .data as { session_key: string };
     const olga = ((await w.get('employee', { session_key: a })).json().data as Array<{ id: number; email: string }>).find(
       (e) => e.email === 'olga@a.test',
     )!;
-    expect((await call('POST', `/app/api/employees/${olga.id}/remove`, a, {})).status).toBe(200);
-    expect((await call('GET', `/app/api/journal?site_id=1&${range}`, again.session_key)).status).toBe(401);
+    expect((await w.post('delete_employee', a, { id: olga.id }, { action: 'DELETE' })).statusCode).toBe(200);
+    expect((await call('GET', `/app/api/employee/journal?site_id=1&${range}`, again.session_key)).status).toBe(401);
   });
 
   it('is refused at sign-in while its customer is not active, with no session left open', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiWorld, insertCallFixture, type ApiWorld } from '../api-helpers.js';
+import { restCall } from './rest-call.js';
 
 /**
  * The journal's type filter: one kind of communication (calls, call-backs, chats, requests or
@@ -18,13 +19,14 @@ interface Journal {
   total: number;
   items: Array<{ type: string; id: number }>;
 }
-const get = async (url: string, key: string) => {
-  const res = await w.server.app.inject({ method: 'GET', url, headers: { 'x-session-key': key } });
-  return { status: res.statusCode, body: res.json() as { success: boolean; data?: Journal; message?: string } };
+/** A page of the journal, its total from `X-Total-Count`. */
+const get = async (q: Record<string, unknown>, key: string) => {
+  const r = await restCall(w, 'GET', 'journal', key, { site_id: 1, date_from: day(-1), date_till: day(1), ...q });
+  const data = r.status === 200 ? { total: Number(r.headers['x-total-count']), items: r.body.data as Journal['items'] } : undefined;
+  return { status: r.status, body: { ...r.body, data } };
 };
 /** Moscow's day `days` from today, YYYY-MM-DD (the test customers' zone). */
 const day = (days: number) => new Date(Date.now() + 3 * 3600_000 + days * 864e5).toISOString().slice(0, 10);
-const url = (q: string) => `/app/api/journal?site_id=1&date_from=${day(-1)}&date_till=${day(1)}${q}`;
 
 describe('journal type filter', () => {
   it('lists and counts only the chosen kind, paged in SQL', async () => {
@@ -42,13 +44,13 @@ describe('journal type filter', () => {
       legs: [{ direction: 'in', numa: '79160000001', numb: '74950000001', setup: now, duration: 30 }],
     });
 
-    const all = (await get(url('&limit=100'), a)).body.data!;
+    const all = (await get({ limit: 100 }, a)).body.data!;
     expect(all.items.map((i) => i.type).sort()).toEqual(['cdr_in', 'chat', 'goal', 'offline_message', 'offline_message', 'sitephone']);
     expect(all.total).toBe(6);
     const byType = (type: string) => all.items.filter((i) => i.type === type).map((i) => i.id);
 
     for (const type of ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal']) {
-      const r = await get(url(`&type=${type}&limit=100`), a);
+      const r = await get({ type, limit: 100 }, a);
       expect(r.status, type).toBe(200);
       expect(r.body.data!.total, type).toBe(byType(type).length);
       expect(
@@ -60,22 +62,22 @@ describe('journal type filter', () => {
 
     // A page of one kind: the newest request, then the older one, the total still of requests only.
     const requests = byType('offline_message');
-    const first = (await get(url('&type=offline_message&limit=1'), a)).body.data!;
-    const second = (await get(url('&type=offline_message&limit=1&offset=1'), a)).body.data!;
+    const first = (await get({ type: 'offline_message', limit: 1 }, a)).body.data!;
+    const second = (await get({ type: 'offline_message', limit: 1, offset: 1 }, a)).body.data!;
     expect([first.total, second.total]).toEqual([2, 2]);
     expect([...first.items, ...second.items].map((i) => i.id)).toEqual(requests);
 
     // With the other filters: no call-back of this campaign-less visit carries tag 1.
-    expect((await get(url('&type=sitephone&ac_id=-1'), a)).body.data!.total).toBe(1);
-    expect((await get(url('&type=sitephone&tag_id=1'), a)).body.data!.total).toBe(0);
+    expect((await get({ type: 'sitephone', ac_id: -1 }, a)).body.data!.total).toBe(1);
+    expect((await get({ type: 'sitephone', tag_id: 1 }, a)).body.data!.total).toBe(0);
   });
 
   it('refuses an unknown type with a 400 envelope naming it', async () => {
     const a = await w.login('a');
     for (const type of ['call', '', 'goal,chat']) {
-      const r = await get(url(`&type=${encodeURIComponent(type)}`), a);
+      const r = await get({ type }, a);
       expect(r.status, type).toBe(400);
-      expect(r.body.message, type).toMatch(/^400002: Invalid request: type/);
+      expect(r.body.message, type).toMatch(/^100422: Invalid parameter type/);
     }
   });
 });

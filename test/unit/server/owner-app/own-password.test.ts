@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { apiWorld, type ApiWorld } from '../api-helpers.js';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { apiWorld, expectAnswered, OWN_PASSWORD_FUNCTIONS, type ApiWorld } from '../api-helpers.js';
+import { restCall } from './rest-call.js';
 
-/** One's own password through the app: the old one proves it is you; other sessions end. */
+/** One's own password through `change_password`: the old one proves it is you; other sessions end. */
 
 let w: ApiWorld;
 beforeEach(async () => {
@@ -10,10 +11,11 @@ beforeEach(async () => {
 afterEach(async () => {
   await w.server.close();
 });
+afterAll(() => expectAnswered(OWN_PASSWORD_FUNCTIONS));
 
-const change = async (key: string, payload: object) => {
-  const res = await w.server.app.inject({ method: 'PUT', url: '/app/api/password', headers: { 'x-session-key': key }, payload });
-  return { status: res.statusCode, message: (res.json() as { message?: string }).message };
+const change = async (key: string, args: Record<string, unknown>) => {
+  const r = await restCall(w, 'PUT', 'change_password', key, args);
+  return { status: r.status, message: r.body.message };
 };
 const signIn = (login: string, password: string) =>
   w.server.app.inject({ method: 'POST', url: '/api/login/', payload: { login, password } }).then((r) => r.statusCode);
@@ -21,14 +23,14 @@ const alive = async (key: string) => (await w.get('customer_list', { session_key
 
 it('takes a new password only with the current one, and names the field it refuses', async () => {
   const a = await w.login('a');
-  for (const [body, field] of [
-    [{ old_password: 'pw-a', new_password: 'short' }, 'new_password'],
-    [{ old_password: 'wrong', new_password: 'long-enough' }, 'old_password: not your current password'],
-    [{ new_password: 'long-enough' }, 'old_password'],
+  for (const [body, message] of [
+    [{ old_password: 'pw-a', new_password: 'short' }, '100422: Invalid parameter new_password'],
+    [{ old_password: 'wrong', new_password: 'long-enough' }, '100422: Invalid parameter old_password: not your current password'],
+    [{ new_password: 'long-enough' }, '100400: Missing required parameter old_password'],
   ] as const) {
     const r = await change(a, body);
-    expect(r.status, field).toBe(400);
-    expect(r.message, field).toMatch(new RegExp(`^400002: Invalid request: ${field}`));
+    expect(r.status, message).toBe(400);
+    expect(r.message, message).toMatch(new RegExp(`^${message}`));
   }
   expect((await change(a, { old_password: 'pw-a', new_password: 'a-new-password' })).status).toBe(200);
   expect(await signIn('a', 'pw-a')).not.toBe(200);
@@ -46,10 +48,11 @@ it("an agent changes its own, ending its other sessions and keeping this one; no
   expect((await change('no-such-key', { old_password: 'pw-x', new_password: 'long-enough' })).status).toBe(401);
 });
 
-it('guesses no faster than the sign-in: wrong old passwords are counted as failed sign-ins', async () => {
+it('guesses no faster than the login: wrong old passwords are counted as failed logins', async () => {
   const a = await w.login('a');
-  let last = 0;
-  for (let i = 0; i < 11; i++) last = (await change(a, { old_password: `wrong-${i}`, new_password: 'long-enough' })).status;
-  expect(last).toBe(429);
+  let last: { status: number; message?: string | undefined } = { status: 0 };
+  for (let i = 0; i < 11; i++) last = await change(a, { old_password: `wrong-${i}`, new_password: 'long-enough' });
+  expect(last.status).toBe(429);
+  expect(last.message).toMatch(/^102429: /);
   expect(await signIn('a', 'pw-a')).toBe(429);
 });

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { apiWorld, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { apiWorld, expectAnswered, SCENARIO_FUNCTIONS, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
+import { restCall, type Verb } from './rest-call.js';
 
-/** Scenarios made and changed in the app, and the caller-number lists they route by. */
+/** Scenarios made and changed through the REST extensions, and the caller-number lists they route by. */
 
 let w: ApiWorld;
 beforeEach(async () => {
@@ -11,11 +12,9 @@ afterEach(async () => {
   await w.server.close();
 });
 
-type Answer = { success: boolean; data?: unknown; message?: string };
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, key: string, payload?: object) => {
-  const res = await w.server.app.inject({ method, url, headers: { 'x-session-key': key }, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as Answer };
-};
+afterAll(() => expectAnswered(SCENARIO_FUNCTIONS));
+
+const call = (verb: Verb, fn: string, key: string, args: Record<string, unknown> = {}) => restCall(w, verb, fn, key, args);
 const buy = async (key: string) => (await w.post('buy_number', key, { customer_id: 1, region: '495' })).json().data.numb as string;
 
 it('creates a scenario on numbers of the customer, changes it, and the REST API lists it so', async () => {
@@ -24,10 +23,10 @@ it('creates a scenario on numbers of the customer, changes it, and the REST API 
   await buy(a);
   const n1 = await buy(a);
   const n2 = await buy(a);
-  const made = await call('POST', '/app/api/scenarios', a, { name: 'Sales', forward_to: '+7 (916) 555-44-33', numbers: [n1] });
+  const made = await call('POST', 'create_scenario', a, { name: 'Sales', forward_to: '+7 (916) 555-44-33', numbers: [n1] });
   expect(made.status, made.body.message).toBe(200);
   const id = (made.body.data as { id: number }).id;
-  const changed = await call('PUT', `/app/api/scenarios/${id}`, a, { name: 'Sales desk', forward_to: null, numbers: [n1, n2] });
+  const changed = await call('PUT', 'change_scenario', a, { id, name: 'Sales desk', forward_to: null, numbers: [n1, n2] });
   expect(changed.status, changed.body.message).toBe(200);
   const listed = (await w.get('scenarios', { session_key: a })).json().data as Array<{
     id: number;
@@ -35,7 +34,7 @@ it('creates a scenario on numbers of the customer, changes it, and the REST API 
     virtual_number: string[];
   }>;
   expect(listed.find((s) => s.id === id)).toEqual({ id, name: 'Sales desk', virtual_number: [n1, n2].sort() });
-  const own = (await call('GET', '/app/api/scenarios', a)).body.data as Array<{ id: number; forward_to: string | null }>;
+  const own = (await call('GET', 'scenario_detail', a)).body.data as Array<{ id: number; forward_to: string | null }>;
   expect(own.find((s) => s.id === id)).toMatchObject({ forward_to: null });
 });
 
@@ -43,16 +42,16 @@ it('names the field it refuses: a number not the customer’s or answered by ano
   const a = await w.login('a');
   await buy(a);
   const n1 = await buy(a);
-  await call('POST', '/app/api/scenarios', a, { name: 'First', numbers: [n1] });
+  await call('POST', 'create_scenario', a, { name: 'First', numbers: [n1] });
   for (const [body, text] of [
     [{ name: 'X', numbers: ['74950003333'] }, 'numbers: 74950003333 is not a number of the customer'],
     [{ name: 'X', numbers: [n1] }, `numbers: ${n1} already answers another scenario`],
     [{ name: 'X', forward_to: '1234' }, 'forward_to: a phone number of 5 to 15 digits'],
     [{ name: ' ' }, 'name'],
   ] as const) {
-    const r = await call('POST', '/app/api/scenarios', a, body);
+    const r = await call('POST', 'create_scenario', a, body);
     expect(r.status, text).toBe(400);
-    expect(r.body.message, text).toMatch(new RegExp(`^400002: Invalid request: ${text.replace(/[()]/g, '\\$&')}`));
+    expect(r.body.message, text).toMatch(new RegExp(`^100422: Invalid parameter ${text.replace(/[()]/g, '\\$&')}`));
   }
 });
 
@@ -61,41 +60,41 @@ it('routes callers on a list of the customer elsewhere, and removes the route', 
   const c = await w.login('c');
   const list = (await w.post('create_numa_list', a, { name: 'VIP' })).json().data.numa_list_id as number;
   await w.post('add_number_to_numa_list', a, { numa_list_id: list, number: '+7 916 123-45-67' });
-  expect((await call('GET', '/app/api/numa-lists', a)).body.data).toEqual([{ id: list, name: 'VIP', numbers: ['79161234567'] }]);
-  expect((await call('GET', '/app/api/numa-lists', c)).body.data).toEqual([]);
-  const id = ((await call('POST', '/app/api/scenarios', a, { name: 'Routed' })).body.data as { id: number }).id;
-  const r = await call('POST', `/app/api/scenarios/${id}/routes`, a, { numa_list_id: list, forward_to: '79160000001' });
+  expect((await call('GET', 'numa_list', a)).body.data).toEqual([{ id: list, name: 'VIP', numbers: ['79161234567'] }]);
+  expect((await call('GET', 'numa_list', c)).body.data).toEqual([]);
+  const id = ((await call('POST', 'create_scenario', a, { name: 'Routed' })).body.data as { id: number }).id;
+  const r = await call('POST', 'scenario_route', a, { scenario_id: id, numa_list_id: list, forward_to: '79160000001' });
   expect(r.status, r.body.message).toBe(200);
   const routes = () =>
-    call('GET', '/app/api/scenarios', a).then(
+    call('GET', 'scenario_detail', a).then(
       (x) => (x.body.data as Array<{ id: number; routes: unknown[] }>).find((s) => s.id === id)!.routes,
     );
   const [route] = (await routes()) as Array<{ id: number }>;
   expect(route).toMatchObject({ numa_list_id: list, list_name: 'VIP', forward_to: '79160000001' });
-  expect((await call('POST', `/app/api/scenarios/${id}/routes/${route!.id}/remove`, a, {})).status).toBe(200);
+  expect((await call('DELETE', 'scenario_route', a, { scenario_id: id, id: route!.id })).status).toBe(200);
   expect(await routes()).toEqual([]);
 });
 
 it("reaches no other customer's scenario or list", async () => {
   const a = await w.login('a');
   const c = await w.login('c');
-  const theirs = (await call('GET', '/app/api/scenarios', c)).body.data as Array<{ id: number }>;
+  const theirs = (await call('GET', 'scenario_detail', c)).body.data as Array<{ id: number }>;
   const list = (await w.post('create_numa_list', c, { name: 'C list' })).json().data.numa_list_id as number;
-  expect((await call('PUT', `/app/api/scenarios/${theirs[0]!.id}`, a, { name: 'Mine now' })).status).toBe(404);
+  expect((await call('PUT', 'change_scenario', a, { id: theirs[0]!.id, name: 'Mine now' })).status).toBe(404);
   expect(
-    (await call('POST', `/app/api/scenarios/${theirs[0]!.id}/routes`, a, { numa_list_id: list, forward_to: '79160000001' })).status,
+    (await call('POST', 'scenario_route', a, { scenario_id: theirs[0]!.id, numa_list_id: list, forward_to: '79160000001' })).status,
   ).toBe(404);
-  const own = ((await call('POST', '/app/api/scenarios', a, { name: 'Own' })).body.data as { id: number }).id;
-  const r = await call('POST', `/app/api/scenarios/${own}/routes`, a, { numa_list_id: list, forward_to: '79160000001' });
+  const own = ((await call('POST', 'create_scenario', a, { name: 'Own' })).body.data as { id: number }).id;
+  const r = await call('POST', 'scenario_route', a, { scenario_id: own, numa_list_id: list, forward_to: '79160000001' });
   expect(r.status).toBe(400);
   expect(r.body.message).toMatch(/numa_list_id: not a caller list of the customer/);
-  expect(((await call('GET', '/app/api/scenarios', c)).body.data as Array<{ name: string }>)[0]!.name).toBe('C only scenario');
+  expect(((await call('GET', 'scenario_detail', c)).body.data as Array<{ name: string }>)[0]!.name).toBe('C only scenario');
 });
 
 it('gives a number to one of two scenarios made at once, and refuses the other', async () => {
   const a = await w.login('a');
   await buy(a);
   const n = await buy(a);
-  const both = await Promise.all(['One', 'Two'].map((name) => call('POST', '/app/api/scenarios', a, { name, numbers: [n] })));
+  const both = await Promise.all(['One', 'Two'].map((name) => call('POST', 'create_scenario', a, { name, numbers: [n] })));
   expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
 });

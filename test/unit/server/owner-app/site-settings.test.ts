@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { apiWorld, giveNumbers, type ApiWorld } from '../api-helpers.js';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { apiWorld, expectAnswered, giveNumbers, SETTINGS_FUNCTIONS, type ApiWorld } from '../api-helpers.js';
+import { restCall, type Verb } from './rest-call.js';
 
-/** A site's settings through the app: read, checked as the site configuration checks them, written. */
+/** A site's settings through `site_settings`: read, checked as the site configuration checks them, written. */
 
 let w: ApiWorld;
 beforeEach(async () => {
@@ -10,16 +11,11 @@ beforeEach(async () => {
 afterEach(async () => {
   await w.server.close();
 });
+afterAll(() => expectAnswered(SETTINGS_FUNCTIONS));
 
-const call = async (method: 'GET' | 'PUT', url: string, key: string, payload?: unknown) => {
-  const res = await w.server.app.inject({
-    method,
-    url,
-    headers: { 'x-session-key': key },
-    ...(payload ? { payload: payload as object } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as { data?: { settings: Record<string, unknown> }; message?: string } };
-};
+const call = (verb: Verb, key: string, args: Record<string, unknown>) => restCall(w, verb, 'site_settings', key, args);
+const settingsOf = async (key: string, site: number) =>
+  ((await call('GET', key, { site_id: site })).body.data as { settings: Record<string, unknown> }).settings;
 const SETTINGS = {
   lang: 'en',
   captcha: true,
@@ -31,7 +27,7 @@ const SETTINGS = {
 
 it('reads the defaults, refuses what the configuration refuses, and keeps what it writes', async () => {
   const a = await w.login('a');
-  expect((await call('GET', '/app/api/sites/1/settings', a)).body.data!.settings).toEqual({
+  expect(await settingsOf(a, 1)).toEqual({
     lang: 'ru',
     captcha: false,
     callback_scenario: null,
@@ -39,20 +35,20 @@ it('reads the defaults, refuses what the configuration refuses, and keeps what i
     dt_overflow: 'static',
     dt_reserved_number: null,
   });
-  for (const [body, field] of [
-    [{ ...SETTINGS, dt_reserved_number: null }, 'dt_reserved_number'],
-    [SETTINGS, 'dt_reserved_number: not a number of the customer'],
-    [{ ...SETTINGS, dt_lease_minutes: 5000 }, 'dt_lease_minutes'],
-    [{ ...SETTINGS, callback_scenario: 'Nobody’s' }, 'callback_scenario'],
-    [{ ...SETTINGS, extra: 1 }, ''],
+  for (const [body, message] of [
+    [{ ...SETTINGS, dt_reserved_number: null }, '100422: Invalid parameter dt_reserved_number'],
+    [SETTINGS, '100422: Invalid parameter dt_reserved_number: not a number of the customer'],
+    [{ ...SETTINGS, dt_lease_minutes: 5000 }, '100422: Invalid parameter dt_lease_minutes'],
+    [{ ...SETTINGS, callback_scenario: 'Nobody’s' }, '100422: Invalid parameter callback_scenario'],
+    [{ ...SETTINGS, extra: 1 }, '100423: Unknown parameter extra'],
   ] as const) {
-    const r = await call('PUT', '/app/api/sites/1/settings', a, body);
-    expect(r.status, field).toBe(400);
-    expect(r.body.message, field).toMatch(new RegExp(`^400002: Invalid request: ${field}`));
+    const r = await call('PUT', a, { site_id: 1, ...body });
+    expect(r.status, message).toBe(400);
+    expect(r.body.message, message).toMatch(new RegExp(`^${message}`));
   }
   await giveNumbers(w, 1, ['74950001111']);
-  expect((await call('PUT', '/app/api/sites/1/settings', a, SETTINGS)).status).toBe(200);
-  expect((await call('GET', '/app/api/sites/1/settings', a)).body.data!.settings).toEqual(SETTINGS);
+  expect((await call('PUT', a, { site_id: 1, ...SETTINGS })).status).toBe(200);
+  expect(await settingsOf(a, 1)).toEqual(SETTINGS);
   const row = w.server.db.prepare('SELECT settings, dt_overflow FROM sites WHERE id = 1').get() as {
     settings: string;
     dt_overflow: string;
@@ -63,6 +59,8 @@ it('reads the defaults, refuses what the configuration refuses, and keeps what i
 
 it("answers another customer's site as none", async () => {
   const a = await w.login('a');
-  expect((await call('GET', '/app/api/sites/3/settings', a)).status).toBe(404);
-  expect((await call('PUT', '/app/api/sites/3/settings', a, SETTINGS)).status).toBe(404);
+  const get = await call('GET', a, { site_id: 3 });
+  expect(get.status).toBe(404);
+  expect(get.body.message).toMatch(/^100410: /);
+  expect((await call('PUT', a, { site_id: 3, ...SETTINGS })).status).toBe(404);
 });

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { id } from '../api/args.js';
+import { apiErrors } from '../api/errors.js';
+import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
+import { apiLoginById, apiLoginsOf, removeApiLogin, setApiPassword } from '../api/logins.js';
+import { insertApiUser } from '../api/queries.js';
+import { asRestError } from '../api/rest-errors.js';
+import { hashPassword } from '../sign-in/password.js';
+
+/**
+ * EXTENSION (not in docs/spec/rest-api.md): the customer's logins of the REST API (and so of the
+ * app), one function by verb: GET lists them, POST adds one, PUT sets one's password (its other
+ * sessions end; the caller's own stays), DELETE removes one (its sessions end; the customer's last
+ * login stays, or nobody could sign in for it again).
+ */
+
+const password = () => z.string().min(8).max(200).describe('8 characters or more');
+
+/** A login of the acting customer, or 100410 (another customer's reads the same as none). */
+async function ownLogin(ctx: CustomerContext, loginId: number) {
+  const u = await apiLoginById(ctx.store.db, loginId);
+  if (!u || u.customer_id !== ctx.customer.id) throw apiErrors.notFound('login', loginId);
+  return u;
+}
+
+export const apiLogins = apiFunction({
+  name: 'api_login',
+  verb: 'GET',
+  scope: 'customer',
+  extension: true,
+  summary: "the customer's logins; `current` marks the caller's own",
+  args: z.object({}),
+  response: z.array(z.strictObject({ id: z.number().int(), login: z.string(), current: z.boolean() })),
+  async run(ctx) {
+    return (await apiLoginsOf(ctx.store.db, ctx.customer.id)).map((u) => ({ ...u, current: u.id === ctx.caller.userId }));
+  },
+});
+
+export const createApiLogin = apiFunction({
+  name: 'api_login',
+  verb: 'POST',
+  scope: 'customer',
+  extension: true,
+  summary: 'adds a login of the customer; answers its id',
+  args: z.object({ login: z.string().min(1).max(200).regex(/^\S+$/, 'no spaces'), password: password() }),
+  response: z.strictObject({ id: z.number().int() }),
+  async run(ctx, a) {
+    const db = ctx.store.db;
+    const hash = await hashPassword(a.password);
+    if (!(await insertApiUser(db, { login: a.login, password_hash: hash, customer_id: ctx.customer.id, agent_id: null })))
+      throw apiErrors.invalid('login', 'already taken');
+    return { id: (await apiLoginsOf(db, ctx.customer.id)).find((u) => u.login === a.login)!.id };
+  },
+});
+
+export const changeApiLogin = apiFunction({
+  name: 'api_login',
+  verb: 'PUT',
+  scope: 'customer',
+  extension: true,
+  summary: "sets a login's password; its sessions end, but the caller's own",
+  args: z.object({ id: id(), password: password() }),
+  response: acknowledgement,
+  async run(ctx, a) {
+    await ownLogin(ctx, a.id);
+    await setApiPassword(ctx.store.db, a.id, await hashPassword(a.password), ctx.sessionKey);
+    return undefined;
+  },
+});
+
+export const deleteApiLogin = apiFunction({
+  name: 'api_login',
+  verb: 'DELETE',
+  scope: 'customer',
+  extension: true,
+  summary: "removes a login and ends its sessions; the customer's last login stays (100409)",
+  args: z.object({ id: id() }),
+  response: acknowledgement,
+  async run(ctx, a) {
+    await ownLogin(ctx, a.id);
+    await asRestError(`login ${a.id}`, () => removeApiLogin(ctx.store.db, ctx.customer.id, a.id));
+    return undefined;
+  },
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { id } from '../api/args.js';
+import { apiFunction } from '../api/function.js';
+import { dailyCalls } from './daily.js';
+import { asRestError } from '../api/rest-errors.js';
+import { day } from './schemas.js';
+
+/**
+ * EXTENSION (not in docs/spec/rest-api.md): calls per campaign per day of the customer's calendar,
+ * for the campaign report's chart (daily.ts): `calls[i][d]` is campaign `campaigns[i]`'s calls on
+ * `days[d]`.
+ */
+export const dailyReport = apiFunction({
+  name: 'daily_report',
+  verb: 'GET',
+  scope: 'customer',
+  extension: true,
+  summary: 'calls per campaign per day of one site, for a chart (up to 366 days)',
+  args: z.object({
+    site_id: id(),
+    date_from: day().describe('the first day, YYYY-MM-DD'),
+    date_till: day().describe('the last day, included'),
+  }),
+  response: z.strictObject({
+    days: z.array(z.string()),
+    campaigns: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
+    calls: z.array(z.array(z.number().int())),
+  }),
+  async run(ctx, a) {
+    return asRestError(`site ${a.site_id}`, () => dailyCalls(ctx.store.db, ctx.customer, a));
+  },
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { id, int } from '../api/args.js';
+import { apiErrors } from '../api/errors.js';
+import { apiFunction } from '../api/function.js';
+import { journalPage } from './journal.js';
+import { asRestError } from '../api/rest-errors.js';
+import { day, JOURNAL_TYPES } from './schemas.js';
+
+/** The most records of one journal page: each carries its context, tags and sale. */
+const JOURNAL_LIMIT = 100;
+
+/**
+ * EXTENSION (not in docs/spec/rest-api.md): the site's calls, call-backs, chats, requests and goals
+ * in one list, newest first, paged in SQL (journal.ts), with each one's campaign, visit, tags and
+ * sale; the count of all pages in `X-Total-Count`.
+ */
+export const journal = apiFunction({
+  name: 'journal',
+  verb: 'GET',
+  scope: 'customer',
+  extension: true,
+  list: true,
+  summary: "a site's communications of every kind in one list, newest first, with campaign, visit, tags and sale",
+  args: z.object({
+    site_id: id(),
+    date_from: day().describe('the first day, YYYY-MM-DD, in the customer’s time zone'),
+    date_till: day().describe('the last day, included'),
+    ac_id: int().min(-1).optional().describe('one campaign; -1: traffic of no campaign'),
+    tag_id: id().optional(),
+    type: z.enum(JOURNAL_TYPES).optional().describe('one kind only'),
+  }),
+  response: z.array(
+    z.strictObject({
+      type: z.enum(JOURNAL_TYPES),
+      id: z.number().int(),
+      at: z.string().describe('ISO 8601, UTC'),
+      ac_id: z.number().int(),
+      ac_name: z.string(),
+      utm_source: z.string().nullable(),
+      utm_medium: z.string().nullable(),
+      utm_campaign: z.string().nullable(),
+      referrer: z.string().nullable(),
+      entrance_page: z.string().nullable(),
+      detail: z.string().describe('caller, goal name, request text…: what the kind has to say'),
+      numb: z.string().nullable().describe('the number called, for calls'),
+      duration: z.number().nullable(),
+      status: z.string().nullable(),
+      records: z.array(z.string()),
+      tags: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })),
+      sale: z.number().nullable().describe('the sale’s amount in roubles'),
+    }),
+  ),
+  async run(ctx, a) {
+    if (ctx.page.limit > JOURNAL_LIMIT) throw apiErrors.limitTooLarge(JOURNAL_LIMIT);
+    const page = await asRestError(`site ${a.site_id}`, () => journalPage(ctx.store.db, ctx.customer, { ...a, ...ctx.page }));
+    ctx.setTotal(page.total);
+    return page.items;
+  },
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { id } from '../api/args.js';
+import { apiErrors } from '../api/errors.js';
+import { acknowledgement, apiFunction } from '../api/function.js';
+import { asRestError } from '../api/rest-errors.js';
+import { lastPageViewMs } from './queries.js';
+import { siteById } from '../sites/sites.js';
+import { readSiteSettings, SiteSettings, writeSiteSettings } from './site-settings.js';
+
+/**
+ * EXTENSION (not in docs/spec/rest-api.md): what the app shows and edits of one of the customer's
+ * sites beyond `site`: when its snippet was last seen (`site_installation`), and its settings
+ * (`site_settings`, GET and PUT; site-settings.ts says which).
+ */
+
+const siteId = { site_id: id().describe("one of the customer's sites") };
+
+export const siteInstallation = apiFunction({
+  name: 'site_installation',
+  verb: 'GET',
+  scope: 'customer',
+  extension: true,
+  summary: 'when the server last saw a page view of the site (its snippet is installed)',
+  args: z.object(siteId),
+  response: z.strictObject({ last_page_view: z.string().nullable().describe('ISO 8601, UTC; null before the first') }),
+  async run(ctx, a) {
+    const site = await siteById(ctx.store.db, a.site_id);
+    if (!site || site.customer_id !== ctx.customer.id) throw apiErrors.notFound('site', a.site_id);
+    const ms = await lastPageViewMs(ctx.store.db, a.site_id);
+    return { last_page_view: ms == null ? null : new Date(ms).toISOString() };
+  },
+});
+
+const settingsRecord = z.strictObject({
+  lang: z.enum(['ru', 'en']),
+  captcha: z.boolean(),
+  callback_scenario: z.string().nullable(),
+  dt_lease_minutes: z.number().int(),
+  dt_overflow: z.enum(['static', 'reserved']),
+  dt_reserved_number: z.string().nullable(),
+});
+
+export const siteSettings = apiFunction({
+  name: 'site_settings',
+  verb: 'GET',
+  scope: 'customer',
+  extension: true,
+  summary: "a site's settings, and the names of the customer's scenarios its call-back may use",
+  args: z.object(siteId),
+  response: z.strictObject({ settings: settingsRecord, scenarios: z.array(z.string()) }),
+  async run(ctx, a) {
+    return asRestError(`site ${a.site_id}`, () => readSiteSettings(ctx.store, ctx.customer, a.site_id));
+  },
+});
+
+export const changeSiteSettings = apiFunction({
+  name: 'site_settings',
+  verb: 'PUT',
+  scope: 'customer',
+  extension: true,
+  summary: "changes a site's settings (all of them together)",
+  args: z.object({ ...siteId, ...SiteSettings.shape }).refine((s) => s.dt_overflow !== 'reserved' || s.dt_reserved_number, {
+    message: 'a reserved number is needed when a dry pool gives the reserved number',
+    path: ['dt_reserved_number'],
+  }),
+  response: acknowledgement,
+  async run(ctx, { site_id: siteId, ...settings }) {
+    await asRestError(`site ${siteId}`, () => writeSiteSettings(ctx.store, ctx.customer, siteId, settings));
+    return undefined;
+  },
+});
