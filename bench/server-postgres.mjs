@@ -5,7 +5,9 @@
 // here with fsync on, as a real server runs. Last, a database "1 ms away" (a delaying proxy), with
 // 1 and 4 group-commit lanes (what the lanes are for), and one request at a time (what a page
 // view's round trips cost it).
-import { connect, createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { providePostgres } from '../scripts/postgres.mjs';
 import { load, MANY, pageViews, start, visitorOf } from './server.mjs';
@@ -48,15 +50,25 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     await load(pageViews(a.url, va, connections, 1));
     await load(pageViews(b.url, vb, connections, 1));
     const base = await load({ ...common, url: bare.url, body: '{}' });
+    // CPU time per page view: unlike requests a second, it hardly depends on what else the machine runs.
+    const cpu = async () => ({ servers: cpuOf(serverPids()), postgres: cpuOf(await backendPids(admin, db)) });
     const measure = async (one, two) => {
+      const before = await cpu();
       const single = await load(pageViews(a.url, one, connections, duration));
+      const after = await cpu();
+      const per = (k) => Math.round(((used(before[k], after[k]) * 1000) / single['2xx']) * 1000) / 1000;
       const pair = await Promise.all([
         load(pageViews(a.url, one, connections / 2, duration)),
         load(pageViews(b.url, two, connections / 2, duration)),
       ]);
       const rps = pair[0].requests.average + pair[1].requests.average;
       return {
-        oneProcess: { rps: single.requests.average, p99_ms: single.latency.p99, rpsRatio: single.requests.average / base.requests.average },
+        oneProcess: {
+          rps: single.requests.average,
+          p99_ms: single.latency.p99,
+          rpsRatio: single.requests.average / base.requests.average,
+          cpuMsPerPageView: { server: per('servers'), postgres: per('postgres') },
+        },
         twoProcesses: { rps, p99_ms: Math.max(pair[0].latency.p99, pair[1].latency.p99), rpsRatio: rps / base.requests.average },
         errors: single.errors + single.non2xx + pair.reduce((n, r) => n + r.errors + r.non2xx, 0),
       };
@@ -109,11 +121,18 @@ export async function run({ duration = 5, connections = 20 } = {}) {
         'reported',
       ],
     ];
+    const cpuRow = (label, f) => [
+      `CPU per page view, ${label}, 1 process`,
+      `server ${f.oneProcess.cpuMsPerPageView.server} ms, PostgreSQL ${f.oneProcess.cpuMsPerPageView.postgres} ms`,
+      'reported',
+    ];
     return {
       figures,
       rows: [
         ...row('1 visitor', oneVisitor),
         ...row(`${MANY} visitors`, manyVisitors),
+        cpuRow('1 visitor', oneVisitor),
+        cpuRow(`${MANY} visitors`, manyVisitors),
         ...[1, 4].map((lanes) => [
           `requests/s, ${MANY} visitors, database 1 ms away, ${lanes} lane${lanes > 1 ? 's' : ''}`,
           `${remoteRps[lanes].rps}, p99 ${remoteRps[lanes].p99_ms} ms`,
@@ -139,24 +158,66 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
     await admin.end();
     await postgres.stop();
-    proxy?.close();
+    proxy?.kill();
   }
 }
 
 let proxy = null;
 
-/** A TCP proxy to 127.0.0.1:`port` that holds each chunk `delayMs` in each direction; resolves with its port. */
+/**
+ * A TCP proxy to 127.0.0.1:`port` that holds each chunk `delayMs` in each direction
+ * (bench/delay-proxy.mjs), in a child process: its timers are not held up by the load generator
+ * in this one. Resolves with its port.
+ */
 function delayProxy(port, delayMs) {
-  proxy = createServer((client) => {
-    const db = connect(port, '127.0.0.1');
-    client.setNoDelay(true);
-    db.setNoDelay(true);
-    client.on('data', (d) => setTimeout(() => db.write(d), delayMs));
-    db.on('data', (d) => setTimeout(() => client.write(d), delayMs));
-    client.on('close', () => db.destroy());
-    db.on('close', () => client.destroy());
-    client.on('error', () => {});
-    db.on('error', () => {});
+  const script = fileURLToPath(new URL('delay-proxy.mjs', import.meta.url));
+  proxy = spawn(process.execPath, [script, String(port), String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proxy.stdout.on('data', (d) => {
+      out += d;
+      const m = /^(\d+)\n/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    proxy.on('exit', (code) => reject(new Error(`delay proxy exited with ${code} before listening`)));
   });
-  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve(proxy.address().port)));
 }
+
+/** The server processes this bench started (Linux: read from /proc). */
+function serverPids() {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return statOf(p)[1] === String(process.pid) && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('server/main.js');
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** The PostgreSQL backends connected to database `db`. */
+async function backendPids(admin, db) {
+  const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db]);
+  return rows.map((r) => String(r.pid));
+}
+
+/** /proc/<pid>/stat from its third field on (the second, the command, may hold spaces). */
+const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
+
+/** CPU seconds (user + system) each process has used so far: /proc counts in ticks of 1/100 s. */
+function cpuOf(pids) {
+  const seconds = new Map();
+  for (const pid of pids) {
+    try {
+      const f = statOf(pid);
+      seconds.set(pid, (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // Ended since it was listed.
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds used between two readings, by the processes of the second (a new one from zero). */
+const used = (before, after) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);

@@ -11,6 +11,7 @@ import {
 import pg from 'pg';
 import type { Tables } from './tables.js';
 import type { Queryable } from './queryable.js';
+import { connectionNames } from './statement-names.js';
 
 /**
  * One PostgreSQL connection in pg's pipeline mode, for the write route's group commit: a statement
@@ -78,6 +79,8 @@ const adapter: DialectAdapter = new PostgresAdapter();
 
 export function createPipeline(opts: PipelineOptions): Pipeline {
   let client: pg.Client | null = null;
+  // The names of the client's statements: a new client (after a loss) prepares them again.
+  let names = connectionNames(true);
   let connecting: Promise<pg.Client> | null = null;
   let failed: unknown;
   let endTransaction: (() => void) | null = null;
@@ -101,6 +104,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
         connecting = null;
       }
       client = c;
+      names = connectionNames(true);
       return c;
     })();
     return connecting;
@@ -112,7 +116,10 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
         const c = await connected();
         opts.onQuery?.(q.sql, q.parameters);
         const text = failed !== undefined ? (insteadOf.get(q.sql) ?? q.sql) : q.sql;
-        const { command, rowCount, rows } = await c.query(text, [...opts.parameters(q.parameters)]);
+        const values = [...opts.parameters(q.parameters)];
+        // Named: prepared once on this connection, then only bound and run (store/statement-names.ts).
+        const name = names(text, values);
+        const { command, rowCount, rows } = await (name === undefined ? c.query(text, values) : c.query({ name, text, values }));
         return {
           numAffectedRows:
             command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,

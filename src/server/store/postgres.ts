@@ -14,6 +14,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
+import { namedPool } from './named-pool.js';
 import { createPipeline, type Pipeline } from './pipelined-connection.js';
 
 /**
@@ -158,7 +159,7 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
     }
   }
   return {
-    dialect: new TrackedDialect({ pool }),
+    dialect: new TrackedDialect({ pool: namedPool(pool) }),
     pool,
     pipeline,
     settled: async () => {

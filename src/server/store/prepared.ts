@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely } from 'kysely';
 import type { Queryable } from './queryable.js';
 import type { Tables } from './tables.js';
+import { fixedStatement } from './statement-names.js';
 
 /**
  * A query of a hot path, built and compiled once and then run with new values: Kysely builds and
@@ -10,6 +11,7 @@ import type { Tables } from './tables.js';
  *
  * The compiled text depends on the dialect only, so it is kept with the adapter it was compiled
  * for and compiled again when another dialect's database is given (one slot: no map of databases).
+ * Its text never varies, so PostgreSQL keeps it prepared on each connection (store/statement-names.ts).
  */
 export function prepared<P extends object, R>(
   build: (db: Kysely<Tables>, p: Readonly<P>) => Compilable<R>,
@@ -22,6 +24,7 @@ export function prepared<P extends object, R>(
     if (compiled === null || adapter !== compiledFor) {
       compiled = build(db, slots).compile();
       compiledFor = adapter;
+      fixedStatement(compiled.sql);
     }
     const parameters = compiled.parameters.map((v) => (v instanceof Slot ? (values as Record<string, unknown>)[v.name] : v));
     const { rows } = await db.executeQuery<R>({ ...compiled, parameters });

@@ -16,6 +16,8 @@ export interface ProtocolCounter {
   url(of: string): string;
   /** Counts since the last reset. */
   counts(): { statements: number; roundTrips: number };
+  /** The statements parsed since the last reset (each extended-protocol `Parse`): by name, '' for unnamed ones. */
+  parsed(): string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -26,8 +28,8 @@ interface Stream {
   started: boolean;
 }
 
-/** Calls `onMessage` with the type byte of each complete message in `chunk`. */
-function read(stream: Stream, chunk: Buffer, onMessage: (type: number) => void): void {
+/** Calls `onMessage` with the type byte and the body of each complete message in `chunk`. */
+function read(stream: Stream, chunk: Buffer, onMessage: (type: number, body: Buffer) => void): void {
   stream.buffer = stream.buffer.length ? Buffer.concat([stream.buffer, chunk]) : chunk;
   for (;;) {
     const b = stream.buffer;
@@ -43,7 +45,7 @@ function read(stream: Stream, chunk: Buffer, onMessage: (type: number) => void):
     if (b.length < 5) return;
     const len = b.readInt32BE(1) + 1;
     if (b.length < len) return;
-    onMessage(b[0]!);
+    onMessage(b[0]!, b.subarray(5, len));
     stream.buffer = b.subarray(len);
   }
 }
@@ -51,11 +53,13 @@ function read(stream: Stream, chunk: Buffer, onMessage: (type: number) => void):
 const SYNC = 'S'.charCodeAt(0);
 const QUERY = 'Q'.charCodeAt(0);
 const READY = 'Z'.charCodeAt(0);
+const PARSE = 'P'.charCodeAt(0);
 
 export async function startProtocolCounter(target: string, latencyMs = 25): Promise<ProtocolCounter> {
   const t = new URL(target);
   let statements = 0;
   let roundTrips = 0;
+  let parsed: string[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const db = connect(Number(t.port || 5432), t.hostname);
@@ -65,7 +69,9 @@ export async function startProtocolCounter(target: string, latencyMs = 25): Prom
     // Server messages all carry a type byte; an SSLRequest is never sent (no ssl in the URL).
     const down: Stream = { buffer: Buffer.alloc(0), started: true };
     client.on('data', (d: Buffer) => {
-      read(up, d, (type) => {
+      read(up, d, (type, body) => {
+        // Parse: the statement's name (a NUL-terminated string, empty for an unnamed one), its text, …
+        if (type === PARSE) parsed.push(body.toString('utf8', 0, body.indexOf(0)));
         if (type !== SYNC && type !== QUERY) return;
         statements++;
         if (unanswered === 0) roundTrips++;
@@ -97,7 +103,9 @@ export async function startProtocolCounter(target: string, latencyMs = 25): Prom
       return u.toString();
     },
     counts: () => ({ statements, roundTrips }),
+    parsed: () => parsed,
     reset() {
+      parsed = [];
       statements = 0;
       roundTrips = 0;
     },
