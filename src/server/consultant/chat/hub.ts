@@ -82,6 +82,23 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
   const graces = new Map<number, NodeJS.Timeout>();
   /** The lost timer of each waiting chat; a newer watch of the same chat replaces the entry. */
   const timers = new Map<number, { timeout?: NodeJS.Timeout }>();
+  /**
+   * The last write of each operator's row of operator_consoles. A console closed and opened again
+   * at once writes the grace and then the minute; on PostgreSQL two pool connections could commit
+   * them the other way round and leave the grace. Each write waits for the one before it.
+   */
+  const presenceWrites = new Map<number, Promise<void>>();
+  const writeOnlineUntil = (employeeId: number, untilMs: number): Promise<void> => {
+    const write = (presenceWrites.get(employeeId) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => consoleUntil(store.db, employeeId, processId, untilMs));
+    presenceWrites.set(employeeId, write);
+    void write.then(
+      () => presenceWrites.get(employeeId) === write && presenceWrites.delete(employeeId),
+      () => presenceWrites.get(employeeId) === write && presenceWrites.delete(employeeId),
+    );
+    return write;
+  };
   /** Database work the hub started itself (lost timers, chat_wait reads, operator changes): close() waits for it. */
   const working = new Set<Promise<unknown>>();
   let closed = false;
@@ -190,7 +207,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
       // too. Also after a grace (a console reloaded): the row then says only the grace's seconds, and
       // the next heartbeat may come after they end. The status changed only if there was no grace.
       if (!attached) {
-        const written = consoleUntil(store.db, employeeId, processId, Date.now() + LIVE_MS);
+        const written = writeOnlineUntil(employeeId, Date.now() + LIVE_MS);
         background(inGrace ? written : written.then(() => hub.operatorChanged(employeeId)));
       }
       let done = false;
@@ -201,7 +218,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
         if (n > 0) return void consoles.set(employeeId, n);
         consoles.delete(employeeId);
         if (closed) return;
-        background(consoleUntil(store.db, employeeId, processId, Date.now() + graceMs));
+        background(writeOnlineUntil(employeeId, Date.now() + graceMs));
         const t = setTimeout(() => {
           graces.delete(employeeId);
           background(hub.operatorChanged(employeeId));
@@ -250,7 +267,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
   });
   // Keeps this process's open consoles online for the other processes.
   const heartbeat = setInterval(() => {
-    for (const [employeeId, n] of consoles) if (n > 0) background(consoleUntil(store.db, employeeId, processId, Date.now() + LIVE_MS));
+    for (const [employeeId, n] of consoles) if (n > 0) background(writeOnlineUntil(employeeId, Date.now() + LIVE_MS));
   }, HEARTBEAT_MS);
   heartbeat.unref();
   for (const c of await waitingChats(store.db)) watch(c.id, c.site_id, c.start_ms);
