@@ -22,8 +22,16 @@ export function syncPostgres(url: string): RowHandle & { close(): void } {
     const text = sql.replace(/\?/g, () => `$${++n}`).replace(/\bORDER BY rowid\b/gi, 'ORDER BY ctid');
     Atomics.store(flag, 0, 0);
     port1.postMessage({ text, values: args.map((a) => (typeof a === 'boolean' ? Number(a) : a)) });
-    if (Atomics.wait(flag, 0, 0, 30_000) === 'timed-out') throw new Error(`no answer from PostgreSQL to: ${text}`);
-    const answer = receiveMessageOnPort(port1)?.message as { rows: Record<string, unknown>[]; changes: number; error?: string };
+    // The worker posts the answer, raises the flag, then notifies: that notify can come after this
+    // thread took the answer and began the next wait, and wake it with nothing to read. So a wake
+    // without an answer waits again.
+    const deadline = Date.now() + 30_000;
+    let received: { message: unknown } | undefined;
+    while (!(received = receiveMessageOnPort(port1))) {
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(flag, 0, 0, left) === 'timed-out') throw new Error(`no answer from PostgreSQL to: ${text}`);
+    }
+    const answer = received.message as { rows: Record<string, unknown>[]; changes: number; error?: string };
     if (answer.error) throw new Error(`${answer.error} (in: ${text})`);
     return answer;
   };
