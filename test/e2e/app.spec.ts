@@ -54,6 +54,10 @@ const test = base.extend<{ svcUrl: string }>({
   },
 });
 
+// Each story is long, and starts a server of its own (the demo's API users, hashed on start): on a
+// busy machine the start alone can take the default 30 s, which covers the fixtures too.
+test.describe.configure({ timeout: 180_000 });
+
 /** The customer's own web server: serves whatever page the test last put on it. */
 async function ownSite(): Promise<{ url: string; put(html: string): void; close(): Promise<void> }> {
   let body = '<!doctype html><title>empty</title>';
