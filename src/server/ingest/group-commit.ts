@@ -55,7 +55,7 @@ interface Job {
   /** The visitor: batches of one key run in the order they came. */
   key: number | undefined;
   /** Its effects outside the transaction, kept if the batch runs again (store/batch-scope.ts). */
-  effects: Map<string, Promise<unknown>>;
+  effects?: Map<string, Promise<unknown>>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -159,7 +159,7 @@ async function runPipelinedGroup(pipe: Pipeline, group: Job[]): Promise<void> {
 function start(pipe: Pipeline, job: Job, section: { alone(): Promise<void>; end(): void }): () => Promise<unknown> {
   return () => {
     const handle = pipe.handle();
-    enterScope(handle.db, { alone: section.alone, effects: job.effects });
+    enterScope(handle.db, { alone: section.alone, effects: (job.effects ??= new Map()) });
     return job.work(handle.db as unknown as Transaction<Tables>).finally(() => {
       handle.close();
       section.end();
@@ -283,7 +283,7 @@ function lane(runGroup: (group: Job[]) => Promise<void>, maxGroup: number) {
     waiting: () => queue.length + (state === 'running' ? 1 : 0),
     run(work: Job['work'], key: number | undefined): Promise<unknown> {
       return new Promise((resolve, reject) => {
-        queue.push({ work, key, effects: new Map(), resolve, reject });
+        queue.push({ work, key, resolve, reject });
         if (state === 'idle') {
           state = 'scheduled';
           setImmediate(() => void drain());

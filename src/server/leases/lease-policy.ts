@@ -105,7 +105,7 @@ export function createLeasePolicy(options: LeasePolicyOptions | false = {}, onRe
         (await unconfirmedLeasesOfFamily(db, blockId, holder.agentFamily, now)) >= capOf(o.familyShare, size)
       ) {
         // Counted once, though the batch may run again (store/batch-scope.ts).
-        void once(db, `lease refused ${blockId}`, async () => onRefuse());
+        await once(db, `lease refused ${blockId}`, async () => onRefuse());
         return { refused: 'share' };
       }
       return { lease: holder };
