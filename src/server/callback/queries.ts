@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { SITEPHONE_STATUS } from '../../protocol.js';
 import type { ConsoleRequest } from '../../console-protocol.js';
+import { alone } from '../store/batch-scope.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import type { NewRow } from '../store/tables.js';
 
@@ -178,5 +179,8 @@ const LIMIT_LOCK = 0x4342;
  * On SQLite the transaction's write lock already does that.
  */
 export async function lockCallbackLimit(db: Queryable, siteId: number): Promise<void> {
-  if (onPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK}, ${siteId})`.execute(db);
+  if (!onPostgres(db)) return;
+  // The lock keeps other transactions out, not the batches that share this one (store/batch-scope.ts).
+  await alone(db);
+  await sql`SELECT pg_advisory_xact_lock(${LIMIT_LOCK}, ${siteId})`.execute(db);
 }

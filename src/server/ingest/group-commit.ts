@@ -1,4 +1,5 @@
 import { sql, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
+import { enterScope, groupSection } from '../store/batch-scope.js';
 import type { Dialect } from '../store/migrations/columns.js';
 import type { Pipeline } from '../store/pipelined-connection.js';
 import type { Tables } from '../store/tables.js';
@@ -51,6 +52,10 @@ export interface GroupCommitOptions {
 
 interface Job {
   work: (trx: Transaction<Tables>) => Promise<unknown>;
+  /** The visitor: batches of one key run in the order they came. */
+  key: number | undefined;
+  /** Its effects outside the transaction, kept if the batch runs again (store/batch-scope.ts). */
+  effects?: Map<string, Promise<unknown>>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -112,7 +117,7 @@ export function groupCommit(db: Kysely<Tables>, opts: GroupCommitOptions = {}): 
         key !== undefined && Number.isSafeInteger(key)
           ? lanes[Math.abs(key) % lanes.length]!
           : lanes.reduce((a, b) => (b.waiting() < a.waiting() ? b : a));
-      return chosen.run(work) as Promise<T>;
+      return chosen.run(work, key) as Promise<T>;
     },
   };
 }
@@ -122,60 +127,136 @@ export function groupCommit(db: Kysely<Tables>, opts: GroupCommitOptions = {}): 
  * together, so a batch alone costs its own round trips and no more: BEGIN goes out with its first
  * statement, its writes that nobody awaits (store/pipelined-connection.ts `unawaited`) with the
  * COMMIT. A statement that failed makes PostgreSQL's COMMIT a rollback: the pipeline's failure()
- * tells the batch it failed. In a group of several, each batch ends with the savepoint statements,
- * whose answer comes after every statement of the batch; a batch that failed is rolled back to its
- * savepoint, and the last batch's end is awaited before the COMMIT, so that one failed batch never
- * rolls back the others.
+ * tells the batch it failed.
+ *
+ * A group of several runs its batches at once (`runAtOnce`): their reads go out in one flight,
+ * their writes with the COMMIT, so the group costs the round trips of its longest batch, not the
+ * sum of its batches'. Batches of one visitor run one after another, in the order they came. Their
+ * statements interleave, so a savepoint cannot undo one batch alone: when any batch fails (a
+ * statement, or its code), the whole group is rolled back and runs again one batch after another,
+ * each in its savepoint (`runOneByOne`), which answers the failing batch with its failure and
+ * stores the others. A batch's code says where it must run alone in its group, and which of its
+ * effects outside the transaction must not be made twice (store/batch-scope.ts).
  */
 async function runPipelinedGroup(pipe: Pipeline, group: Job[]): Promise<void> {
-  const trx = pipe.db as unknown as Transaction<Tables>;
-  const outcomes: Array<() => void> = [];
   try {
     await pipe.ready();
   } catch (error) {
     for (const job of group) job.reject(error);
     return;
   }
+  if (group.length === 1) return runAloneInGroup(pipe, group[0]!);
+  const outcome = await runAtOnce(pipe, group);
+  if (outcome === 'again') return runOneByOne(pipe, group);
+  if ('failed' in outcome) {
+    for (const job of group) job.reject(outcome.failed);
+    return;
+  }
+  group.forEach((job, i) => job.resolve(outcome.values[i]));
+}
+
+/** A batch's run on a handle of its own (store/pipelined-connection.ts `handle`), closed when the work ends. */
+function start(pipe: Pipeline, job: Job, section: { alone(): Promise<void>; end(): void }): () => Promise<unknown> {
+  return () => {
+    const handle = pipe.handle();
+    enterScope(handle.db, { alone: section.alone, effects: (job.effects ??= new Map()) });
+    return job.work(handle.db as unknown as Transaction<Tables>).finally(() => {
+      handle.close();
+      section.end();
+    });
+  };
+}
+
+async function runAloneInGroup(pipe: Pipeline, job: Job): Promise<void> {
+  pipe.clear();
+  void pipe.send('BEGIN').catch(() => {});
+  let value: unknown;
+  try {
+    try {
+      value = await start(pipe, job, groupSection()())();
+    } catch (error) {
+      const failure = pipe.failure() ?? error;
+      await pipe.send('ROLLBACK');
+      job.reject(failure);
+      return;
+    }
+    await pipe.send('COMMIT', 'ROLLBACK');
+    // A statement of the batch failed: the COMMIT rolled it back.
+    if (pipe.failure() !== undefined) throw pipe.failure();
+  } catch (error) {
+    await pipe.send('ROLLBACK').catch(() => {});
+    job.reject(error);
+    return;
+  }
+  job.resolve(value);
+}
+
+/**
+ * Every batch of the group at once, in one transaction. `again`: a batch failed, and nothing of the
+ * group is stored; `failed`: the COMMIT itself failed (the connection, say).
+ */
+async function runAtOnce(pipe: Pipeline, group: Job[]): Promise<{ values: unknown[] } | { failed: unknown } | 'again'> {
+  pipe.clear();
+  void pipe.send('BEGIN').catch(() => {});
+  const section = groupSection();
+  // The run of each visitor's latest batch: the next of that visitor starts when it has ended.
+  const last = new Map<number, Promise<unknown>>();
+  const runs = group.map((job) => {
+    const run = start(pipe, job, section());
+    const before = job.key === undefined ? undefined : last.get(job.key);
+    const p = before ? before.then(run, run) : run();
+    if (job.key !== undefined) last.set(job.key, p);
+    return p;
+  });
+  const settled = await Promise.allSettled(runs);
+  // Every batch has ended and its handle is closed: nothing of this run follows the ROLLBACK.
+  if (settled.some((s) => s.status === 'rejected') || pipe.failure() !== undefined) {
+    await pipe.send('ROLLBACK').catch(() => {});
+    return 'again';
+  }
+  try {
+    await pipe.send('COMMIT', 'ROLLBACK');
+  } catch (error) {
+    return { failed: error };
+  }
+  // A statement that nobody awaited failed: the COMMIT rolled the group back.
+  if (pipe.failure() !== undefined) return 'again';
+  return { values: settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) };
+}
+
+/**
+ * The group one batch after another, each after its savepoint, whose answer comes after every
+ * statement of the batch; a batch that failed is rolled back to its savepoint, and the last batch's
+ * end is awaited before the COMMIT, so that one failed batch never rolls back the others.
+ */
+async function runOneByOne(pipe: Pipeline, group: Job[]): Promise<void> {
+  const outcomes: Array<() => void> = [];
   pipe.clear();
   void pipe.send('BEGIN').catch(() => {});
   try {
-    if (group.length === 1) {
-      const job = group[0]!;
-      let value: unknown;
+    void pipe.send('SAVEPOINT batch').catch(() => {});
+    for (const job of group) {
+      let outcome: () => void;
       try {
-        value = await job.work(trx);
+        const value = await start(pipe, job, groupSection()())();
+        await pipe.send('RELEASE SAVEPOINT batch; SAVEPOINT batch', 'ROLLBACK TO SAVEPOINT batch');
+        if (pipe.failure() !== undefined) throw pipe.failure();
+        outcome = settle(job, value);
       } catch (error) {
-        await pipe.send('ROLLBACK');
-        job.reject(error);
-        return;
+        // The savepoint stands before the batch still: a failed RELEASE left it. Its answer comes
+        // after every statement of the batch, whose failures are then the batch's alone; the first
+        // of them is the batch's failure (what failed after it said only that the transaction was).
+        const failure = pipe.failure() ?? error;
+        await pipe.send('ROLLBACK TO SAVEPOINT batch');
+        pipe.clear();
+        outcome = () => job.reject(failure);
       }
-      await pipe.send('COMMIT', 'ROLLBACK');
-      // A statement of the batch failed: the COMMIT rolled it back.
-      if (pipe.failure() !== undefined) throw pipe.failure();
-      outcomes.push(settle(job, value));
-    } else {
-      void pipe.send('SAVEPOINT batch').catch(() => {});
-      for (const job of group) {
-        let outcome: () => void;
-        try {
-          const value = await job.work(trx);
-          await pipe.send('RELEASE SAVEPOINT batch; SAVEPOINT batch', 'ROLLBACK TO SAVEPOINT batch');
-          if (pipe.failure() !== undefined) throw pipe.failure();
-          outcome = settle(job, value);
-        } catch (error) {
-          // The savepoint stands before the batch still: a failed RELEASE left it. Its answer comes
-          // after every statement of the batch, whose failures are then the batch's alone.
-          await pipe.send('ROLLBACK TO SAVEPOINT batch');
-          pipe.clear();
-          outcome = () => job.reject(error);
-        }
-        outcomes.push(outcome);
-      }
-      await pipe.send('COMMIT', 'ROLLBACK');
-      if (pipe.failure() !== undefined) throw pipe.failure();
+      outcomes.push(outcome);
     }
+    await pipe.send('COMMIT', 'ROLLBACK');
+    if (pipe.failure() !== undefined) throw pipe.failure();
   } catch (error) {
-    // BEGIN, a savepoint statement or the COMMIT failed, or a batch alone: nothing of the group is stored.
+    // BEGIN, a savepoint statement or the COMMIT failed: nothing of the group is stored.
     await pipe.send('ROLLBACK').catch(() => {});
     for (const job of group) job.reject(error);
     return;
@@ -200,9 +281,9 @@ function lane(runGroup: (group: Job[]) => Promise<void>, maxGroup: number) {
   };
   return {
     waiting: () => queue.length + (state === 'running' ? 1 : 0),
-    run(work: Job['work']): Promise<unknown> {
+    run(work: Job['work'], key: number | undefined): Promise<unknown> {
       return new Promise((resolve, reject) => {
-        queue.push({ work, resolve, reject });
+        queue.push({ work, key, resolve, reject });
         if (state === 'idle') {
           state = 'scheduled';
           setImmediate(() => void drain());

@@ -1,6 +1,7 @@
 import { isbot } from 'isbot';
 import { addressGroup } from '../http/address-group.js';
 import { poolSize } from '../sites/pool-numbers.js';
+import { once } from '../store/batch-scope.js';
 import type { Queryable } from '../store/queryable.js';
 import { userAgentInfo } from '../http/user-agent.js';
 import { confirmLeases, liveLeasesOfAddress, unconfirmedLeasesOfFamily, type LeaseHolder } from './queries.js';
@@ -103,7 +104,8 @@ export function createLeasePolicy(options: LeasePolicyOptions | false = {}, onRe
         (await liveLeasesOfAddress(db, blockId, holder.addressGroup, now)) >= capOf(o.addressShare, size) ||
         (await unconfirmedLeasesOfFamily(db, blockId, holder.agentFamily, now)) >= capOf(o.familyShare, size)
       ) {
-        onRefuse();
+        // Counted once, though the batch may run again (store/batch-scope.ts).
+        await once(db, `lease refused ${blockId}`, async () => onRefuse());
         return { refused: 'share' };
       }
       return { lease: holder };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { alone } from '../store/batch-scope.js';
 import { unawaited } from '../store/pipelined-connection.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
@@ -77,7 +78,10 @@ const POOL_LOCK = 0x4454;
  * every write transaction holds the database's one write lock (BEGIN IMMEDIATE) already.
  */
 export async function lockPool(db: Queryable, blockId: number): Promise<void> {
-  if (onPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${POOL_LOCK}, ${blockId})`.execute(db);
+  if (!onPostgres(db)) return;
+  // The lock keeps other transactions out, not the batches that share this one (store/batch-scope.ts).
+  await alone(db);
+  await sql`SELECT pg_advisory_xact_lock(${POOL_LOCK}, ${blockId})`.execute(db);
 }
 
 /**

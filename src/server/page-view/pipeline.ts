@@ -1,6 +1,7 @@
 import type { HitResult } from '../../protocol.js';
 import type { LeasePolicy } from '../leases/lease-policy.js';
 import { createSessionPhones, type SessionPhones } from '../leases/session-phones.js';
+import { once } from '../store/batch-scope.js';
 import type { Store } from '../store/open.js';
 import { campaignParams, referrerInfo } from '../tracking/campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from '../tracking/campaign-match.js';
@@ -64,7 +65,8 @@ export const pageViewHandler =
     const seq = ahead?.sequences ?? {};
     let latest: LatestSession | null | undefined = ahead?.session as LatestSession | null | undefined;
     if (!ctx.visitor) {
-      await admitFirstVisit(deps.firstVisits, site.id, client.ip, now);
+      // Counted on a connection of its own: once, though the batch may run again (store/batch-scope.ts).
+      await once(db, 'first visit', () => admitFirstVisit(deps.firstVisits, site.id, client.ip, now));
       ctx.visitor = await newVisitor(db, deps.ids, site.id, now, seq.visitors);
       // A visitor made now has no session yet.
       latest = null;

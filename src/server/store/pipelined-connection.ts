@@ -44,6 +44,23 @@ export interface Pipeline {
   ready(): Promise<void>;
   /** Ends the connection. */
   close(): Promise<void>;
+  /** A handle of one batch of a group: its statements go out in order with all the others. */
+  handle(): BatchHandle;
+}
+
+/**
+ * One batch's queries on the pipeline. Its own Kysely instance, so that what is kept per handle
+ * (store/batch-scope.ts, store/id-sequences.ts) is the batch's alone while other batches run at
+ * once on the same connection.
+ */
+export interface BatchHandle {
+  readonly db: Kysely<Tables>;
+  /**
+   * The batch is over: a statement made on `db` from now on fails unsent. A batch whose work
+   * failed may still have a branch running that makes one; it must not land in the transaction
+   * after it (the group run again, or the next group).
+   */
+  close(): void;
 }
 
 export interface PipelineOptions {
@@ -160,8 +177,10 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     }
   }
 
-  const db = new Kysely<Tables>({ dialect: new PipelineDialect({ pool: {} as pg.Pool }) });
+  const dialect = new PipelineDialect({ pool: {} as pg.Pool });
+  const db = new Kysely<Tables>({ dialect });
   pipelined.add(db);
+  const executor = db.getExecutor();
   let warmed = false;
 
   return {
@@ -188,5 +207,22 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       warmed = true;
     },
     close: () => driver.destroy(),
+    handle() {
+      let open = true;
+      // Hands the connection on as `db` does, adding no turn: a handle's statement made after one of
+      // `db` (a BEGIN) is sent after it.
+      const fenced = executor.withConnectionProvider({
+        provideConnection: <T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> =>
+          open ? executor.provideConnection(consumer) : Promise.reject(new Error('The batch is over: its statement was not sent')),
+      });
+      const own = new Kysely<Tables>({ config: { dialect }, dialect, driver, executor: fenced });
+      pipelined.add(own);
+      return {
+        db: own,
+        close: () => {
+          open = false;
+        },
+      };
+    },
   };
 }
