@@ -20,22 +20,31 @@ export interface BatchScope {
   readonly effects: Map<string, Promise<unknown>>;
 }
 
-const scopes = new WeakMap<Queryable, BatchScope>();
+/** A run's scope, with how often this run has made each effect so far. */
+const scopes = new WeakMap<Queryable, BatchScope & { made: Map<string, number> }>();
 
-/** The group commit: `db` is a handle of one batch. */
+/** The group commit: `db` is a handle of one run of a batch. */
 export function enterScope(db: Queryable, scope: BatchScope): void {
-  scopes.set(db, scope);
+  scopes.set(db, { ...scope, made: new Map() });
 }
 
 export function alone(db: Queryable): Promise<void> {
   return scopes.get(db)?.alone() ?? Promise.resolve();
 }
 
+/**
+ * A batch may make the same effect more than once (two properties set, say): the nth time a run
+ * makes `name` is the nth time the run before made it, since a batch runs the same writes in the
+ * same order each time.
+ */
 export function once<T>(db: Queryable, name: string, effect: () => Promise<T>): Promise<T> {
   const scope = scopes.get(db);
   if (!scope) return effect();
-  let made = scope.effects.get(name) as Promise<T> | undefined;
-  if (!made) scope.effects.set(name, (made = effect()));
+  const n = (scope.made.get(name) ?? 0) + 1;
+  scope.made.set(name, n);
+  const key = `${name} #${n}`;
+  let made = scope.effects.get(key) as Promise<T> | undefined;
+  if (!made) scope.effects.set(key, (made = effect()));
   return made;
 }
 

@@ -1,4 +1,5 @@
 import type { PropertyValue } from '../../protocol.js';
+import { once } from '../store/batch-scope.js';
 import { timestamp } from '../store/time.js';
 import type { WriteHandler } from '../writes/context.js';
 import type { PropertyQuota } from './property-quota.js';
@@ -19,7 +20,8 @@ export const propertySetHandler =
     if (
       (!old && usage.count >= quota.limits.perVisitor) ||
       usage.chars - oldChars + chars > quota.limits.charsPerVisitor ||
-      !(await quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now))
+      // Counted once, though the batch may run again (store/batch-scope.ts).
+      !(await once(ctx.db, 'property quota', () => quota.admit(ctx.site.id, ctx.client.ip, chars, ctx.now)))
     ) {
       return { success: false, code: 'quota' };
     }
