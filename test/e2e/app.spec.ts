@@ -108,7 +108,6 @@ async function check(page: Page, name: string): Promise<void> {
 }
 
 test('a site owner goes from sign-in to the campaign that brought a call, in the app alone', async ({ svcUrl, browser }) => {
-  test.setTimeout(180_000);
   const site = await ownSite();
   // The app's page forbids inline scripts; axe-core is injected as one, so this context lets it in.
   const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });

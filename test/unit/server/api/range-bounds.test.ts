@@ -33,15 +33,15 @@ afterAll(async () => {
 });
 
 /** The answer of `request`, and the statements the database was asked while it ran. */
-async function timed(request: () => Promise<LightMyRequestResponse>): Promise<{ res: LightMyRequestResponse; asked: string[] }> {
+async function withStatements(request: () => Promise<LightMyRequestResponse>): Promise<{ res: LightMyRequestResponse; asked: string[] }> {
   const before = statements.length;
   const res = await request();
   return { res, asked: statements.slice(before) };
 }
 
-const sdr = (date_from: string, date_till: string) => timed(() => w.get('daily_sdr', { session_key: a, date_from, date_till }));
+const sdr = (date_from: string, date_till: string) => withStatements(() => w.get('daily_sdr', { session_key: a, date_from, date_till }));
 const consoleReport = (path: string, date_from: string, date_till: string) =>
-  timed(() =>
+  withStatements(() =>
     w.server.app.inject({
       method: 'GET',
       url: `/op/api/reports/${path}?` + new URLSearchParams({ site_id: '1', date_from, date_till }),

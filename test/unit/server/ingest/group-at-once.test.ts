@@ -2,14 +2,13 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { SiteConfigSchema } from '../../../../src/server/config/site-config.js';
 import { groupCommit, type GroupCommit } from '../../../../src/server/ingest/group-commit.js';
 import { once } from '../../../../src/server/store/batch-scope.js';
 import { openStore, type Store } from '../../../../src/server/store/open.js';
 import { unawaited } from '../../../../src/server/store/pipelined-connection.js';
 import { pipelineOf } from '../../../../src/server/store/postgres.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
-import { hitWrite } from '../helpers.js';
+import { adsDtSite, hitWrite } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 
 // On PostgreSQL the batches of a lane's group run at once in one transaction (ingest/group-commit.ts);
@@ -120,36 +119,7 @@ describe.runIf(testPostgresUrl)('a group whose batches run at once', () => {
 });
 
 /** A site whose campaign gives a DT number of a pool of two. */
-const dtSite = SiteConfigSchema.parse({
-  customers: [
-    {
-      id: 1,
-      name: 'Customer',
-      sites: [
-        {
-          id: 1,
-          domain: 'localhost',
-          site_key: 'site-a',
-          widget_key: 'wk-a',
-          dt: { overflow: 'reserved', reserved_number: '74950000000', lease_minutes: 15 },
-          blocks: [{ id: 1, name: 'Main', selector: 'number=84951234567', numb: '74957770011' }],
-          campaigns: [
-            {
-              id: 10,
-              name: 'Ads',
-              condition_groups: [
-                { id: 100, name: 'a', conditions: [{ id: 1000, ac_parameter: 'utm_source', ac_operator: '=', value: 'ads' }] },
-              ],
-              blocks: [
-                { id: 11, name: 'DT', selector: 'number=84951234567', numb: '74950000009', dt_pool: ['74990000001', '74990000002'] },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
+const dtSite = adsDtSite(['74990000001', '74990000002']);
 
 describe.runIf(testPostgresUrl)('DT leases of page views in one group', () => {
   let server: ConsultantServer | null = null;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
+import type { HitResult } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
-import { hitWrite, testConfig } from '../helpers.js';
+import { hitWrite, testConfig, postWrites } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 import { startProtocolCounter, type ProtocolCounter } from '../store/protocol-counter.js';
 
@@ -41,18 +41,7 @@ afterAll(async () => {
   dropDatabase(path);
 });
 
-async function post(body: unknown): Promise<WriteResponse> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/w/site-a',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    payload: JSON.stringify(body),
-  });
-  expect(res.statusCode).toBe(200);
-  const out = res.json() as WriteResponse;
-  expect(out.results.every((r) => r.success)).toBe(true);
-  return out;
-}
+const post = (body: unknown) => postWrites(server, body);
 
 describe.runIf(testPostgresUrl)('round trips to PostgreSQL per group of page views', () => {
   it(`${N} page views of ${N} visitors in one group cost the round trips of one page view`, async () => {

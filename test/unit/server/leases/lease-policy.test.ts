@@ -4,53 +4,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { SiteConfigSchema } from '../../../../src/server/config/site-config.js';
 import type { LeasePolicyOptions } from '../../../../src/server/leases/lease-policy.js';
 import { dropDatabase, freshDbPath } from '../../../support/test-database.js';
-import { hitWrite, wid } from '../helpers.js';
+import { adsDtSite, hitWrite, wid } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 
 // Without the policy, five page views from one script leased all five numbers of the demo pool
 // for 45 minutes, and the next real visitor got the reserved number.
 
-/** A site with the demo's DT pool of five (utm_source = ads) and the reserved number on overflow. */
-const siteConfig = SiteConfigSchema.parse({
-  customers: [
-    {
-      id: 1,
-      name: 'Customer',
-      sites: [
-        {
-          id: 1,
-          domain: 'localhost',
-          site_key: 'site-a',
-          widget_key: 'wk-a',
-          dt: { overflow: 'reserved', reserved_number: '74950000000', lease_minutes: 15 },
-          blocks: [{ id: 1, name: 'Main', selector: 'number=84951234567', numb: '74957770011' }],
-          campaigns: [
-            {
-              id: 10,
-              name: 'Ads',
-              condition_groups: [
-                { id: 100, name: 'a', conditions: [{ id: 1000, ac_parameter: 'utm_source', ac_operator: '=', value: 'ads' }] },
-              ],
-              blocks: [
-                {
-                  id: 11,
-                  name: 'DT',
-                  selector: 'number=84951234567',
-                  numb: '74950000009',
-                  dt_pool: ['74990000001', '74990000002', '74990000003', '74990000004', '74990000005'],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
 const POOL = ['74990000001', '74990000002', '74990000003', '74990000004', '74990000005'];
+/** A site with the demo's DT pool of five (utm_source = ads) and the reserved number on overflow. */
+const siteConfig = adsDtSite(POOL);
 const RESERVED = '74950000000';
 const LANDING = 'http://localhost/?utm_source=ads';
 

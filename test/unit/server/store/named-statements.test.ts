@@ -7,7 +7,7 @@ import { openStore, type Store } from '../../../../src/server/store/open.js';
 import { connectionNames, fixedStatement, MOST_PER_CONNECTION, statementName } from '../../../../src/server/store/statement-names.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 import { syncPostgres } from '../../../support/sync-postgres.js';
-import { hitWrite, testConfig } from '../helpers.js';
+import { hitWrite, testConfig, postWrites } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 import { startProtocolCounter, type ProtocolCounter } from './protocol-counter.js';
 
@@ -63,18 +63,7 @@ describe.runIf(testPostgresUrl)('named statements on PostgreSQL', () => {
     });
     afterAll(() => server.close());
 
-    async function post(body: unknown): Promise<WriteResponse> {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/w/site-a',
-        headers: { 'content-type': 'text/plain;charset=UTF-8' },
-        payload: JSON.stringify(body),
-      });
-      expect(res.statusCode).toBe(200);
-      const out = res.json() as WriteResponse;
-      expect(out.results.every((r) => r.success)).toBe(true);
-      return out;
-    }
+    const post = (body: unknown) => postWrites(server, body);
 
     it('sends named statements, and a second page view of the visitor prepares nothing new', async () => {
       const { visitor } = await post({ visitor: null, writes: [hitWrite('http://localhost/')] });

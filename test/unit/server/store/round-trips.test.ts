@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { dropDatabase, freshDbPath, rowsOf, testPostgresUrl } from '../../../support/test-database.js';
-import { hitWrite, testConfig, wid } from '../helpers.js';
+import { hitWrite, testConfig, wid, postWrites } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 import { startProtocolCounter, type ProtocolCounter } from './protocol-counter.js';
 
@@ -47,18 +47,7 @@ afterAll(async () => {
   dropDatabase(path);
 });
 
-async function post(body: unknown): Promise<WriteResponse> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/w/site-a',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    payload: JSON.stringify(body),
-  });
-  expect(res.statusCode).toBe(200);
-  const out = res.json() as WriteResponse;
-  expect(out.results.every((r) => r.success)).toBe(true);
-  return out;
-}
+const post = (body: unknown) => postWrites(server, body);
 
 /** The round trips and statements of one request. */
 async function counted(body: unknown): Promise<{ roundTrips: number; statements: number; out: WriteResponse }> {
