@@ -30,6 +30,12 @@ const SERVER_LAYERS = [
   ['store'],
 ];
 
+/**
+ * The browser's globals that Node has not. The server and the wire types it shares run in Node:
+ * one of these there is a mistake the browser-side type check (its lib has the DOM) lets through.
+ */
+const BROWSER_ONLY_GLOBALS = Object.keys(globals.browser).filter((name) => !(name in globals.node) && !(name in globals.es2022));
+
 /** A relative import that climbs to one of `folders`, from any depth (no subfolder shares their names). */
 const climbsTo = (folders) => `^(\\.\\./)+(${folders.join('|')})/`;
 
@@ -91,6 +97,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   ...serverLayerRules,
+  {
+    files: ['src/server/**', 'src/protocol.ts', 'src/console-protocol.ts', 'src/types.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...BROWSER_ONLY_GLOBALS.map((name) => ({ name, message: 'A browser global: this code runs in Node.' })),
+      ],
+    },
+  },
   {
     files: ['src/server/*.ts'],
     rules: {

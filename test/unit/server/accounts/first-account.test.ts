@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountCommand, type AccountIo } from '../../../../src/server/accounts/create-account.js';
 import { FIRST_ACCOUNT_HINT } from '../../../../src/server/accounts/no-logins.js';
 import { dropDatabase, freshDbPath } from '../../../support/test-database.js';
+import { serverEntry } from '../../../support/server-entry.js';
 
 /**
  * A production server (main.ts, as `node dist/node/server/main.js` runs it) on an empty database
@@ -28,10 +29,10 @@ function productionEnv(more: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, SVC_DB: dbPath, ...more };
 }
 
-/** Runs `npm run create-account -- …` from the sources; its status and output. */
+/** Runs `npm run create-account -- …`; its status and output. */
 function createAccount(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}) {
   return new Promise<{ status: number | null; out: string; err: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', './test/unit/server/ts-loader.mjs', 'src/server/accounts/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...serverEntry('src/server/accounts/cli.ts'), ...args], {
       cwd: root,
       env: productionEnv(opts.env),
     });
@@ -50,7 +51,7 @@ const restLogin = (login: string, password: string) => post('api/login/', { logi
 const consoleLogin = (email: string, password: string) => post('op/api/login', { email, password });
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', './test/unit/server/ts-loader.mjs', 'src/server/main.ts'], {
+  server = spawn(process.execPath, serverEntry('src/server/main.ts'), {
     cwd: root,
     env: productionEnv({ SVC_PORT: '0', SVC_HOST: '127.0.0.1', SVC_BUNDLE_DIR: join(tmp, 'no-bundles') }),
   });

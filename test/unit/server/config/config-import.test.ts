@@ -10,6 +10,7 @@ import type { SiteConfig } from '../../../../src/server/config/site-config.js';
 import { campaignConditions } from '../../../../src/server/sites/conditions.js';
 import { baseConfig, newSessionCampaign, siteTables, start, tempDir } from '../config-helpers.js';
 import { hitWrite } from '../helpers.js';
+import { serverEntry } from '../../../support/server-entry.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let server: ConsultantServer;
@@ -200,7 +201,7 @@ describe('the import command', () => {
     const file = tmp.file('changed.json', changedConfig());
     const root = join(import.meta.dirname, '../../../..');
     const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', './test/unit/server/ts-loader.mjs', 'src/server/config/cli.ts', ...args], {
+      promisify(execFile)(process.execPath, [...serverEntry('src/server/config/cli.ts'), ...args], {
         cwd: root,
       });
     const dry = await run(file, '--db', tmp.db, '--dry-run');

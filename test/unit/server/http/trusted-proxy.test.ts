@@ -11,6 +11,7 @@ import { hashPassword } from '../../../../src/server/sign-in/password.js';
 import { proxyTrust, readTrustedProxies } from '../../../../src/server/http/trusted-proxy.js';
 import { dropDatabase, freshDbPath, rowsOf } from '../../../support/test-database.js';
 import { hitWrite } from '../helpers.js';
+import { serverEntry } from '../../../support/server-entry.js';
 
 /**
  * SVC_TRUST_PROXY through real processes: the server as `main.ts` starts it, and a reverse proxy
@@ -20,8 +21,7 @@ import { hitWrite } from '../helpers.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const PROXY = join(ROOT, 'test/support/forwarding-proxy.mjs');
-const LOADER = join(import.meta.dirname, '../ts-loader.mjs');
-const MAIN = join(ROOT, 'src/server/main.ts');
+const MAIN = serverEntry('src/server/main.ts');
 
 const POOL = Array.from({ length: 10 }, (_, i) => `749900000${String(i).padStart(2, '0')}`);
 const RESERVED = '74950000000';
@@ -104,7 +104,7 @@ async function stack(trust: string, proxy: { mode: 'append' | 'set'; from?: stri
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const svc = spawn(process.execPath, ['--import', LOADER, MAIN], {
+    const svc = spawn(process.execPath, MAIN, {
       env: {
         ...process.env,
         SVC_PORT: '0',
@@ -275,7 +275,7 @@ describe('reading SVC_TRUST_PROXY', () => {
   });
 
   it('the server refuses to start with SVC_TRUST_PROXY=true, saying what to set', async () => {
-    const svc = spawn(process.execPath, ['--import', LOADER, MAIN], {
+    const svc = spawn(process.execPath, MAIN, {
       env: { ...process.env, SVC_PORT: '0', SVC_DB: ':memory:', SVC_TRUST_PROXY: 'true' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

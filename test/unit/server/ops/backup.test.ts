@@ -8,6 +8,7 @@ import { notReady } from '../../../../src/server/ops/readiness.js';
 import { openStore } from '../../../../src/server/store/open.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
 import { hitWrite, testConfig, testServer } from '../helpers.js';
+import { serverEntry } from '../../../support/server-entry.js';
 
 let server: ConsultantServer | undefined;
 let dir = '';
@@ -17,13 +18,11 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `npm run backup|restore`'s program from the sources; resolves with its exit status and output. */
+/** Runs `npm run backup|restore`'s program; resolves with its exit status and output. */
 function cli(command: 'backup' | 'restore', ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((ok) => {
-    execFile(
-      process.execPath,
-      ['--import', './test/unit/server/ts-loader.mjs', 'src/server/ops/backup-cli.ts', command, ...args],
-      (e, out, err) => ok({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+    execFile(process.execPath, [...serverEntry('src/server/ops/backup-cli.ts'), command, ...args], (e, out, err) =>
+      ok({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
     );
   });
 }

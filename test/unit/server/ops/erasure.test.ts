@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { dropDatabase, freshDbPath } from '../../../support/test-database.js';
 import { answered, apiWorld, ERASURE_FUNCTIONS, expectData, expectError, type ApiWorld, type Visit } from '../api-helpers.js';
+import { serverEntry } from '../../../support/server-entry.js';
 
 type Rec = Record<string, unknown>;
 
@@ -132,10 +133,8 @@ describe('npm run erase', () => {
       closed = true;
       const run = (...args: string[]) =>
         new Promise<{ code: number; out: string; err: string }>((ok) =>
-          execFile(
-            process.execPath,
-            ['--import', './test/unit/server/ts-loader.mjs', 'src/server/ops/erase-cli.ts', ...args],
-            (e, out, err) => ok({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+          execFile(process.execPath, [...serverEntry('src/server/ops/erase-cli.ts'), ...args], (e, out, err) =>
+            ok({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
           ),
         );
       expect((await run('--site', 'site-1', '--db', dbPath)).code).toBe(2);
