@@ -65,6 +65,20 @@ function matches(data: unknown, subset: Record<string, unknown>): boolean {
   return Object.entries(subset).every(([k, v]) => JSON.stringify(d?.[k]) === JSON.stringify(v));
 }
 
+/**
+ * Runs a fixture's teardown steps in order and names on stderr any that took more than 3 s: a
+ * server's close waits on its clients and its database, and a slow one holds its worker's next
+ * test back without failing (the fixtures have their own time budget).
+ */
+async function timedTeardown(fixture: string, steps: [string, () => unknown][]): Promise<void> {
+  for (const [name, step] of steps) {
+    const started = Date.now();
+    await step();
+    const took = Date.now() - started;
+    if (took > 3000) console.error(`${fixture} fixture: closing the ${name} took ${(took / 1000).toFixed(1)} s`);
+  }
+}
+
 export const test = base.extend<Fixtures, Worker>({
   stack: [
     // eslint-disable-next-line no-empty-pattern
@@ -93,10 +107,12 @@ export const test = base.extend<Fixtures, Worker>({
       const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });
       const rows = rowsOf(dbPath);
       await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db, dbPath });
-      rows?.close();
-      await site.close();
-      await server.close();
-      dropDatabase(dbPath);
+      await timedTeardown('stack', [
+        ['rows', () => rows?.close()],
+        ['site server', () => site.close()],
+        ['consultant server', () => server.close()],
+        ['database', () => dropDatabase(dbPath)],
+      ]);
       rmSync(dir, { recursive: true, force: true });
     },
     // A fresh SQLite file runs every migration on start, the demo's seeds too: seconds on a busy machine.
@@ -122,10 +138,12 @@ export const test = base.extend<Fixtures, Worker>({
       const site = await startSite({ svcUrl, port: 0 });
       const rows = rowsOf(dbPath);
       await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db });
-      rows?.close();
-      await site.close();
-      await server.close();
-      dropDatabase(dbPath);
+      await timedTeardown('demo', [
+        ['rows', () => rows?.close()],
+        ['site server', () => site.close()],
+        ['consultant server', () => server.close()],
+        ['database', () => dropDatabase(dbPath)],
+      ]);
       rmSync(dir, { recursive: true, force: true });
     },
     // Its own budget, as the stack's: a fresh database runs the seeds, and on SQLite every migration
