@@ -39,6 +39,13 @@ export function trackConnections(server: Server): Connections {
   let draining = false;
   let closing = false;
   server.on('connection', (socket: Socket) => {
+    // One that opens once the close has begun (the server still listens until its preClose hooks
+    // have run) has no request yet, and Node's close would wait on it for as long as the browser
+    // keeps it: a browser preconnects as its event streams end. It ends at once.
+    if (closing) {
+      socket.destroy();
+      return;
+    }
     sockets.set(socket, { busy: 0, idleSince: Date.now() });
     socket.once('close', () => sockets.delete(socket));
   });

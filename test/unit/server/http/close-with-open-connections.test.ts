@@ -1,9 +1,10 @@
-import { get, Agent, type IncomingMessage } from 'node:http';
+import { createServer as createHttpServer, get, Agent, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../../../../src/server/app.js';
+import { trackConnections } from '../../../../src/server/http/connections.js';
 import { testConfig } from '../helpers.js';
 
 /**
@@ -72,5 +73,23 @@ describe('the server', () => {
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     stream.resume();
     expect(await settlesWithin(server.close(), 2000)).toBe(true);
+  });
+});
+
+describe('the server’s connections', () => {
+  it('a connection opened after the close began does not hold it', async () => {
+    // Node's close waits on a connection that never carried a request for as long as its client
+    // keeps it; one that opens between the close's start (endIdle, in preClose) and the end of
+    // listening (a browser preconnects as its streams end) must not.
+    const http = createHttpServer((_req, res) => res.end('ok'));
+    await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
+    const address = http.address() as { port: number };
+    const connections = trackConnections(http);
+    connections.endIdle();
+    const late = await unusedConnection(`http://127.0.0.1:${address.port}/`);
+    const closed = new Promise<void>((ok) => http.close(() => ok()));
+    expect(await settlesWithin(closed, 2000)).toBe(true);
+    // And the client sees it end (a browser then opens another for its next request).
+    expect(await settlesWithin(new Promise((ok) => (late.destroyed ? ok(null) : late.once('close', ok))), 1000)).toBe(true);
   });
 });
