@@ -18,7 +18,8 @@ export interface Connections {
    * connections that have finished a request: one a browser opened ahead of need and never used
    * (Chromium preconnects) holds the close for as long as the browser keeps it, and so does one
    * whose answer is sent after the close began (it stays open for its keep-alive time). Call it
-   * when the close begins: unused connections end at once, busy ones after their answer.
+   * when the close begins: unused connections end at once, busy ones once their answer is written,
+   * and those that open later at once.
    */
   endIdle(): void;
   /**
@@ -61,7 +62,10 @@ export function trackConnections(server: Server): Connections {
       if (!use) return;
       use.busy--;
       use.idleSince = Date.now();
-      if (closing && !use.busy) socket.end();
+      // Destroyed once the answer is written, not merely ended: a browser does not read a pooled
+      // connection it is not using, so it would not answer the end, and Node would hold the
+      // half-closed connection, and the close, for the keep-alive time (72 s).
+      if (closing && !use.busy) socket.destroySoon();
     });
   });
   return {

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, get, Agent, type IncomingMessage } fr
 import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../../../src/server/app.js';
 import { trackConnections } from '../../../../src/server/http/connections.js';
 import { testConfig } from '../helpers.js';
@@ -91,5 +91,29 @@ describe('the server’s connections', () => {
     expect(await settlesWithin(closed, 2000)).toBe(true);
     // And the client sees it end (a browser then opens another for its next request).
     expect(await settlesWithin(new Promise((ok) => (late.destroyed ? ok(null) : late.once('close', ok))), 1000)).toBe(true);
+  });
+
+  it('a connection whose answer is written after the close began does not hold it, whatever its client does', async () => {
+    // A browser does not read a pooled connection it is not using: the server's end of it goes
+    // unanswered, and Node would keep the half-closed connection for the keep-alive time.
+    let answer!: () => void;
+    const http = createHttpServer((_req, res) => (answer = () => res.end('ok')));
+    http.keepAliveTimeout = 72_000;
+    await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
+    const connections = trackConnections(http);
+    const client = connect({ port: (http.address() as { port: number }).port, host: '127.0.0.1', allowHalfOpen: true });
+    opened.push(client);
+    await new Promise((ok) => client.once('connect', ok));
+    let received = '';
+    client.on('data', (d: Buffer) => (received += d.toString()));
+    client.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    connections.endIdle();
+    const closed = new Promise<void>((ok) => http.close(() => ok()));
+    answer();
+    expect(await settlesWithin(closed, 2000)).toBe(true);
+    // The answer was delivered whole before the connection ended.
+    expect(await settlesWithin(new Promise((ok) => (client.readableEnded ? ok(null) : client.once('end', ok))), 1000)).toBe(true);
+    expect(received).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
   });
 });
