@@ -22,7 +22,7 @@ copyFileSync(join(root, 'src/app/app.css'), join(root, 'dist/app.css'));
 // The snippet's npm package (packages/snippet/dist: svc.js, the ES module and its declarations).
 execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
 // Emitted without a second type check: `npm test` type-checks every source once (tsc -p
-// tsconfig.json), and ESLint keeps browser globals and types out of the code that runs in Node.
+// tsconfig.json), and ESLint keeps browser-only globals out of the code that runs in Node.
 run('tsc', ['-p', 'tsconfig.server.json', '--noCheck']);
 
 // Brotli and gzip copies beside each browser file, at the strongest settings (made once, served

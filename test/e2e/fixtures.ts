@@ -66,11 +66,20 @@ function matches(data: unknown, subset: Record<string, unknown>): boolean {
 }
 
 /**
- * Runs a fixture's teardown steps in order and names on stderr any that took more than 3 s: a
- * server's close waits on its clients and its database, and a slow one holds its worker's next
- * test back without failing (the fixtures have their own time budget).
+ * Closes what a stack fixture started, in order, and names on stderr any step that took more than
+ * 3 s: a server's close waits on its clients and its database, and a slow one holds its worker's
+ * next test back without failing (the fixtures have their own time budget).
  */
-async function timedTeardown(fixture: string, steps: [string, () => unknown][]): Promise<void> {
+async function closeStack(
+  fixture: string,
+  parts: { rows: { close(): void } | null; site: { close(): Promise<void> }; server: { close(): Promise<void> }; dbPath: string },
+): Promise<void> {
+  const steps: [string, () => unknown][] = [
+    ['rows', () => parts.rows?.close()],
+    ['site server', () => parts.site.close()],
+    ['consultant server', () => parts.server.close()],
+    ['database', () => dropDatabase(parts.dbPath)],
+  ];
   for (const [name, step] of steps) {
     const started = Date.now();
     await step();
@@ -107,12 +116,7 @@ export const test = base.extend<Fixtures, Worker>({
       const site = await startSite({ root: join(root, 'test/e2e/pages'), svcUrl, port: 0, host: 'localhost' });
       const rows = rowsOf(dbPath);
       await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db, dbPath });
-      await timedTeardown('stack', [
-        ['rows', () => rows?.close()],
-        ['site server', () => site.close()],
-        ['consultant server', () => server.close()],
-        ['database', () => dropDatabase(dbPath)],
-      ]);
+      await closeStack('stack', { rows, site, server, dbPath });
       rmSync(dir, { recursive: true, force: true });
     },
     // A fresh SQLite file runs every migration on start, the demo's seeds too: seconds on a busy machine.
@@ -138,12 +142,7 @@ export const test = base.extend<Fixtures, Worker>({
       const site = await startSite({ svcUrl, port: 0 });
       const rows = rowsOf(dbPath);
       await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db });
-      await timedTeardown('demo', [
-        ['rows', () => rows?.close()],
-        ['site server', () => site.close()],
-        ['consultant server', () => server.close()],
-        ['database', () => dropDatabase(dbPath)],
-      ]);
+      await closeStack('demo', { rows, site, server, dbPath });
       rmSync(dir, { recursive: true, force: true });
     },
     // Its own budget, as the stack's: a fresh database runs the seeds, and on SQLite every migration

@@ -70,9 +70,10 @@ export async function postWrites(server: ConsultantServer, body: unknown): Promi
 
 /**
  * Site-a with a default number and a campaign, Ads (id 10, utm_source = ads), whose block gives a DT
- * number of `pool`, and the reserved number 74950000000 when the pool is all leased.
+ * number of `pool`, and the reserved number 74950000000 when the pool is all leased; `others`: more
+ * sites of the same customer.
  */
-export function adsDtSite(pool: string[]): SiteConfig {
+export function adsDtSite(pool: string[], others: Record<string, unknown>[] = []): SiteConfig {
   return SiteConfigSchema.parse({
     customers: [
       {
@@ -97,6 +98,7 @@ export function adsDtSite(pool: string[]): SiteConfig {
               },
             ],
           },
+          ...others,
         ],
       },
     ],

@@ -10,7 +10,7 @@ import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
 import { hashPassword } from '../../../../src/server/sign-in/password.js';
 import { proxyTrust, readTrustedProxies } from '../../../../src/server/http/trusted-proxy.js';
 import { dropDatabase, freshDbPath, rowsOf } from '../../../support/test-database.js';
-import { hitWrite } from '../helpers.js';
+import { adsDtSite, hitWrite } from '../helpers.js';
 import { serverEntry } from '../../../support/server-entry.js';
 
 /**
@@ -24,36 +24,9 @@ const PROXY = join(ROOT, 'test/support/forwarding-proxy.mjs');
 const MAIN = serverEntry('src/server/main.ts');
 
 const POOL = Array.from({ length: 10 }, (_, i) => `749900000${String(i).padStart(2, '0')}`);
+/** adsDtSite's reserved number, shown once the pool is all leased. */
 const RESERVED = '74950000000';
-const siteConfig = {
-  customers: [
-    {
-      id: 1,
-      name: 'Customer',
-      sites: [
-        {
-          id: 1,
-          domain: 'localhost',
-          site_key: 'site-a',
-          widget_key: 'wk-a',
-          dt: { overflow: 'reserved', reserved_number: RESERVED, lease_minutes: 15 },
-          blocks: [{ id: 1, name: 'Main', selector: 'number=84951234567', numb: '74957770011' }],
-          campaigns: [
-            {
-              id: 10,
-              name: 'Ads',
-              condition_groups: [
-                { id: 100, name: 'a', conditions: [{ id: 1000, ac_parameter: 'utm_source', ac_operator: '=', value: 'ads' }] },
-              ],
-              blocks: [{ id: 11, name: 'DT', selector: 'number=84951234567', numb: '74950000009', dt_pool: POOL }],
-            },
-          ],
-        },
-        { id: 2, domain: 'localhost', site_key: 'site-b', widget_key: 'wk-b', blocks: [], campaigns: [] },
-      ],
-    },
-  ],
-};
+const siteConfig = adsDtSite(POOL, [{ id: 2, domain: 'localhost', site_key: 'site-b', widget_key: 'wk-b', blocks: [], campaigns: [] }]);
 
 const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
