@@ -55,6 +55,7 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
   const stop = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let claiming: Promise<number> | null = null;
+  let claimAgain = false;
   let closed = false;
 
   const deliver = async (id: number): Promise<void> => {
@@ -96,23 +97,40 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
   };
 
   /** Claims what free slots can take and starts it; the number started. */
+  const claimOnce = async (): Promise<number> => {
+    const free = concurrency - inFlight.size;
+    if (closed || free <= 0) return 0;
+    const t = now();
+    const ids = await claimDue(store.db, t, t + timeoutMs + 60_000, free);
+    for (const id of ids) {
+      const p: Promise<void> = deliver(id)
+        .catch((e: unknown) => opts.onError?.(e))
+        .finally(() => {
+          inFlight.delete(p);
+          void fill().catch((e: unknown) => opts.onError?.(e));
+        });
+      inFlight.add(p);
+    }
+    return ids.length;
+  };
+  /**
+   * One claim at a time. Asked again while one runs (a wake after a commit, a freed slot), it claims
+   * once more after it: the running claim may have read the outbox before the asker's rows were
+   * committed, and they would otherwise wait for the next poll. The promise covers those claims too,
+   * so whoever awaits it (drain, close) knows no claim is left running.
+   */
   const fill = (): Promise<number> => {
-    if (claiming) return claiming;
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
+    }
     claiming = (async () => {
-      const free = concurrency - inFlight.size;
-      if (closed || free <= 0) return 0;
-      const t = now();
-      const ids = await claimDue(store.db, t, t + timeoutMs + 60_000, free);
-      for (const id of ids) {
-        const p: Promise<void> = deliver(id)
-          .catch((e: unknown) => opts.onError?.(e))
-          .finally(() => {
-            inFlight.delete(p);
-            void fill().catch((e: unknown) => opts.onError?.(e));
-          });
-        inFlight.add(p);
-      }
-      return ids.length;
+      let started = 0;
+      do {
+        claimAgain = false;
+        started += await claimOnce();
+      } while (claimAgain);
+      return started;
     })().finally(() => {
       claiming = null;
     });

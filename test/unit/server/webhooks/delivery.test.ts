@@ -1,7 +1,12 @@
+import type { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
+import { call, chat, goal, offlineMessage } from '../../../../src/server/reports/report-functions.js';
+import { sessionInfo, visitor } from '../../../../src/server/reports/visitor-functions.js';
 import { retryDelay } from '../../../../src/server/webhooks/backoff.js';
+import { enqueueTest } from '../../../../src/server/webhooks/outbox.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyDelivery } from '../../../../src/server/webhooks/signature.js';
+import { startWorker } from '../../../../src/server/webhooks/worker.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
 import { callEvents, postEvent } from '../telephony-helpers.js';
 import { startReceiver, type Received, type Receiver } from './receiver.js';
@@ -226,5 +231,61 @@ describe('webhook delivery', () => {
     expect(a).toMatchObject({ status_code: null, error: 'no answer within 300 ms' });
     expect(a!.duration_ms).toBeLessThan(2000);
     expect((await outbox(s))[0]!.state).toBe('pending');
+  });
+
+  it('an event committed while a claim is running is claimed right after it, not at the next poll', async () => {
+    const clock = { t: Date.now() };
+    const s = await server(clock);
+    const r = await receiver();
+    const ep = await addEndpoint(s, r.url, ['call.ended']);
+    // A worker of its own on the server's database, whose claims the test can hold: the claim's
+    // statement runs (and ends, leaving the connection free), its rows reach the worker when released.
+    let holding = false;
+    let claimHeld = () => {};
+    let release = () => {};
+    const bound = <T extends object>(target: T, name: string | symbol) => {
+      const v = Reflect.get(target, name, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    };
+    const executor = s.store.db.getExecutor();
+    const holdingExecutor = new Proxy(executor, {
+      get: (target, name) =>
+        name !== 'executeQuery'
+          ? bound(target, name)
+          : async (query: CompiledQuery) => {
+              const result = await target.executeQuery(query);
+              if (holding && query.sql.includes('SET locked_until_ms')) {
+                holding = false;
+                await new Promise<void>((done) => {
+                  release = done;
+                  claimHeld();
+                });
+              }
+              return result;
+            },
+    });
+    const db = new Proxy(s.store.db, { get: (target, name) => (name === 'getExecutor' ? () => holdingExecutor : bound(target, name)) });
+    const fns = { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor };
+    const worker = startWorker({ ...s.store, db }, fns, {
+      now: () => clock.t,
+      pollMs: 0,
+      allowHttp: true,
+      allowLoopback: true,
+    });
+    open.push(worker);
+    holding = true;
+    const held = new Promise<void>((done) => (claimHeld = done));
+    worker.wake();
+    await held;
+    // The claim has read an empty outbox; the event commits now and wakes the worker.
+    await enqueueTest(s.store.db, ep.id, clock.t);
+    worker.wake();
+    // The wake reads the outbox after a turn of the event loop and the open transactions: after
+    // these two, in the order they were asked for, it has asked the worker to fill.
+    await new Promise((done) => setImmediate(done));
+    await s.store.settled();
+    release();
+    await expect.poll(() => r.received.length, { timeout: 2000 }).toBe(1);
+    expect(r.received[0]!.json).toMatchObject({ type: 'test', customer_id: 1 });
   });
 });
