@@ -102,29 +102,20 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
-/** The REST API's answer to a login or password it does not know. */
-const WRONG_LOGIN = 102402;
-
 /**
- * Signs in with a REST login, or else, for an e-mail the REST API does not know, as an employee
- * (the console's e-mail and password). A refusal of both is the REST API's.
+ * Signs in with a REST login or an employee's console e-mail: the server checks the password once,
+ * as whichever account the name is (`/app/api/session`), and says which kind of key it gave.
  */
 export async function login(loginName: string, password: string): Promise<void> {
-  const body = (b: object) => ({ method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(b) });
-  let employee = false;
-  let data: { session_key: string };
-  try {
-    ({ data } = await answer<{ session_key: string }>(await fetch('/api/login/', body({ login: loginName, password }))));
-  } catch (e) {
-    if (!(e instanceof ApiFailure && e.code === WRONG_LOGIN && loginName.includes('@'))) throw e;
-    const res = await fetch('/app/api/employee-session', body({ email: loginName, password }));
-    if (res.status === 401) throw e;
-    ({ data } = await answer<{ session_key: string }>(res));
-    employee = true;
-  }
+  const res = await fetch('/app/api/session', {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ login: loginName, password }),
+  });
+  const { data } = await answer<{ session_key: string; employee: boolean }>(res);
   session.clear();
   write(KEY, data.session_key);
-  if (employee) write(EMPLOYEE, '1');
+  if (data.employee) write(EMPLOYEE, '1');
 }
 
 export async function logout(): Promise<void> {

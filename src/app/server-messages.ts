@@ -53,7 +53,7 @@ const RU: Array<[RegExp, string]> = [
   [/^Wrong login or password$/, 'Неверный логин или пароль'],
   [/^Customer is not active$/, 'Клиент ещё не активирован'],
   [/^Too many (?:login|sign-in) attempts; try again later$/, 'Слишком много попыток входа; попробуйте позже'],
-  [/^Login is busy; try again in 1 s$/, 'Вход занят; повторите через секунду'],
+  [/^(?:Login|Sign-in) is busy; try again in 1 s$/, 'Вход занят; повторите через секунду'],
   [/^Duplicate ac name$/, 'Кампания с таким названием уже есть'],
   [/^Duplicate login \S+$/, 'Такой логин уже есть'],
   [/^No free number left in region (\S+)$/, 'В регионе $1 не осталось свободных номеров'],

@@ -499,12 +499,18 @@ test('an employee signs in to the app and reads and tags the journal of the site
     // A call to the demo site's number: the journal of the site the demo operator serves.
     await simulateCall({ server: svcUrl, to: '74957770011', from: '79160000202', talk: 17, realTime: false });
 
-    // The console's e-mail and password sign in; a wrong password is refused as a login's is.
+    // The console's e-mail and password sign in; a wrong password is refused as a login's is,
+    // after one request: the server checks it once, as the account the name is.
     await app.goto(svcUrl + 'app/');
+    const signIns: string[] = [];
+    app.on('request', (r) => {
+      if (r.method() === 'POST' && /\/(api\/login|app\/api\/(employee-)?session)\b/.test(r.url())) signIns.push(new URL(r.url()).pathname);
+    });
     await app.getByLabel('Login').fill('operator@demo.test');
     await app.getByLabel('Password').fill('wrong-password');
     await app.getByRole('button', { name: 'Sign in' }).click();
     await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
+    expect(signIns).toEqual(['/app/api/session']);
     await app.getByLabel('Password').fill('demo-operator');
     await app.getByRole('button', { name: 'Sign in' }).click();
     await expect(app).toHaveURL(/\/app\/journal$/);

@@ -1914,6 +1914,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/app/api/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The app's sign-in (extension)
+     * @description `login` is a REST login or an employee's console e-mail (a REST login of that name wins), its password checked once. `employee`: the key is an employee's, for `X-Session-Key`. Refusals: 401002, 429001 (with `Retry-After`), 403100 (customer not active). Not in the REST document.
+     */
+    post: operations['app_sign_in'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/app/api/employee-session': {
     parameters: {
       query?: never;
@@ -10242,6 +10262,45 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components['schemas']['NumaList'][];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  app_sign_in: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description a REST login or an employee's e-mail */
+          login: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              session_key: string;
+              /** @description true: an employee's key (X-Session-Key) */
+              employee: boolean;
+            };
           };
           'application/xml': string;
         };

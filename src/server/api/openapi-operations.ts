@@ -495,6 +495,14 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     description:
       'Makes the tags Target and Not target where the customer has none of that name, and answers both: `{id, name}`. Not in the REST document.',
   },
+  app_sign_in: {
+    tag: 'employee app',
+    summary: "The app's sign-in (extension)",
+    description:
+      "`login` is a REST login or an employee's console e-mail (a REST login of that name wins), its password checked once. " +
+      "`employee`: the key is an employee's, for `X-Session-Key`. Refusals: 401002, 429001 (with `Retry-After`), 403100 " +
+      '(customer not active). Not in the REST document.',
+  },
   employee_sign_in: {
     tag: 'employee app',
     summary: 'Employee sign-in (extension)',

@@ -6,7 +6,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from './args.js';
 import { acknowledgement, type ApiFunction, type Verb } from './function.js';
 import storedExamples from './openapi-examples.json' with { type: 'json' };
 import { API_TAGS, OPERATION_WORDS, type OperationWords } from './openapi-operations.js';
-import { loginSchema } from './sessions.js';
+import { appSignInSchema, loginSchema } from './sessions.js';
 import { API_ERROR_CODES, errorEnvelope, successEnvelope } from './responses.js';
 
 /**
@@ -433,6 +433,14 @@ function employeeRoutes(book: SchemaBook): Route[] {
     'input',
   );
   const key = book.convert(z.strictObject({ success: z.literal(true), data: z.strictObject({ session_key: z.string() }) }), 'output');
+  const appSignInArgs = book.convert(appSignInSchema, 'input');
+  const appKey = book.convert(
+    z.strictObject({
+      success: z.literal(true),
+      data: z.strictObject({ session_key: z.string(), employee: z.boolean().describe("true: an employee's key (X-Session-Key)") }),
+    }),
+    'output',
+  );
   const op = (name: string, id: string, extra: Json, answer: Json): Json => ({
     operationId: id,
     summary: words[name]!.summary,
@@ -451,6 +459,16 @@ function employeeRoutes(book: SchemaBook): Route[] {
   };
   const anyAnswer = { type: 'object', properties: { success: { type: 'boolean' }, data: {} }, description: 'the function’s own answer' };
   return [
+    {
+      path: '/app/api/session',
+      method: 'post',
+      operation: op(
+        'app_sign_in',
+        'app_sign_in',
+        { security: [], requestBody: { required: true, content: { 'application/json': { schema: appSignInArgs } } } },
+        appKey,
+      ),
+    },
     {
       path: '/app/api/employee-session',
       method: 'post',
@@ -568,7 +586,7 @@ export function apiDocument(functions: readonly ApiFunction[]): Json {
           type: 'apiKey',
           in: 'header',
           name: 'X-Session-Key',
-          description: "An employee's key from `/app/api/employee-session` (an extension of the site owner's app).",
+          description: "An employee's key from `/app/api/session` or `/app/api/employee-session` (extensions of the site owner's app).",
         },
         bearerAuth: {
           type: 'http',

@@ -21,6 +21,12 @@ export const API_SESSION_MS = 3 * 3600 * 1000;
 /** `login`'s parameters: what it validates and what the API reference shows. */
 export const loginSchema = z.object({ login: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
+/** The site owner's app's sign-in (owner-app/app-sign-in.ts): a REST login or an employee's e-mail. */
+export const appSignInSchema = z.strictObject({
+  login: z.string().trim().min(1).max(200).describe("a REST login or an employee's e-mail"),
+  password: z.string().min(1).max(1000),
+});
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**

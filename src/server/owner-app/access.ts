@@ -32,6 +32,9 @@ export const employeeRefused = () => new ApiError(403, 403100, 'Access denied: e
 /** A missing, unknown or ended key, in the app's codes: the app shows its sign-in. */
 export const appUnauthorized = () => new ApiError(401, 401100, 'Unauthorized');
 
+/** The employee's customer (or a REST login's, at the app's sign-in) is not active. */
+export const customerInactive = () => new ApiError(403, 403100, 'Customer is not active');
+
 /** A site (or a communication's site) the employee does not serve. */
 export const notYourSite = (site: unknown) =>
   site == null ? employeeRefused() : new ApiError(403, 403100, `Access denied: site ${String(site)} is not one you serve`);
@@ -40,6 +43,6 @@ export const notYourSite = (site: unknown) =>
 export async function employeeCustomer(db: Queryable, emp: AppEmployee, customerId: unknown): Promise<CustomerRow> {
   if (customerId !== undefined && customerId !== '' && Number(customerId) !== emp.customer_id) throw employeeRefused();
   const c = await customerById(db, emp.customer_id);
-  if (!c || c.state !== 'active') throw new ApiError(403, 403100, 'Customer is not active');
+  if (!c || c.state !== 'active') throw customerInactive();
   return c;
 }

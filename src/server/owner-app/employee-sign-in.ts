@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmployeeAppSessions } from '../operators/app-sessions.js';
 import type { Queryable } from '../store/queryable.js';
@@ -11,22 +11,31 @@ import { parse } from './schemas.js';
  */
 const SignIn = z.strictObject({ email: z.string().trim().min(1).max(200), password: z.string().min(1).max(1000) });
 
-export function employeeSignInRoutes(app: FastifyInstance, deps: { db: Queryable; employees: EmployeeAppSessions }) {
-  const { db, employees } = deps;
+export interface EmployeeSignInDeps {
+  db: Queryable;
+  employees: EmployeeAppSessions;
+}
+
+/** Signs the employee in; the session's key. An employee of a customer that is not active could open no page: refused here. */
+export async function signInEmployee(deps: EmployeeSignInDeps, req: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+  const key = await deps.employees.signIn(req, reply, email, password);
+  const emp = await deps.employees.employee(key);
+  try {
+    if (!emp) throw appUnauthorized();
+    await employeeCustomer(deps.db, emp, undefined);
+  } catch (e) {
+    await deps.employees.signOut(key);
+    throw e;
+  }
+  return key;
+}
+
+export function employeeSignInRoutes(app: FastifyInstance, deps: EmployeeSignInDeps) {
+  const { employees } = deps;
 
   app.post('/app/api/employee-session', async (req, reply) => {
     const body = parse(SignIn, req.body);
-    const key = await employees.signIn(req, reply, body.email, body.password);
-    // An employee of a customer that is not active could open no page: refused here, at the form.
-    const emp = await employees.employee(key);
-    try {
-      if (!emp) throw appUnauthorized();
-      await employeeCustomer(db, emp, undefined);
-    } catch (e) {
-      await employees.signOut(key);
-      throw e;
-    }
-    return { success: true, data: { session_key: key } };
+    return { success: true, data: { session_key: await signInEmployee(deps, req, reply, body.email, body.password) } };
   });
 
   app.delete('/app/api/employee-session', async (req) => {

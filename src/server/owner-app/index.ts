@@ -6,18 +6,21 @@ import { appPage, PAGE_HEADERS } from './page.js';
 import { serveAppFile } from './files.js';
 import { employeeAppSessions } from '../operators/app-sessions.js';
 import { employeeSignInRoutes } from './employee-sign-in.js';
+import { appSignInRoutes } from './app-sign-in.js';
+import { apiSessions } from '../api/sessions.js';
 import { employeeFunctionRoutes } from './employee-functions.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
  * it, and its files. Everything the app reads and writes goes through the REST functions
- * (`/api/v1/`, the app's own as documented extensions), with the REST session key. An employee
- * signs in and calls the few functions open to them under `/app/api/` (employee-sign-in.ts,
- * employee-functions.ts), where the rule "only the sites they serve" is kept.
+ * (`/api/v1/`, the app's own as documented extensions), with the REST session key. Its sign-in form
+ * takes a REST login or an employee's e-mail (app-sign-in.ts); an employee calls the few functions
+ * open to them under `/app/api/` (employee-functions.ts), where the rule "only the sites they serve"
+ * is kept.
  */
 export interface OwnerAppOptions {
   store: Store;
-  /** The sign-in guard the REST login uses (the app signs in through the REST API). */
+  /** The sign-in guard every password check goes through (the REST login, the console). */
   loginGuard: LoginGuard;
   /** The REST API's clock (sessions expire by it). Default Date.now. */
   now?: (() => number) | undefined;
@@ -51,5 +54,6 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
   });
 
   employeeSignInRoutes(app, { db, employees });
+  appSignInRoutes(app, { db, employees, sessions: apiSessions(opts.store, opts.loginGuard, now) });
   employeeFunctionRoutes(app, { store: opts.store, employees, now });
 }

@@ -49,7 +49,7 @@ const S = {
   page: 'console page    GET op/, op/console.*',
   api: 'console API     op/api/*',
   health: 'health          GET health, ready',
-  app: "owner's app     GET app/*, app/api/employee*",
+  app: "owner's app     GET app/*, app/api/session, app/api/employee*",
   preflight: 'CORS preflight  OPTIONS *',
   unknown: 'unknown routes and methods',
   rest: 'REST API        api/login, api/logout, api/v1/*',
@@ -675,9 +675,10 @@ function appCases(key: string) {
 }
 
 /**
- * An employee's sign-in and the REST functions it may run: wrong passwords, malformed bodies, a
- * customer's key or none, unknown or forbidden functions. No case signs in: a valid sign-in would
- * count nothing wrong, but an employee's key is no use to the other cases.
+ * The app's sign-ins (a REST login's or an employee's, and the employee's own) and the REST
+ * functions an employee may run: wrong passwords, malformed bodies, a customer's key or none,
+ * unknown or forbidden functions. No case signs in: a valid sign-in would count nothing wrong, but
+ * an employee's key is no use to the other cases.
  */
 function employeeCases(k: Record<string, string>) {
   const signIn = '/app/api/employee-session';
@@ -693,6 +694,25 @@ function employeeCases(k: Record<string, string>) {
     add({ route: `POST ${signIn}`, surface: S.app, req: { method: 'POST', url: signIn, ...json(body) } });
   for (const p of MALFORMED)
     add({ route: `POST ${signIn}`, surface: S.app, req: { method: 'POST', url: signIn, ...text(p, 'application/json') } });
+  const appSignIn = '/app/api/session';
+  for (const body of [
+    { login: 'operator@a.test', password: 'wrong-password' },
+    { login: 'fuzz', password: 'wrong-password' },
+    { login: 'nobody', password: 'wrong-password' },
+    { login: '', password: '' },
+    { login: '   ', password: 'p' },
+    { login: 'x'.repeat(300), password: 'p' },
+    { login: 'a@a.test' },
+    { login: 'a@a.test', password: 'p'.repeat(1001) },
+    { login: 'a@a.test', password: 'p', extra: 1 },
+    { login: ['a'], password: 'p' },
+    { email: 'a@a.test', password: 'p' },
+    [],
+    'text',
+  ])
+    add({ route: `POST ${appSignIn}`, surface: S.app, req: { method: 'POST', url: appSignIn, ...json(body) } });
+  for (const p of MALFORMED)
+    add({ route: `POST ${appSignIn}`, surface: S.app, req: { method: 'POST', url: appSignIn, ...text(p, 'application/json') } });
   for (const headers of [{}, k, { 'x-session-key': 'x'.repeat(500) }])
     add({ route: `DELETE ${signIn}`, surface: S.app, req: { method: 'DELETE', url: signIn, headers } });
   for (const fn of [

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { apiUserByLogin } from '../api/queries.js';
+import { appSignInSchema, type ApiSessions } from '../api/sessions.js';
+import { ApiError, errors } from '../http/errors.js';
+import { loginErrors } from '../sign-in/login-guard.js';
+import { customerInactive } from './access.js';
+import { signInEmployee, type EmployeeSignInDeps } from './employee-sign-in.js';
+import { parse } from './schemas.js';
+
+/**
+ * The app's sign-in form: one field for a REST login or an employee's console e-mail, and one
+ * password check. The account that exists decides: a REST login of that name (it wins when an
+ * address is both), else, for an e-mail, the employee; an unknown name is checked as a REST login.
+ * One check is one attempt on the sign-in guard and one scrypt, and a refusal reads the same
+ * whichever path gave it, so the answer does not tell which kind of account a name is. Refusals
+ * carry the server's codes, as every route under /app/api/ does.
+ */
+const wrongLogin = () => new ApiError(401, 401002, 'Wrong login or password');
+
+/** A refusal of either path in the one set of words the form shows (Retry-After is already set). */
+function asAppRefusal(e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  if (e.status === 401) return wrongLogin();
+  if (e.status === 429) return errors.tooManyTries();
+  if (e.status === 503) return loginErrors.busy();
+  if (e.status === 403) return customerInactive();
+  return e;
+}
+
+export function appSignInRoutes(app: FastifyInstance, deps: EmployeeSignInDeps & { sessions: ApiSessions }) {
+  app.post('/app/api/session', async (req, reply) => {
+    const { login, password } = parse(appSignInSchema, req.body);
+    try {
+      if (!login.includes('@') || (await apiUserByLogin(deps.db, login))) {
+        return { success: true, data: { session_key: await deps.sessions.login(login, password, req.ip, reply), employee: false } };
+      }
+      return { success: true, data: { session_key: await signInEmployee(deps, req, reply, login, password), employee: true } };
+    } catch (e) {
+      throw asAppRefusal(e);
+    }
+  });
+}
