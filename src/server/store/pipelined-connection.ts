@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Tables } from './tables.js';
 import type { Queryable } from './queryable.js';
 import { connectionNames } from './statement-names.js';
+import { turnBatchedSocket } from './turn-batched-socket.js';
 
 /**
  * One PostgreSQL connection in pg's pipeline mode, for the write route's group commit: a statement
@@ -107,7 +108,12 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   const connected = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: opts.url, types: opts.types, pipeline: true } as pg.ClientConfig);
+      const c = new pg.Client({
+        connectionString: opts.url,
+        types: opts.types,
+        pipeline: true,
+        stream: turnBatchedSocket,
+      } as pg.ClientConfig);
       // A lost connection fails the statements in flight; the next group opens a new one.
       const drop = () => {
         if (client === c) client = null;
