@@ -164,7 +164,11 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     async drain() {
       for (;;) {
         const started = await fill();
-        if (inFlight.size === 0 && started === 0) return;
+        // What it started may be over already (a claim after it ran on): claim again, never race nothing.
+        if (inFlight.size === 0) {
+          if (started === 0) return;
+          continue;
+        }
         await Promise.race(inFlight);
       }
     },

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { TableNode, UpdateQueryNode, type CompiledQuery, type KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { call, chat, goal, offlineMessage } from '../../../../src/server/reports/report-functions.js';
@@ -6,7 +6,7 @@ import { sessionInfo, visitor } from '../../../../src/server/reports/visitor-fun
 import { retryDelay } from '../../../../src/server/webhooks/backoff.js';
 import { enqueueTest } from '../../../../src/server/webhooks/outbox.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyDelivery } from '../../../../src/server/webhooks/signature.js';
-import { startWorker } from '../../../../src/server/webhooks/worker.js';
+import { startWorker, type Worker } from '../../../../src/server/webhooks/worker.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
 import { callEvents, postEvent } from '../telephony-helpers.js';
 import { startReceiver, type Received, type Receiver } from './receiver.js';
@@ -238,54 +238,108 @@ describe('webhook delivery', () => {
     const s = await server(clock);
     const r = await receiver();
     const ep = await addEndpoint(s, r.url, ['call.ended']);
-    // A worker of its own on the server's database, whose claims the test can hold: the claim's
-    // statement runs (and ends, leaving the connection free), its rows reach the worker when released.
-    let holding = false;
-    let claimHeld = () => {};
-    let release = () => {};
-    const bound = <T extends object>(target: T, name: string | symbol) => {
-      const v = Reflect.get(target, name, target) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    };
-    const executor = s.store.db.getExecutor();
-    const holdingExecutor = new Proxy(executor, {
-      get: (target, name) =>
-        name !== 'executeQuery'
-          ? bound(target, name)
-          : async (query: CompiledQuery) => {
-              const result = await target.executeQuery(query);
-              if (holding && query.sql.includes('SET locked_until_ms')) {
-                holding = false;
-                await new Promise<void>((done) => {
-                  release = done;
-                  claimHeld();
-                });
-              }
-              return result;
-            },
-    });
-    const db = new Proxy(s.store.db, { get: (target, name) => (name === 'getExecutor' ? () => holdingExecutor : bound(target, name)) });
-    const fns = { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor };
-    const worker = startWorker({ ...s.store, db }, fns, {
-      now: () => clock.t,
-      pollMs: 0,
-      allowHttp: true,
-      allowLoopback: true,
-    });
-    open.push(worker);
-    holding = true;
-    const held = new Promise<void>((done) => (claimHeld = done));
+    const { worker, holdNextClaim } = observedWorker(s, clock);
+    const held = holdNextClaim();
     worker.wake();
-    await held;
+    const release = await held;
     // The claim has read an empty outbox; the event commits now and wakes the worker.
     await enqueueTest(s.store.db, ep.id, clock.t);
-    worker.wake();
-    // The wake reads the outbox after a turn of the event loop and the open transactions: after
-    // these two, in the order they were asked for, it has asked the worker to fill.
-    await new Promise((done) => setImmediate(done));
-    await s.store.settled();
+    await wokenUp(s, worker);
     release();
     await expect.poll(() => r.received.length, { timeout: 2000 }).toBe(1);
     expect(r.received[0]!.json).toMatchObject({ type: 'test', customer_id: 1 });
   });
+
+  it('drain ends when what it started is over before its last claim is', async () => {
+    const clock = { t: Date.now() };
+    const s = await server(clock);
+    const r = await receiver();
+    const ep = await addEndpoint(s, r.url, ['call.ended']);
+    const { worker, holdNextClaim, updated } = observedWorker(s, clock);
+    await enqueueTest(s.store.db, ep.id, clock.t);
+    const first = holdNextClaim();
+    const draining = worker.drain();
+    const releaseFirst = await first;
+    // A wake during the claim: one more claim follows it, which is held while the delivery the
+    // first one started runs to its end.
+    await wokenUp(s, worker);
+    const second = holdNextClaim();
+    // The delivery's last statement: the endpoint is marked as answering.
+    const delivered = updated('webhook_endpoints');
+    releaseFirst();
+    const releaseSecond = await second;
+    await delivered;
+    await new Promise((done) => setImmediate(done));
+    releaseSecond();
+    await draining;
+    expect(r.received).toHaveLength(1);
+    expect((await outbox(s))[0]!.state).toBe('delivered');
+  });
 });
+
+/**
+ * A delivery worker of its own on the server's database, whose claims a test can hold (the claim's
+ * statement runs and ends, leaving the connection free; its rows reach the worker when released),
+ * and which tells when it has updated a table.
+ */
+function observedWorker(s: ConsultantServer, clock: Clock) {
+  let holdNext: ((release: () => void) => void) | null = null;
+  const watching: Array<{ table: string; done: () => void }> = [];
+  // Every statement passes the plugin: an UPDATE of a watched table is told once it has run.
+  const updates = new WeakMap<object, string>();
+  const observer: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      if (UpdateQueryNode.is(node) && node.table && TableNode.is(node.table)) updates.set(queryId, node.table.table.identifier.name);
+      return node;
+    },
+    transformResult: async ({ queryId, result }) => {
+      const table = updates.get(queryId);
+      for (const w of watching.filter((x) => x.table === table)) {
+        watching.splice(watching.indexOf(w), 1);
+        w.done();
+      }
+      return result;
+    },
+  };
+  const observed = s.store.db.withPlugin(observer);
+  // The claim is raw SQL, run through getExecutor(): its answer is held there, after the statement
+  // has run and its connection is free again.
+  const bound = <T extends object>(target: T, name: string | symbol) => {
+    const v = Reflect.get(target, name, target) as unknown;
+    return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  };
+  const executor = new Proxy(observed.getExecutor(), {
+    get: (target, name) =>
+      name !== 'executeQuery'
+        ? bound(target, name)
+        : async (query: CompiledQuery) => {
+            const result = await target.executeQuery(query);
+            const hold = holdNext;
+            if (hold && query.sql.includes('SET locked_until_ms')) {
+              holdNext = null;
+              await new Promise<void>((done) => hold(done));
+            }
+            return result;
+          },
+  });
+  const db = new Proxy(observed, { get: (target, name) => (name === 'getExecutor' ? () => executor : bound(target, name)) });
+  const fns = { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor };
+  const worker = startWorker({ ...s.store, db }, fns, { now: () => clock.t, pollMs: 0, allowHttp: true, allowLoopback: true });
+  open.push(worker);
+  return {
+    worker,
+    /** Resolves, with the function that releases it, once the next claim has run and is held. */
+    holdNextClaim: () => new Promise<() => void>((resolve) => (holdNext = resolve)),
+    /** Resolves once the worker has updated `table`. */
+    updated: (table: string) => new Promise<void>((done) => watching.push({ table, done })),
+  };
+}
+
+/** Wakes the worker and returns once the wake has asked it to fill. */
+async function wokenUp(s: ConsultantServer, worker: Worker) {
+  worker.wake();
+  // The wake reads the outbox after a turn of the event loop and the open transactions: after these
+  // two, in the order they were asked for, it has asked the worker to fill.
+  await new Promise((done) => setImmediate(done));
+  await s.store.settled();
+}
