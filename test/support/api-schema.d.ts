@@ -1925,7 +1925,7 @@ export interface paths {
     put?: never;
     /**
      * The app's sign-in (extension)
-     * @description `login` is a REST login or an employee's console e-mail (a REST login of that name wins), its password checked once. `employee`: the key is an employee's, for `X-Session-Key`. Refusals: 401002, 429001 (with `Retry-After`), 403100 (customer not active). Not in the REST document.
+     * @description `login` is a REST login or an employee's console e-mail (a REST login of that name wins), its password checked once. `employee`: the key is an employee's, for `X-Session-Key`. Refusals: 401002, 429001 and 503001 (with `Retry-After`), 403100 (customer not active). Not in the REST document.
      */
     post: operations['app_sign_in'];
     delete?: never;

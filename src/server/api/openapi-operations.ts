@@ -500,7 +500,7 @@ export const OPERATION_WORDS: Readonly<Record<string, OperationWords>> = {
     summary: "The app's sign-in (extension)",
     description:
       "`login` is a REST login or an employee's console e-mail (a REST login of that name wins), its password checked once. " +
-      "`employee`: the key is an employee's, for `X-Session-Key`. Refusals: 401002, 429001 (with `Retry-After`), 403100 " +
+      "`employee`: the key is an employee's, for `X-Session-Key`. Refusals: 401002, 429001 and 503001 (with `Retry-After`), 403100 " +
       '(customer not active). Not in the REST document.',
   },
   employee_sign_in: {
