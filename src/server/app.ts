@@ -48,8 +48,7 @@ import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
-import { call, chat, goal, offlineMessage } from './reports/report-functions.js';
-import { sessionInfo, visitor } from './reports/visitor-functions.js';
+import { webhookRecordFunctions } from './reports/webhook-records.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -280,11 +279,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
-  const webhooks = await createWebhooks(
-    store,
-    { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor },
-    { onError: (e) => app.log.error(e), ...opts.webhooks },
-  );
+  const webhooks = await createWebhooks(store, webhookRecordFunctions, { onError: (e) => app.log.error(e), ...opts.webhooks });
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);

@@ -15,6 +15,8 @@ import { parse } from './schemas.js';
  * whichever path gave it, so the answer does not tell which kind of account a name is. Refusals
  * carry the server's codes, as every route under /app/api/ does.
  */
+
+/** The console's 401002, in words that fit either kind of account. */
 const wrongLogin = () => new ApiError(401, 401002, 'Wrong login or password');
 
 /** A refusal of either path in the one set of words the form shows (Retry-After is already set). */

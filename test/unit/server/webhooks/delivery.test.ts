@@ -1,8 +1,7 @@
 import { TableNode, UpdateQueryNode, type CompiledQuery, type KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { call, chat, goal, offlineMessage } from '../../../../src/server/reports/report-functions.js';
-import { sessionInfo, visitor } from '../../../../src/server/reports/visitor-functions.js';
+import { webhookRecordFunctions } from '../../../../src/server/reports/webhook-records.js';
 import { retryDelay } from '../../../../src/server/webhooks/backoff.js';
 import { enqueueTest } from '../../../../src/server/webhooks/outbox.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyDelivery } from '../../../../src/server/webhooks/signature.js';
@@ -323,8 +322,12 @@ function observedWorker(s: ConsultantServer, clock: Clock) {
           },
   });
   const db = new Proxy(observed, { get: (target, name) => (name === 'getExecutor' ? () => executor : bound(target, name)) });
-  const fns = { call, chat, offline_message: offlineMessage, goal, session_info: sessionInfo, visitor };
-  const worker = startWorker({ ...s.store, db }, fns, { now: () => clock.t, pollMs: 0, allowHttp: true, allowLoopback: true });
+  const worker = startWorker({ ...s.store, db }, webhookRecordFunctions, {
+    now: () => clock.t,
+    pollMs: 0,
+    allowHttp: true,
+    allowLoopback: true,
+  });
   open.push(worker);
   return {
     worker,
