@@ -6,10 +6,10 @@
 // 1 and 4 group-commit lanes (what the lanes are for), and one request at a time (what a page
 // view's round trips cost it).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { providePostgres } from '../scripts/postgres.mjs';
+import { backendPids, cpuSplit, splitText } from './cpu.mjs';
 import { load, MANY, pageViews, start, visitorOf } from './server.mjs';
 
 export const name = 'server-postgres';
@@ -50,26 +50,32 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     await load(pageViews(a.url, va, connections, 1));
     await load(pageViews(b.url, vb, connections, 1));
     const base = await load({ ...common, url: bare.url, body: '{}' });
-    // CPU time per page view: unlike requests a second, it hardly depends on what else the machine runs.
-    const cpu = async () => ({ servers: cpuOf(serverPids()), postgres: cpuOf(await backendPids(admin, db)) });
+    // CPU per page view of each part, and how busy the cores were (bench/cpu.mjs).
+    const backends = () => backendPids(admin, db);
     const measure = async (one, two) => {
-      const before = await cpu();
+      const singleCpu = await cpuSplit(backends);
       const single = await load(pageViews(a.url, one, connections, duration));
-      const after = await cpu();
-      const per = (k) => Math.round(((used(before[k], after[k]) * 1000) / single['2xx']) * 1000) / 1000;
+      const singleSplit = await singleCpu.since(single['2xx']);
+      const pairCpu = await cpuSplit(backends);
       const pair = await Promise.all([
         load(pageViews(a.url, one, connections / 2, duration)),
         load(pageViews(b.url, two, connections / 2, duration)),
       ]);
+      const pairSplit = await pairCpu.since(pair[0]['2xx'] + pair[1]['2xx']);
       const rps = pair[0].requests.average + pair[1].requests.average;
       return {
         oneProcess: {
           rps: single.requests.average,
           p99_ms: single.latency.p99,
           rpsRatio: single.requests.average / base.requests.average,
-          cpuMsPerPageView: { server: per('servers'), postgres: per('postgres') },
+          cpuMsPerPageView: singleSplit,
         },
-        twoProcesses: { rps, p99_ms: Math.max(pair[0].latency.p99, pair[1].latency.p99), rpsRatio: rps / base.requests.average },
+        twoProcesses: {
+          rps,
+          p99_ms: Math.max(pair[0].latency.p99, pair[1].latency.p99),
+          rpsRatio: rps / base.requests.average,
+          cpuMsPerPageView: pairSplit,
+        },
         errors: single.errors + single.non2xx + pair.reduce((n, r) => n + r.errors + r.non2xx, 0),
       };
     };
@@ -121,18 +127,17 @@ export async function run({ duration = 5, connections = 20 } = {}) {
         'reported',
       ],
     ];
-    const cpuRow = (label, f) => [
-      `CPU per page view, ${label}, 1 process`,
-      `server ${f.oneProcess.cpuMsPerPageView.server} ms, PostgreSQL ${f.oneProcess.cpuMsPerPageView.postgres} ms`,
-      'reported',
+    const cpuRows = (label, f) => [
+      [`CPU per page view, ${label}, 1 process`, splitText(f.oneProcess.cpuMsPerPageView), 'reported'],
+      [`CPU per page view, ${label}, 2 processes`, splitText(f.twoProcesses.cpuMsPerPageView), 'reported'],
     ];
     return {
       figures,
       rows: [
         ...row('1 visitor', oneVisitor),
         ...row(`${MANY} visitors`, manyVisitors),
-        cpuRow('1 visitor', oneVisitor),
-        cpuRow(`${MANY} visitors`, manyVisitors),
+        ...cpuRows('1 visitor', oneVisitor),
+        ...cpuRows(`${MANY} visitors`, manyVisitors),
         ...[1, 4].map((lanes) => [
           `requests/s, ${MANY} visitors, database 1 ms away, ${lanes} lane${lanes > 1 ? 's' : ''}`,
           `${remoteRps[lanes].rps}, p99 ${remoteRps[lanes].p99_ms} ms`,
@@ -182,42 +187,3 @@ function delayProxy(port, delayMs) {
     proxy.on('exit', (code) => reject(new Error(`delay proxy exited with ${code} before listening`)));
   });
 }
-
-/** The server processes this bench started (Linux: read from /proc). */
-function serverPids() {
-  return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        return statOf(p)[1] === String(process.pid) && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('server/main.js');
-      } catch {
-        return false;
-      }
-    });
-}
-
-/** The PostgreSQL backends connected to database `db`. */
-async function backendPids(admin, db) {
-  const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db]);
-  return rows.map((r) => String(r.pid));
-}
-
-/** /proc/<pid>/stat from its third field on (the second, the command, may hold spaces). */
-const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
-
-/** CPU seconds (user + system) each process has used so far: /proc counts in ticks of 1/100 s. */
-function cpuOf(pids) {
-  const seconds = new Map();
-  for (const pid of pids) {
-    try {
-      const f = statOf(pid);
-      seconds.set(pid, (Number(f[11]) + Number(f[12])) / 100);
-    } catch {
-      // Ended since it was listed.
-    }
-  }
-  return seconds;
-}
-
-/** CPU seconds used between two readings, by the processes of the second (a new one from zero). */
-const used = (before, after) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSplit, splitText } from './cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,15 +103,19 @@ export async function run({ duration = 5, connections = 20 } = {}) {
     await load({ ...common, url: bare.url, duration: 1, body: sample });
     await load(pageViews(svc.url, [visitor], connections, 1));
     const base = await load({ ...common, url: bare.url, body: sample });
+    const pageCpu = await cpuSplit();
     const page = await load(pageViews(svc.url, [visitor], connections, duration));
+    const pageSplit = await pageCpu.since(page['2xx']);
+    const spreadCpu = await cpuSplit();
     const spread = await load(pageViews(svc.url, many, connections, duration));
+    const spreadSplit = await spreadCpu.since(spread['2xx']);
     const errors = page.errors + page.non2xx + spread.errors + spread.non2xx;
     const figures = {
       connections,
       duration,
       baseline: { rps: base.requests.average, p99_ms: base.latency.p99 },
-      pageView: { rps: page.requests.average, p99_ms: page.latency.p99, errors },
-      manyVisitors: { visitors: MANY, rps: spread.requests.average, p99_ms: spread.latency.p99 },
+      pageView: { rps: page.requests.average, p99_ms: page.latency.p99, errors, cpuMsPerPageView: pageSplit },
+      manyVisitors: { visitors: MANY, rps: spread.requests.average, p99_ms: spread.latency.p99, cpuMsPerPageView: spreadSplit },
       rpsRatio: page.requests.average / base.requests.average,
       manyRpsRatio: spread.requests.average / base.requests.average,
       p99Ratio: page.latency.p99 / Math.max(base.latency.p99, 1),
@@ -129,6 +134,8 @@ export async function run({ duration = 5, connections = 20 } = {}) {
           `${figures.manyRpsRatio.toFixed(3)}× (${spread.requests.average} / ${base.requests.average}), p99 ${spread.latency.p99} ms`,
           'reported',
         ],
+        ['CPU per page view, 1 visitor', splitText(pageSplit), 'reported'],
+        [`CPU per page view, ${MANY} visitors`, splitText(spreadSplit), 'reported'],
         ['errors and non-2xx answers', errors, '0'],
       ],
     };
