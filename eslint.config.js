@@ -57,7 +57,7 @@ const serverLayerRules = SERVER_LAYERS.flatMap((row, i) =>
                 message: `src/server/${folder}/ may not import a folder on its row or above it (SERVER_LAYERS in eslint.config.js).`,
               },
               {
-                regex: '^(\\.\\./){2,}(console|widgets|snippet)/',
+                regex: '^(\\.\\./){2,}(app|console|widgets|snippet)/',
                 message: 'The server may not import the browser folders: shared wire types live in src/*.ts.',
               },
             ],
@@ -98,7 +98,7 @@ export default tseslint.config(
   },
   ...serverLayerRules,
   {
-    files: ['src/server/**', 'src/protocol.ts', 'src/console-protocol.ts', 'src/types.ts'],
+    files: ['src/server/**', 'src/protocol.ts', 'src/console-protocol.ts', 'src/app-protocol.ts', 'src/types.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -111,7 +111,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(console|widgets|snippet)/', message: 'The server may not import the browser folders.' }] },
+        { patterns: [{ regex: '^\\.\\./(app|console|widgets|snippet)/', message: 'The server may not import the browser folders.' }] },
       ],
     },
   },

@@ -78,25 +78,6 @@ export interface Tag {
   id: number;
   name: string;
 }
-export interface JournalItem {
-  type: 'cdr_in' | 'sitephone' | 'offline_message' | 'chat' | 'goal';
-  id: number;
-  at: string;
-  ac_id: number;
-  ac_name: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  referrer: string | null;
-  entrance_page: string | null;
-  detail: string;
-  numb: string | null;
-  duration: number | null;
-  status: string | null;
-  records: string[];
-  tags: Array<{ id: number; tag: string }>;
-  sale: number | null;
-}
 export interface NumaList {
   id: number;
   name: string;

@@ -5,7 +5,8 @@ import { csvCell, dayIn, formatDateTime, formatDuration, formatMoney, formatPhon
 import { fill } from '../i18n.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import type { Campaign, JournalItem, Tag } from '../types.js';
+import type { JournalItem } from '../../app-protocol.js';
+import type { Campaign, Tag } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 const PAGE = 50;

@@ -1,22 +1,9 @@
 import { useState } from 'preact/hooks';
+import { WEBHOOK_EVENTS } from '../../app-protocol.js';
 import { rest } from '../api.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
-
-/** The events an endpoint may want (docs/webhooks.md), as the REST functions name them. */
-const EVENTS = [
-  'call.ringing',
-  'call.answered',
-  'call.ended',
-  'chat.finished',
-  'request.created',
-  'callback.requested',
-  'callback.finished',
-  'goal.reached',
-  'tag.set',
-  'sale.set',
-] as const;
 
 interface Webhook {
   id: number;
@@ -207,7 +194,7 @@ function AddWebhook({ onAdded }: { onAdded(secret: string): void }) {
       <TextField id="url" label={t.webhookUrl} type="url" value={url} onInput={setUrl} required error={form.errors.url} />
       <fieldset aria-describedby={form.errors.events ? 'events-error' : undefined}>
         <legend>{t.webhookEvents}</legend>
-        {EVENTS.map((e) => (
+        {WEBHOOK_EVENTS.map((e) => (
           <div class="field check" key={e}>
             <input
               id={`event-${e}`}

@@ -4,7 +4,8 @@ import { apiErrors } from '../api/errors.js';
 import { apiFunction } from '../api/function.js';
 import { journalPage } from './journal.js';
 import { asRestError } from '../api/rest-errors.js';
-import { day, JOURNAL_TYPES } from './schemas.js';
+import { JOURNAL_TYPES } from '../../app-protocol.js';
+import { day } from './schemas.js';
 
 /** The most records of one journal page: each carries its context, tags and sale. */
 const JOURNAL_LIMIT = 100;

@@ -1,3 +1,4 @@
+import type { JournalItem, JournalType } from '../../app-protocol.js';
 import { DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
 import { errors } from '../http/errors.js';
 import { chatLines, goalLines, requestLines, sessionContexts } from '../reports/communication-context.js';
@@ -11,32 +12,6 @@ import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
 import { callDetails } from './queries.js';
-import type { JOURNAL_TYPES } from './schemas.js';
-
-/** One line of the journal: any kind of communication, with its campaign and visit. */
-export interface JournalItem {
-  type: CommunicationObjectType;
-  id: number;
-  /** ISO 8601, UTC. */
-  at: string;
-  ac_id: number;
-  ac_name: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  referrer: string | null;
-  entrance_page: string | null;
-  /** Caller, goal name, request text…: what the kind has to say. */
-  detail: string;
-  /** The number called, for calls. */
-  numb: string | null;
-  duration: number | null;
-  status: string | null;
-  records: string[];
-  tags: Array<{ id: number; tag: string }>;
-  /** The sale's amount in roubles, when the communication is a sale. */
-  sale: number | null;
-}
 
 const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
 
@@ -51,7 +26,7 @@ export interface JournalQuery {
   date_till: string;
   ac_id?: number | undefined;
   tag_id?: number | undefined;
-  type?: (typeof JOURNAL_TYPES)[number] | undefined;
+  type?: JournalType | undefined;
   limit: number;
   offset: number;
 }

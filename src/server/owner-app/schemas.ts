@@ -14,9 +14,6 @@ export const day = () =>
 /** The tags the journal offers on every communication. */
 export const STANDARD_TAGS = ['Target', 'Not target'] as const;
 
-/** The kinds the journal lists, as its items name them (REST `communication`'s object types). */
-export const JOURNAL_TYPES = ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal'] as const;
-
 export function parse<T>(schema: z.ZodType<T>, v: unknown): T {
   const r = schema.safeParse(v ?? {});
   if (!r.success) throw errors.invalid(describeIssue(r.error));

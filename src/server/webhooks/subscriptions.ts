@@ -1,6 +1,6 @@
 import type { Store } from '../store/open.js';
 import { subscribedSites } from './endpoints.js';
-import type { WebhookEvent } from './events.js';
+import type { WebhookEvent } from '../../app-protocol.js';
 
 /**
  * Which sites' customers have an endpoint for which events, held in memory as the site data is: a

@@ -13,7 +13,7 @@ import {
   newSecret,
   type EndpointRow,
 } from './endpoints.js';
-import { WEBHOOK_EVENTS } from './events.js';
+import { WEBHOOK_EVENTS } from '../../app-protocol.js';
 import { attemptCount, attemptsOf, enqueueTest, eventId, resend } from './outbox.js';
 import { controlOf } from './registry.js';
 import { refusedUrl } from './target-guard.js';

@@ -28,6 +28,14 @@ describe('eslint.config.js', () => {
     expect(await errors('src/server/sites/probe.ts', "import { x } from '../../console/probe.js';\nexport const y = x;\n")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*browser folders/),
     ]);
+    expect(await errors('src/server/sites/probe.ts', "import { x } from '../../app/probe.js';\nexport const y = x;\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*browser folders/),
+    ]);
+    expect(await errors('src/server/probe.ts', "import { x } from '../app/probe.js';\nexport const y = x;\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*browser folders/),
+    ]);
+    // What the app shares with the server lives in src/*.ts, which both may import.
+    expect(await errors('src/server/sites/probe.ts', "import { x } from '../../app-protocol.js';\nexport const y = x;\n")).toEqual([]);
   });
 
   it('refuses browser-only globals in code that runs in Node, and lets Node’s own through', async () => {

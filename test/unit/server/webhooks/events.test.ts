@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { WEBHOOK_EVENTS } from '../../../../src/server/webhooks/events.js';
+import { WEBHOOK_EVENTS } from '../../../../src/app-protocol.js';
 import { wid } from '../helpers.js';
 import { callEvents, postEvent, restClient, visit } from '../telephony-helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsultantServer, ServerOptions } from '../../../../src/server/app.js';
 import { createEndpoint, newSecret } from '../../../../src/server/webhooks/endpoints.js';
-import type { WebhookEvent } from '../../../../src/server/webhooks/events.js';
+import type { WebhookEvent } from '../../../../src/app-protocol.js';
 import type { WebhookOptions } from '../../../../src/server/webhooks/index.js';
 import { timestamp } from '../../../../src/server/store/time.js';
 import { freshDbPath } from '../../../support/test-database.js';
