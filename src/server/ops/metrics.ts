@@ -18,16 +18,35 @@ export interface PoolCounts {
  * they need.
  */
 export interface ServerMetrics {
+  /** The server's own metrics. */
   registry: Registry;
+  /** What a scrape reads: the server's metrics and the process's (CPU, memory, event-loop delay, GC). */
+  exposition: Pick<Registry, 'metrics' | 'contentType'>;
   /** A guard refused a request (or, for the lease policy, a number). */
   refused(guard: Guard): void;
   /** One write of a `w/` batch: its type (`other` for a type the server does not know) and result (`ok` or the refusal's code). */
   write(type: string, result: string): void;
 }
 
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default metrics, collected once per process: they describe the process, which
+ * every server in it shares, and their collectors never stop (a GC observer and an event-loop
+ * delay timer). Collected per server, they would keep every closed server alive through its
+ * registry, and add a collector to every garbage collection for each.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'svc_' });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(): ServerMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'svc_' });
+  const processWide = processMetrics();
   const refusals = new Counter({
     name: 'svc_refusals_total',
     help: 'Requests refused by a guard',
@@ -45,6 +64,7 @@ export function createMetrics(): ServerMetrics {
   const pageViews = new Counter({ name: 'svc_page_views_total', help: 'Page views stored', registers: [registry] });
   return {
     registry,
+    exposition: { contentType: registry.contentType, metrics: () => Registry.merge([processWide, registry]).metrics() },
     refused: (guard) => refusals.inc({ guard }),
     write(type, result) {
       // The code's first word only ('invalid: …' carries the issue): labels stay few.

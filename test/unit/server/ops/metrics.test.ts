@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { hitWrite, testConfig, testServer } from '../helpers.js';
@@ -83,7 +85,7 @@ describe('Prometheus metrics', () => {
   it('count the refusals of the first-visit guard and failed writes', async () => {
     const s = await testServer(testConfig, { rateLimits: { firstVisits: 1 } });
     servers.push(s);
-    const text = async () => parseMetrics(await s.metrics.registry.metrics());
+    const text = async () => parseMetrics(await s.metrics.exposition.metrics());
     expect(valueOf(await text(), 'svc_refusals_total', { guard: 'first_visit' })).toBe(0);
     let refused = false;
     // One first visit per address and 10-second window: the second one of the same window is refused.
@@ -114,9 +116,31 @@ describe('Prometheus metrics', () => {
     const b = await testServer(testConfig);
     servers.push(a, b);
     expect((await pageView(a, '203.0.113.8')).statusCode).toBe(200);
-    const text = async (s: ConsultantServer) => parseMetrics(await s.metrics.registry.metrics());
+    const text = async (s: ConsultantServer) => parseMetrics(await s.metrics.exposition.metrics());
     expect(valueOf(await text(a), 'svc_page_views_total')).toBe(1);
     expect(valueOf(await text(b), 'svc_page_views_total')).toBe(0);
+    // The process's own figures are the same process's for both.
+    for (const s of [a, b]) expect((await text(s)).some((x) => x.name === 'svc_process_cpu_seconds_total')).toBe(true);
+  });
+
+  it('let a closed server go: nothing of the process keeps it alive', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const closed = async () => {
+      const s = await testServer(testConfig);
+      expect((await pageView(s, '203.0.113.11')).statusCode).toBe(200);
+      await s.metrics.exposition.metrics();
+      const app = new WeakRef(s.app);
+      await s.close();
+      return app;
+    };
+    const apps = [await closed(), await closed()];
+    // A few turns for what the close scheduled (a socket's end, a timer's last run) to finish.
+    for (let i = 0; i < 20 && apps.some((a) => a.deref()); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      gc();
+    }
+    expect(apps.map((a) => a.deref() === undefined)).toEqual([true, true]);
   });
 
   it('with a token, a scrape without it is refused', async () => {
