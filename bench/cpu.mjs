@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
 
 /** The server processes this bench started. */
-export function serverPids() {
+function serverPids() {
   return readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
     .filter((p) => {

@@ -370,7 +370,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     limitedRoutes,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
-      if (opts.metricsListener && !metricsListener) metricsListener = await listenMetrics(metrics.exposition, opts.metricsListener);
+      if (opts.metricsListener && !metricsListener) metricsListener = await listenMetrics(metrics.registry, opts.metricsListener);
       const addr = app.server.address();
       const p = typeof addr === 'object' && addr ? addr.port : port;
       return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;

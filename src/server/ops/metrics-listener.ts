@@ -24,10 +24,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * (routes, refusals, pool state) is for the operator. A token, when given, is compared in constant
  * time (both sides hashed first, so lengths do not leak either).
  */
-export async function listenMetrics(
-  registry: Pick<Registry, 'metrics' | 'contentType'>,
-  opts: MetricsListenerOptions,
-): Promise<MetricsListener> {
+export async function listenMetrics(registry: Registry, opts: MetricsListenerOptions): Promise<MetricsListener> {
   const host = opts.host ?? '127.0.0.1';
   const expected = opts.token ? digest(`Bearer ${opts.token}`) : null;
   const server: Server = createServer((req, res) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 /** The guards that refuse requests, as the `guard` label of `svc_refusals_total` names them. */
 export const GUARDS = ['rate_limit', 'heavy_batch', 'first_visit', 'lease_policy', 'credential', 'login'] as const;
@@ -18,35 +18,35 @@ export interface PoolCounts {
  * they need.
  */
 export interface ServerMetrics {
-  /** The server's own metrics. */
+  /** The server's metrics, and the process's (CPU, memory, event-loop delay, GC) that it shares. */
   registry: Registry;
-  /** What a scrape reads: the server's metrics and the process's (CPU, memory, event-loop delay, GC). */
-  exposition: Pick<Registry, 'metrics' | 'contentType'>;
   /** A guard refused a request (or, for the lease policy, a number). */
   refused(guard: Guard): void;
   /** One write of a `w/` batch: its type (`other` for a type the server does not know) and result (`ok` or the refusal's code). */
   write(type: string, result: string): void;
 }
 
-let processRegistry: Registry | undefined;
+let processWide: Metric[] | undefined;
 
 /**
  * prom-client's default metrics, collected once per process: they describe the process, which
  * every server in it shares, and their collectors never stop (a GC observer and an event-loop
  * delay timer). Collected per server, they would keep every closed server alive through its
- * registry, and add a collector to every garbage collection for each.
+ * registry, and add a collector to every garbage collection for each. A server's registry lists
+ * the same metric objects, which refer to no registry of a server.
  */
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry, prefix: 'svc_' });
+function processMetrics(): Metric[] {
+  if (!processWide) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'svc_' });
+    processWide = registry.getMetricsAsArray().map(({ name }) => registry.getSingleMetric(name)!);
   }
-  return processRegistry;
+  return processWide;
 }
 
 export function createMetrics(): ServerMetrics {
   const registry = new Registry();
-  const processWide = processMetrics();
+  for (const metric of processMetrics()) registry.registerMetric(metric);
   const refusals = new Counter({
     name: 'svc_refusals_total',
     help: 'Requests refused by a guard',
@@ -64,7 +64,6 @@ export function createMetrics(): ServerMetrics {
   const pageViews = new Counter({ name: 'svc_page_views_total', help: 'Page views stored', registers: [registry] });
   return {
     registry,
-    exposition: { contentType: registry.contentType, metrics: () => Registry.merge([processWide, registry]).metrics() },
     refused: (guard) => refusals.inc({ guard }),
     write(type, result) {
       // The code's first word only ('invalid: …' carries the issue): labels stay few.

@@ -85,7 +85,7 @@ describe('Prometheus metrics', () => {
   it('count the refusals of the first-visit guard and failed writes', async () => {
     const s = await testServer(testConfig, { rateLimits: { firstVisits: 1 } });
     servers.push(s);
-    const text = async () => parseMetrics(await s.metrics.exposition.metrics());
+    const text = async () => parseMetrics(await s.metrics.registry.metrics());
     expect(valueOf(await text(), 'svc_refusals_total', { guard: 'first_visit' })).toBe(0);
     let refused = false;
     // One first visit per address and 10-second window: the second one of the same window is refused.
@@ -116,7 +116,7 @@ describe('Prometheus metrics', () => {
     const b = await testServer(testConfig);
     servers.push(a, b);
     expect((await pageView(a, '203.0.113.8')).statusCode).toBe(200);
-    const text = async (s: ConsultantServer) => parseMetrics(await s.metrics.exposition.metrics());
+    const text = async (s: ConsultantServer) => parseMetrics(await s.metrics.registry.metrics());
     expect(valueOf(await text(a), 'svc_page_views_total')).toBe(1);
     expect(valueOf(await text(b), 'svc_page_views_total')).toBe(0);
     // The process's own figures are the same process's for both.
@@ -129,7 +129,7 @@ describe('Prometheus metrics', () => {
     const closed = async () => {
       const s = await testServer(testConfig);
       expect((await pageView(s, '203.0.113.11')).statusCode).toBe(200);
-      await s.metrics.exposition.metrics();
+      await s.metrics.registry.metrics();
       const app = new WeakRef(s.app);
       await s.close();
       return app;
