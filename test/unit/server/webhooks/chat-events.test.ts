@@ -55,12 +55,17 @@ it('announces a chat’s end however it ends: lost at once, lost unanswered, end
     });
     return ((await res.json()) as WriteResponse).results[0]!.result as { chat_id: number };
   };
+  // The poll outlasts the chat's one-second wait: an unanswered chat ends only when its timer
+  // fires, a second after it began, and a poll of one second started just after would race it.
   const finished = async (chatId: number) => {
     await expect
-      .poll(async () => {
-        await server!.webhooks.worker.drain();
-        return receiver!.received.find((r) => (r.json.record as { id: number } | null)?.id === chatId)?.json;
-      })
+      .poll(
+        async () => {
+          await server!.webhooks.worker.drain();
+          return receiver!.received.find((r) => (r.json.record as { id: number } | null)?.id === chatId)?.json;
+        },
+        { timeout: 5000 },
+      )
       .toMatchObject({ type: 'chat.finished', record_type: 'chat', record: { id: chatId } });
   };
 
