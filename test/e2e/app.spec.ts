@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -9,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
+import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
 import { operatorConsole } from './operator.js';
 
@@ -22,7 +22,6 @@ import { operatorConsole } from './operator.js';
  * axe-core at 1280 and 360 px; the SQLite run saves the screenshots of docs/app.md.
  */
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../docs/app');
 /** A desktop Chrome's User-Agent: the demo's lease policy gives a headless browser (a bot) the reserved number. */
 const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -80,16 +79,7 @@ async function check(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     // A frame for what follows its box's size (the report's chart) to redraw.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const r = await (
-        window as unknown as {
-          axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
-        }
-      ).axe.run(document);
-      return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    });
-    expect(violations, `${name} at ${width} px`).toEqual([]);
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
     if (width === 360) {
       // Names what sticks out, when something does.
       const wide = await page.evaluate(() =>
@@ -109,8 +99,7 @@ async function check(page: Page, name: string): Promise<void> {
 
 test('a site owner goes from sign-in to the campaign that brought a call, in the app alone', async ({ svcUrl, browser }) => {
   const site = await ownSite();
-  // The app's page forbids inline scripts; axe-core is injected as one, so this context lets it in.
-  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svcUrl.replace(/\/$/, '') });
   const app = await ctx.newPage();
   const appErrors: string[] = [];
@@ -304,7 +293,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
 
 test('a site owner adds an employee and an API login, changes its password and its time zone', async ({ svcUrl, browser }) => {
   test.setTimeout(120_000);
-  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
   const app = await ctx.newPage();
   const appErrors: string[] = [];
   app.on('pageerror', (e) => appErrors.push(e.message));
@@ -368,7 +357,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.locator('#api-login-password').fill('bot-password-1');
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(app.locator('#api-logins tr', { hasText: 'reports-bot' })).toBeVisible();
-    const other = await browser.newContext({ bypassCSP: true, locale: 'en-US' });
+    const other = await browser.newContext({ locale: 'en-US' });
     await signIn(await other.newPage(), 'reports-bot', 'bot-password-1');
     await other.close();
 
@@ -418,7 +407,7 @@ test('a site owner adds an employee and an API login, changes its password and i
 
 test('a site owner makes a caller list and a scenario that sends its callers elsewhere', async ({ svcUrl, browser }) => {
   test.setTimeout(120_000);
-  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
   const app = await ctx.newPage();
   const appErrors: string[] = [];
   app.on('pageerror', (e) => appErrors.push(e.message));
@@ -491,7 +480,7 @@ test('a site owner makes a caller list and a scenario that sends its callers els
 
 test('an employee signs in to the app and reads and tags the journal of the site they serve', async ({ svcUrl, browser }) => {
   test.setTimeout(120_000);
-  const ctx = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'Europe/Moscow' });
+  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
   const app = await ctx.newPage();
   const appErrors: string[] = [];
   app.on('pageerror', (e) => appErrors.push(e.message));

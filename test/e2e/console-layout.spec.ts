@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { operatorConsole } from './operator.js';
 
@@ -14,22 +13,7 @@ import { operatorConsole } from './operator.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [360, 1280] as const;
-
-/**
- * axe-core's violations. The console's CSP allows no inline script, so axe is not added as a
- * script element: it is evaluated through the DevTools protocol, which the page's CSP does not govern.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const r = await (
-      window as unknown as { axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
-    ).axe.run(document);
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 /** No horizontal scroll, and every visible control lies within the screen's width. */
 async function fits(page: Page, width: number, name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { axeViolations } from './axe.js';
 import { operatorConsole } from './operator.js';
 import { credentials, expect, test } from './fixtures.js';
 
@@ -13,7 +13,6 @@ import { credentials, expect, test } from './fixtures.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The open widget dialog of the page (inside its shadow root; Playwright's locators pierce it). */
 const widget = (page: Page) => page.locator('svc-widget [role=dialog]');
@@ -405,7 +404,6 @@ test('each widget passes an axe-core scan and fits a 360 px wide screen', async 
     await open('consultant.html?site=chat-site');
     await credentials(page);
     await expect.poll(() => status(page)).toBe(true);
-    await page.addScriptTag({ path: AXE });
     const scan = async (name: string) => {
       await expect(widget(page)).toBeVisible();
       // The dialog fades in: colours are only final when its animation has finished.
@@ -414,13 +412,7 @@ test('each widget passes an axe-core scan and fits a 360 px wide screen', async 
       expect(box.x, name).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, name).toBeLessThanOrEqual(360);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360);
-      const result = await page.evaluate(async () => {
-        const r = await (
-          window as unknown as { axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }
-        ).axe.run(document);
-        return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => (n as { target: unknown }).target))}`);
-      });
-      expect(result, name).toEqual([]);
+      expect(await axeViolations(page), name).toEqual([]);
     };
     await page.evaluate(() => Svc.openChatWindow());
     await chatFromVisitor(page, 'Проверка доступности');

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
 
@@ -20,22 +20,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** A desktop Chrome's User-Agent: the demo's lease policy gives a headless browser (a bot) the reserved number. */
 const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** axe-core finds nothing on the page at 1280 and 360 px, and nothing outside a scroll box sticks out at 360. */
 async function accessible(page: Page): Promise<void> {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const r = await (
-        window as unknown as {
-          axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
-        }
-      ).axe.run(document);
-      return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    });
-    expect(violations, `at ${width} px`).toEqual([]);
+    expect(await axeViolations(page), `at ${width} px`).toEqual([]);
     if (width === 360) {
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('body *')]
@@ -146,7 +135,7 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     await visitor.close();
 
     // The site owner's app shows the webhook, sends a test event and lists the deliveries.
-    const ownerCtx = await browser.newContext({ bypassCSP: true, locale: 'en-US' });
+    const ownerCtx = await browser.newContext({ locale: 'en-US' });
     const app = await ownerCtx.newPage();
     await app.goto(svcUrl + 'app/');
     await app.getByLabel('Login').fill('demo');
