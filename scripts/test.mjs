@@ -47,8 +47,8 @@ const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : n
 // Reports live apart from test-results/, which Playwright empties when it starts.
 rmSync(join(root, 'reports'), { recursive: true, force: true });
 // A clone installed with `npm install --ignore-scripts` (.ci/run) has better-sqlite3 without its
-// native module: it compiles from source (a minute or two on one core) while the build and the
-// checks, which do not load it, run on the other; the tests wait for it.
+// native module: it compiles from source (on one core; with .ci/run's flags, in seconds) while the
+// build and the checks, which do not load it, run on the other; the tests wait for it.
 const sqliteNative = join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 const nativeReady = existsSync(sqliteNative)
   ? Promise.resolve(true)
