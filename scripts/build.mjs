@@ -19,8 +19,11 @@ run('rollup', ['-c', '--silent']);
 // uPlot's stylesheet for the reports page (served at /op/uplot.css under the console's CSP).
 copyFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), join(root, 'dist/op-uplot.css'));
 copyFileSync(join(root, 'src/app/app.css'), join(root, 'dist/app.css'));
-// The snippet's npm package (packages/snippet/dist: svc.js, the ES module and its declarations).
-execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
+// The snippet's npm package (packages/snippet/dist: svc.js, the ES module and its declarations),
+// from the bundles just built.
+execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs'), '--from-root-build'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 // Emitted without a second type check: `npm test` type-checks every source once (tsc -p
 // tsconfig.json), and ESLint keeps browser-only globals out of the code that runs in Node.
 run('tsc', ['-p', 'tsconfig.server.json', '--noCheck']);

@@ -6,18 +6,17 @@
 //   dist/types/     the public declarations: snippet/esm.d.ts and the types.d.ts it re-exports
 // `prepare` runs it, so `npm pack` and `npm publish` ship a fresh build.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chdir, execPath } from 'node:process';
+import { argv, chdir, execPath } from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(pkg, '../..');
 const dist = join(pkg, 'dist');
 const fromRoot = createRequire(join(root, 'package.json'));
-const { rollup } = await import(pathToFileURL(fromRoot.resolve('rollup')).href);
 
 // The configuration names its inputs and tsconfig files from the repository's root.
 chdir(root);
@@ -25,11 +24,24 @@ const { default: configs } = await import(pathToFileURL(join(root, 'rollup.confi
 /** The repository's builds this package ships, by their output file, and their name here. */
 const SHIPPED = { 'dist/svc.js': 'svc.js', 'dist/esm/index.js': 'index.js' };
 
+// `--from-root-build`: the repository's build (scripts/build.mjs) has just written these bundles from
+// the same configuration; they are copied without their source-map comment instead of built again.
+const fromRootBuild = argv.includes('--from-root-build');
+
+const { rollup } = fromRootBuild ? {} : await import(pathToFileURL(fromRoot.resolve('rollup')).href);
+
 rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
 const built = [];
 for (const config of configs) {
   const name = SHIPPED[config.output.file];
   if (!name) continue;
+  if (fromRootBuild) {
+    const code = readFileSync(join(root, config.output.file), 'utf8');
+    writeFileSync(join(dist, name), code.replace(/\n\/\/# sourceMappingURL=\S+\n?$/, '\n'));
+    built.push(name);
+    continue;
+  }
   // No source maps: theirs would point at sources the package does not ship (and the TypeScript
   // plugin, set up for maps, says so once per build).
   const quiet = (warning, warn) => (warning.plugin === 'typescript' && /sourcemap/i.test(warning.message) ? undefined : warn(warning));
