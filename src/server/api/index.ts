@@ -11,6 +11,7 @@ import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './ou
 import { paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
 import type { LoginGuard } from '../sign-in/login-guard.js';
 import { apiSessions, loginSchema, presentedSessionKey } from './sessions.js';
+import { nameRoute } from '../http/route-label.js';
 
 /**
  * The REST API (docs/spec/rest-api.md): `/api/login/`, `/api/logout/` and every function at
@@ -161,7 +162,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
     byName.set(fn.name, verbs);
   }
 
-  const run = async (req: FastifyRequest, reply: FastifyReply, name: string) => {
+  const run = async (req: FastifyRequest, reply: FastifyReply, name: string, pathValue: string | undefined) => {
     try {
       const format = formatOf(req);
       const verbs = byName.get(name);
@@ -169,7 +170,7 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       const call = readCall(req);
       const fn = verbs.get(call.verb);
       if (!fn) throw apiErrors.wrongMethod(name, [...verbs.keys()].join(', '));
-      const fromPath = fn.pathParam ? (req.params as Record<string, string | undefined>)[fn.pathParam] : undefined;
+      const fromPath = fn.pathParam ? pathValue : undefined;
       if (fn.pathParam && fromPath !== undefined) {
         if (call.params[fn.pathParam] !== undefined) throw apiErrors.invalid(fn.pathParam, 'given in the path and again');
         call.params[fn.pathParam] = fromPath;
@@ -227,26 +228,35 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
     }
   };
 
-  for (const [name, verbs] of byName) {
-    const handler = (req: FastifyRequest, reply: FastifyReply) => run(req, reply, name);
-    const param = [...verbs.values()].find((f) => f.pathParam)?.pathParam;
-    const urls = [`/api/v1/${name}/`, `/api/v1/${name}`];
-    // The document's `visitor/<visitor_id>`: the id in the path (shown in the document), or as a parameter.
-    if (param) urls.unshift(`/api/v1/${name}/:${param}/`, `/api/v1/${name}/:${param}`);
-    for (const url of urls) {
-      for (const method of new Set<Verb>([...verbs.keys(), 'POST'])) app.route({ method, url, handler });
-    }
-  }
-  // Any other path under /api/v1/: an unknown function, or a method its function does not take.
-  app.all('/api/v1/*', (req, reply) => {
+  /** What any path under /api/v1/ that runs no function answers: an unknown function, or a method its function does not take. */
+  const runsNothing = (req: FastifyRequest, reply: FastifyReply, name: string) => {
     try {
       formatOf(req);
     } catch (e) {
       return fail(req, reply, e);
     }
-    const name = (req.params as { '*': string })['*'].replace(/\/$/, '');
     if (byName.has(name))
       return fail(req, reply, apiErrors.wrongMethod(name, [...new Set([...byName.get(name)!.keys(), 'POST'])].join(', ')));
     return fail(req, reply, apiErrors.unknownFunction(name.slice(0, 100)));
-  });
+  };
+  // The functions whose document shows a value in the path (`visitor/<visitor_id>`).
+  const takesPathValue = new Set([...opts.functions].filter((f) => f.pathParam).map((f) => f.name));
+  // A few patterns serve every function: a route per function and URL form made about 480 routes,
+  // a third of the time it took to build a server. POST runs any function (its body may name the
+  // verb); HEAD is a GET.
+  const dispatch = (req: FastifyRequest, reply: FastifyReply) => {
+    const { function: name, value } = req.params as { function: string; value?: string };
+    const verbs = byName.get(name);
+    const method = req.method === 'HEAD' ? 'GET' : (req.method as Verb);
+    if (!verbs || (value !== undefined && !takesPathValue.has(name)) || !(method === 'POST' || verbs.has(method))) {
+      return runsNothing(req, reply, value === undefined ? name : `${name}/${value}`);
+    }
+    nameRoute(req, `/api/v1/${name}/`);
+    return run(req, reply, name, value);
+  };
+  for (const url of ['/api/v1/:function/', '/api/v1/:function', '/api/v1/:function/:value/', '/api/v1/:function/:value']) {
+    app.route({ method: VERBS as Verb[], url, handler: dispatch });
+  }
+  // Any other path under /api/v1/ (no function name, or more than a name and a value).
+  app.all('/api/v1/*', (req, reply) => runsNothing(req, reply, (req.params as { '*': string })['*'].replace(/\/$/, '')));
 }

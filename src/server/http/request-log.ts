@@ -1,6 +1,7 @@
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 import { redactedLogger, type LogStream } from './log-redaction.js';
+import { routeLabel } from './route-label.js';
 
 /** The levels SVC_LOG_LEVEL accepts, most talkative first. */
 export const LOG_LEVELS = ['info', 'warn', 'error', 'silent'] as const;
@@ -64,7 +65,7 @@ export function logRequests(app: FastifyInstance): void {
       req.log.info(
         {
           method: req.method,
-          route: req.routeOptions.url ?? null,
+          route: routeLabel(req) ?? null,
           url: req.url,
           status: reply.raw.headersSent ? reply.raw.statusCode : null,
           ms: Math.round(reply.elapsedTime * 10) / 10,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
+import { routeLabel } from '../http/route-label.js';
 
 /** The guards that refuse requests, as the `guard` label of `svc_refusals_total` names them. */
 export const GUARDS = ['rate_limit', 'heavy_batch', 'first_visit', 'lease_policy', 'credential', 'login'] as const;
@@ -75,7 +76,8 @@ export function createMetrics(): ServerMetrics {
 
 /**
  * Request count and latency by route and status, open event streams and the database pool. The
- * route is its pattern (`/w/:siteKey`), never the raw URL, so a scan of made-up paths adds no series.
+ * route is its pattern (`/w/:siteKey`) or the REST function it ran (http/route-label.ts), never the
+ * raw URL, so a scan of made-up paths adds no series.
  */
 export function instrumentServer(app: FastifyInstance, metrics: ServerMetrics, pool: PoolCounts | null): void {
   const { registry } = metrics;
@@ -87,7 +89,7 @@ export function instrumentServer(app: FastifyInstance, metrics: ServerMetrics, p
     registers: [registry],
   });
   app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? 'unmatched';
+    const route = routeLabel(req) ?? 'unmatched';
     duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   new Gauge({

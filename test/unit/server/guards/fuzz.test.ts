@@ -926,11 +926,46 @@ const REST_CODES =
   /^(102401|102402|102403|102405|102429|111406|100400|100401|100403|100404|100405|100409|100410|100413|100422|100423|100501|100502|100503|211400|400002|413001|415001): /;
 
 /** Bad input for every REST route: unauthenticated, malformed, mistyped, out of range, by a customer's session. */
+/**
+ * The REST API's requests to fuzz: every registered route under /api/, and every function at each
+ * of its URLs with each method it is registered for (its verbs and POST; HEAD with GET), keyed by
+ * the pattern that answers it (`/api/v1/:function/`). A function that takes a value in the path is
+ * sent the pattern's own text there (`visitor/:visitor_id/`).
+ */
+function restRequests(): Array<{ route: string; method: string; url: string }> {
+  const out: Array<{ route: string; method: string; url: string }> = [];
+  for (const { method, url } of w.server.routes) {
+    if (!url.startsWith('/api/') || url.startsWith('/api/add_offline_message') || url.includes(':function')) continue;
+    out.push({ route: `${method} ${url}`, method, url });
+  }
+  const verbsOf = new Map<string, Set<string>>();
+  const valueOf = new Map<string, string>();
+  for (const fn of API_FUNCTIONS) {
+    verbsOf.set(fn.name, (verbsOf.get(fn.name) ?? new Set(['POST'])).add(fn.verb));
+    if (fn.pathParam) valueOf.set(fn.name, fn.pathParam);
+  }
+  for (const [name, verbs] of verbsOf) {
+    const methods = [...verbs, ...(verbs.has('GET') ? ['HEAD'] : [])];
+    const forms = [`/api/v1/${name}/`, `/api/v1/${name}`];
+    const value = valueOf.get(name);
+    if (value) forms.unshift(`/api/v1/${name}/:${value}/`, `/api/v1/${name}/:${value}`);
+    for (const url of forms) {
+      const pattern = url.replace(`/api/v1/${name}`, '/api/v1/:function').replace(`:${value}`, ':value');
+      for (const method of methods) out.push({ route: `${method} ${pattern}`, method, url });
+    }
+  }
+  // The patterns' methods that no function takes at that form: a function that does not take it.
+  const covered = new Set(out.map((r) => r.route));
+  for (const { method, url } of w.server.routes) {
+    if (!url.includes(':function') || covered.has(`${method} ${url}`)) continue;
+    out.push({ route: `${method} ${url}`, method, url: url.replace(':function', 'no_such_fn').replace(':value', '1') });
+  }
+  return out;
+}
+
 function restCases(key: string) {
-  const routes = w.server.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/add_offline_message'));
   const fns = new Map(API_FUNCTIONS.map((f) => [f.name, f]));
-  for (const { method, url } of routes) {
-    const R = `${method} ${url}`;
+  for (const { route: R, method, url } of restRequests()) {
     if (url.startsWith('/api/docs')) {
       add({
         route: R,

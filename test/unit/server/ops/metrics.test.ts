@@ -82,6 +82,26 @@ describe('Prometheus metrics', () => {
     expect((await fetch(s.metricsUrl()!.replace('/metrics', '/health'))).status).toBe(404);
   });
 
+  it('count each REST function under its own route, and made-up names under the pattern', async () => {
+    const s = await testServer(testConfig, { metricsListener: { port: 0 } });
+    servers.push(s);
+    await s.listen(0);
+    const call = (url: string, method: 'GET' | 'POST' = 'GET') =>
+      s.app.inject({ method, url, headers: { accept: 'application/json' }, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect((await call('/api/v1/journal/')).statusCode).toBe(401);
+    expect((await call('/api/v1/journal')).statusCode).toBe(401);
+    expect((await call('/api/v1/visitor/42/')).statusCode).toBe(401);
+    expect((await call('/api/v1/made_up_1/')).statusCode).toBe(404);
+    expect((await call('/api/v1/made_up_2/')).statusCode).toBe(404);
+    const samples = await scrape(s);
+    const count = (route: string, status: string) =>
+      valueOf(samples, 'svc_http_request_duration_seconds_count', { method: 'GET', route, status });
+    expect(count('/api/v1/journal/', '401')).toBe(2);
+    expect(count('/api/v1/visitor/', '401')).toBe(1);
+    expect(count('/api/v1/:function/', '404')).toBe(2);
+    expect(samples.some((x) => x.labels.route?.startsWith('/api/v1/made_up'))).toBe(false);
+  });
+
   it('count the refusals of the first-visit guard and failed writes', async () => {
     const s = await testServer(testConfig, { rateLimits: { firstVisits: 1 } });
     servers.push(s);
