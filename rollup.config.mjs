@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * dist/svc.js: the IIFE site owners load, minified, internal `_names` mangled, debug lines dropped.
  * dist/svc.debug.js: the same, readable, with debug logging.
- * dist/esm/index.js: the ES module for bundlers (types in dist/types, emitted by tsc).
+ * dist/esm/index.js: the ES module for bundlers (its declarations are the snippet package's,
+ * packages/snippet/dist/types, emitted by tsc).
  * dist/svc-widgets.js: the widget UI (forms, popups) and the operator-status stream, an ES module
  * (one file, no chunks) which the core loads with `import()` on the first open.
  */
