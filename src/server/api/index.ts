@@ -241,9 +241,9 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   };
   // The functions whose document shows a value in the path (`visitor/<visitor_id>`).
   const takesPathValue = new Set([...opts.functions].filter((f) => f.pathParam).map((f) => f.name));
-  // A few patterns serve every function: a route per function and URL form made about 480 routes,
-  // a third of the time it took to build a server. POST runs any function (its body may name the
-  // verb); HEAD is a GET.
+  // Four patterns serve every function: a route per function, URL form and method made 356 of a
+  // server's 467 routes and a third of the CPU of building it. POST runs any function (its body may
+  // name the verb); HEAD is a GET.
   const dispatch = (req: FastifyRequest, reply: FastifyReply) => {
     const { function: name, value } = req.params as { function: string; value?: string };
     const verbs = byName.get(name);
