@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in the order a failure is cheapest to find:
-// build (prints sizes) → lint and format check → type checks → unit tests (vitest) → production start
-// (scripts/production-check.mjs) → browser tests (Playwright, real
-// Chromium against the built bundle and the real server). Finds or installs Chromium first.
+// build (prints sizes) beside lint, format check and type checks → unit tests (vitest) → production
+// start (scripts/production-check.mjs) → browser tests (Playwright, real Chromium against the built
+// bundle and the real server). Finds or installs Chromium first.
 // The server's unit tests and its server-facing browser specs run twice: on SQLite, then on a real
 // PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
 // a schema or database of its own. Without PostgreSQL the run says so plainly, and fails in CI.
 // Steps that do not depend on each other run side by side: PostgreSQL and Chromium are found or
-// installed while the checks run; then the production start beside two lanes, SQLite's (unit
+// installed while the build and the checks run; then the production start beside two lanes, SQLite's (unit
 // tests, then browser tests) and PostgreSQL's (the server's unit tests, then its browser specs),
 // so that neither waits at a barrier for the other. Every migration runs once per unit run, each
 // test's database a copy (test/support/migrated-databases.ts).
@@ -53,10 +53,12 @@ const sqliteNative = join(root, 'node_modules/better-sqlite3/build/Release/bette
 const nativeReady = existsSync(sqliteNative)
   ? Promise.resolve(true)
   : runStep(['better-sqlite3 compiled from source', 'npm', ['rebuild', 'better-sqlite3', '--no-audit', '--no-fund']]);
-if (!(await runStep(['build', process.execPath, [join(root, 'scripts/build.mjs')]]))) process.exit(1);
+// The build beside the checks: the checks read the sources, the build writes dist/ (which they
+// ignore), and alone it left a core idle while rollup waited on its minifier.
+const built = runStep(['build', process.execPath, [join(root, 'scripts/build.mjs')]]);
 
 // PostgreSQL and Chromium are found (or installed: a minute each on a fresh machine) while the
-// checks run; one after the other, since two apt-get installs cannot run at once.
+// build and the checks run; one after the other, since two apt-get installs cannot run at once.
 const pgReady = (async () => {
   try {
     return { postgres: await providePostgres({ install: true, fsync: false }), problem: null };
@@ -72,7 +74,7 @@ const checks = await runTogether([
   ['type check', bin('tsc'), ['-p', 'tsconfig.json']],
 ]);
 const { postgres, problem: pgProblem } = await pgReady;
-if (checks.includes(false) || !(await nativeReady)) {
+if (!(await built) || checks.includes(false) || !(await nativeReady)) {
   await postgres?.stop();
   process.exit(1);
 }
