@@ -162,11 +162,15 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
     byName.set(fn.name, verbs);
   }
 
-  const run = async (req: FastifyRequest, reply: FastifyReply, name: string, pathValue: string | undefined) => {
+  const run = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    verbs: Map<Verb, ApiFunction>,
+    pathValue: string | undefined,
+  ) => {
     try {
       const format = formatOf(req);
-      const verbs = byName.get(name);
-      if (!verbs) throw apiErrors.unknownFunction(name);
       const call = readCall(req);
       const fn = verbs.get(call.verb);
       if (!fn) throw apiErrors.wrongMethod(name, [...verbs.keys()].join(', '));
@@ -239,8 +243,6 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
       return fail(req, reply, apiErrors.wrongMethod(name, [...new Set([...byName.get(name)!.keys(), 'POST'])].join(', ')));
     return fail(req, reply, apiErrors.unknownFunction(name.slice(0, 100)));
   };
-  // The functions whose document shows a value in the path (`visitor/<visitor_id>`).
-  const takesPathValue = new Set([...opts.functions].filter((f) => f.pathParam).map((f) => f.name));
   // Four patterns serve every function: a route per function, URL form and method made 356 of a
   // server's 467 routes and a third of the CPU of building it. POST runs any function (its body may
   // name the verb); HEAD is a GET.
@@ -248,11 +250,13 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
     const { function: name, value } = req.params as { function: string; value?: string };
     const verbs = byName.get(name);
     const method = req.method === 'HEAD' ? 'GET' : (req.method as Verb);
-    if (!verbs || (value !== undefined && !takesPathValue.has(name)) || !(method === 'POST' || verbs.has(method))) {
+    // A value in the path only where the document shows one (`visitor/<visitor_id>`).
+    const strayValue = value !== undefined && ![...(verbs?.values() ?? [])].some((f) => f.pathParam);
+    if (!verbs || strayValue || !(method === 'POST' || verbs.has(method))) {
       return runsNothing(req, reply, value === undefined ? name : `${name}/${value}`);
     }
     nameRoute(req, `/api/v1/${name}/`);
-    return run(req, reply, name, value);
+    return run(req, reply, name, verbs, value);
   };
   for (const url of ['/api/v1/:function/', '/api/v1/:function', '/api/v1/:function/:value/', '/api/v1/:function/:value']) {
     app.route({ method: VERBS as Verb[], url, handler: dispatch });
