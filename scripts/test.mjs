@@ -7,9 +7,9 @@
 // PostgreSQL server (SVC_TEST_PG, else a throw-away cluster, scripts/postgres.mjs), each test on
 // a schema or database of its own. Without PostgreSQL the run says so plainly, and fails in CI.
 // Steps that do not depend on each other run side by side: PostgreSQL and Chromium are found or
-// installed while the build and the checks run; then the production start beside two lanes, SQLite's (unit
-// tests, then browser tests) and PostgreSQL's (the server's unit tests, then its browser specs),
-// so that neither waits at a barrier for the other. Every migration runs once per unit run, each
+// installed while the build and the checks run; then the production start beside two lanes,
+// SQLite's (unit tests, then browser tests) and PostgreSQL's (the server's unit tests, then its
+// browser specs), so that neither waits at a barrier for the other. Every migration runs once per unit run, each
 // test's database a copy (test/support/migrated-databases.ts).
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
