@@ -623,12 +623,17 @@ const acceptJson: Interceptor = (req) => {
 
 /**
  * Documents built, per list of functions: the list is fixed for a process, and turning every zod
- * schema into JSON Schema is most of what building a server costs (each test builds many). One
- * document serves every server of the process: a copy (the module constants it holds stay as
- * they are), frozen, since the swagger plugins only read it (static mode), so that nothing can
- * change it for the others.
+ * schema into JSON Schema is most of what building the reference costs. One document serves every
+ * server of the process: a copy (the module constants it holds stay as they are), frozen, since the
+ * swagger plugins only read it (static mode), so that nothing can change it for the others.
  */
 const builtDocuments = new WeakMap<readonly ApiFunction[], Json>();
+
+function documentOf(functions: readonly ApiFunction[]): Json {
+  let document = builtDocuments.get(functions);
+  if (!document) builtDocuments.set(functions, (document = deepFreeze(structuredClone(apiDocument(functions)))));
+  return document;
+}
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -641,13 +646,22 @@ function deepFreeze<T>(value: T): T {
 /**
  * Serves the document at `/api/docs/json` and Swagger UI at `/api/docs`. The subjects open
  * closed: Swagger UI drew no operation at all when asked to list all 140 at once.
+ *
+ * The document is built when the reference is first asked for, not at start: it was a tenth of
+ * each start's second, and most processes (a CLI, one of several server processes) never serve
+ * it. @fastify/swagger keeps the object it is given and serves that one, so the object is filled
+ * and frozen by a hook of the reference's routes before their handlers read it.
  */
 export async function registerApiReference(app: FastifyInstance, functions: readonly ApiFunction[]): Promise<void> {
-  let document = builtDocuments.get(functions);
-  if (!document) builtDocuments.set(functions, (document = deepFreeze(structuredClone(apiDocument(functions)))));
+  const document: Json = {};
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { displayOperationId: true, docExpansion: 'none', defaultModelsExpandDepth: 0, requestInterceptor: acceptJson },
+  await app.register(async (reference) => {
+    reference.addHook('onRequest', async () => {
+      if (!Object.isFrozen(document)) Object.freeze(Object.assign(document, documentOf(functions)));
+    });
+    await reference.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { displayOperationId: true, docExpansion: 'none', defaultModelsExpandDepth: 0, requestInterceptor: acceptJson },
+    });
   });
 }

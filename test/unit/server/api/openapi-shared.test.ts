@@ -37,10 +37,26 @@ describe('the API reference shared by the servers of a process', () => {
     closing.push(app);
     await registerApiReference(app, API_FUNCTIONS);
     await app.ready();
+    await documentOf(app);
     const served = app.swagger() as { info: { title: string }; paths: Record<string, unknown> };
+    expect(served.paths['/api/login/']).toBeDefined();
     expect(() => (served.info.title = 'changed')).toThrow(TypeError);
     expect(() => delete served.paths['/api/login/']).toThrow(TypeError);
+    expect(() => ((served as Record<string, unknown>).paths = {})).toThrow(TypeError);
     expect(JSON.parse(await documentOf(app)).info.title).toBe('Call-tracking REST API v1');
+  });
+
+  it('is built when first asked for, not when a server starts', async () => {
+    const app = Fastify();
+    closing.push(app);
+    // A list of its own: no server of this process has built its document yet.
+    await registerApiReference(app, API_FUNCTIONS.slice(1));
+    await app.ready();
+    expect(app.swagger()).toEqual({});
+    const yaml = await app.inject({ method: 'GET', url: '/api/docs/yaml' });
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.body).toContain('openapi: 3.0');
+    expect(Object.keys((app.swagger() as { paths: object }).paths).length).toBeGreaterThan(10);
   });
 
   it('another list of functions has a document of its own', async () => {
