@@ -9,8 +9,8 @@
 // Steps that do not depend on each other run side by side: PostgreSQL and Chromium are found or
 // installed while the build and the checks run; then the production start beside two lanes,
 // SQLite's (unit tests, then browser tests) and PostgreSQL's (the server's unit tests, then its
-// browser specs), so that neither waits at a barrier for the other. Every migration runs once per unit run, each
-// test's database a copy (test/support/migrated-databases.ts).
+// browser specs), so that neither waits at a barrier for the other. Every migration runs once per
+// unit run, each test's database a copy (test/support/migrated-databases.ts).
 // Ends with one line "N passed, N failed" and exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -73,7 +73,7 @@ const checks = await runTogether([
   ['format check (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   // tsc's heap grows to ~900 MB: V8's parallel and concurrent collectors, helper threads on cores
   // the other checks keep busy, cost more CPU than they save here (a tenth of its CPU-s, measured).
-  ['type check', process.execPath, ['--single-threaded-gc', join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']],
+  ['type check', process.execPath, ['--single-threaded-gc', bin('tsc'), '-p', 'tsconfig.json']],
 ]);
 const { postgres, problem: pgProblem } = await pgReady;
 if (!(await built) || checks.includes(false) || !(await nativeReady)) {

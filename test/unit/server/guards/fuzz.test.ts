@@ -925,7 +925,6 @@ function otherCases() {
 const REST_CODES =
   /^(102401|102402|102403|102405|102429|111406|100400|100401|100403|100404|100405|100409|100410|100413|100422|100423|100501|100502|100503|211400|400002|413001|415001): /;
 
-/** Bad input for every REST route: unauthenticated, malformed, mistyped, out of range, by a customer's session. */
 /**
  * The REST API's requests to fuzz: every registered route under /api/, and every function at each
  * of its URLs with each method it is registered for (its verbs and POST; HEAD with GET), keyed by
@@ -963,6 +962,7 @@ function restRequests(): Array<{ route: string; method: string; url: string }> {
   return out;
 }
 
+/** Bad input for every REST route: unauthenticated, malformed, mistyped, out of range, by a customer's session. */
 function restCases(key: string) {
   const fns = new Map(API_FUNCTIONS.map((f) => [f.name, f]));
   for (const { route: R, method, url } of restRequests()) {
