@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sizes } from './sizes.mjs';
+import { nativeTsc } from './typescript-native.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +27,11 @@ execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs')
 });
 // Emitted without a second type check: `npm test` type-checks every source once (tsc -p
 // tsconfig.json), and ESLint keeps browser-only globals out of the code that runs in Node.
-run('tsc', ['-p', 'tsconfig.server.json', '--noCheck']);
+// TypeScript 7's compiler (scripts/typescript-native.mjs): the same JavaScript in a tenth of the time.
+execFileSync(process.execPath, [nativeTsc, '-p', 'tsconfig.server.json', '--noCheck', '--singleThreaded'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 // Brotli and gzip copies beside each browser file, at the strongest settings (made once, served
 // many times by http/bundles.ts, which picks one by the client's Accept-Encoding).

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
 import { databaseTestFiles } from './database-tests.mjs';
 import { dropRunDatabases, providePostgres } from './postgres.mjs';
+import { nativeTsc } from './typescript-native.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => join(root, 'node_modules', '.bin', n);
@@ -71,9 +72,9 @@ chromeReady.catch(() => {});
 const checks = await runTogether([
   ['lint (ESLint)', bin('eslint'), ['--max-warnings', '0', '.']],
   ['format check (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-  // tsc's heap grows to ~900 MB: V8's parallel and concurrent collectors, helper threads on cores
-  // the other checks keep busy, cost more CPU than they save here (a tenth of its CPU-s, measured).
-  ['type check', process.execPath, ['--single-threaded-gc', bin('tsc'), '-p', 'tsconfig.json']],
+  // TypeScript 7's native compiler (scripts/typescript-native.mjs), on one thread: its checker
+  // threads would compete for the cores the other checks keep busy.
+  ['type check', process.execPath, [nativeTsc, '-p', 'tsconfig.json', '--singleThreaded']],
 ]);
 const { postgres, problem: pgProblem } = await pgReady;
 if (!(await built) || checks.includes(false) || !(await nativeReady)) {

@@ -21,6 +21,7 @@ const fromRoot = createRequire(join(root, 'package.json'));
 // The configuration names its inputs and tsconfig files from the repository's root.
 chdir(root);
 const { default: configs } = await import(pathToFileURL(join(root, 'rollup.config.mjs')).href);
+const { nativeTsc } = await import(pathToFileURL(join(root, 'scripts/typescript-native.mjs')).href);
 /** The repository's builds this package ships, by their output file, and their name here. */
 const SHIPPED = { 'dist/svc.js': 'svc.js', 'dist/esm/index.js': 'index.js' };
 
@@ -54,9 +55,10 @@ const missing = Object.values(SHIPPED).filter((n) => !built.includes(n));
 if (missing.length) throw new Error(`rollup.config.mjs has no build for ${missing.join(', ')}`);
 
 // tsc writes a declaration for every module the entry imports; only the public two are shipped.
+// TypeScript 7's compiler (the repository's scripts/typescript-native.mjs says why).
 const types = mkdtempSync(join(tmpdir(), 'svc-snippet-types-'));
 try {
-  execFileSync(execPath, [fromRoot.resolve('typescript/bin/tsc'), '-p', 'tsconfig.types.json', '--declarationDir', types], {
+  execFileSync(execPath, [nativeTsc, '-p', 'tsconfig.types.json', '--declarationDir', types, '--singleThreaded'], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (const file of ['snippet/esm.d.ts', 'types.d.ts']) {
