@@ -100,13 +100,26 @@ export function refuseOverCaps(app: FastifyInstance): onRequestAsyncHookHandler 
   };
 }
 
+/** The stream of a client that had gone before it opened: sends nothing, already closed. */
+const ENDED: Sse = { send() {}, close() {}, closed: true };
+
 /**
  * Turns the request into an event stream. `onClose` runs once, whoever ends it; also when the
- * stream is refused for a cap, in which case this throws the `ApiError` to answer with.
+ * stream is refused for a cap, in which case this throws the `ApiError` to answer with, and at
+ * once when the client has already gone (the stream returned is closed).
  */
 export function openSse(app: FastifyInstance, reply: FastifyReply, onClose: () => void): Sse {
   const registry = app.svcStreams;
   if (!registry) throw new Error('sseSupport(app) was not called');
+  // A client that left while the route awaited its reads (a session, a site, a visitor) has had its
+  // 'close' already, and a listener added now never hears it: the stream would count against its
+  // address and the process for good, and `onClose` (an operator's presence, the subscriptions)
+  // would never run, so a closed console would keep its operator online. It ends here, unopened.
+  if (reply.raw.destroyed) {
+    reply.hijack();
+    onClose();
+    return ENDED;
+  }
   const { open, byAddress } = registry;
   const address = addressGroup(reply.request.ip);
   const refused = capRefusal(registry, address);

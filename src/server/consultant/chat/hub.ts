@@ -65,7 +65,6 @@ export interface Hub extends Pokes {
 
 const isTopic = (t: string): t is Topic => /^(site|visitor|status):\d+$/.test(t);
 
-/** Reads the chats that were waiting when the server stopped and gives them their lost timers back. */
 /** How long an open console counts as online without a heartbeat (a process that died), ms. */
 const LIVE_MS = 60_000;
 const HEARTBEAT_MS = 20_000;
@@ -270,6 +269,7 @@ export async function createHub(store: Store, opts: HubOptions = {}): Promise<Hu
     for (const [employeeId, n] of consoles) if (n > 0) background(writeOnlineUntil(employeeId, Date.now() + LIVE_MS));
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  // The chats that were waiting when the server stopped get their lost timers back.
   for (const c of await waitingChats(store.db)) watch(c.id, c.site_id, c.start_ms);
   return hub;
 }

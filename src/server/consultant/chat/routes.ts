@@ -53,7 +53,7 @@ export function visitorStreams(app: FastifyInstance, deps: { store: Store; hub: 
       );
       const off = hub.subscribe(`status:${site.id}`, push);
       const sse = openSse(app, reply, off);
-      push();
+      if (!sse.closed) push();
     },
   );
 
@@ -96,7 +96,7 @@ export function visitorStreams(app: FastifyInstance, deps: { store: Store; hub: 
       );
       const off = hub.subscribe(`visitor:${visitor.id}`, push);
       const sse = openSse(app, reply, off);
-      push();
+      if (!sse.closed) push();
     },
   );
 }

@@ -300,6 +300,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
       for (const off of offs) off();
       detach();
     });
+    if (sse.closed) return;
     sse.send('hello', hello);
     refresh();
   });

@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
-import type { StreamLimits } from '../../../../src/server/http/sse.js';
+import { openSse, sseSupport, type StreamLimits } from '../../../../src/server/http/sse.js';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import { hitWrite, testConfig } from '../helpers.js';
 
@@ -61,6 +63,49 @@ describe('event streams', () => {
       again = (await open(base + 'os/site-a')).res.status;
     }
     expect(again).toBe(200);
+  });
+
+  it('end unopened when the client left while the route was still reading, and give its place back', async () => {
+    // A route reads (a session, a site) before it opens its stream; a client that goes meanwhile
+    // has closed its connection before the stream could listen for that.
+    // The test's fetch keeps its aborted connections a few seconds: close() does not wait for them.
+    const app = Fastify({ forceCloseConnections: true });
+    sseSupport(app, { perAddress: 1, total: 10 });
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let waiting = (_gone: { closed: Promise<unknown> }) => {};
+    const arrived = new Promise<{ closed: Promise<unknown> }>((r) => (waiting = r));
+    let ended = 0;
+    app.get<{ Querystring: { slow?: string } }>('/stream', async (req, reply) => {
+      if (req.query.slow) {
+        waiting({ closed: once(reply.raw, 'close') });
+        await gate;
+      }
+      const sse = openSse(app, reply, () => ended++);
+      sse.send(null, 'open');
+    });
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const ctl = new AbortController();
+      void fetch(base + '/stream?slow=1', { signal: ctl.signal }).catch(() => undefined);
+      const { closed } = await arrived;
+      ctl.abort();
+      await closed;
+      release();
+      await expect.poll(() => ended).toBe(1);
+      // The address's one place is free: the next stream opens and says its first event.
+      const next = new AbortController();
+      const res = await fetch(base + '/stream', { signal: next.signal });
+      expect(res.status).toBe(200);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (!text.includes('data: open')) text += (await reader.read()).value ?? '';
+      next.abort();
+      await expect.poll(() => ended).toBe(2);
+    } finally {
+      release();
+      await app.close();
+    }
   });
 
   it('are capped in total: past it 503', async () => {
