@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleMessage } from '../../../../src/console-protocol.js';
 import type { ChatMessageEvent, ChatState, WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
@@ -14,6 +14,7 @@ import { hitWrite, wid } from '../helpers.js';
 let server: ConsultantServer | undefined;
 const streams: Array<{ close(): void }> = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const s of streams.splice(0)) s.close();
   // fetch (undici) may hold a fresh socket that never sent a request; the server would wait for it.
   server?.app.server.closeAllConnections();
@@ -122,14 +123,18 @@ describe('console sign-in', () => {
   });
 
   it('expires sessions', async () => {
+    // The server's clock stands still until the test moves it past the sign-in's end, so a busy
+    // machine cannot end it before the first check; the open stream ends on its own timer.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 15, 10, 0, 0));
     const base = await start(undefined, { operatorSessionMs: 300 });
     const cookie = await signIn(base, 'anna@example.com');
     expect((await fetch(base + 'op/api/me', { headers: { cookie } })).status).toBe(200);
     const s = await open(sse(base + 'op/api/stream', { cookie }));
     await s.next((e) => e.event === 'hello');
-    await new Promise((r) => setTimeout(r, 400));
+    vi.setSystemTime(Date.now() + 300);
     expect((await fetch(base + 'op/api/me', { headers: { cookie } })).status).toBe(401);
-    expect(s.ended).toBe(true);
+    await expect.poll(() => s.ended).toBe(true);
   });
 
   it('throttles repeated wrong passwords', async () => {

@@ -114,14 +114,16 @@ describe('sign-in attempts', () => {
   });
 
   it('locks end after the window, and old counters are pruned', async () => {
-    const guard = createLoginGuard(memoryCounters(), { maxFailures: 2, windowMs: 150 });
+    // The guard's own clock, moved by the test: a busy machine cannot end the window early.
+    let now = Date.UTC(2026, 0, 15, 10, 0, 0);
+    const guard = createLoginGuard(memoryCounters(), { maxFailures: 2, windowMs: 150, now: () => now });
     const wrong = async () => false;
     for (let i = 0; i < 50; i++) await guard.attempt({ ip: `10.0.${i}.1`, email: 'a@x' }, wrong);
     await guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, wrong);
     await guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, wrong);
     await expect(guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, async () => true)).rejects.toThrow(/429|Too many/);
     expect(await guard.counters()).toBeGreaterThanOrEqual(100);
-    await new Promise((ok) => setTimeout(ok, 200));
+    now += 151;
     expect(await guard.attempt({ ip: '10.1.0.1', email: 'a@x' }, async () => true)).toBe(true);
     expect(await guard.counters()).toBeLessThanOrEqual(1);
   });

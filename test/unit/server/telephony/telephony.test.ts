@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
 import { callEvents, postEvent, restClient, SECRET, telephonyConfig, telephonySeed, visit } from '../telephony-helpers.js';
@@ -16,6 +16,7 @@ async function start(opts: { lostAfterMs?: number; sweepEveryMs?: number } = {})
   });
 }
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
 });
 
@@ -149,11 +150,17 @@ describe('telephony events: idempotent, in any order, lost', () => {
   });
 
   it('closes a call never seen ended as lost after the timeout; a late ended still completes it', async () => {
+    // The server's clock stands still until the test moves it past the timeout (the sweep itself
+    // runs on real timers): a busy machine cannot make the call look old before it is read.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 15, 10, 0, 0));
     await start({ lostAfterMs: 150, sweepEveryMs: 30 });
     const v = await visit(server, 'http://localhost/?utm_source=google');
     const [ringing, , ended] = callEvents({ callId: 'slow', from: '79162220000', to: v.number, talk: 20, wait: 2 });
     await postEvent(server, ringing);
+    await sleep(100);
     expect(calls()[0]).toMatchObject({ status: null });
+    vi.setSystemTime(Date.now() + 151); // a millisecond past the timeout
     let waited = 0;
     while (calls()[0]!.status !== 'lost' && waited < 5000) {
       await sleep(50);
