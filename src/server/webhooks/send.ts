@@ -29,7 +29,8 @@ export function postJson(
 ): Promise<SendResult> {
   const started = Date.now();
   const done = (status: number | null, error: string | null): SendResult => ({ status, error, durationMs: Date.now() - started });
-  return new Promise((resolve) => {
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<SendResult>((resolve) => {
     let u: URL;
     try {
       u = new URL(url);
@@ -47,7 +48,7 @@ export function postJson(
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
         lookup: guardedLookup(rules),
-        signal: stop ? AbortSignal.any([stop, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+        ...(stop ? { signal: stop } : {}),
         agent: false,
       },
       (res) => {
@@ -62,6 +63,10 @@ export function postJson(
         res.on('error', finish);
       },
     );
+    // The exchange's limit on a timer of its own, not a signal of AbortSignal.timeout(): combined
+    // with AbortSignal.any(), that one can be collected before it fires (Node 20, seen under load),
+    // and a receiver that never answered then held its delivery and a worker's slot for good.
+    timer = setTimeout(() => req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), timeoutMs);
     req.on('error', (e: Error) => {
       const why =
         e instanceof TargetRefused
@@ -72,5 +77,5 @@ export function postJson(
       resolve(done(null, why.slice(0, 200)));
     });
     req.end(body);
-  });
+  }).finally(() => clearTimeout(timer));
 }
