@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args) => execFileSync(bin(cmd), args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+/** Runs a Node script of the repository or of a package with this Node. */
+const runScript = (script, args = []) =>
+  execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 run('rollup', ['-c', '--silent']);
@@ -22,16 +25,11 @@ copyFileSync(join(root, 'node_modules/uplot/dist/uPlot.min.css'), join(root, 'di
 copyFileSync(join(root, 'src/app/app.css'), join(root, 'dist/app.css'));
 // The snippet's npm package (packages/snippet/dist: svc.js, the ES module and its declarations),
 // from the bundles just built.
-execFileSync(process.execPath, [join(root, 'packages/snippet/scripts/build.mjs'), '--from-root-build'], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+runScript(join(root, 'packages/snippet/scripts/build.mjs'), ['--from-root-build']);
 // Emitted without a second type check: `npm test` type-checks every source once (tsc -p
 // tsconfig.json), and ESLint keeps browser-only globals out of the code that runs in Node.
 // TypeScript 7's compiler (scripts/typescript-native.mjs): the same JavaScript in a tenth of the time.
-execFileSync(process.execPath, [nativeTsc, '-p', 'tsconfig.server.json', '--noCheck', '--singleThreaded'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+runScript(nativeTsc, ['-p', 'tsconfig.server.json', '--noCheck', '--singleThreaded']);
 
 // Brotli and gzip copies beside each browser file, at the strongest settings (made once, served
 // many times by http/bundles.ts, which picks one by the client's Accept-Encoding).
