@@ -279,7 +279,17 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
-  const webhooks = await createWebhooks(store, webhookRecordFunctions, { onError: (e) => app.log.error(e), ...opts.webhooks });
+  const webhooks = await createWebhooks(store, webhookRecordFunctions, {
+    onError: (e) => app.log.error(e),
+    onDropped: (customerId, dropped) =>
+      app.log.warn(
+        { customerId, dropped: Object.fromEntries(dropped) },
+        'webhooks: backlog over its cap, the oldest pending events given up (per endpoint)',
+      ),
+    onVisitorLimited: (siteId, visitorId) =>
+      app.log.warn({ siteId, visitorId }, 'webhooks: a visitor passed the events an hour; later ones are stored without an event'),
+    ...opts.webhooks,
+  });
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);

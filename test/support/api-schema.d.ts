@@ -7707,6 +7707,8 @@ export interface operations {
            *           "is_enabled": true,
            *           "disabled_reason": null,
            *           "failing_since": null,
+           *           "dropped_events": 0,
+           *           "dropped_at": null,
            *           "created_at": "2026-11-24 10:15:00"
            *         }
            *       ]
@@ -7724,6 +7726,10 @@ export interface operations {
               disabled_reason: string | null;
               /** @description since when every delivery has failed; null when the last succeeded */
               failing_since: string | null;
+              /** @description events given up unsent because the backlog passed its cap (docs/webhooks.md, "Backlog") */
+              dropped_events: number;
+              /** @description when the last of them was given up; null when none was */
+              dropped_at: string | null;
               created_at: string;
             }[];
           };
@@ -7788,6 +7794,10 @@ export interface operations {
               disabled_reason: string | null;
               /** @description since when every delivery has failed; null when the last succeeded */
               failing_since: string | null;
+              /** @description events given up unsent because the backlog passed its cap (docs/webhooks.md, "Backlog") */
+              dropped_events: number;
+              /** @description when the last of them was given up; null when none was */
+              dropped_at: string | null;
               created_at: string;
             }[];
           };
@@ -8042,10 +8052,10 @@ export interface operations {
               event_id: string;
               event_type: string;
               /**
-               * @description pending: to be tried again; failed: given up after a day
+               * @description pending: to be tried again; failed: given up after a day; dropped: given up unsent, the backlog being over its cap
                * @enum {string}
                */
-              event_state: 'pending' | 'delivered' | 'failed';
+              event_state: 'pending' | 'delivered' | 'failed' | 'dropped';
               attempted_at: string;
               /** @description null: no answer (refused, timed out, unreachable) */
               status_code: number | null;
@@ -8112,10 +8122,10 @@ export interface operations {
               event_id: string;
               event_type: string;
               /**
-               * @description pending: to be tried again; failed: given up after a day
+               * @description pending: to be tried again; failed: given up after a day; dropped: given up unsent, the backlog being over its cap
                * @enum {string}
                */
-              event_state: 'pending' | 'delivered' | 'failed';
+              event_state: 'pending' | 'delivered' | 'failed' | 'dropped';
               attempted_at: string;
               /** @description null: no answer (refused, timed out, unreachable) */
               status_code: number | null;

@@ -12,6 +12,8 @@ interface Webhook {
   is_enabled: boolean;
   disabled_reason: string | null;
   failing_since: string | null;
+  dropped_events: number;
+  dropped_at: string | null;
   created_at: string;
 }
 interface Delivery {
@@ -73,6 +75,9 @@ export function Webhooks() {
                           {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
                           {h.is_enabled && h.failing_since && (
                             <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>
+                          )}
+                          {h.dropped_events > 0 && h.dropped_at && (
+                            <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: h.dropped_at })}</span>
                           )}
                         </td>
                         <td class="actions">

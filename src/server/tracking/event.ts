@@ -21,6 +21,6 @@ export const eventHandler =
       value: data.value ?? null,
       start_time: timestamp(ctx.now),
     });
-    await events.emit(ctx.db, { type: 'goal.reached', siteId: ctx.site.id, kind: 'goal', id: goalId });
+    await events.emit(ctx.db, { type: 'goal.reached', siteId: ctx.site.id, kind: 'goal', id: goalId, visitorId: hit.visitor_id });
     return { success: true, result: { goal_id: goalId } };
   };

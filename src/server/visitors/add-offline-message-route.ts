@@ -86,7 +86,13 @@ export async function addOfflineMessageRoute(
       const { site, ...at } = place;
       await store.db.transaction().execute(async (trx) => {
         const id = await storeOfflineMessage(trx, at, data.data, 'server', Date.now());
-        await (opts.events ?? noEvents).emit(trx, { type: 'request.created', siteId: site.id, kind: 'offline_message', id });
+        await (opts.events ?? noEvents).emit(trx, {
+          type: 'request.created',
+          siteId: site.id,
+          kind: 'offline_message',
+          id,
+          visitorId: at.visitor_id,
+        });
       });
       // After the commit: the console re-reads its request feed.
       hub.poke(`site:${site.id}`);

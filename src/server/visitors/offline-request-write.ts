@@ -20,7 +20,7 @@ export const offlineRequestHandler =
       'page',
       ctx.now,
     );
-    await events.emit(ctx.db, { type: 'request.created', siteId: ctx.site.id, kind: 'offline_message', id });
+    await events.emit(ctx.db, { type: 'request.created', siteId: ctx.site.id, kind: 'offline_message', id, visitorId: hit.visitor_id });
     // The console shows offline requests; the hub delivers the poke after the batch has committed.
     hub.poke(`site:${ctx.site.id}`);
     // The page's callback gets result null (page-api); the id is for logs and tests.

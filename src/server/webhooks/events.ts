@@ -15,6 +15,12 @@ export interface EventNotice {
   id: number;
   /** What the event adds to its record: the tag set, the sale. */
   detail?: Record<string, unknown> | undefined;
+  /**
+   * The visitor whose anonymous write made the event (a goal, a request from the page): such
+   * events are limited per visitor and hour (webhooks/index.ts), so that a script cannot flood the
+   * outbox within the write endpoints' rate limits.
+   */
+  visitorId?: number | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { windowCounters } from '../http/window-counters.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import type { EventNotice } from './events.js';
@@ -13,7 +14,15 @@ import { startWorker, type Worker, type WorkerOptions } from './worker.js';
  * stored exactly when the record is; the worker sends it after the commit.
  */
 
-export type WebhookOptions = WorkerOptions;
+export interface WebhookOptions extends WorkerOptions {
+  /** Events of one visitor's anonymous writes sent per hour; later ones are stored without an event. Default 60. */
+  perVisitorHour?: number | undefined;
+  /** Hears a visitor past that limit, once per hour. */
+  onVisitorLimited?: ((siteId: number, visitorId: number) => void) | undefined;
+}
+
+/** The default of `perVisitorHour`: a visitor's goals and requests announced in an hour. */
+export const EVENTS_PER_VISITOR_HOUR = 60;
 
 export interface Webhooks {
   /** Stores the event for every endpoint that wants it, in `db`'s transaction; nothing asked when none does. */
@@ -25,6 +34,8 @@ export interface Webhooks {
 
 export async function createWebhooks(store: Store, fns: RecordFunctions, opts: WebhookOptions = {}): Promise<Webhooks> {
   const now = opts.now ?? Date.now;
+  const perVisitorHour = opts.perVisitorHour ?? EVENTS_PER_VISITOR_HOUR;
+  const visitorEvents = windowCounters(store);
   const subscriptions = await createSubscriptions(store);
   const worker = startWorker(store, fns, { ...opts, idle: () => !subscriptions.any(), onSwitchedOff: () => void subscriptions.changed() });
   const unregister = registerControl(store, {
@@ -35,7 +46,14 @@ export async function createWebhooks(store: Store, fns: RecordFunctions, opts: W
   return {
     async emit(db, e) {
       if (!subscriptions.wants(e.siteId, e.type)) return;
-      await enqueue(db, e, now());
+      if (e.visitorId !== undefined) {
+        const count = await visitorEvents.add(`webhook-events:${e.visitorId}`, 1, 3_600_000, now());
+        if (count && count.n > perVisitorHour) {
+          if (count.n === perVisitorHour + 1) opts.onVisitorLimited?.(e.siteId, e.visitorId);
+          return;
+        }
+      }
+      worker.enqueued(await enqueue(db, e, now()));
       worker.wake();
     },
     subscriptions,

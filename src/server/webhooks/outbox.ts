@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
-import { onPostgres, type Queryable } from '../store/queryable.js';
+import type { Queryable } from '../store/queryable.js';
 import type { Row } from '../store/tables.js';
 import type { EventNotice, RecordKind } from './events.js';
 
 /**
  * The outbox (`webhook_outbox`): one row per event and endpoint, inserted in the transaction of the
- * record it announces, so an event exists exactly when its record does. Workers claim due rows with
- * a lease (`locked_until_ms`): on PostgreSQL under `FOR UPDATE SKIP LOCKED`, so processes claim
- * different rows, and the lease guard is repeated in the UPDATE itself; a worker that dies holding a
- * claim leaves it to the next once the lease has passed. A row waits while an earlier row of the
- * same record and endpoint is pending: each record's events reach an endpoint in order.
+ * record it announces, so an event exists exactly when its record does. Workers claim due rows
+ * (claims.ts) and record each attempt here. A row waits while an earlier row of the same record and
+ * endpoint is pending: each record's events reach an endpoint in order.
  */
 
 export type OutboxRow = Row<'webhook_outbox'>;
@@ -17,16 +15,28 @@ export type OutboxRow = Row<'webhook_outbox'>;
 /** The event's id as receivers see it (idempotency key): stable across retries and resends. */
 export const eventId = (outboxId: number): string => `evt_${outboxId}`;
 
-/** One row per enabled endpoint of the site's customer that wants the event: one statement. */
-export async function enqueue(db: Queryable, e: EventNotice, now: number): Promise<void> {
+/**
+ * One row per enabled endpoint of the site's customer that wants the event: one statement. A row
+ * behind an earlier one of its record that is being retried later is due no sooner than that one,
+ * so a claim never reads through rows that cannot go yet. Answers the endpoints and customers it
+ * wrote to, for the backlog's caps.
+ */
+export async function enqueue(db: Queryable, e: EventNotice, now: number): Promise<Array<{ endpoint_id: number; customer_id: number }>> {
   const detail = e.detail === undefined ? null : JSON.stringify(e.detail);
-  await sql`
-    INSERT INTO webhook_outbox (endpoint_id, event_type, object_kind, object_id, detail, created_ms, next_attempt_ms)
-    SELECT e.id, CAST(${e.type} AS text), CAST(${e.kind} AS text), CAST(${e.id} AS bigint), CAST(${detail} AS text),
-           CAST(${now} AS bigint), CAST(${now} AS bigint)
+  const kind = sql`CAST(${e.kind} AS text)`;
+  const objectId = sql`CAST(${e.id} AS bigint)`;
+  const at = sql`CAST(${now} AS bigint)`;
+  const r = await sql<{ endpoint_id: number; customer_id: number }>`
+    INSERT INTO webhook_outbox (endpoint_id, customer_id, event_type, object_kind, object_id, detail, created_ms, next_attempt_ms)
+    SELECT e.id, e.customer_id, CAST(${e.type} AS text), ${kind}, ${objectId}, CAST(${detail} AS text), ${at},
+           COALESCE((SELECT MAX(p.next_attempt_ms) FROM webhook_outbox p
+                     WHERE p.endpoint_id = e.id AND p.object_kind = ${kind} AND p.object_id = ${objectId}
+                       AND p.state = 'pending' AND p.next_attempt_ms > ${at}), ${at})
     FROM webhook_endpoints e JOIN sites s ON s.customer_id = e.customer_id
     WHERE s.id = ${e.siteId} AND e.enabled = 1 AND e.events LIKE ${`%"${e.type}"%`}
-    ORDER BY e.id`.execute(db);
+    ORDER BY e.id
+    RETURNING endpoint_id, customer_id`.execute(db);
+  return r.rows.map((x) => ({ endpoint_id: Number(x.endpoint_id), customer_id: Number(x.customer_id) }));
 }
 
 /**
@@ -41,32 +51,21 @@ export async function forgetRecords(db: Queryable, kind: RecordKind, ids: readon
 }
 
 /** A test event for one endpoint, whatever it subscribes to; its id. */
-export async function enqueueTest(db: Queryable, endpointId: number, now: number): Promise<number> {
+export async function enqueueTest(db: Queryable, endpoint: { id: number; customer_id: number }, now: number): Promise<number> {
   const r = await db
     .insertInto('webhook_outbox')
-    .values({ endpoint_id: endpointId, event_type: 'test', object_kind: 'test', object_id: 0, created_ms: now, next_attempt_ms: now })
+    .values({
+      endpoint_id: endpoint.id,
+      customer_id: endpoint.customer_id,
+      event_type: 'test',
+      object_kind: 'test',
+      object_id: 0,
+      created_ms: now,
+      next_attempt_ms: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(r.id);
-}
-
-/** Claims up to `limit` due rows until `leaseUntil`; their ids, oldest first. */
-export async function claimDue(db: Queryable, now: number, leaseUntil: number, limit: number): Promise<number[]> {
-  const lock = onPostgres(db) ? sql`FOR UPDATE OF o SKIP LOCKED` : sql``;
-  const r = await sql`
-    UPDATE webhook_outbox SET locked_until_ms = ${leaseUntil}
-    WHERE id IN (
-      SELECT o.id FROM webhook_outbox o JOIN webhook_endpoints e ON e.id = o.endpoint_id
-      WHERE o.state = 'pending' AND o.next_attempt_ms <= ${now}
-        AND (o.locked_until_ms IS NULL OR o.locked_until_ms <= ${now}) AND e.enabled = 1
-        AND NOT EXISTS (
-          SELECT 1 FROM webhook_outbox p
-          WHERE p.endpoint_id = o.endpoint_id AND p.object_kind = o.object_kind AND p.object_id = o.object_id
-            AND p.state = 'pending' AND p.id < o.id)
-      ORDER BY o.id LIMIT ${limit} ${lock})
-    AND (locked_until_ms IS NULL OR locked_until_ms <= ${now})
-    RETURNING id`.execute(db);
-  return (r.rows as Array<{ id: number }>).map((x) => Number(x.id)).sort((a, b) => a - b);
 }
 
 export async function outboxRow(db: Queryable, id: number): Promise<OutboxRow | null> {
@@ -79,11 +78,19 @@ export async function keepBody(db: Queryable, id: number, body: string): Promise
   return (await db.selectFrom('webhook_outbox').select('body').where('id', '=', id).executeTakeFirstOrThrow()).body ?? body;
 }
 
+/**
+ * An attempt, of an event that may be gone meanwhile (its endpoint deleted, its visitor erased
+ * while it was being sent): then nothing is recorded, and that is no error.
+ */
 export async function recordAttempt(
   db: Queryable,
   a: { outbox_id: number; endpoint_id: number; at_ms: number; status_code: number | null; error: string | null; duration_ms: number },
 ): Promise<void> {
-  await db.insertInto('webhook_attempts').values(a).execute();
+  await sql`
+    INSERT INTO webhook_attempts (outbox_id, endpoint_id, at_ms, status_code, error, duration_ms)
+    SELECT o.id, CAST(${a.endpoint_id} AS bigint), CAST(${a.at_ms} AS bigint), CAST(${a.status_code} AS integer),
+           CAST(${a.error} AS text), CAST(${a.duration_ms} AS integer)
+    FROM webhook_outbox o WHERE o.id = ${a.outbox_id}`.execute(db);
 }
 
 /** Delivered: done for good. */
@@ -95,8 +102,15 @@ export async function markDelivered(db: Queryable, id: number): Promise<void> {
     .execute();
 }
 
-/** Failed: tried again at `next`, or given up (`failed`) when `next` is null. */
-export async function markRetry(db: Queryable, id: number, next: number | null): Promise<void> {
+/**
+ * Failed: tried again at `next`, or given up (`failed`) when `next` is null. The later events of
+ * its record wait for it, so they become due no sooner.
+ */
+export async function markRetry(
+  db: Queryable,
+  row: Pick<OutboxRow, 'id' | 'endpoint_id' | 'object_kind' | 'object_id'>,
+  next: number | null,
+): Promise<void> {
   await db
     .updateTable('webhook_outbox')
     .set((eb) => ({
@@ -104,7 +118,18 @@ export async function markRetry(db: Queryable, id: number, next: number | null):
       locked_until_ms: null,
       ...(next === null ? { state: 'failed' as const } : { next_attempt_ms: next }),
     }))
-    .where('id', '=', id)
+    .where('id', '=', row.id)
+    .execute();
+  if (next === null) return;
+  await db
+    .updateTable('webhook_outbox')
+    .set({ next_attempt_ms: next })
+    .where('endpoint_id', '=', row.endpoint_id)
+    .where('object_kind', '=', row.object_kind)
+    .where('object_id', '=', row.object_id)
+    .where('state', '=', 'pending')
+    .where('id', '>', row.id)
+    .where('next_attempt_ms', '<', next)
     .execute();
 }
 
@@ -142,9 +167,26 @@ export async function attemptCount(db: Queryable, endpointId: number): Promise<n
   return Number(r.n);
 }
 
-/** Forgets events sent or given up before `before` (ms), with their attempts; pending ones stay. */
+/**
+ * Forgets events sent or given up before `before` (ms), with their attempts; pending ones stay. In
+ * slices of a thousand, so that a month of a busy outbox is never one long statement.
+ */
 export async function pruneSent(db: Queryable, before: number): Promise<void> {
-  const old = db.selectFrom('webhook_outbox').select('id').where('state', '!=', 'pending').where('created_ms', '<', before);
-  await db.deleteFrom('webhook_attempts').where('outbox_id', 'in', old).execute();
-  await db.deleteFrom('webhook_outbox').where('state', '!=', 'pending').where('created_ms', '<', before).execute();
+  for (;;) {
+    // Written as the partial index `webhook_outbox_sent` is, a literal, so that the planners use it.
+    const old = await db
+      .selectFrom('webhook_outbox')
+      .select('id')
+      .where('state', '<>', sql.lit<'pending'>('pending'))
+      .where('created_ms', '<', before)
+      .limit(sql.lit(PRUNE_SLICE))
+      .execute();
+    if (old.length === 0) return;
+    const ids = old.map((r) => r.id);
+    await db.deleteFrom('webhook_attempts').where('outbox_id', 'in', ids).execute();
+    await db.deleteFrom('webhook_outbox').where('id', 'in', ids).execute();
+    if (old.length < PRUNE_SLICE) return;
+  }
 }
+
+const PRUNE_SLICE = 1000;

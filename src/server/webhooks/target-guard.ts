@@ -38,6 +38,8 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['64:ff9b::', 96],
+  // Local-use NAT64 (RFC 8215): a translator inside the operator's own network.
+  ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -77,7 +79,8 @@ export function refusedUrl(url: string, rules: TargetRules): string | null {
   }
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && rules.allowHttp)) return rules.allowHttp ? 'http or https only' : 'https only';
   if (u.username || u.password) return 'no user or password in the URL';
-  const host = u.hostname.replace(/^\[|\]$/g, '');
+  // A name's trailing dot (`localhost.`) is the same name, fully qualified.
+  const host = u.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (isIP(host)) return refusedAddress(host, rules);
   if (host === 'localhost' || host.endsWith('.localhost')) return rules.allowLoopback ? null : 'loopback host';
   return null;

@@ -43,6 +43,8 @@ const endpointSchema = z.strictObject({
   is_enabled: z.boolean(),
   disabled_reason: z.string().nullable().describe('why the server switched it off (a day of failed deliveries)'),
   failing_since: z.string().nullable().describe('since when every delivery has failed; null when the last succeeded'),
+  dropped_events: z.number().int().describe('events given up unsent because the backlog passed its cap (docs/webhooks.md, "Backlog")'),
+  dropped_at: z.string().nullable().describe('when the last of them was given up; null when none was'),
   created_at: z.string(),
 });
 
@@ -76,6 +78,8 @@ export const webhooks = apiFunction({
       is_enabled: e.enabled === 1,
       disabled_reason: e.disabled_reason,
       failing_since: when(ctx, e.failing_since_ms),
+      dropped_events: e.dropped_events,
+      dropped_at: when(ctx, e.dropped_at_ms),
       created_at: when(ctx, Date.parse(e.created_at.replace(' ', 'T') + 'Z'))!,
     }));
   },
@@ -171,7 +175,9 @@ export const webhookDeliveries = apiFunction({
       id: z.number().int(),
       event_id: z.string().describe('the event’s id, as in the X-Svc-Webhook-Id header'),
       event_type: z.string(),
-      event_state: z.enum(['pending', 'delivered', 'failed']).describe('pending: to be tried again; failed: given up after a day'),
+      event_state: z
+        .enum(['pending', 'delivered', 'failed', 'dropped'])
+        .describe('pending: to be tried again; failed: given up after a day; dropped: given up unsent, the backlog being over its cap'),
       attempted_at: z.string(),
       status_code: z.number().int().nullable().describe('null: no answer (refused, timed out, unreachable)'),
       error: z.string().nullable(),
@@ -225,8 +231,8 @@ export const testWebhook = apiFunction({
   args: z.object({ id: id() }),
   response: z.strictObject({ event_id: z.string() }),
   async run(ctx, a) {
-    await ownEndpoint(ctx, a.id);
-    const outboxId = await enqueueTest(ctx.store.db, a.id, ctx.now());
+    const endpoint = await ownEndpoint(ctx, a.id);
+    const outboxId = await enqueueTest(ctx.store.db, endpoint, ctx.now());
     controlOf(ctx.store).wake();
     return { event_id: eventId(outboxId) };
   },

@@ -1,17 +1,21 @@
 import type { Store } from '../store/open.js';
 import { RETRY_FOR_MS, retryDelay } from './backoff.js';
 import { endpointById, endpointFailed, endpointSucceeded } from './endpoints.js';
-import { claimDue, eventId, keepBody, markDelivered, markRetry, outboxRow, pruneSent, recordAttempt } from './outbox.js';
+import { DEFAULT_CAPS, trimBacklog, type BacklogCaps, type Dropped } from './backlog.js';
+import { claimDue, DEFAULT_SHARES, type ClaimCursor, type ClaimShares } from './claims.js';
+import { eventId, keepBody, markDelivered, markRetry, outboxRow, pruneSent, recordAttempt, type OutboxRow } from './outbox.js';
 import { buildBody, type RecordFunctions } from './payload.js';
-import { postJson, SEND_TIMEOUT_MS } from './send.js';
+import { postJson, SEND_TIMEOUT_MS, type SendResult } from './send.js';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signDelivery, TIMESTAMP_HEADER } from './signature.js';
 import type { TargetRules } from './target-guard.js';
 
 /**
- * The delivery worker: claims due outbox rows (outbox.ts) and sends each, at most `concurrency` at
- * once, none of them awaited by a request: a slow or hanging receiver holds one of its slots until
- * the send's timeout, never a page view. Woken after each commit that enqueued an event, and every
- * `pollMs` for retries and the other processes' events.
+ * The delivery worker: claims due outbox rows (claims.ts: fairly, at a cost that does not grow with
+ * the backlog) and sends each, at most `concurrency` at once, none of them awaited by a request: a
+ * slow or hanging receiver holds one of its slots until the send's timeout, never a page view.
+ * Woken after each commit that enqueued an event, and every `pollMs` for retries and the other
+ * processes' events. The customers it enqueued for have their backlog held to the caps
+ * (backlog.ts), each at most every `trimEveryMs`.
  */
 
 export interface WorkerOptions extends TargetRules {
@@ -21,8 +25,16 @@ export interface WorkerOptions extends TargetRules {
   random?: (() => number) | undefined;
   /** How often the outbox is read without a wake-up, in ms; 0: never (tests run `drain`). Default 1000. */
   pollMs?: number | undefined;
-  /** Deliveries in flight at once. Default 8. */
+  /** Deliveries in flight at once in this process. Default 16. */
   concurrency?: number | undefined;
+  /** Deliveries in flight at once per customer and per endpoint, over every process. Default 4 and 2. */
+  shares?: ClaimShares | undefined;
+  /** Pending events kept per endpoint and per customer. Default 10,000 and 25,000. */
+  caps?: BacklogCaps | undefined;
+  /** How often one customer's backlog is held to the caps, at most, in ms. Default 5 s. */
+  trimEveryMs?: number | undefined;
+  /** Hears events given up over a cap: the customer, and how many per endpoint. */
+  onDropped?: ((customerId: number, dropped: Dropped) => void) | undefined;
   /** The bound of one delivery, in ms. Default 10 s. */
   timeoutMs?: number | undefined;
   /** How long an event is retried, and an endpoint may fail before it is switched off, in ms. Default a day. */
@@ -40,6 +52,10 @@ export interface WorkerOptions extends TargetRules {
 export interface Worker {
   /** Reads the outbox soon (after the transactions open now have ended). */
   wake(): void;
+  /** Notes rows just enqueued: their customers' backlogs are held to the caps soon. */
+  enqueued(rows: ReadonlyArray<{ endpoint_id: number; customer_id: number }>): void;
+  /** Holds every noted customer's backlog to the caps now. */
+  trim(): Promise<void>;
   /** Forgets the sent and given-up events older than the keeping time (at most hourly). */
   prune(): Promise<void>;
   /** Sends everything due now, and what that frees, until nothing is left; resolves when done. */
@@ -49,7 +65,14 @@ export interface Worker {
 
 export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOptions = {}): Worker {
   const now = opts.now ?? Date.now;
-  const concurrency = opts.concurrency ?? 8;
+  const concurrency = opts.concurrency ?? 16;
+  const shares = opts.shares ?? DEFAULT_SHARES;
+  const caps = opts.caps ?? DEFAULT_CAPS;
+  const trimEveryMs = opts.trimEveryMs ?? 5000;
+  const cursor: ClaimCursor = { lastEndpoint: 0 };
+  /** Customers with new rows since their last trim, and those rows' endpoints. */
+  const toTrim = new Map<number, Set<number>>();
+  const trimmedAt = new Map<number, number>();
   const timeoutMs = opts.timeoutMs ?? SEND_TIMEOUT_MS;
   const retryForMs = opts.retryForMs ?? RETRY_FOR_MS;
   const stop = new AbortController();
@@ -76,11 +99,21 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     const sent = await postJson(endpoint.url, body, headers, opts, timeoutMs, stop.signal);
     // Stopped mid-send: the claim's lease runs out and the next worker sends it again.
     if (stop.signal.aborted) return;
+    await settle(row, endpoint.id, at, sent).catch((e: unknown) => {
+      // Deleted while it was being sent (its endpoint, or its record by an erasure): nothing to settle.
+      if (!referenceGone(e)) throw e;
+    });
+  };
+
+  /** The attempt recorded, and the event delivered, retried later or given up. */
+  const settle = async (row: OutboxRow, endpointId: number, at: number, sent: SendResult): Promise<void> => {
+    const db = store.db;
+    const id = row.id;
     const ok = sent.status !== null && sent.status >= 200 && sent.status < 300;
     const error = ok ? null : (sent.error ?? `HTTP ${sent.status}`);
     await recordAttempt(db, {
       outbox_id: id,
-      endpoint_id: endpoint.id,
+      endpoint_id: endpointId,
       at_ms: at,
       status_code: sent.status,
       error,
@@ -88,12 +121,12 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     });
     if (ok) {
       await markDelivered(db, id);
-      await endpointSucceeded(db, endpoint.id);
+      await endpointSucceeded(db, endpointId);
       return;
     }
     const later = now() + retryDelay(row.attempts + 1, opts.random);
-    await markRetry(db, id, later - row.created_ms > retryForMs ? null : later);
-    if (await endpointFailed(db, endpoint.id, now(), later, retryForMs)) opts.onSwitchedOff?.();
+    await markRetry(db, row, later - row.created_ms > retryForMs ? null : later);
+    if (await endpointFailed(db, endpointId, now(), later, retryForMs)) opts.onSwitchedOff?.();
   };
 
   /** Claims what free slots can take and starts it; the number started. */
@@ -101,7 +134,7 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     const free = concurrency - inFlight.size;
     if (closed || free <= 0) return 0;
     const t = now();
-    const ids = await claimDue(store.db, t, t + timeoutMs + 60_000, free);
+    const ids = await claimDue(store.db, t, t + timeoutMs + 60_000, free, shares, cursor);
     for (const id of ids) {
       const p: Promise<void> = deliver(id)
         .catch((e: unknown) => opts.onError?.(e))
@@ -145,10 +178,22 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     prunedAt = t;
     await pruneSent(store.db, t - keepMs);
   };
+  /** Holds the noted customers' backlogs to the caps: those trimmed within `trimEveryMs` wait, unless `all`. */
+  const trim = async (all: boolean) => {
+    const t = now();
+    for (const [customerId, endpointIds] of toTrim) {
+      if (!all && t - (trimmedAt.get(customerId) ?? -Infinity) < trimEveryMs) continue;
+      toTrim.delete(customerId);
+      trimmedAt.set(customerId, t);
+      const dropped = await trimBacklog(store.db, customerId, endpointIds, t, caps);
+      if (dropped.size) opts.onDropped?.(customerId, dropped);
+    }
+  };
   const tick = () => {
     if (opts.idle?.()) return;
     void fill().catch((e: unknown) => opts.onError?.(e));
     void prune().catch((e: unknown) => opts.onError?.(e));
+    if (toTrim.size) void trim(false).catch((e: unknown) => opts.onError?.(e));
   };
 
   const pollMs = opts.pollMs ?? 1000;
@@ -161,6 +206,14 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     wake() {
       setImmediate(() => void store.settled().then(tick));
     },
+    enqueued(rows) {
+      for (const r of rows) {
+        let endpoints = toTrim.get(r.customer_id);
+        if (!endpoints) toTrim.set(r.customer_id, (endpoints = new Set()));
+        endpoints.add(r.endpoint_id);
+      }
+    },
+    trim: () => trim(true),
     async drain() {
       for (;;) {
         const started = await fill();
@@ -180,4 +233,10 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/** A foreign key that failed because the row it names was deleted meanwhile (SQLite, PostgreSQL). */
+function referenceGone(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }

@@ -59,6 +59,9 @@ export const GROWING_TABLES: readonly (string | RegExp)[] = [
   'call_legs',
   'call_leg_costs',
   'callapi_requests',
+  // Webhooks: an event per endpoint, and every attempt to send it.
+  'webhook_outbox',
+  'webhook_attempts',
 ];
 
 const growing = (table: string) => GROWING_TABLES.some((t) => (typeof t === 'string' ? t === table : t.test(table)));

@@ -22,6 +22,7 @@ import * as numbersAndCharges from './075_numbers_and_charges.js';
 import * as reportIndexes from './085_report_indexes.js';
 import * as dropRateCounters from './090_drop_rate_counters.js';
 import * as webhooks from './095_webhooks.js';
+import * as webhookBacklog from './096_webhook_backlog.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -51,6 +52,7 @@ export const STEPS: readonly [string, Step][] = [
   ['085_report_indexes', reportIndexes],
   ['090_drop_rate_counters', dropRateCounters],
   ['095_webhooks', webhooks],
+  ['096_webhook_backlog', webhookBacklog],
 ];
 
 /**

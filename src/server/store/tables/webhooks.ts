@@ -13,15 +13,21 @@ export interface WebhookEndpointsTable {
   disabled_reason: string | null;
   /** Since when every attempt has failed; null after a success. */
   failing_since_ms: number | null;
+  /** Events given up because the backlog passed its cap (webhooks/backlog.ts), and the last time. */
+  dropped_events: Defaulted<number>;
+  dropped_at_ms: number | null;
   created_at: string;
 }
 
-export type WebhookState = 'pending' | 'delivered' | 'failed';
+/** `dropped`: given up unsent because the endpoint's or customer's backlog passed its cap. */
+export type WebhookState = 'pending' | 'delivered' | 'failed' | 'dropped';
 
 /** One event for one endpoint: sent at least once, in order with the other events of its record. */
 export interface WebhookOutboxTable {
   id: Id;
   endpoint_id: number;
+  /** The endpoint's customer: backlogs and deliveries in flight are counted per customer. */
+  customer_id: number;
   event_type: string;
   /** The REST report the record is in (`call`, `chat`, `offline_message`, `goal`; `test` for a test event). */
   object_kind: string;

@@ -242,7 +242,7 @@ describe('webhook delivery', () => {
     worker.wake();
     const release = await held;
     // The claim has read an empty outbox; the event commits now and wakes the worker.
-    await enqueueTest(s.store.db, ep.id, clock.t);
+    await enqueueTest(s.store.db, { id: ep.id, customer_id: 1 }, clock.t);
     await wokenUp(s, worker);
     release();
     await expect.poll(() => r.received.length, { timeout: 2000 }).toBe(1);
@@ -255,7 +255,7 @@ describe('webhook delivery', () => {
     const r = await receiver();
     const ep = await addEndpoint(s, r.url, ['call.ended']);
     const { worker, holdNextClaim, updated } = observedWorker(s, clock);
-    await enqueueTest(s.store.db, ep.id, clock.t);
+    await enqueueTest(s.store.db, { id: ep.id, customer_id: 1 }, clock.t);
     const first = holdNextClaim();
     const draining = worker.drain();
     const releaseFirst = await first;
@@ -301,8 +301,9 @@ function observedWorker(s: ConsultantServer, clock: Clock) {
     },
   };
   const observed = s.store.db.withPlugin(observer);
-  // The claim is raw SQL, run through getExecutor(): its answer is held there, after the statement
-  // has run and its connection is free again.
+  // The claim is raw SQL, run through getExecutor(): the answer of its first statement (which
+  // endpoints have due events) is held there, after the statement has run and its connection is
+  // free again.
   const bound = <T extends object>(target: T, name: string | symbol) => {
     const v = Reflect.get(target, name, target) as unknown;
     return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
@@ -314,7 +315,7 @@ function observedWorker(s: ConsultantServer, clock: Clock) {
         : async (query: CompiledQuery) => {
             const result = await target.executeQuery(query);
             const hold = holdNext;
-            if (hold && query.sql.includes('SET locked_until_ms')) {
+            if (hold && /FROM webhook_endpoints e\s+WHERE e.enabled = 1 AND EXISTS/.test(query.sql)) {
               holdNext = null;
               await new Promise<void>((done) => hold(done));
             }

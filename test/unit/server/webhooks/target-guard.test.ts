@@ -10,6 +10,9 @@ describe('webhook targets', () => {
     expect(refusedUrl('https://user:pw@crm.example.com/', {})).toBe('no user or password in the URL');
     expect(refusedUrl('https://localhost/hook', {})).toBe('loopback host');
     expect(refusedUrl('https://localhost/hook', { allowLoopback: true })).toBeNull();
+    // The fully qualified spellings are the same names.
+    for (const host of ['LOCALHOST.', 'localhost..', 'app.localhost.']) expect(refusedUrl(`https://${host}/hook`, {}), host).toBe('loopback host');
+    expect(refusedUrl('https://[64:ff9b:1::a00:1]/hook', {})).toMatch(/^private or reserved address/);
     expect(refusedUrl('not a url', {})).toBe('not a URL');
   });
 
@@ -27,6 +30,8 @@ describe('webhook targets', () => {
       '::',
       '::ffff:a00:1',
       '::ffff:192.168.0.1',
+      '64:ff9b:1::a00:1',
+      '64:ff9b:1:ffff::1',
     ])
       expect(refusedAddress(a, { allowLoopback: true }), a).toMatch(/^private or reserved address/);
     for (const a of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:7f00:1']) {

@@ -56,6 +56,8 @@ describe('the webhook REST functions', () => {
         is_enabled: true,
         disabled_reason: null,
         failing_since: null,
+        dropped_events: 0,
+        dropped_at: null,
         created_at: expect.any(String),
       },
     ]);
