@@ -11,7 +11,8 @@ describe('webhook targets', () => {
     expect(refusedUrl('https://localhost/hook', {})).toBe('loopback host');
     expect(refusedUrl('https://localhost/hook', { allowLoopback: true })).toBeNull();
     // The fully qualified spellings are the same names.
-    for (const host of ['LOCALHOST.', 'localhost..', 'app.localhost.']) expect(refusedUrl(`https://${host}/hook`, {}), host).toBe('loopback host');
+    for (const host of ['LOCALHOST.', 'localhost..', 'app.localhost.'])
+      expect(refusedUrl(`https://${host}/hook`, {}), host).toBe('loopback host');
     expect(refusedUrl('https://[64:ff9b:1::a00:1]/hook', {})).toMatch(/^private or reserved address/);
     expect(refusedUrl('not a url', {})).toBe('not a URL');
   });
