@@ -1,27 +1,52 @@
 import Database from 'better-sqlite3';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, openSync, renameSync, rmSync } from 'node:fs';
 
 /**
- * Backups of a SQLite database through SQLite's online backup API. Copying the file of a running
- * server is not a backup: in WAL mode the committed rows sit in `<db>-wal` until a checkpoint, and
- * a copy of the main file alone misses them. The backup API reads one consistent snapshot, WAL
- * included, while the server goes on writing (a reader never blocks the writer in WAL mode).
+ * Backups of a SQLite database. Copying the file of a running server is not a backup: in WAL mode
+ * the committed rows sit in `<db>-wal` until a checkpoint, and a copy of the main file alone misses
+ * them. VACUUM INTO reads one consistent snapshot, WAL included, while the server goes on writing
+ * (a reader never blocks the writer in WAL mode), and writes only the live rows: the free pages
+ * and the slack of the pages, where deleted rows (an erased visitor's) may linger, stay behind.
+ *
+ * A backup holds what the database does (webhook secrets, password hashes, visitors' data): its
+ * file, and the restore's copy, are readable by their owner only from the moment they exist.
  */
 
-/** Pages copied per step of a backup: everything at once, so that writes between steps cannot make it start over. */
+/** Pages copied per step of a restore: everything at once, so that writes between steps cannot make it start over. */
 const ALL_AT_ONCE = ({ totalPages }: { totalPages: number }) => Math.max(totalPages, 100);
 
-/** Copies the database at `dbPath` into a new file `file` (refused when `file` exists). Resolves with the pages copied. */
+/** Copies the database at `dbPath` into a new file `file` (refused when `file` exists). Resolves with the pages written. */
 export async function backupSqlite(dbPath: string, file: string): Promise<number> {
   if (existsSync(file)) throw new Error(`${file} exists: a backup does not overwrite a file`);
   const db = new Database(dbPath, { fileMustExist: true });
   try {
-    const { totalPages } = await db.backup(file, { progress: ALL_AT_ONCE });
-    oneFile(file);
-    checkDatabase(file);
-    return totalPages;
+    createPrivate(file);
+    try {
+      // VACUUM INTO fills an empty file; it keeps the file's mode.
+      db.prepare('VACUUM INTO ?').run(file);
+      const pages = oneFile(file);
+      checkDatabase(file);
+      return pages;
+    } catch (e) {
+      rmSync(file, { force: true });
+      throw e;
+    }
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Creates the empty file `file`, readable and writable by its owner only, whatever the umask
+ * (which can only take bits away: the fchmod gives back any it took from the owner), before
+ * anything is written to it. Fails when the file exists. SQLite gives its journals the same mode.
+ */
+function createPrivate(file: string): void {
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -35,6 +60,7 @@ export async function restoreSqlite(file: string, dbPath: string, now = new Date
   if (existsSync(dbPath)) refuseWhenOpen(dbPath);
   const incoming = `${dbPath}.restoring`;
   rmSync(incoming, { force: true });
+  createPrivate(incoming);
   const source = new Database(file, { readonly: true, fileMustExist: true });
   try {
     await source.backup(incoming, { progress: ALL_AT_ONCE });
@@ -56,13 +82,15 @@ export async function restoreSqlite(file: string, dbPath: string, now = new Date
 }
 
 /**
- * The copy takes the source's WAL mode; back in rollback-journal mode it is one self-contained file
- * that can be moved alone (the server turns WAL on again when it opens it).
+ * A copy by the backup API takes the source's WAL mode; back in rollback-journal mode it is one
+ * self-contained file that can be moved alone (the server turns WAL on again when it opens it).
+ * Resolves with the pages the copy holds.
  */
-function oneFile(file: string): void {
+function oneFile(file: string): number {
   const db = new Database(file, { fileMustExist: true });
   try {
     db.pragma('journal_mode = DELETE');
+    return db.pragma('page_count', { simple: true }) as number;
   } finally {
     db.close();
   }

@@ -38,12 +38,17 @@ async function main(): Promise<number> {
       console.error(`erase: no site with the key ${values.site}`);
       return 1;
     }
-    const erased = await eraseOnSite(store.db, site.id, values.visitor !== undefined ? { visitor: n } : { person: n });
-    if (!erased) {
+    const done = await eraseOnSite(store, site.id, values.visitor !== undefined ? { visitor: n } : { person: n });
+    if (!done) {
       console.error(`erase: the site has no ${values.visitor !== undefined ? 'visitor' : 'person'} ${n}`);
       return 1;
     }
-    console.log(`erase: ${JSON.stringify(erased)}`);
+    console.log(`erase: ${JSON.stringify(done.erased)}`);
+    if (done.walBusy)
+      console.error(
+        'erase: another connection was reading, so the WAL file still holds pages from before the erasure: ' +
+          'they go at the next erasure, or when the last process that has the database open closes it',
+      );
     return 0;
   } finally {
     await store.close();

@@ -36,8 +36,8 @@ export const eraseVisitor = apiFunction({
     // A person's id is one of its visitors' ids: its site is that visitor's.
     const v = await visitorOfCustomer(ctx.store.db, which, ctx.customer.id);
     if (!v) throw apiErrors.notFound(what, which);
-    const erased = await eraseOnSite(ctx.store.db, v.site_id, what === 'visitor' ? { visitor: which } : { person: which });
-    if (!erased) throw apiErrors.notFound(what, which);
-    return [erased];
+    const done = await eraseOnSite(ctx.store, v.site_id, what === 'visitor' ? { visitor: which } : { person: which });
+    if (!done) throw apiErrors.notFound(what, which);
+    return [done.erased];
   },
 });

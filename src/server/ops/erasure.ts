@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
-import type { Db } from '../store/open.js';
+import type { Db, Store } from '../store/open.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from '../visitors/visitor-erasure.js';
 import { forgetRecords } from '../webhooks/outbox.js';
@@ -18,6 +19,10 @@ import { forgetRecords } from '../webhooks/outbox.js';
  * charges rate), so the record stays with its time, duration, numbers dialled and cost; the
  * caller's number is blanked on the call, its legs and the platform requests that dialled it, and
  * the link to the visitor, its session and page, the campaign context and the recordings are dropped.
+ *
+ * The bytes go too, on SQLite: the store deletes with secure_delete (zeros over deleted rows), and
+ * after the erasure commits the WAL, which still holds the pages as they were, is checkpointed and
+ * emptied. On PostgreSQL the deleted rows stay in the table files until VACUUM (docs/operations.md).
  */
 export interface Erased {
   visitors: number;
@@ -135,9 +140,33 @@ async function anonymiseCalls(db: Queryable, calls: ReadonlyArray<{ id: number; 
   return calls.length;
 }
 
-/** Erases one visitor, or a whole person, of the site `siteId`; null when the site has no such visitor or person. */
-export async function eraseOnSite(db: Db, siteId: number, target: { visitor: number } | { person: number }): Promise<Erased | null> {
+/**
+ * Erases one visitor, or a whole person, of the site `siteId`; null when the site has no such
+ * visitor or person. `walBusy`: SQLite's WAL still holds pages from before the erasure, because
+ * another connection (a backup, a second process) went on reading an older snapshot past the
+ * busy timeout; they go at a later checkpoint.
+ */
+export async function eraseOnSite(
+  store: Pick<Store, 'db' | 'dialect'>,
+  siteId: number,
+  target: { visitor: number } | { person: number },
+): Promise<{ erased: Erased; walBusy: boolean } | null> {
+  const { db } = store;
   const ids =
     'visitor' in target ? await visitorsOnSite(db, siteId, [target.visitor]) : await visitorsOfPersonOnSite(db, siteId, target.person);
-  return ids.length ? eraseVisitors(db, siteId, ids) : null;
+  if (!ids.length) return null;
+  const erased = await eraseVisitors(db, siteId, ids);
+  return { erased, walBusy: store.dialect === 'sqlite' && !(await emptyWal(db)) };
 }
+
+/**
+ * Copies the WAL into the database file and truncates it to nothing (TRUNCATE waits for readers,
+ * up to the busy timeout); whether it got there. Secure_delete zeroed the rows in the pages the
+ * erasure wrote, but the WAL's older frames hold the same pages before it.
+ */
+async function emptyWal(db: Db): Promise<boolean> {
+  const { rows } = await WAL_CHECKPOINT.execute(db);
+  return rows[0]?.busy === 0;
+}
+
+const WAL_CHECKPOINT = sql<{ busy: number; log: number; checkpointed: number }>`PRAGMA wal_checkpoint(TRUNCATE)`;

@@ -77,6 +77,9 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten with zeros, not left in free pages and page slack, where the file,
+  // its WAL and any copy of them would still carry an erased visitor (ops/erasure.ts).
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Tables>({ dialect: new CachedSqliteDialect(sqlite, opts.onQuery) });
   await migrate(db, 'sqlite', sqlite.pragma('user_version', { simple: true }) as number);
   // The legacy counter is done with: the migrator's own table holds the history from now on.

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
+import { backupSqlite, restoreSqlite } from '../../../../src/server/ops/backup.js';
 import { notReady } from '../../../../src/server/ops/readiness.js';
 import { openStore } from '../../../../src/server/store/open.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
@@ -117,6 +119,50 @@ describe.skipIf(!!testPostgresUrl)('SQLite backup and restore', { timeout: 120_0
       await store.close();
     }
     expect(existsSync(dbPath + '.restoring')).toBe(false);
+  });
+
+  it('a backup and a restored database are readable by their owner only, whatever the umask', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-backup-'));
+    const dbPath = join(dir, 'svc.db');
+    server = await testServer(testConfig, { dbPath });
+    expect((await pageView(server)).statusCode).toBe(200);
+    // The usual umask leaves new files world-readable; the CLI's umask is its parent's.
+    const umask = process.umask(0o022);
+    try {
+      const backup = join(dir, 'backup.db');
+      expect(await cli('backup', backup, '--db', dbPath)).toMatchObject({ code: 0 });
+      expect(statSync(backup).mode & 0o777).toBe(0o600);
+      // An umask that takes the owner's bits away too.
+      process.umask(0o277);
+      const second = join(dir, 'second.db');
+      await backupSqlite(dbPath, second);
+      expect(statSync(second).mode & 0o777).toBe(0o600);
+      process.umask(0o022);
+      const restored = join(dir, 'restored.db');
+      await restoreSqlite(backup, restored);
+      expect(statSync(restored).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  it("a backup holds the live rows only, not the deleted ones the database's free pages still carry", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-backup-'));
+    const dbPath = join(dir, 'svc.db');
+    await (await openStore({ path: dbPath })).close();
+    // A database whose rows were deleted without secure_delete (one from before it was on).
+    const db = new Database(dbPath);
+    db.pragma('secure_delete = OFF');
+    db.exec('CREATE TABLE scratch (t TEXT)');
+    const add = db.prepare('INSERT INTO scratch (t) VALUES (?)');
+    for (let i = 0; i < 200; i++) add.run(`deleted-row-x7q9-${i}`.padEnd(500, '.'));
+    db.exec('DELETE FROM scratch');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    expect(readFileSync(dbPath).includes('deleted-row-x7q9')).toBe(true);
+    const backup = join(dir, 'backup.db');
+    await backupSqlite(dbPath, backup);
+    expect(readFileSync(backup).includes('deleted-row-x7q9')).toBe(false);
   });
 
   it('refuses what is not a database of this server, and PostgreSQL URLs', async () => {

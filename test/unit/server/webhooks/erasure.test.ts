@@ -55,7 +55,7 @@ it('erasing a visitor forgets the webhook events of its records, sent or not, an
   expect(before.filter((r) => r.body?.includes('Ann'))).not.toHaveLength(0);
   expect(await server.store.db.selectFrom('webhook_attempts').select('id').execute()).not.toHaveLength(0);
 
-  expect(await eraseOnSite(server.store.db, 1, { visitor: ann.visitor!.id })).not.toBeNull();
+  expect(await eraseOnSite(server.store, 1, { visitor: ann.visitor!.id })).not.toBeNull();
 
   const after = await outbox();
   // Bob's request stays; nothing of Ann's is left, sent or pending, nor an attempt of hers.
