@@ -1,9 +1,10 @@
 /**
  * The app's one client of the server: the REST functions (rest-api.md), the app's own needs among
  * them as documented extensions (docs/rest-api.md), with the REST session key. The key lives in
- * sessionStorage (one tab, gone with it) and goes in the POST body or, for GETs, the query as the
- * REST document says. An agent's chosen customer is added as `customer_id` to every function that
- * acts on a customer. An employee's key goes in a header to `/app/api/employee/<function>`.
+ * sessionStorage (one tab, gone with it) and goes in a header, `Authorization: Bearer` (the REST
+ * API's extension), never in a URL: a proxy's access log keeps every request line, and the key opens
+ * the account for hours. An agent's chosen customer is added as `customer_id` to every function
+ * that acts on a customer. An employee's key goes in `X-Session-Key` to `/app/api/employee/<function>`.
  */
 
 import type { Lang } from './i18n.js';
@@ -102,6 +103,10 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
+/** The header that carries a key: the REST API's Bearer, or the employee routes' own. */
+const keyHeader = (key: string, employee: boolean): Record<string, string> =>
+  employee ? { 'x-session-key': key } : { authorization: 'Bearer ' + key };
+
 /**
  * Signs in with a REST login or an employee's console e-mail: the server checks the password once,
  * as whichever account the name is (`/app/api/session`), and says which kind of key it gave.
@@ -123,9 +128,11 @@ export async function logout(): Promise<void> {
   const employee = session.employee();
   session.clear();
   if (!key) return;
-  if (employee) await fetch('/app/api/employee-session', { method: 'DELETE', headers: { 'x-session-key': key } }).catch(() => {});
-  else
-    await fetch('/api/logout/?' + new URLSearchParams({ session_key: key }), { headers: { accept: 'application/json' } }).catch(() => {});
+  await fetch(employee ? '/app/api/employee-session' : '/api/logout/', {
+    method: employee ? 'DELETE' : 'POST',
+    headers: { ...JSON_HEADERS, ...keyHeader(key, employee) },
+    body: '{}',
+  }).catch(() => {});
 }
 
 type Args = Record<string, string | number | boolean | null | undefined | readonly unknown[]>;
@@ -136,7 +143,7 @@ const withCustomer = (fn: string, args: Args): Args => {
 };
 
 /**
- * A REST function by verb: GET in the query, others as `{session_key, action, args}`. An
+ * A REST function by verb: GET in the query, others as `{action, args}`, the key in its header. An
  * employee's go to `/app/api/employee/<function>`, the same functions limited to their sites.
  */
 export async function rest<T>(
@@ -144,25 +151,18 @@ export async function rest<T>(
   args: Args = {},
   verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET',
 ): Promise<{ data: T; total: number | null }> {
-  if (session.employee()) {
-    const url = `/app/api/employee/${fn}`;
-    const headers = { accept: 'application/json', 'x-session-key': session.key() ?? '' };
-    if (verb === 'GET') {
-      const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(args)) if (v != null) q.set(k, String(v));
-      return answer<T>(await fetch(`${url}?${q}`, { headers }));
-    }
-    return answer<T>(await fetch(url, { method: 'POST', headers: { ...headers, ...JSON_HEADERS }, body: JSON.stringify({ args }) }));
-  }
-  const a = withCustomer(fn, args);
-  const url = `/api/v1/${fn}/`;
+  const employee = session.employee();
+  const a = employee ? args : withCustomer(fn, args);
+  const url = employee ? `/app/api/employee/${fn}` : `/api/v1/${fn}/`;
+  const headers = { accept: 'application/json', ...keyHeader(session.key() ?? '', employee) };
   if (verb === 'GET') {
-    const q = new URLSearchParams({ session_key: session.key() ?? '' });
+    const q = new URLSearchParams();
     for (const [k, v] of Object.entries(a)) if (v != null) q.set(k, String(v));
-    return answer<T>(await fetch(`${url}?${q}`, { headers: { accept: 'application/json' } }));
+    return answer<T>(await fetch(`${url}?${q}`, { headers }));
   }
-  const body = { session_key: session.key(), ...(verb === 'POST' ? {} : { action: verb }), args: a };
-  return answer<T>(await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) }));
+  // The employee routes take every change as a POST of `{args}`.
+  const body = employee || verb === 'POST' ? { args: a } : { action: verb, args: a };
+  return answer<T>(await fetch(url, { method: 'POST', headers: { ...headers, ...JSON_HEADERS }, body: JSON.stringify(body) }));
 }
 
 /** A REST function's `data` alone. */

@@ -4,7 +4,10 @@
 // `append` adds the peer's address to the client's X-Forwarded-For ($proxy_add_x_forwarded_for),
 // `set` replaces it ($remote_addr). FROM is the local address it connects to the server from. The
 // client's X-Svc-Country/Region/City are dropped; PROXY_CITY, when set, is sent as X-Svc-City (the
-// proxy's own geography). Prints its URL as the first line of stdout.
+// proxy's own geography). PROXY_LOG, when set, is a file each request's line (`GET /path?query
+// HTTP/1.1`, nginx's $request) is appended to, as a proxy's access log keeps it. Prints its URL as
+// the first line of stdout.
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 
 const [target, mode = 'append', localAddress] = process.argv.slice(2);
@@ -12,6 +15,7 @@ const upstream = new URL(target);
 const agent = new http.Agent({ keepAlive: true });
 
 const server = http.createServer((req, res) => {
+  if (process.env.PROXY_LOG) appendFileSync(process.env.PROXY_LOG, `${req.method} ${req.url} HTTP/${req.httpVersion}\n`);
   const headers = { ...req.headers };
   const peer = req.socket.remoteAddress;
   const sent = req.headers['x-forwarded-for'];
