@@ -339,7 +339,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
     await rest.register(apiFeature, { store, loginGuard, functions: API_FUNCTIONS, now: opts.apiClock });
   });
-  await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir });
+  await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.
   const nowMs = (opts.apiClock ?? Date.now)();

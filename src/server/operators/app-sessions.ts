@@ -22,11 +22,21 @@ export interface AppEmployee {
 /** The stored form of a key: marked as the app's, so the console neither takes it nor counts it as signed in. */
 const stored = (key: string) => APP_SESSION_PREFIX + createHash('sha256').update(key).digest('hex');
 
-export function employeeAppSessions(db: Queryable, guard: LoginGuard, now: () => number = Date.now, sessionMs = SESSION_MS) {
+export interface EmployeeAppSessionOptions {
+  /** The clock of the sessions' expiry. Default Date.now. */
+  now?: (() => number) | undefined;
+  sessionMs?: number | undefined;
+  /** The server's public base URL: with https, the device cookie is `Secure` as the console's is. */
+  publicUrl?: string | undefined;
+}
+
+export function employeeAppSessions(db: Queryable, guard: LoginGuard, opts: EmployeeAppSessionOptions = {}) {
+  const now = opts.now ?? Date.now;
+  const sessionMs = opts.sessionMs ?? SESSION_MS;
   return {
     /** Checks the password under the console's guard; the new session's key. Sets the guard's device cookie on `reply`. */
     async signIn(req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<string> {
-      const emp = await guardLogin(db, guard, req, reply, { email, password }, req.protocol === 'https');
+      const emp = await guardLogin(db, guard, req, reply, { email, password }, opts.publicUrl);
       const t = now();
       const key = randomBytes(32).toString('base64url');
       await createSession(db, { tokenHash: stored(key), employeeId: emp.id, createdAt: timestamp(t), expiresMs: t + sessionMs, now: t });
