@@ -47,6 +47,7 @@ import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
+import { reportSignInClashes } from './operators/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
 
@@ -334,6 +335,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
+  await reportSignInClashes(store.db, warn);
   await app.register(async (rest) => {
     // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
