@@ -47,6 +47,7 @@ import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
+import { reportSignInClashes } from './operators/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
 
@@ -344,12 +345,13 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
+  await reportSignInClashes(store.db, warn);
   await app.register(async (rest) => {
     // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
     await rest.register(apiFeature, { store, loginGuard, functions: API_FUNCTIONS, now: opts.apiClock });
   });
-  await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir });
+  await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
   // the numbers the sites use are the customers' from the first start that sees them.
   const nowMs = (opts.apiClock ?? Date.now)();

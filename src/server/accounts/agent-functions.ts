@@ -8,6 +8,7 @@ import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
 import { apiUserByLogin, insertApiUser } from '../api/queries.js';
 import { addAgentCharge, tariffPlan, tariffPlanCount, tariffPlans } from '../charges/agents.js';
+import { employeeHasName } from '../operators/sign-in-names.js';
 
 /** Agent-only functions (docs/spec/rest-api.md, "Agent-only functions"). */
 
@@ -79,7 +80,8 @@ export const createAgentCustomer = apiFunction({
     const passwordHash = await hashPassword(a.password);
     const { customer_name: name, tp_id: tpId, email: login, password: _p, time_zone: tz, ...limits } = a;
     const customerId = await db.transaction().execute(async (tx) => {
-      if (await apiUserByLogin(tx, login)) throw apiErrors.duplicate(`login ${login}`);
+      // An employee's e-mail is taken as a login is (operators/sign-in-names.ts), in the same words.
+      if ((await apiUserByLogin(tx, login)) || (await employeeHasName(tx, login))) throw apiErrors.duplicate(`login ${login}`);
       const cid = await createCustomer(tx, {
         name,
         state: 'waiting',

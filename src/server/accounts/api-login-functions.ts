@@ -5,6 +5,7 @@ import { acknowledgement, apiFunction, type CustomerContext } from '../api/funct
 import { apiLoginById, apiLoginsOf, removeApiLogin, setApiPassword } from '../api/logins.js';
 import { insertApiUser } from '../api/queries.js';
 import { asRestError } from '../api/rest-errors.js';
+import { employeeHasName } from '../operators/sign-in-names.js';
 import { hashPassword } from '../sign-in/password.js';
 
 /**
@@ -47,8 +48,13 @@ export const createApiLogin = apiFunction({
   async run(ctx, a) {
     const db = ctx.store.db;
     const hash = await hashPassword(a.password);
-    if (!(await insertApiUser(db, { login: a.login, password_hash: hash, customer_id: ctx.customer.id, agent_id: null })))
-      throw apiErrors.invalid('login', 'already taken');
+    await db.transaction().execute(async (tx) => {
+      // An employee's e-mail, of this customer or another, is taken too: the app's sign-in form
+      // would find this login first. The answer is the same as for a login, so it names no holder.
+      if (await employeeHasName(tx, a.login)) throw apiErrors.invalid('login', 'already taken');
+      if (!(await insertApiUser(tx, { login: a.login, password_hash: hash, customer_id: ctx.customer.id, agent_id: null })))
+        throw apiErrors.invalid('login', 'already taken');
+    });
     return { id: (await apiLoginsOf(db, ctx.customer.id)).find((u) => u.login === a.login)!.id };
   },
 });

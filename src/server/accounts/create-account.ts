@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { insertApiUser } from '../api/queries.js';
 import { agentById, createAgent } from '../charges/agents.js';
 import { createEmployee } from '../operators/queries.js';
+import { employeeHasName, restLoginHasName } from '../operators/sign-in-names.js';
 import { hashPassword } from '../sign-in/password.js';
 import { DEFAULT_TIME_ZONE } from '../http/dates.js';
 import { createCustomer, customerById } from '../customers/queries.js';
@@ -129,6 +130,7 @@ export async function createAccountCommand(argv: string[], io: AccountIo): Promi
       if (args.kind === 'operator') {
         const customer = await customerById(tx, args.customerId!);
         if (!customer) return `no customer ${args.customerId}`;
+        if (await restLoginHasName(tx, args.login)) return `the e-mail ${args.login.toLowerCase()} is a REST login`;
         const sites = (await sitesOfCustomer(tx, customer.id, { limit: 10_000, offset: 0 })).map((s) => s.id);
         const id = await createEmployee(tx, {
           customer_id: customer.id,
@@ -143,6 +145,8 @@ export async function createAccountCommand(argv: string[], io: AccountIo): Promi
         io.out('Sign in to the console at {server}/op/.');
         return null;
       }
+      // The app's sign-in form would find the login before the employee (operators/sign-in-names.ts).
+      if (await employeeHasName(tx, args.login)) return `the login ${args.login} is an employee's e-mail`;
       let customerId: number | null = null;
       let agentId: number | null = null;
       let what: string;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { errors } from '../http/errors.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 
@@ -37,4 +38,16 @@ export async function removeApiLogin(db: Queryable, customerId: number, id: numb
     await tx.deleteFrom('api_sessions').where('user_id', '=', id).execute();
     await tx.deleteFrom('api_users').where('id', '=', id).where('customer_id', '=', customerId).execute();
   });
+}
+
+/**
+ * True when a REST login is `name` in any case: an employee's e-mail (operators/sign-in-names.ts)
+ * may not be one. No index holds lower(login): the logins are a few per customer.
+ */
+export async function apiLoginInAnyCase(db: Queryable, name: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('api_users')
+    .select('id')
+    .where(sql<string>`lower(login)`, '=', name.toLowerCase())
+    .executeTakeFirst());
 }

@@ -43,13 +43,39 @@ function cookieTokens(req: FastifyRequest, name = COOKIE): string[] {
 }
 
 /**
- * The password check of every sign-in: the console's, and the REST API's `login`, which calls
- * this with its own request and reply. Runs under `guard` (login-guard.ts: attempts counted
- * before hashing, locks per e-mail and address or device, one scrypt at a time) and throws
- * `ApiError`s: 429001 (locked; `Retry-After` set on `reply`), 503001 (busy; `Retry-After: 1`),
- * 401002 (wrong e-mail or password). On success returns the employee's id and `deviceCookie`, a
- * `Set-Cookie` value to send with the answer: it exempts this browser from locks that others'
- * failures cause (`secure`: the cookie gets `Secure`).
+ * Whether a console cookie gets `Secure`: behind a TLS proxy the server itself sees http, so it
+ * does when either the request or the public URL (`SVC_PUBLIC_URL`) is https. Every cookie of a
+ * sign-in, the console's and the app's, is set by this rule.
+ */
+export function secureCookie(req: FastifyRequest, publicUrl: string | undefined): boolean {
+  return req.protocol === 'https' || (!!publicUrl && publicUrl.startsWith('https:'));
+}
+
+/**
+ * Runs `check` (a password check) under `guard` (login-guard.ts: attempts counted before hashing,
+ * locks per e-mail and address or device, one scrypt at a time) for `email`, and throws its
+ * refusals, 429001 (locked) and 503001 (busy), with `Retry-After` set on `reply`.
+ */
+export async function guardedCheck(
+  guard: LoginGuard,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  try {
+    return await guard.attempt({ ip: req.ip, email, device: cookieTokens(req, DEVICE_COOKIE)[0] }, check);
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 429 || e.status === 503)) reply.header('Retry-After', String(retryAfterOf(e)));
+    throw e;
+  }
+}
+
+/**
+ * The password check of an employee's sign-in, the console's and the app's: under `guard`
+ * ({@link guardedCheck}), throwing 401002 (wrong e-mail or password). On success returns the
+ * employee's id and `deviceCookie`, a `Set-Cookie` value to send with the answer: it exempts this
+ * browser from locks that others' failures cause, `Secure` by {@link secureCookie}.
  */
 export async function guardLogin(
   db: Queryable,
@@ -57,35 +83,26 @@ export async function guardLogin(
   req: FastifyRequest,
   reply: FastifyReply,
   credentials: { email: string; password: string },
-  secure: boolean,
+  publicUrl: string | undefined,
 ): Promise<{ id: number; deviceCookie: string }> {
   let emp: { id: number; password_hash: string } | null = null;
-  let ok: boolean;
-  try {
-    ok = await guard.attempt({ ip: req.ip, email: credentials.email, device: cookieTokens(req, DEVICE_COOKIE)[0] }, async () => {
-      emp = await employeeLogin(db, credentials.email);
-      // Unknown e-mails cost the same scrypt as known ones.
-      return (await verifyPassword(credentials.password, emp?.password_hash ?? null)) && !!emp;
-    });
-  } catch (e) {
-    if (e instanceof ApiError && (e.status === 429 || e.status === 503)) reply.header('Retry-After', String(retryAfterOf(e)));
-    throw e;
-  }
+  const ok = await guardedCheck(guard, req, reply, credentials.email, async () => {
+    emp = await employeeLogin(db, credentials.email);
+    // Unknown e-mails cost the same scrypt as known ones.
+    return (await verifyPassword(credentials.password, emp?.password_hash ?? null)) && !!emp;
+  });
   if (!ok || !emp) throw errors.wrongPassword();
-  return { id: (emp as { id: number }).id, deviceCookie: guard.deviceCookie(await guard.trustDevice(credentials.email), secure) };
+  const deviceCookie = guard.deviceCookie(await guard.trustDevice(credentials.email), secureCookie(req, publicUrl));
+  return { id: (emp as { id: number }).id, deviceCookie };
 }
 
 /** The seconds a guard's refusal names ("… try again in N s"). */
 const retryAfterOf = (e: ApiError) => Number(/in (\d+) s/.exec(e.message)?.[1] ?? 1);
 
-/**
- * `publicUrl`: the server's public base URL. Behind a TLS proxy the server itself sees http, so the
- * cookie is `Secure` when either the request or the public URL is https.
- */
+/** `publicUrl`: the server's public base URL, which decides with the request whether cookies are `Secure` ({@link secureCookie}). */
 export function operatorAuth(store: Store, guard: LoginGuard, sessionMs = SESSION_MS, publicUrl?: string) {
   const { db } = store;
-  const publicHttps = !!publicUrl && publicUrl.startsWith('https:');
-  const secure = (req: FastifyRequest) => (publicHttps || req.protocol === 'https' ? '; Secure' : '');
+  const secure = (req: FastifyRequest) => (secureCookie(req, publicUrl) ? '; Secure' : '');
 
   const load = async (tokenHash: string, now: number): Promise<Operator | null> => {
     const row = await operatorBySession(db, tokenHash, now);
@@ -96,7 +113,7 @@ export function operatorAuth(store: Store, guard: LoginGuard, sessionMs = SESSIO
   return {
     /** Checks the password and opens a session; sets the cookie on `reply`. */
     async signIn(req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<Operator> {
-      const emp = await guardLogin(db, guard, req, reply, { email, password }, !!secure(req));
+      const emp = await guardLogin(db, guard, req, reply, { email, password }, publicUrl);
       const now = Date.now();
       const token = randomBytes(32).toString('base64url');
       await createSession(db, { tokenHash: sha256(token), employeeId: emp.id, createdAt: timestamp(now), expiresMs: now + sessionMs, now });

@@ -2,6 +2,7 @@ import { errors } from '../http/errors.js';
 import type { Queryable } from '../store/queryable.js';
 import { fullName } from './employees.js';
 import { createEmployee } from './queries.js';
+import { restLoginHasName } from './sign-in-names.js';
 
 /**
  * A customer's employees as its owner changes them (the app's Team page): added, renamed, given
@@ -48,6 +49,8 @@ export async function addEmployee(
 ): Promise<number> {
   const sites = await checkSitesAndLine(db, customerId, e);
   return db.transaction().execute(async (tx) => {
+    // The app's sign-in form would find the REST login first; which customer holds it is not said.
+    if (await restLoginHasName(tx, e.email)) throw errors.invalid('email: already taken');
     const made = await createEmployee(tx, {
       customer_id: customerId,
       first_name: e.first_name,

@@ -25,6 +25,8 @@ export interface OwnerAppOptions {
   /** The REST API's clock (sessions expire by it). Default Date.now. */
   now?: (() => number) | undefined;
   bundleDir: string;
+  /** The server's public base URL: with https, the sign-in's device cookie is `Secure`. */
+  publicUrl?: string | undefined;
 }
 
 const FILES: Record<string, [string, string]> = {
@@ -37,7 +39,7 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
   const { db } = opts.store;
   const now = opts.now ?? Date.now;
   // Employees' sessions share the console's table, and so its clock (the real one).
-  const employees = employeeAppSessions(db, opts.loginGuard);
+  const employees = employeeAppSessions(db, opts.loginGuard, { publicUrl: opts.publicUrl });
 
   const page = async (_req: unknown, reply: FastifyReply) => reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(appPage());
   app.get('/app', (_req, reply) => reply.redirect('/app/'));
