@@ -28,6 +28,7 @@ const SECTIONS = [
   'abuse',
   'reports',
   'webhooks',
+  'webhook-backlog',
 ];
 
 const args = process.argv.slice(2);

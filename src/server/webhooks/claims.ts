@@ -14,7 +14,8 @@ import { onPostgres, type Queryable } from '../store/queryable.js';
  *
  * Slots are shared fairly: at most `perCustomer` deliveries of one customer and `perEndpoint` of
  * one endpoint in flight at once, across every process (one while the endpoint is failing: a probe
- * instead of a volley), and the endpoints take turns, one slot each per round, starting after the
+ * instead of a volley, and none while it is paused for the back-off of its failures), and the
+ * endpoints take turns, one slot each per round, starting after the
  * one served last. A customer with twenty receivers that never answer holds `perCustomer` slots;
  * everyone else's events go through the rest.
  */
@@ -39,11 +40,11 @@ interface ReadyEndpoint {
   failing: boolean;
 }
 
-/** Enabled endpoints with an event due now and not in flight. */
+/** Enabled endpoints not paused after a failure, with an event due now and not in flight. */
 async function readyEndpoints(db: Queryable, now: number): Promise<ReadyEndpoint[]> {
   const r = await sql<{ id: number; customer_id: number; failing_since_ms: number | null }>`
     SELECT e.id, e.customer_id, e.failing_since_ms FROM webhook_endpoints e
-    WHERE e.enabled = 1 AND EXISTS (
+    WHERE e.enabled = 1 AND (e.paused_until_ms IS NULL OR e.paused_until_ms <= ${now}) AND EXISTS (
       SELECT 1 FROM webhook_outbox o
       WHERE o.endpoint_id = e.id AND o.state = 'pending' AND o.next_attempt_ms <= ${now}
         AND (o.locked_until_ms IS NULL OR o.locked_until_ms <= ${now}))

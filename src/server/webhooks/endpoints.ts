@@ -39,7 +39,14 @@ export async function changeEndpoint(
   if (set.events !== undefined) values.events = JSON.stringify(set.events);
   if (set.secret !== undefined) values.secret = set.secret;
   // Switched on again by its owner: its failures so far are forgiven.
-  if (set.enabled !== undefined) Object.assign(values, { enabled: set.enabled ? 1 : 0, disabled_reason: null, failing_since_ms: null });
+  if (set.enabled !== undefined)
+    Object.assign(values, {
+      enabled: set.enabled ? 1 : 0,
+      disabled_reason: null,
+      failing_since_ms: null,
+      failed_streak: 0,
+      paused_until_ms: null,
+    });
   if (Object.keys(values).length) await db.updateTable('webhook_endpoints').set(values).where('id', '=', id).execute();
 }
 
@@ -49,21 +56,42 @@ export async function deleteEndpoint(db: Queryable, id: number): Promise<void> {
   await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
 }
 
-/** A success: the endpoint is no longer failing. */
+/** A success: the endpoint is no longer failing, nor paused. */
 export async function endpointSucceeded(db: Queryable, id: number): Promise<void> {
   await db
     .updateTable('webhook_endpoints')
-    .set({ failing_since_ms: null })
+    .set({ failing_since_ms: null, failed_streak: 0, paused_until_ms: null })
     .where('id', '=', id)
-    .where('failing_since_ms', 'is not', null)
+    .where((eb) => eb.or([eb('failing_since_ms', 'is not', null), eb('paused_until_ms', 'is not', null)]))
     .execute();
 }
 
 /**
- * A failure at `now`, to be tried again at `next`: the start of failing is kept; an endpoint that
- * will have failed for `offAfterMs` by its next try is switched off. Returns whether it was.
+ * A failure at `now`, its event to be tried again at `next`: the start of failing is kept, and the
+ * endpoint is paused for `pauseFor` its run of failures (this one counted), so that a receiver that
+ * is down gets one probe per back-off instead of its whole backlog. An endpoint that will have
+ * failed for `offAfterMs` by its next try is switched off. Returns whether it was.
  */
-export async function endpointFailed(db: Queryable, id: number, now: number, next: number, offAfterMs: number): Promise<boolean> {
+export async function endpointFailed(
+  db: Queryable,
+  id: number,
+  now: number,
+  next: number,
+  pauseFor: (streak: number) => number,
+  offAfterMs: number,
+): Promise<boolean> {
+  const run = await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({ failed_streak: eb('failed_streak', '+', 1) }))
+    .where('id', '=', id)
+    .returning('failed_streak')
+    .executeTakeFirst();
+  if (!run) return false;
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ paused_until_ms: now + pauseFor(Number(run.failed_streak)) })
+    .where('id', '=', id)
+    .execute();
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since_ms: now })

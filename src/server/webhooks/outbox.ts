@@ -133,7 +133,10 @@ export async function markRetry(
     .execute();
 }
 
-/** Sent again (the same id and body) as soon as a worker is free; false when no such event of the endpoint. */
+/**
+ * Sent again (the same id and body) as soon as a worker is free, its endpoint's pause after
+ * failures lifted: its owner asks for it now. False when no such event of the endpoints.
+ */
 export async function resend(db: Queryable, id: number, endpointIds: readonly number[], now: number): Promise<boolean> {
   if (!endpointIds.length) return false;
   const r = await db
@@ -141,8 +144,16 @@ export async function resend(db: Queryable, id: number, endpointIds: readonly nu
     .set({ state: 'pending', next_attempt_ms: now, locked_until_ms: null })
     .where('id', '=', id)
     .where('endpoint_id', 'in', endpointIds)
+    .returning('endpoint_id')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  if (!r) return false;
+  await resumeEndpoint(db, r.endpoint_id);
+  return true;
+}
+
+/** The endpoint's pause after failures lifted (a resend, a test event): tried at the next claim. */
+export async function resumeEndpoint(db: Queryable, endpointId: number): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ paused_until_ms: null }).where('id', '=', endpointId).execute();
 }
 
 /** An endpoint's attempts, newest first, with their events. */

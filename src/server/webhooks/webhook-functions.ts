@@ -14,7 +14,7 @@ import {
   type EndpointRow,
 } from './endpoints.js';
 import { WEBHOOK_EVENTS } from '../../app-protocol.js';
-import { attemptCount, attemptsOf, enqueueTest, eventId, resend } from './outbox.js';
+import { attemptCount, attemptsOf, enqueueTest, eventId, resend, resumeEndpoint } from './outbox.js';
 import { controlOf } from './registry.js';
 import { refusedUrl } from './target-guard.js';
 
@@ -233,6 +233,7 @@ export const testWebhook = apiFunction({
   async run(ctx, a) {
     const endpoint = await ownEndpoint(ctx, a.id);
     const outboxId = await enqueueTest(ctx.store.db, endpoint, ctx.now());
+    await resumeEndpoint(ctx.store.db, endpoint.id);
     controlOf(ctx.store).wake();
     return { event_id: eventId(outboxId) };
   },

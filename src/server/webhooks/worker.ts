@@ -126,7 +126,8 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     }
     const later = now() + retryDelay(row.attempts + 1, opts.random);
     await markRetry(db, row, later - row.created_ms > retryForMs ? null : later);
-    if (await endpointFailed(db, endpointId, now(), later, retryForMs)) opts.onSwitchedOff?.();
+    const pauseFor = (streak: number) => retryDelay(streak, opts.random);
+    if (await endpointFailed(db, endpointId, now(), later, pauseFor, retryForMs)) opts.onSwitchedOff?.();
   };
 
   /** Claims what free slots can take and starts it; the number started. */

@@ -8,6 +8,7 @@ import type { Dialect } from './columns.js';
  *   counted without a join;
  * - `dropped`: an event given up because its endpoint's or customer's backlog passed the cap, and
  *   the endpoint keeps how many it lost and when (the app shows it);
+ * - an endpoint that fails is paused for the back-off of its run of failures;
  * - claims read an endpoint's due rows from a partial index over pending rows only, in the order
  *   they are sent; the rows in flight, the backlog by age and the sent rows by age each have one;
  * - on SQLite the id is AUTOINCREMENT: a plain INTEGER PRIMARY KEY gives the largest id again
@@ -76,6 +77,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await s
     .alterTable('webhook_endpoints')
     .addColumn('dropped_at_ms', dialect === 'postgres' ? 'bigint' : 'integer')
+    .execute();
+  // A failing endpoint waits between deliveries as a failing event does: one probe per back-off,
+  // not its whole backlog tried and failed as fast as the worker can.
+  await s
+    .alterTable('webhook_endpoints')
+    .addColumn('failed_streak', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await s
+    .alterTable('webhook_endpoints')
+    .addColumn('paused_until_ms', dialect === 'postgres' ? 'bigint' : 'integer')
     .execute();
 
   const pending = sql<boolean>`state = 'pending'`;

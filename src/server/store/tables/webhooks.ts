@@ -16,6 +16,10 @@ export interface WebhookEndpointsTable {
   /** Events given up because the backlog passed its cap (webhooks/backlog.ts), and the last time. */
   dropped_events: Defaulted<number>;
   dropped_at_ms: number | null;
+  /** Deliveries failed in a row; 0 after a success. */
+  failed_streak: Defaulted<number>;
+  /** No delivery to it before then: the back-off of its run of failures. */
+  paused_until_ms: number | null;
   created_at: string;
 }
 

@@ -236,6 +236,36 @@ describe('the webhook backlog', () => {
     expect(r.received.map((x) => x.json.type)).toEqual(['call.ended']);
   });
 
+  it('pauses a failing endpoint for the back-off of its failures: one probe, not its whole backlog', async () => {
+    const clock = { t: Date.now() };
+    let answer = 500;
+    const s = await server(clock);
+    const r = await receiver(() => answer);
+    const ep = await addEndpoint(s, r.url, ['goal.reached']);
+    await backlog(s, ep.id, 1, 100, clock.t - 1000);
+    await s.webhooks.worker.drain();
+    // Two went out at once (two in flight per endpoint); both failed: paused for the back-off of
+    // two failures (20 s; ±20 %, the middle here).
+    expect(r.received).toHaveLength(2);
+    clock.t += 19_000;
+    await s.webhooks.worker.drain();
+    expect(r.received).toHaveLength(2);
+    clock.t += 1_001;
+    await s.webhooks.worker.drain();
+    // One probe, which fails: three in a row, 40 s.
+    expect(r.received).toHaveLength(3);
+    clock.t += 39_000;
+    await s.webhooks.worker.drain();
+    expect(r.received).toHaveLength(3);
+    // The receiver is back: the probe succeeds and the rest follow.
+    answer = 200;
+    clock.t += 1_001;
+    await s.webhooks.worker.drain();
+    expect(r.received.length).toBeGreaterThanOrEqual(100);
+    const endpoint = await s.store.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', ep.id).executeTakeFirstOrThrow();
+    expect([endpoint.failed_streak, endpoint.paused_until_ms, endpoint.failing_since_ms]).toEqual([0, null, null]);
+  });
+
   it('twenty endpoints that never answer do not delay another customer’s event', async () => {
     const clock = { t: Date.now() };
     const s = await server(clock, { timeoutMs: 30_000 });

@@ -315,7 +315,7 @@ function observedWorker(s: ConsultantServer, clock: Clock) {
         : async (query: CompiledQuery) => {
             const result = await target.executeQuery(query);
             const hold = holdNext;
-            if (hold && /FROM webhook_endpoints e\s+WHERE e.enabled = 1 AND EXISTS/.test(query.sql)) {
+            if (hold && /FROM webhook_endpoints e\s+WHERE e.enabled = 1 /.test(query.sql)) {
               holdNext = null;
               await new Promise<void>((done) => hold(done));
             }
