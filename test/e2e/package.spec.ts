@@ -22,8 +22,16 @@ const packageDir = join(root, 'packages/snippet');
 const consumerDir = join(packageDir, 'test/consumer');
 const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
 
-/** Every file the tarball holds: the manifest, the README and the build; no source, no server. */
-const SHIPPED = ['README.md', 'dist/index.js', 'dist/svc.js', 'dist/types/snippet/esm.d.ts', 'dist/types/types.d.ts', 'package.json'];
+/** Every file the tarball holds: the manifest, the README, the licence and the build; no source, no server. */
+const SHIPPED = [
+  'LICENSE',
+  'README.md',
+  'dist/index.js',
+  'dist/svc.js',
+  'dist/types/snippet/esm.d.ts',
+  'dist/types/types.d.ts',
+  'package.json',
+];
 
 interface Packed {
   filename: string;
