@@ -180,7 +180,7 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     await pruneSent(store.db, t - keepMs);
   };
   /** Holds the noted customers' backlogs to the caps: those trimmed within `trimEveryMs` wait, unless `all`. */
-  const trim = async (all: boolean) => {
+  const trimOnce = async (all: boolean) => {
     const t = now();
     for (const [customerId, endpointIds] of toTrim) {
       if (!all && t - (trimmedAt.get(customerId) ?? -Infinity) < trimEveryMs) continue;
@@ -190,6 +190,9 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
       if (dropped.size) opts.onDropped?.(customerId, dropped);
     }
   };
+  /** One trim at a time: a trim asked for while one runs follows it (it may not have seen the newest rows). */
+  let trimming: Promise<void> = Promise.resolve();
+  const trim = (all: boolean): Promise<void> => (trimming = trimming.catch(() => undefined).then(() => trimOnce(all)));
   const tick = () => {
     if (opts.idle?.()) return;
     void fill().catch((e: unknown) => opts.onError?.(e));

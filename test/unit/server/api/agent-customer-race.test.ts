@@ -5,8 +5,10 @@ import { apiWorld, expectData, expectError, type ApiWorld } from '../api-helpers
 /**
  * Two create_agent_customer calls with one e-mail at the same time: one makes the customer and its
  * login, the other gets the documented duplicate error, and nothing of the first changes. On
- * PostgreSQL both calls are held at their insert of the login until both have passed the check
- * that reads it (a SHARE lock on api_users, taken on another connection, blocks inserts, not reads).
+ * PostgreSQL the first call is held at its insert of the login (a SHARE lock on api_users, taken
+ * on another connection, blocks inserts, not reads) while the second waits for the first's lock on
+ * the name (operators/sign-in-names.ts), taken before the check that reads it: both are in flight
+ * at once, and only the lock on the name keeps the second from passing the check.
  */
 
 let w: ApiWorld;
@@ -33,19 +35,21 @@ const customer = (name: string, password: string) => ({
   password,
 });
 
-/** Waits until `n` statements wait for a lock on api_users (the two calls' inserts). */
+/** Waits until `n` statements wait: for a lock on api_users (an insert) or on a name (an advisory lock). */
 async function waitersOnApiUsers(n: number): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const waiting = Number(
       (
-        w.server.db.prepare("SELECT count(*) AS n FROM pg_locks WHERE relation = 'api_users'::regclass AND NOT granted").get() as {
+        w.server.db
+          .prepare("SELECT count(*) AS n FROM pg_locks WHERE (relation = 'api_users'::regclass OR locktype = 'advisory') AND NOT granted")
+          .get() as {
           n: number | string;
         }
       ).n,
     );
     if (waiting >= n) return;
-    if (Date.now() > deadline) throw new Error(`${waiting} of ${n} inserts reached the lock`);
+    if (Date.now() > deadline) throw new Error(`${waiting} of ${n} calls reached a lock`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
