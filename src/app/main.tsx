@@ -1,23 +1,10 @@
-import { render, type JSX } from 'preact';
+import { render } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { logout, restData, session, setMessageLanguage, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
-import { Account } from './pages/account.js';
-import { Campaigns } from './pages/campaigns.js';
-import { CampaignEditor } from './pages/campaign-editor.js';
-import { Charges } from './pages/charges.js';
-import { Customers } from './pages/customers.js';
-import { Journal } from './pages/journal.js';
-import { Numbers } from './pages/numbers.js';
-import { NumaLists } from './pages/numa-lists.js';
-import { Scenarios } from './pages/scenarios.js';
-import { Report } from './pages/report.js';
 import { SignIn } from './pages/sign-in.js';
-import { SiteView } from './pages/site.js';
-import { Sites } from './pages/sites.js';
-import { Team } from './pages/team.js';
-import { Webhooks } from './pages/webhooks.js';
+import { ROUTES, rolesOf, type AppRoute } from './routes.js';
 import { NeedsCustomer, NotForEmployees, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
 import type { Customer, Me } from './types.js';
@@ -40,40 +27,23 @@ function NotFound() {
   return <p class="empty">{useApp().t.notFound}</p>;
 }
 
-const guarded = (Page: () => JSX.Element, employees = false) =>
-  function Guarded() {
-    const page = (
-      <NeedsCustomer>
+/** A route's page behind its guards: not for employees unless the route says so, a customer chosen where it needs one. */
+function guarded(route: AppRoute) {
+  return function Guarded() {
+    const Page = route.page;
+    const page =
+      route.needsCustomer === false ? (
         <Page />
-      </NeedsCustomer>
-    );
-    return employees ? page : <NotForEmployees>{page}</NotForEmployees>;
+      ) : (
+        <NeedsCustomer>
+          <Page />
+        </NeedsCustomer>
+      );
+    return rolesOf(route).includes('employee') ? page : <NotForEmployees>{page}</NotForEmployees>;
   };
+}
 
-/** A page of the customer's logins and agents only. */
-const notForEmployees = (Page: () => JSX.Element) =>
-  function Guarded() {
-    return (
-      <NotForEmployees>
-        <Page />
-      </NotForEmployees>
-    );
-  };
-
-const SitesPage = guarded(Sites);
-const SitePage = guarded(SiteView);
-const NumbersPage = guarded(Numbers);
-const ScenariosPage = guarded(Scenarios);
-const NumaListsPage = guarded(NumaLists);
-const CampaignsPage = guarded(Campaigns);
-const CampaignPage = guarded(CampaignEditor);
-const JournalPage = guarded(Journal, true);
-const ReportPage = guarded(Report, true);
-const CustomersPage = notForEmployees(Customers);
-const AccountPage = notForEmployees(Account);
-const TeamPage = guarded(Team);
-const ChargesPage = guarded(Charges);
-const WebhooksPage = guarded(Webhooks);
+const PAGES = ROUTES.map((r) => ({ path: r.path, component: guarded(r) }));
 
 function App() {
   const [lang, setLangState] = useState<Lang>(initialLang());
@@ -150,20 +120,9 @@ function App() {
       <Shell>
         <Router>
           <Route path="/app/" component={Home} />
-          <Route path="/app/customers" component={CustomersPage} />
-          <Route path="/app/sites" component={SitesPage} />
-          <Route path="/app/sites/:id" component={SitePage} />
-          <Route path="/app/numbers" component={NumbersPage} />
-          <Route path="/app/numbers/scenarios" component={ScenariosPage} />
-          <Route path="/app/numbers/lists" component={NumaListsPage} />
-          <Route path="/app/campaigns" component={CampaignsPage} />
-          <Route path="/app/campaigns/:id" component={CampaignPage} />
-          <Route path="/app/journal" component={JournalPage} />
-          <Route path="/app/report" component={ReportPage} />
-          <Route path="/app/team" component={TeamPage} />
-          <Route path="/app/charges" component={ChargesPage} />
-          <Route path="/app/account" component={AccountPage} />
-          <Route path="/app/webhooks" component={WebhooksPage} />
+          {PAGES.map((p) => (
+            <Route key={p.path} path={p.path} component={p.component} />
+          ))}
           <Route default component={NotFound} />
         </Router>
       </Shell>

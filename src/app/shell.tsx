@@ -1,24 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
+import { menuOf } from './routes.js';
 import { useApp } from './state.js';
 
 /** The frame of every signed-in page: the product, the nav, the customer switcher, language, sign-out. */
 export function Shell({ children }: { children: ComponentChildren }) {
   const { t, me, customer, lang, setLang, chooseCustomer, signOut } = useApp();
   const { path } = useLocation();
-  const all: Array<[string, string]> = [
-    ...(me.role === 'agent' ? ([['/app/customers', t.customers]] as Array<[string, string]>) : []),
-    ['/app/sites', t.sites],
-    ['/app/numbers', t.numbers],
-    ['/app/campaigns', t.campaigns],
-    ['/app/journal', t.journal],
-    ['/app/report', t.report],
-    ['/app/team', t.team],
-    ['/app/charges', t.charges],
-    ['/app/account', t.account],
-    ['/app/webhooks', t.webhooks],
-  ];
-  const links = me.role === 'employee' ? all.filter(([href]) => EMPLOYEE_PATHS.includes(href)) : all;
+  const links = menuOf(me.role, t);
   return (
     <>
       <header class="top">
@@ -77,9 +66,6 @@ export function Shell({ children }: { children: ComponentChildren }) {
     </>
   );
 }
-
-/** The pages an employee has: the journal and report of the sites they serve. */
-export const EMPLOYEE_PATHS = ['/app/journal', '/app/report'];
 
 /** What the other pages show an employee: a plain state, not an error. */
 export function NotForEmployees({ children }: { children: ComponentChildren }) {
