@@ -7,6 +7,7 @@
  * that acts on a customer. An employee's key goes in `X-Session-Key` to `/app/api/employee/<function>`.
  */
 
+import { AGENT_FUNCTIONS } from './agent-functions.js';
 import type { Lang } from './i18n.js';
 import { localizeMessage } from './server-messages.js';
 
@@ -16,7 +17,7 @@ const CUSTOMER = 'svc-app-customer';
 const EMPLOYEE = 'svc-app-employee';
 
 /** Agent functions act on the agent itself, and `me` answers the agent with all its customers: they take no customer. */
-const AGENT_FUNCTIONS = new Set(['customer_list', 'agent_tp', 'create_agent_customer', 'activate_agent_customer', 'me']);
+const NO_CUSTOMER = new Set([...AGENT_FUNCTIONS, 'me']);
 
 /** A refused call: the server's code and text, and the parameter it concerns when it names one. */
 export class ApiFailure extends Error {
@@ -139,7 +140,7 @@ type Args = Record<string, string | number | boolean | null | undefined | readon
 
 const withCustomer = (fn: string, args: Args): Args => {
   const c = session.customerId();
-  return c != null && !AGENT_FUNCTIONS.has(fn) && args.customer_id === undefined ? { ...args, customer_id: c } : args;
+  return c != null && !NO_CUSTOMER.has(fn) && args.customer_id === undefined ? { ...args, customer_id: c } : args;
 };
 
 /**

@@ -349,7 +349,14 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await app.register(async (rest) => {
     // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
-    await rest.register(apiFeature, { store, loginGuard, functions: API_FUNCTIONS, now: opts.apiClock });
+    await rest.register(apiFeature, {
+      store,
+      loginGuard,
+      functions: API_FUNCTIONS,
+      // Each feature's services its functions declare they need (api/function.ts, `needs`).
+      services: { webhooks: webhooks.control },
+      now: opts.apiClock,
+    });
   });
   await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl });
   // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);

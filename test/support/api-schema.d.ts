@@ -10387,17 +10387,17 @@ export interface operations {
         /** @description one of the functions open to employees */
         function:
           | 'me'
-          | 'journal'
-          | 'daily_report'
-          | 'create_standard_tags'
           | 'site'
           | 'ac'
           | 'tag'
           | 'stat'
           | 'advertising_sales'
           | 'tag_communication'
+          | 'tag_communication_sale'
           | 'untag_communication'
-          | 'tag_communication_sale';
+          | 'journal'
+          | 'daily_report'
+          | 'create_standard_tags';
       };
       cookie?: never;
     };
@@ -10428,17 +10428,17 @@ export interface operations {
         /** @description one of the functions open to employees */
         function:
           | 'me'
-          | 'journal'
-          | 'daily_report'
-          | 'create_standard_tags'
           | 'site'
           | 'ac'
           | 'tag'
           | 'stat'
           | 'advertising_sales'
           | 'tag_communication'
+          | 'tag_communication_sale'
           | 'untag_communication'
-          | 'tag_communication_sale';
+          | 'journal'
+          | 'daily_report'
+          | 'create_standard_tags';
       };
       cookie?: never;
     };

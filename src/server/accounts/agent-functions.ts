@@ -17,7 +17,9 @@ export const customerList = apiFunction({
   verb: 'GET',
   scope: 'agent',
   list: true,
-  summary: "the agent's customers: {id, name, state}",
+  tag: 'agents',
+  summary: 'List the agent’s customers',
+  description: 'The agent’s customers: `{id, name, state}`.',
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), state: z.string().describe('waiting or active') })),
   async run(ctx) {
@@ -31,7 +33,9 @@ export const agentTp = apiFunction({
   verb: 'GET',
   scope: 'agent',
   list: true,
-  summary: 'the tariff plans an agent can give a customer: {id, name}',
+  tag: 'agents',
+  summary: 'List tariff plans',
+  description: 'The tariff plans an agent can give a customer: `{id, name}`.',
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   async run(ctx) {
@@ -47,8 +51,11 @@ export const createAgentCustomer = apiFunction({
   name: 'create_agent_customer',
   verb: 'POST',
   scope: 'agent',
-  summary:
-    'creates a customer of the agent, state waiting (no login, no page served) until activate_agent_customer; its login is `email`. Answer {customer_id}',
+  tag: 'agents',
+  summary: 'Create a customer',
+  description:
+    'Creates a customer of the agent with its limits and login (`email`, `password`). It waits until ' +
+    '`activate_agent_customer`. Answers `{customer_id}`.',
   args: z.object({
     customer_name: text(),
     tp_id: id(),
@@ -105,7 +112,10 @@ export const activateAgentCustomer = apiFunction({
   name: 'activate_agent_customer',
   verb: 'POST',
   scope: 'agent',
-  summary: "makes a waiting customer active; the agent's account is charged for the current day by the customer's tariff plan",
+  tag: 'agents',
+  summary: 'Activate a customer',
+  description: 'Makes a waiting customer active; the agent is charged for the current day by the customer’s tariff plan.',
+  names: { customer_id: 'customer' },
   args: z.object({ customer_id: id() }),
   response: acknowledgement,
   async run(ctx, a) {

@@ -29,7 +29,10 @@ export const apiLogins = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "the customer's logins; `current` marks the caller's own",
+  tag: 'account',
+  summary: 'List the customer’s logins (extension)',
+  description:
+    "The customer's logins of the REST API: `{id, login, current}`, `current` true for the caller's own. Not in the REST document.",
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), login: z.string(), current: z.boolean() })),
   async run(ctx) {
@@ -42,7 +45,10 @@ export const createApiLogin = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'adds a login of the customer; answers its id',
+  tag: 'account',
+  summary: 'Add a login (extension)',
+  description:
+    'Adds a login of the customer (`login` without spaces, `password` of 8 characters or more). Answers `{id}`; a login taken is `100422`. Not in the REST document.',
   args: z.object({ login: z.string().min(1).max(200).regex(/^\S+$/, 'no spaces'), password: password() }),
   response: z.strictObject({ id: z.number().int() }),
   async run(ctx, a) {
@@ -64,7 +70,10 @@ export const changeApiLogin = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "sets a login's password; its sessions end, but the caller's own",
+  tag: 'account',
+  summary: 'Set a login’s password (extension)',
+  description: "Sets the password of the customer's login `id`; its sessions end, except the caller's own. Not in the REST document.",
+  names: { id: 'api_login' },
   args: z.object({ id: id(), password: password() }),
   response: acknowledgement,
   async run(ctx, a) {
@@ -79,7 +88,11 @@ export const deleteApiLogin = apiFunction({
   verb: 'DELETE',
   scope: 'customer',
   extension: true,
-  summary: "removes a login and ends its sessions; the customer's last login stays (100409)",
+  tag: 'account',
+  summary: 'Remove a login (extension)',
+  description:
+    "Removes the customer's login `id` and ends its sessions; the customer's last login is `409 100409`. Not in the REST document.",
+  names: { id: 'api_login' },
   args: z.object({ id: id() }),
   response: acknowledgement,
   async run(ctx, a) {

@@ -14,7 +14,9 @@ export const customer = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: 'the acting customer: id, name, state and time zone',
+  tag: 'account',
+  summary: 'The acting customer (extension)',
+  description: "The customer acted on (an agent's `customer_id`): `{id, name, state, time_zone}`. Not in the REST document.",
   args: z.object({}),
   response: z.strictObject({ id: z.number().int(), name: z.string(), state: z.string(), time_zone: z.string() }),
   async run(ctx) {
@@ -28,7 +30,10 @@ export const customerTimeZone = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "sets the customer's time zone",
+  tag: 'account',
+  summary: 'Set the customer’s time zone (extension)',
+  description:
+    "Sets `time_zone` (IANA, `Europe/Moscow`): the REST API's, the console's and the app's dates are written in it and its days begin with its midnight. Answers `{time_zone}`. Not in the REST document.",
   args: z.object({
     time_zone: z
       .string()

@@ -22,7 +22,10 @@ export const me = apiFunction({
   verb: 'GET',
   scope: 'account',
   extension: true,
-  summary: "who the session is: a customer's login with its customer, or an agent with its customers",
+  tag: 'account',
+  summary: 'Who the session is (extension)',
+  description:
+    "A customer's login: `{role: customer, customer: {id, name, state, time_zone}, customers: []}`; an agent: `{role: agent, customer: null, customers}` (all its customers; a `customer_id` is checked, not used). Not in the REST document.",
   args: z.object({}),
   response: meRecord,
   async run(ctx) {

@@ -16,7 +16,10 @@ export const changePassword = apiFunction({
   verb: 'PUT',
   scope: 'account',
   extension: true,
-  summary: "changes the session's own password, given the current one; its other sessions end",
+  tag: 'account',
+  summary: 'Change one’s own password (extension)',
+  description:
+    "The session's own login (a customer's or an agent's) gets `new_password` (8 characters or more) given `old_password`. Wrong old passwords count as failed logins (`102429` after too many). Its other sessions end; this one stays. Not in the REST document.",
   args: z.object({ old_password: z.string().min(1).max(1000), new_password: z.string().min(8).max(200).describe('8 characters or more') }),
   response: acknowledgement,
   async run(ctx, a) {

@@ -3,6 +3,7 @@ import type { CustomerRow } from '../customers/queries.js';
 import type { Page } from '../store/page.js';
 import type { Store } from '../store/open.js';
 import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { ApiTag } from './openapi-operations.js';
 
 /** The `response` of a function that answers `{success: true}` alone. */
 export const acknowledgement = z.undefined();
@@ -19,8 +20,21 @@ export interface Caller {
   agentId: number | null;
 }
 
-export interface Context {
+/**
+ * The running services a function may need, each given by the composition root (app.ts) when it
+ * registers the REST API, and each function reaching only those it declares in `needs`. A feature
+ * adds its service here from its own folder (`declare module '../api/function.js'`, as
+ * webhooks/control.ts does): the API sits below the features and names none of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the features fill it (declaration merging)
+export interface Services {}
+
+export type ServiceName = keyof Services;
+
+export interface Context<N extends ServiceName = never> {
   store: Store;
+  /** The services the function declared in `needs`. */
+  services: Pick<Services, N>;
   caller: Caller;
   /** The customer the call acts on (own, or the agent's `customer_id`); null for agent functions. */
   customer: CustomerRow | null;
@@ -39,7 +53,7 @@ export interface Context {
 }
 
 /** A context whose customer is known (functions of scope `customer`). */
-export interface CustomerContext extends Context {
+export interface CustomerContext<N extends ServiceName = never> extends Context<N> {
   customer: CustomerRow;
 }
 
@@ -48,16 +62,66 @@ export interface CustomerContext extends Context {
  * customers the call reaches. A customer's session: its own; an agent's: the one `customer_id`
  * names, or without it every customer of the agent (possibly none).
  */
-export interface AccountContext extends Context {
+export interface AccountContext<N extends ServiceName = never> extends Context<N> {
   customers: readonly CustomerRow[];
 }
 
-interface Base<S extends z.ZodObject, R extends z.ZodType> {
+/**
+ * The objects of a customer (or of an agent) an argument may name. A function answers only for the
+ * acting customer's own: in `names`, another's is refused (403 or 404); in `filters`, another's
+ * finds nothing. The access test (test/unit/server/api/api-access.test.ts) names another
+ * customer's object in each.
+ */
+export type OwnedObject =
+  | 'customer'
+  | 'site'
+  | 'number'
+  | 'campaign'
+  | 'condition_group'
+  | 'condition'
+  | 'number_block'
+  | 'numa_list'
+  | 'visitor'
+  | 'person'
+  | 'session'
+  | 'goal'
+  | 'call'
+  | 'call_leg'
+  | 'chat'
+  | 'offline_message'
+  | 'communication'
+  | 'tag'
+  | 'webhook'
+  | 'webhook_event'
+  | 'api_login'
+  | 'scenario'
+  | 'scenario_route'
+  | 'employee'
+  | 'sip_line';
+
+/**
+ * How an employee's key may call the function at `/app/api/employee/<name>` (owner-app/
+ * employee-functions.ts), limited to the sites the employee serves: `site` what is checked of the
+ * arguments (`named`: `site_id` must be theirs; `optional`: when given; `communication`: the site
+ * of `object_type`/`object_id`; `none`: nothing names a site), and `siteOfRow` the field of each
+ * row that holds its site, where a list without `site_id` may span sites (other sites' rows are
+ * left out). A function without it is refused to employees.
+ */
+export interface EmployeeAccess {
+  site: 'named' | 'optional' | 'communication' | 'none';
+  siteOfRow?: string;
+}
+
+interface Base<S extends z.ZodObject, R extends z.ZodType, N extends ServiceName> {
   /** The function's name, its path under /api/v1/. */
   name: string;
   verb: Verb;
-  /** One line for the OpenAPI document. */
+  /** The subject the API reference lists it under (openapi-operations.ts). */
+  tag: ApiTag;
+  /** The reference's one line, a capitalised phrase (`(extension)` at the end of an extension's). */
   summary: string;
+  /** The reference's short description, in the contract's terms. */
+  description: string;
   /** Not in the REST document: this server's extension (marked so in the OpenAPI document and docs/rest-api.md). */
   extension?: boolean;
   /** Takes `limit` and `offset`. */
@@ -74,6 +138,12 @@ interface Base<S extends z.ZodObject, R extends z.ZodType> {
    * OpenAPI document shows it, and the unit tests check every real answer against it.
    */
   response: R;
+  /** The arguments that name one of the customer's objects, refused when another's (OwnedObject). */
+  names?: { readonly [K in keyof z.input<S>]?: OwnedObject };
+  /** The arguments that filter the answer by one of the customer's objects: another's finds nothing. */
+  filters?: { readonly [K in keyof z.input<S>]?: OwnedObject };
+  /** The services `run` reaches through `ctx.services`. */
+  needs?: readonly N[];
 }
 
 /**
@@ -83,12 +153,19 @@ interface Base<S extends z.ZodObject, R extends z.ZodType> {
  * (AccountContext). `agent` functions are agents' only. `run` returns the answer's `data`, or
  * undefined for an acknowledgement (`{success: true}`).
  */
-export type ApiFunction<S extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> =
-  | (Base<S, R> & { scope: 'customer'; run(ctx: CustomerContext, args: z.output<S>): Promise<z.input<R>> })
-  | (Base<S, R> & { scope: 'account'; run(ctx: AccountContext, args: z.output<S>): Promise<z.input<R>> })
-  | (Base<S, R> & { scope: 'agent'; run(ctx: Context & { caller: { agentId: number } }, args: z.output<S>): Promise<z.input<R>> });
+export type ApiFunction<S extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType, N extends ServiceName = ServiceName> =
+  | (Base<S, R, N> & {
+      scope: 'customer';
+      /** Open to employees of the customer's sites, and how (EmployeeAccess). */
+      employee?: EmployeeAccess;
+      run(ctx: CustomerContext<N>, args: z.output<S>): Promise<z.input<R>>;
+    })
+  | (Base<S, R, N> & { scope: 'account'; run(ctx: AccountContext<N>, args: z.output<S>): Promise<z.input<R>> })
+  | (Base<S, R, N> & { scope: 'agent'; run(ctx: Context<N> & { caller: { agentId: number } }, args: z.output<S>): Promise<z.input<R>> });
 
-/** Keeps a function's argument and answer types tied to its schemas. */
-export function apiFunction<S extends z.ZodObject, R extends z.ZodType>(f: ApiFunction<S, R>): ApiFunction {
+/** Keeps a function's argument and answer types tied to its schemas, and its context to the services it needs. */
+export function apiFunction<S extends z.ZodObject, R extends z.ZodType, N extends ServiceName = never>(
+  f: ApiFunction<S, R, N>,
+): ApiFunction {
   return f as unknown as ApiFunction;
 }

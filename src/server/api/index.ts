@@ -6,7 +6,7 @@ import type { Store } from '../store/open.js';
 import { actingCustomer, reachedCustomers } from './access.js';
 import { DEFAULT_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
-import type { ApiFunction, Context, Verb } from './function.js';
+import type { ApiFunction, Context, ServiceName, Services, Verb } from './function.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
 import { paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
 import type { LoginGuard } from '../sign-in/login-guard.js';
@@ -30,6 +30,8 @@ export interface ApiOptions {
   now?: (() => number) | undefined;
   /** The functions answered at /api/v1/<name>/, each defined in its feature (src/server/rest-functions.ts lists them). */
   functions: readonly ApiFunction[];
+  /** The running services the functions declare they need (`needs`), from their features. */
+  services: Services;
 }
 
 export { TOTAL_HEADER };
@@ -88,7 +90,7 @@ function fail(req: FastifyRequest, reply: FastifyReply, e: unknown): FastifyRepl
 }
 
 export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promise<void> {
-  const { store } = opts;
+  const { store, services } = opts;
   const now = opts.now ?? Date.now;
   const sessions = apiSessions(store, opts.loginGuard, now);
 
@@ -195,8 +197,9 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         if (caller.agentId == null) throw apiErrors.accessDenied(`${name} is an agent function`);
         if (customerIdRaw !== undefined) params.customer_id = customerIdRaw;
         const args = parseArgs(fn.args, params);
-        const ctx: Context & { caller: { agentId: number } } = {
+        const ctx: Context<ServiceName> & { caller: { agentId: number } } = {
           store,
+          services,
           caller: { ...caller, agentId: caller.agentId },
           customer: null,
           page,
@@ -211,11 +214,11 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
         const customers = await reachedCustomers(store.db, caller, customerId);
         const args = parseArgs(fn.args, params);
         const customer = caller.agentId != null && customerId === undefined ? null : customers[0]!;
-        data = await fn.run({ store, caller, customer, customers, page, setTotal, now, ip: req.ip, ...session }, args);
+        data = await fn.run({ store, services, caller, customer, customers, page, setTotal, now, ip: req.ip, ...session }, args);
       } else {
         const customer = await actingCustomer(store.db, caller, parseCustomerId(customerIdRaw));
         const args = parseArgs(fn.args, params);
-        data = await fn.run({ store, caller, customer, page, setTotal, now, ip: req.ip, ...session }, args);
+        data = await fn.run({ store, services, caller, customer, page, setTotal, now, ip: req.ip, ...session }, args);
       }
       if (!fn.list && paged(fn) && Array.isArray(data)) {
         total = data.length;

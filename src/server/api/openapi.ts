@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './args.js';
 import { acknowledgement, type ApiFunction, type Verb } from './function.js';
 import storedExamples from './openapi-examples.json' with { type: 'json' };
-import { API_TAGS, OPERATION_WORDS, type OperationWords } from './openapi-operations.js';
+import { API_TAGS, ROUTE_WORDS, type OperationWords } from './openapi-operations.js';
 import { appSignInSchema, loginSchema } from './sessions.js';
 import { API_ERROR_CODES, errorEnvelope, successEnvelope } from './responses.js';
 
 /**
  * The API reference: the OpenAPI 3.0 document of every REST function (`/api/docs/json`) and its
  * Swagger UI page (`/api/docs`). It is made from the zod schemas the functions validate and answer
- * with (function.ts), the words of openapi-operations.ts and the real answers stored by
+ * with and the words they declare (function.ts), the routes' words of openapi-operations.ts and the real answers stored by
  * `node scripts/openapi-examples.mjs` (openapi-examples.json), so the reference cannot drift from the code.
  * Records a function answers are named components (`Site`, `Call`…), referenced from every answer
  * that holds them.
@@ -77,11 +77,13 @@ type Interceptor = NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>[
 /** Takes `limit` and `offset`: every list, and every function that answers an array (index.ts pages them alike). */
 export const paged = (fn: ApiFunction): boolean => !!fn.list || fn.response instanceof z.ZodArray;
 
-/** The words of a function: by name, or by `<name> <VERB>` for a function with several verbs. */
+/** The words a function declares; one without them is refused as the reference is built. */
 export function operationWords(fn: ApiFunction): OperationWords {
-  const words = OPERATION_WORDS[`${fn.name} ${fn.verb}`] ?? OPERATION_WORDS[fn.name];
-  if (!words) throw new Error(`REST function ${fn.verb} ${fn.name} has no words in openapi-operations.ts`);
-  return words;
+  const { tag, summary, description } = fn;
+  if (!API_TAGS.some((t) => t.name === tag) || !summary || !description) {
+    throw new Error(`REST function ${fn.verb} ${fn.name} lacks its tag, summary or description`);
+  }
+  return { tag, summary, description };
 }
 
 const SESSION_KEY_TEXT = 'the session key from login; or send it in the `Authorization: Bearer <session_key>` header';
@@ -324,8 +326,8 @@ function sessionRoutes(book: SchemaBook): Route[] {
   const key = z.strictObject({ session_key: z.string().describe('lives 3 hours') });
   const loginAnswer = book.convert(z.strictObject({ success: z.literal(true), data: key }), 'output');
   const logoutAnswer = book.convert(z.strictObject({ success: z.literal(true), data: z.strictObject({}) }), 'output');
-  const login = OPERATION_WORDS.login!;
-  const logout = OPERATION_WORDS.logout!;
+  const login = ROUTE_WORDS.login;
+  const logout = ROUTE_WORDS.logout;
   const example = API_EXAMPLES.login;
   const op = (words: OperationWords, id: string, extra: Json, answer: Json, ex?: StoredExample): Json => ({
     operationId: id,
@@ -402,23 +404,12 @@ function sessionRoutes(book: SchemaBook): Route[] {
 
 /**
  * The functions an employee's key runs at `/app/api/employee/<function>` (owner-app/
- * employee-functions.ts, which a unit test holds to this list): the journal, report and tagging of
- * the sites the employee serves, and `me`.
+ * employee-functions.ts): `me`, which that route answers itself, and each function that declares
+ * its `employee` access.
  */
-export const EMPLOYEE_APP_FUNCTIONS = [
-  'me',
-  'journal',
-  'daily_report',
-  'create_standard_tags',
-  'site',
-  'ac',
-  'tag',
-  'stat',
-  'advertising_sales',
-  'tag_communication',
-  'untag_communication',
-  'tag_communication_sale',
-] as const;
+export function employeeAppFunctions(functions: readonly ApiFunction[]): string[] {
+  return ['me', ...functions.flatMap((f) => (f.scope === 'customer' && f.employee ? [f.name] : []))];
+}
 
 const EMPLOYEE_SECURITY = [{ employeeKey: [] }];
 
@@ -426,8 +417,8 @@ const EMPLOYEE_SECURITY = [{ employeeKey: [] }];
  * The employee's routes of the site owner's app (extensions): sign-in with the operator console's
  * e-mail and password, sign-out, and the REST functions open to employees, limited to their sites.
  */
-function employeeRoutes(book: SchemaBook): Route[] {
-  const words = OPERATION_WORDS;
+function employeeRoutes(book: SchemaBook, functions: readonly ApiFunction[]): Route[] {
+  const words = ROUTE_WORDS;
   const signInArgs = book.convert(
     z.strictObject({ email: z.string().min(1).max(200).describe('the console e-mail'), password: z.string().min(1).max(1000) }),
     'input',
@@ -441,11 +432,11 @@ function employeeRoutes(book: SchemaBook): Route[] {
     }),
     'output',
   );
-  const op = (name: string, id: string, extra: Json, answer: Json): Json => ({
+  const op = (name: keyof typeof ROUTE_WORDS, id: string, extra: Json, answer: Json): Json => ({
     operationId: id,
-    summary: words[name]!.summary,
-    description: words[name]!.description,
-    tags: [words[name]!.tag],
+    summary: words[name].summary,
+    description: words[name].description,
+    tags: [words[name].tag],
     'x-extension': true,
     ...extra,
     responses: responses(answer, false),
@@ -455,7 +446,7 @@ function employeeRoutes(book: SchemaBook): Route[] {
     in: 'path',
     required: true,
     description: 'one of the functions open to employees',
-    schema: { type: 'string', enum: [...EMPLOYEE_APP_FUNCTIONS] },
+    schema: { type: 'string', enum: employeeAppFunctions(functions) },
   };
   const anyAnswer = { type: 'object', properties: { success: { type: 'boolean' }, data: {} }, description: 'the function’s own answer' };
   return [
@@ -540,7 +531,7 @@ export function apiDocument(functions: readonly ApiFunction[]): Json {
   const routes = [
     ...sessionRoutes(book),
     ...[...byName].flatMap(([name, verbs]) => functionRoutes(name, verbs, book)),
-    ...employeeRoutes(book),
+    ...employeeRoutes(book, functions),
   ];
   const paths: Record<string, Json> = {};
   for (const r of routes) (paths[r.path] ??= {})[r.method] = r.operation;

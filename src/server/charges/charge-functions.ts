@@ -10,6 +10,7 @@ import { dateArg, dayOf, daySpan, parseDate } from '../http/dates.js';
 import { apiErrors } from '../api/errors.js';
 import { apiFunction, type CustomerContext } from '../api/function.js';
 import { answerDate, range, storedMs } from '../reports/report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /**
  * Charges (rest-api.md "Charges"; README "Numbers, scenarios and charges"): the rated legs of
@@ -35,7 +36,9 @@ export const dailySdr = apiFunction({
   name: 'daily_sdr',
   verb: 'GET',
   scope: 'customer',
-  summary: 'charges per calendar day (customer’s zone) of [date_from, date_till), one record per day in order, at most 366 days',
+  tag: 'charges',
+  summary: 'Daily charges',
+  description: `Charges per calendar day of the period, one record per day, at most 366 days. ${PERIOD}`,
   args: z.object({ date_from: dateArg, date_till: dateArg }),
   response: z.array(
     z.strictObject({
@@ -102,10 +105,13 @@ function costFunction(direction: 'in' | 'out') {
     verb: 'GET',
     scope: 'customer',
     list: true,
-    summary:
+    tag: 'charges',
+    summary: direction === 'in' ? 'Rated incoming calls' : 'Rated outgoing calls',
+    description:
       direction === 'in'
-        ? 'rated incoming call legs in [date_from, date_till); filters call_session_id, numa, numb (digits anywhere), prefix_type'
-        : 'rated outgoing call legs (forwarding, call-backs) in [date_from, date_till); same filters as cdr_in_cost',
+        ? `Rated incoming call legs of the period; filters \`call_session_id\`, \`numa\`, \`numb\`, \`prefix_type\`. ${PERIOD}`
+        : `Rated outgoing call legs (forwarding, call-backs, consultant calls) of the period; the filters of \`cdr_in_cost\`. ${PERIOD}`,
+    filters: direction === 'in' ? { call_session_id: 'call', numb: 'number' } : { call_session_id: 'call', numa: 'number' },
     args: costArgs,
     response: z.array(costRecord),
     async run(ctx, a) {

@@ -4,6 +4,7 @@ import { id, text } from '../api/args.js';
 import { dateArg } from '../http/dates.js';
 import { apiFunction } from '../api/function.js';
 import { answerDate, range } from '../reports/report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /**
  * The log of requests the service made to the telephony platform (rest-api.md "API request log
@@ -15,7 +16,10 @@ export const callapiRequest = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: 'requests made to the telephony platform in [date_from, date_till) by method, optionally of one call (call_session_id)',
+  tag: 'reports',
+  summary: 'List telephony API requests',
+  description: `Requests made to the telephony platform in the period by \`method\`, optionally of one call. ${PERIOD}`,
+  filters: { call_session_id: 'call' },
   args: z.object({ date_from: dateArg, date_till: dateArg, method: text(64), call_session_id: id().optional() }),
   response: z.array(
     z.strictObject({

@@ -32,7 +32,9 @@ export const mediaFilesFn = apiFunction({
   // its customers (each record names its owner).
   scope: 'account',
   list: true,
-  summary: "the customer's media files (an agent without customer_id: all its customers'); with name those whose name starts with it",
+  tag: 'media',
+  summary: 'List media files',
+  description: 'The customer’s media files (an agent without `customer_id`: all its customers’); `name` keeps those starting with it.',
   args: z.object({ name }),
   response: z.array(
     z.strictObject({
@@ -73,7 +75,9 @@ export const systemMediaFiles = apiFunction({
   // a customer, whose zone then writes modify_time; else the document's default zone.
   scope: 'account',
   list: true,
-  summary: "the system's media files; with name those whose name starts with it",
+  tag: 'media',
+  summary: 'List system media files',
+  description: 'The system’s media files; `name` keeps those starting with it.',
   args: z.object({ name }),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), duration: z.string(), modify_time: z.number().int() })),
   async run(ctx, a) {

@@ -11,7 +11,9 @@ export const numaList = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "the customer's caller-number lists with their numbers, oldest first",
+  tag: 'numbers',
+  summary: 'List numa lists (extension)',
+  description: "The customer's caller-number lists with their numbers: `{id, name, numbers}`. Not in the REST document.",
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), numbers: z.array(z.string()) })),
   async run(ctx) {

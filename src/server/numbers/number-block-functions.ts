@@ -111,7 +111,10 @@ export const numberBlocks = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "a campaign's number blocks (ac_id) or a site's default blocks (site_id)",
+  tag: 'campaigns',
+  summary: 'List number blocks (extension)',
+  description: 'A campaign’s number blocks (`ac_id`) or a site’s default blocks (`site_id`). Not in the REST document.',
+  names: { ac_id: 'campaign', site_id: 'site' },
   args: z.object({ ac_id: id().optional(), site_id: id().optional() }),
   response: z.array(blockSchema),
   async run(ctx, a) {
@@ -127,8 +130,12 @@ export const createNumberBlock = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary:
-    "adds a number block to a campaign (ac_id) or to a site's defaults (site_id): {id}; numb and the pool must be the customer's numbers (100403)",
+  tag: 'campaigns',
+  summary: 'Add a number block (extension)',
+  description:
+    'Adds a number block to a campaign (`ac_id`) or to a site’s defaults (`site_id`). Its numbers must be the customer’s ' +
+    '(`100403`). Answers `{id}`. Not in the REST document.',
+  names: { ac_id: 'campaign', site_id: 'site' },
   args: z.object({ ac_id: id().optional(), site_id: id().optional(), ...fields }),
   response: z.strictObject({ id: z.number().int() }),
   async run(ctx, a) {
@@ -161,7 +168,10 @@ export const changeNumberBlock = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "changes a number block: the fields given are set, dt_pool_numbers replaces the pool; numbers must be the customer's (100403)",
+  tag: 'campaigns',
+  summary: 'Change a number block (extension)',
+  description: 'Sets the fields given; `dt_pool_numbers` replaces the pool. Not in the REST document.',
+  names: { id: 'number_block' },
   args: z.object({ id: id(), ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) } as {
     id: ReturnType<typeof id>;
   } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> }),
@@ -185,7 +195,10 @@ export const deleteNumberBlock = apiFunction({
   verb: 'DELETE',
   scope: 'customer',
   extension: true,
-  summary: 'deletes a number block and its DT pool (leases keep their history)',
+  tag: 'campaigns',
+  summary: 'Delete a number block (extension)',
+  description: 'Deletes a number block and its DT pool. Not in the REST document.',
+  names: { id: 'number_block' },
   args: z.object({ id: id() }),
   response: acknowledgement,
   async run(ctx, a) {

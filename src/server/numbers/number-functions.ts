@@ -74,8 +74,10 @@ export const virtualNumbers = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary:
-    "the customer's numbers with their site and campaign; filters type (Analytics, VA), phone_number (digits anywhere in it), status (active, blocked)",
+  tag: 'numbers',
+  summary: 'List virtual numbers',
+  description: 'The customer’s numbers with their site and campaign; filters `type`, `phone_number`, `status`.',
+  filters: { phone_number: 'number' },
   args: z.object({
     type: z.enum(NUMBER_TYPES).optional(),
     phone_number: z
@@ -103,7 +105,9 @@ export const buyNumberFn = apiFunction({
   name: 'buy_number',
   verb: 'POST',
   scope: 'customer',
-  summary: "takes a free number of the region's capacity for the customer: {numb} (100410 unknown region, 100409 none left)",
+  tag: 'numbers',
+  summary: 'Buy a number',
+  description: 'Takes a free number of the region’s capacity (`region`) for the customer. Answers `{numb}`.',
   args: z.object({ region: text(64) }),
   response: z.strictObject({ numb: z.string() }),
   async run(ctx, a) {
@@ -120,7 +124,10 @@ export const createDialingOperation = apiFunction({
   // The document gives no `customer_id` here: the number names its customer. An agent's number
   // may be any of its customers' (or of the one `customer_id` names).
   scope: 'account',
-  summary: "sets the forwarding target (user_phone) of one of the customer's numbers (svc_phone); logged as a platform request",
+  tag: 'numbers',
+  summary: 'Set call forwarding',
+  description: 'Forwards calls to one of the customer’s numbers (`svc_phone`) to `user_phone`.',
+  names: { svc_phone: 'number' },
   args: z.object({ svc_phone: phone, user_phone: phone }),
   response: acknowledgement,
   async run(ctx, a) {
@@ -154,7 +161,9 @@ export const scenarios = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "the customer's scenarios with the numbers each answers",
+  tag: 'numbers',
+  summary: 'List scenarios',
+  description: 'The customer’s scenarios with the numbers each answers.',
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), virtual_number: z.array(z.string()) })),
   async run(ctx) {

@@ -11,7 +11,9 @@ export const region = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: 'the regions numbers can be bought in, with their category and how many are free',
+  tag: 'numbers',
+  summary: 'Regions with free numbers (extension)',
+  description: 'The regions `buy_number` takes: `{region, category, free}`, `free` the numbers still to be had. Not in the REST document.',
   args: z.object({}),
   response: z.array(z.strictObject({ region: z.string(), category: z.string(), free: z.number().int() })),
   async run(ctx) {

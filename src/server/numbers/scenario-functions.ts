@@ -68,7 +68,10 @@ export const scenarioDetail = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "the customer's scenarios with their forwarding, numbers and caller-list routes",
+  tag: 'numbers',
+  summary: 'Scenarios in full (extension)',
+  description:
+    "Each of the customer's scenarios with `forward_to`, the `numbers` it answers and its `routes` (`{id, numa_list_id, list_name, forward_to}`, tried in this order). Not in the REST document.",
   args: z.object({}),
   response: z.array(scenarioRecord),
   async run(ctx) {
@@ -94,7 +97,10 @@ export const createScenarioFn = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'makes a scenario that answers some of the customer’s numbers; answers its id',
+  tag: 'numbers',
+  summary: 'Create a scenario (extension)',
+  description:
+    "Makes a scenario with `name`, `forward_to` (a phone, or null) and `numbers`: the customer's own, answered by no other of its scenarios (else `100422` naming the number). Answers `{id}`. Not in the REST document.",
   args: z.object(scenarioFields),
   response: z.strictObject({ id: z.number().int() }),
   async run(ctx, a) {
@@ -112,7 +118,10 @@ export const changeScenario = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "changes a scenario's name, forwarding and numbers together",
+  tag: 'numbers',
+  summary: 'Change a scenario (extension)',
+  description: 'Sets the `name`, `forward_to` and `numbers` of scenario `id`, as `create_scenario` checks them. Not in the REST document.',
+  names: { id: 'scenario' },
   args: z.object({ id: id(), ...scenarioFields }),
   response: acknowledgement,
   async run(ctx, a) {
@@ -131,7 +140,11 @@ export const addScenarioRouteFn = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: "sends callers on one of the customer's caller lists elsewhere, after the scenario's routes added before",
+  tag: 'numbers',
+  summary: 'Add a scenario route (extension)',
+  description:
+    "Callers on the customer's numa list `numa_list_id` ring `forward_to` when they call scenario `scenario_id`'s numbers, after its routes added before. Not in the REST document.",
+  names: { scenario_id: 'scenario', numa_list_id: 'numa_list' },
   args: z.object({ scenario_id: id(), numa_list_id: id(), forward_to: phone }),
   response: acknowledgement,
   async run(ctx, a) {
@@ -150,7 +163,10 @@ export const removeScenarioRouteFn = apiFunction({
   verb: 'DELETE',
   scope: 'customer',
   extension: true,
-  summary: "removes a route from one of the customer's scenarios",
+  tag: 'numbers',
+  summary: 'Remove a scenario route (extension)',
+  description: 'Removes route `id` of scenario `scenario_id`. Not in the REST document.',
+  names: { scenario_id: 'scenario', id: 'scenario_route' },
   args: z.object({ scenario_id: id(), id: id().describe('the route, as scenario_detail lists it') }),
   response: acknowledgement,
   async run(ctx, a) {

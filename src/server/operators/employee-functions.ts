@@ -9,7 +9,10 @@ export const employee = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "the customer's employees, filtered by id, SIP line (extension or phone), last, first and patronymic name",
+  tag: 'employees',
+  summary: 'List employees',
+  description: 'The customer’s employees, filtered by `id`, `sip_line`, `last_name`, `first_name`, `patronymic`.',
+  filters: { id: 'employee' },
   args: z.object({
     id: id().optional(),
     sip_line: z

@@ -27,7 +27,10 @@ export const employeeAssignment = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "each of the customer's employees with its names and the ids of the sites it serves",
+  tag: 'employees',
+  summary: 'Employees and their sites (extension)',
+  description:
+    "Each of the customer's employees: `{id, first_name, last_name, sites}`, `sites` the ids of the sites they serve. Not in the REST document.",
   args: z.object({}),
   response: z.array(
     z.strictObject({ id: z.number().int(), first_name: z.string(), last_name: z.string(), sites: z.array(z.number().int()) }),
@@ -42,7 +45,11 @@ export const createEmployeeFn = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'adds an employee who signs in to the console with this e-mail and password; answers its id',
+  tag: 'employees',
+  summary: 'Add an employee (extension)',
+  description:
+    "Adds an employee with `first_name`, `last_name`, `email` and `password` (their console sign-in), `sites` and `sip_line_id` of the customer's. Answers `{id}`. Not in the REST document.",
+  names: { sip_line_id: 'sip_line' },
   args: z.object({ ...fields, email: z.string().trim().email().max(254), password: password() }),
   response: z.strictObject({ id: z.number().int() }),
   async run(ctx, { password: plain, ...rest }) {
@@ -56,7 +63,10 @@ export const changeEmployeeFn = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "changes an employee's names, sites and SIP line",
+  tag: 'employees',
+  summary: 'Change an employee (extension)',
+  description: 'Sets the names, `sites` and `sip_line_id` of employee `id`. Not in the REST document.',
+  names: { id: 'employee', sip_line_id: 'sip_line' },
   args: z.object({ id: id(), ...fields }),
   response: acknowledgement,
   async run(ctx, { id: employeeId, ...rest }) {
@@ -70,7 +80,10 @@ export const employeePassword = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "sets an employee's console password; their console sessions end",
+  tag: 'employees',
+  summary: 'Set an employee’s password (extension)',
+  description: 'Sets the console password of employee `id`; their console and app sessions end. Not in the REST document.',
+  names: { id: 'employee' },
   args: z.object({ id: id(), password: password() }),
   response: acknowledgement,
   async run(ctx, a) {
@@ -85,7 +98,11 @@ export const deleteEmployeeFn = apiFunction({
   verb: 'DELETE',
   scope: 'customer',
   extension: true,
-  summary: 'removes an employee; answers the sites nobody serves any longer',
+  tag: 'employees',
+  summary: 'Remove an employee (extension)',
+  description:
+    "Removes employee `id`; their sessions end. Answers `{unserved}`: the domains of the customer's sites no employee serves now. Not in the REST document.",
+  names: { id: 'employee' },
   args: z.object({ id: id() }),
   response: z.strictObject({ unserved: z.array(z.string()).describe('domains of the sites no employee serves now') }),
   async run(ctx, a) {

@@ -9,7 +9,9 @@ export const sipLinesFn = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "the customer's SIP lines with their states, owners, calls and talk seconds; filter phone",
+  tag: 'employees',
+  summary: 'List SIP lines',
+  description: 'The customer’s SIP lines with their states, owners, calls and talk time; filter `phone`.',
   args: z.object({
     phone: z
       .string()

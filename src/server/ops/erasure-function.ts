@@ -15,7 +15,12 @@ export const eraseVisitor = apiFunction({
   verb: 'DELETE',
   scope: 'customer',
   extension: true,
-  summary: "erases a visitor (visitor_id) or a person (person_id) on request: its data go, its calls stay without the caller's number",
+  tag: 'visitors',
+  summary: 'Erase a visitor (extension)',
+  description:
+    'Erases a visitor (`visitor_id`) or a person (`person_id`) on request: its data go, its calls stay without the ' +
+    'caller’s number. Not in the REST document.',
+  names: { visitor_id: 'visitor', person_id: 'person' },
   args: z.object({ visitor_id: id().optional(), person_id: id().optional() }),
   response: z.array(
     z.strictObject({

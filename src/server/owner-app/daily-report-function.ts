@@ -15,7 +15,12 @@ export const dailyReport = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: 'calls per campaign per day of one site, for a chart (up to 366 days)',
+  tag: 'reports',
+  summary: 'Calls per campaign per day (extension)',
+  description:
+    "`{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.",
+  employee: { site: 'named' },
+  names: { site_id: 'site' },
   args: z.object({
     site_id: id(),
     date_from: day().describe('the first day, YYYY-MM-DD'),

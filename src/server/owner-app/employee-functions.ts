@@ -1,69 +1,62 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_LIMIT, parseArgs, parsePage } from '../api/args.js';
-import type { ApiFunction, CustomerContext } from '../api/function.js';
-import { paged } from '../api/openapi.js';
+import type { ApiFunction, CustomerContext, EmployeeAccess, ServiceName } from '../api/function.js';
+import { employeeAppFunctions, paged } from '../api/openapi.js';
 import { errors } from '../http/errors.js';
 import type { AppEmployee, EmployeeAppSessions } from '../operators/app-sessions.js';
 import { siteOfCommunication } from '../reports/communications.js';
-import { advertisingSales, stat } from '../reports/report-functions.js';
-import { tag } from '../reports/tag-functions.js';
-import { tagCommunication, tagCommunicationSale, untagCommunication } from '../reports/tagging-functions.js';
-import { ac } from '../sites/campaign-functions.js';
-import { site } from '../sites/site-functions.js';
+import { API_FUNCTIONS } from '../rest-functions.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { appUnauthorized, asAppError, employeeCustomer, notYourSite, SESSION_HEADER } from './access.js';
-import { dailyReport } from './daily-report-function.js';
-import { journal } from './journal-function.js';
-import { createStandardTags } from './standard-tags-function.js';
 
 /**
  * The REST functions an employee's journal and report use, at `/app/api/employee/<function>`,
  * answered by the REST functions themselves (one source of truth) behind the employee's rule:
- * only the sites they serve. A function naming a site or a communication of another site is
+ * only the sites they serve. Each function open to employees says so in its declaration
+ * (`employee`, api/function.ts). A function naming a site or a communication of another site is
  * refused with 403; a listing without a site lists only theirs; any other function is refused
  * with 403. Parameters and answers are the REST API's (a GET's in the query, a POST's in `args`);
  * the key is the app's header. `me` answers the employee and their customer.
  */
 
 type Args = Record<string, unknown>;
+type CustomerFunction = Extract<ApiFunction, { scope: 'customer' }>;
 
-interface Allowed {
-  fn: ApiFunction;
-  /** Refuses arguments that reach beyond the employee's sites. */
-  check?: (db: Queryable, emp: AppEmployee, args: Args) => Promise<void>;
-  /** The site of each row of a listing that may span sites: other sites' rows are left out. */
-  siteOfRow?: (row: Record<string, unknown>) => unknown;
-}
+/** Refuses arguments that reach beyond the employee's sites, by the declaration's check. */
+type SiteCheck = (db: Queryable, emp: AppEmployee, args: Args) => Promise<void>;
 
-const namedSite = async (_db: Queryable, emp: AppEmployee, a: Args) => {
+const namedSite: SiteCheck = async (_db, emp, a) => {
   if (!emp.sites.includes(a.site_id as number)) throw notYourSite(a.site_id);
 };
-const optionalSite = async (db: Queryable, emp: AppEmployee, a: Args) => {
-  if (a.site_id !== undefined) await namedSite(db, emp, a);
-};
-const communicationSite = async (db: Queryable, emp: AppEmployee, a: Args) => {
-  const siteId = await siteOfCommunication(db, a.object_type as 'goal', a.object_id as number);
-  if (siteId == null || !emp.sites.includes(siteId)) throw notYourSite(siteId ?? 'of the communication');
+const SITE_CHECKS: Readonly<Record<EmployeeAccess['site'], SiteCheck | undefined>> = {
+  named: namedSite,
+  optional: async (db, emp, a) => {
+    if (a.site_id !== undefined) await namedSite(db, emp, a);
+  },
+  communication: async (db, emp, a) => {
+    const siteId = await siteOfCommunication(db, a.object_type as 'goal', a.object_id as number);
+    if (siteId == null || !emp.sites.includes(siteId)) throw notYourSite(siteId ?? 'of the communication');
+  },
+  none: undefined,
 };
 
-const ALLOWED = new Map<string, Allowed>([
-  ['journal', { fn: journal, check: namedSite }],
-  ['daily_report', { fn: dailyReport, check: namedSite }],
-  // An employee tags the journal of their sites, so they may make the standard tags too.
-  ['create_standard_tags', { fn: createStandardTags }],
-  ['site', { fn: site, siteOfRow: (r) => r.id }],
-  ['ac', { fn: ac, check: optionalSite, siteOfRow: (r) => r.site_id }],
-  ['tag', { fn: tag }],
-  ['stat', { fn: stat, check: namedSite }],
-  ['advertising_sales', { fn: advertisingSales, check: namedSite }],
-  ['tag_communication', { fn: tagCommunication, check: communicationSite }],
-  ['untag_communication', { fn: untagCommunication, check: communicationSite }],
-  ['tag_communication_sale', { fn: tagCommunicationSale, check: communicationSite }],
-]);
+interface Allowed {
+  fn: CustomerFunction;
+  access: EmployeeAccess;
+}
+
+const ALLOWED = new Map<string, Allowed>(
+  API_FUNCTIONS.flatMap((fn) => {
+    if (fn.scope !== 'customer' || !fn.employee) return [];
+    // This route gives a function no services: one that needs them is not for employees yet.
+    if (fn.needs?.length) throw new Error(`REST function ${fn.name} needs services an employee's route does not give`);
+    return [[fn.name, { fn, access: fn.employee }] as const];
+  }),
+);
 
 /** Every function an employee's key runs here (the API reference lists them: api/openapi.ts). */
-export const EMPLOYEE_FUNCTION_NAMES: readonly string[] = ['me', ...ALLOWED.keys()];
+export const EMPLOYEE_FUNCTION_NAMES: readonly string[] = employeeAppFunctions(API_FUNCTIONS);
 
 export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Store; employees: EmployeeAppSessions; now: () => number }) {
   const { store, employees, now } = deps;
@@ -80,19 +73,21 @@ export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Stor
     const allowed = ALLOWED.get(req.params.fn);
     const verb = req.method === 'GET' ? 'GET' : 'POST';
     if (!allowed || allowed.fn.verb !== verb) throw notYourSite(null);
-    const { fn } = allowed;
+    const { fn, access } = allowed;
     const raw = (verb === 'GET' ? req.query : ((req.body as { args?: unknown } | null)?.args ?? {})) as Args;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw errors.invalid('args');
     return asAppError(async () => {
       const { customer_id: customerId, limit, offset, ...params } = raw;
       const customer = await employeeCustomer(db, emp, customerId);
       const args = parseArgs(fn.args, params) as Args;
-      await allowed.check?.(db, emp, args);
+      await SITE_CHECKS[access.site]?.(db, emp, args);
       const page = paged(fn) ? parsePage(limit, offset) : { limit: MAX_LIMIT, offset: 0 };
-      const filter = allowed.siteOfRow && args.site_id === undefined ? allowed.siteOfRow : null;
+      const filter = access.siteOfRow !== undefined && args.site_id === undefined ? access.siteOfRow : null;
       let total: number | undefined;
       const ctx: CustomerContext = {
         store,
+        // None: ALLOWED holds no function that needs a service.
+        services: {},
         // An employee is no REST login: functions that record who acted are not among these.
         caller: { userId: 0, customerId: customer.id, agentId: null },
         customer,
@@ -103,10 +98,10 @@ export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Stor
         now,
         ip: req.ip,
       };
-      let data = (await (fn as Extract<ApiFunction, { scope: 'customer' }>).run(ctx, args)) as unknown;
+      let data = (await fn.run(ctx as CustomerContext<ServiceName>, args)) as unknown;
       if (Array.isArray(data)) {
         let rows = data as Array<Record<string, unknown>>;
-        if (filter) rows = rows.filter((r) => emp.sites.includes(filter(r) as number));
+        if (filter) rows = rows.filter((r) => emp.sites.includes(r[filter] as number));
         if (filter || total === undefined) {
           total = rows.length;
           rows = rows.slice(page.offset, page.offset + page.limit);

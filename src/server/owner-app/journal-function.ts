@@ -21,7 +21,13 @@ export const journal = apiFunction({
   scope: 'customer',
   extension: true,
   list: true,
-  summary: "a site's communications of every kind in one list, newest first, with campaign, visit, tags and sale",
+  tag: 'reports',
+  summary: 'The journal (extension)',
+  description:
+    "A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.",
+  employee: { site: 'named' },
+  names: { site_id: 'site' },
+  filters: { ac_id: 'campaign', tag_id: 'tag' },
   args: z.object({
     site_id: id(),
     date_from: day().describe('the first day, YYYY-MM-DD, in the customer’s time zone'),

@@ -20,7 +20,11 @@ export const siteInstallation = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: 'when the server last saw a page view of the site (its snippet is installed)',
+  tag: 'sites',
+  summary: 'When the site was last seen (extension)',
+  description:
+    '`{last_page_view}`: when the server last saw a page view of `site_id` (ISO 8601, UTC), or null: whether its snippet is installed. Not in the REST document.',
+  names: { site_id: 'site' },
   args: z.object(siteId),
   response: z.strictObject({ last_page_view: z.string().nullable().describe('ISO 8601, UTC; null before the first') }),
   async run(ctx, a) {
@@ -45,7 +49,11 @@ export const siteSettings = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "a site's settings, and the names of the customer's scenarios its call-back may use",
+  tag: 'sites',
+  summary: 'A site’s settings (extension)',
+  description:
+    "`{settings: {lang, captcha, callback_scenario, dt_lease_minutes, dt_overflow, dt_reserved_number}, scenarios}`: the site's widget language and captcha, its call-back scenario, how long a pool number stays with a visit, what a dry pool shows; and the names of the customer's scenarios. Not in the REST document.",
+  names: { site_id: 'site' },
   args: z.object(siteId),
   response: z.strictObject({ settings: settingsRecord, scenarios: z.array(z.string()) }),
   async run(ctx, a) {
@@ -58,7 +66,11 @@ export const changeSiteSettings = apiFunction({
   verb: 'PUT',
   scope: 'customer',
   extension: true,
-  summary: "changes a site's settings (all of them together)",
+  tag: 'sites',
+  summary: 'Change a site’s settings (extension)',
+  description:
+    'Sets every setting `site_settings` GET answers; `callback_scenario` must be a scenario of the customer, `dt_reserved_number` a number it holds (needed when `dt_overflow` is `reserved`). Page views take the change from the next one. Not in the REST document.',
+  names: { site_id: 'site' },
   args: z.object({ ...siteId, ...SiteSettings.shape }).refine((s) => s.dt_overflow !== 'reserved' || s.dt_reserved_number, {
     message: 'a reserved number is needed when a dry pool gives the reserved number',
     path: ['dt_reserved_number'],

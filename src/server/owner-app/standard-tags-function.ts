@@ -13,7 +13,12 @@ export const createStandardTags = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'makes the tags Target and Not target where the customer has none of that name; answers both',
+  tag: 'tags',
+  summary: 'Make the standard tags (extension)',
+  description:
+    'Makes the tags Target and Not target where the customer has none of that name, and answers both: `{id, name}`. Not in the REST document.',
+  // An employee tags the journal of their sites, so they may make the standard tags too.
+  employee: { site: 'none' },
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   async run(ctx) {

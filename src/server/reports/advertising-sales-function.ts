@@ -6,6 +6,7 @@ import { communicationsPerCampaign, soldCommunications } from './communications.
 import { byTime } from './person-facts.js';
 import { notTargetTags, reportArgs as r, reportFilter, storedMs } from './report-common.js';
 import { sessionsPerCampaign } from './site-stats.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /** `advertising_sales` (rest-api.md, "Reports"): a site's campaigns with their sessions, communications and sales. */
 
@@ -14,7 +15,11 @@ export const advertisingSales = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "a site's campaigns in [date_from, date_till): sessions, communications, sales, days before a sale, revenue",
+  tag: 'reports',
+  summary: 'Advertising sales',
+  description: `A site’s campaigns in the period: sessions, communications, sales and revenue. ${PERIOD}`,
+  employee: { site: 'named' },
+  names: { site_id: 'site' },
   args: z.object({
     site_id: r.site_id,
     date_from: r.date_from,

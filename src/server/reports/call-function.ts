@@ -5,6 +5,7 @@ import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { callCount, callRows } from './call-records.js';
 import { recordPage } from './record-page.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter } from './report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /** `call` (rest-api.md, "Reports"): calls and call-back requests of a range, with their visitor context. */
 
@@ -13,8 +14,11 @@ export const call = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary:
-    'call records in [date_from, date_till): calls from the telephony boundary (communication_type call) and call-back requests (sitephone)',
+  tag: 'reports',
+  summary: 'List calls',
+  description: `Calls and call-back requests in the period, with their visitor context; \`direction\` \`in\` or \`out\`. ${PERIOD}`,
+  names: { site_id: 'site' },
+  filters: { id: 'call', ac_id: 'campaign', tag_id: 'tag', visitor_id: 'visitor' },
   args: z.object({
     date_from: r.date_from,
     date_till: r.date_till,

@@ -19,7 +19,11 @@ export const chat = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: 'chats started before date_till (and from date_from when given), with their visitor context',
+  tag: 'reports',
+  summary: 'List chats',
+  description: 'Chats started before `date_till` (and from `date_from` when given), with their visitor context.',
+  names: { site_id: 'site' },
+  filters: { ac_id: 'campaign', tag_id: 'tag', visitor_id: 'visitor', user_id: 'employee' },
   args: z.object({
     date_till: r.date_till,
     date_from: r.date_from.optional(),
@@ -89,7 +93,10 @@ export const chatMessages = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "a chat's messages in the order they were written: {id, sourse, user_id, message, date_time}",
+  tag: 'reports',
+  summary: 'Read a chat’s messages',
+  description: 'The messages of chat `chat_id` in the order they were written.',
+  names: { chat_id: 'chat' },
   args: z.object({ chat_id: id() }),
   response: z.array(
     z.strictObject({

@@ -3,6 +3,7 @@ import { apiFunction } from '../api/function.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { communicationCount, communicationPage } from './communications.js';
 import { answerDate, dateTime, notTargetTags, reportArgs as r, reportFilter } from './report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /** `communication` (rest-api.md, "Reports"): every kind of communication of a range as one list. */
 
@@ -20,7 +21,11 @@ export const communication = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "a site's communications of every kind in [date_from, date_till), oldest first: {communication_type, date_time, id}",
+  tag: 'reports',
+  summary: 'List communications',
+  description: `A site’s communications of every kind in the period, oldest first. ${PERIOD}`,
+  names: { site_id: 'site' },
+  filters: { ac_id: 'campaign', tag_id: 'tag' },
   args: z.object({
     site_id: r.site_id,
     date_from: r.date_from,

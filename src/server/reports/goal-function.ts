@@ -5,6 +5,7 @@ import { campaignsOfSite } from '../sites/campaigns.js';
 import { goalCount, goalRows } from './goal-records.js';
 import { recordPage } from './record-page.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter } from './report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /** `goal` (rest-api.md, "Reports"): goals reached in a range, with their visitor context. */
 
@@ -13,7 +14,11 @@ export const goal = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: 'goals (custom events, trackEvent) reached in [date_from, date_till), with their visitor context',
+  tag: 'reports',
+  summary: 'List goals',
+  description: `Goals (custom events) reached in the period, with their visitor context. ${PERIOD}`,
+  names: { site_id: 'site' },
+  filters: { id: 'goal', ac_id: 'campaign', tag_id: 'tag', visitor_id: 'visitor' },
   args: z.object({
     site_id: r.site_id,
     date_from: r.date_from,

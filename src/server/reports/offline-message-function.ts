@@ -3,6 +3,7 @@ import { apiFunction } from '../api/function.js';
 import { offlineCount, offlineRows } from './offline-records.js';
 import { recordPage } from './record-page.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter, type Sale } from './report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /** `offline_message` (rest-api.md, "Reports"): requests of a range, with their visitor context. */
 
@@ -11,7 +12,11 @@ export const offlineMessage = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: 'offline requests (request forms, addOfflineRequest, add_offline_message) in [date_from, date_till), with their visitor context',
+  tag: 'reports',
+  summary: 'List offline requests',
+  description: `Offline requests (request forms) of the period, with their visitor context. ${PERIOD}`,
+  names: { site_id: 'site' },
+  filters: { ac_id: 'campaign', tag_id: 'tag', visitor_id: 'visitor' },
   args: z.object({
     date_from: r.date_from,
     date_till: r.date_till,

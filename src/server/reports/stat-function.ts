@@ -3,6 +3,7 @@ import { apiFunction } from '../api/function.js';
 import { siteById } from '../sites/sites.js';
 import { reportArgs as r, reportFilter } from './report-common.js';
 import { statCounts } from './site-stats.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /** `stat` (rest-api.md, "Reports"): a site's figures for a range. */
 
@@ -10,7 +11,12 @@ export const stat = apiFunction({
   name: 'stat',
   verb: 'GET',
   scope: 'customer',
-  summary: "a site's figures for [date_from, date_till): visits (sessions started), calls, call-backs, completed chats, requests, goals",
+  tag: 'reports',
+  summary: 'Site statistics',
+  description: `One record of a site’s figures for the period: visits, calls, call-backs, chats, requests, goals. ${PERIOD}`,
+  employee: { site: 'named' },
+  names: { site_id: 'site' },
+  filters: { ac_id: 'campaign' },
   args: z.object({ site_id: r.site_id, date_from: r.date_from, date_till: r.date_till, ac_id: r.ac_id.optional() }),
   response: z.array(
     z.strictObject({

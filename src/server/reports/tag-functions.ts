@@ -8,7 +8,10 @@ export const tag = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "the customer's tags: {id, name}",
+  tag: 'tags',
+  summary: 'List tags',
+  description: 'The customer’s tags: `{id, name}`.',
+  employee: { site: 'none' },
   args: z.object({}),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   async run(ctx) {

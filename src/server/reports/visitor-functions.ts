@@ -21,7 +21,10 @@ export const visitor = apiFunction({
   verb: 'GET',
   scope: 'customer',
   pathParam: 'visitor_id',
-  summary: 'a visitor: GET /api/v1/visitor/<visitor_id>/ (contacts, properties, campaigns, sessions)',
+  tag: 'visitors',
+  summary: 'Read a visitor',
+  description: 'A visitor: contacts, properties, campaigns and sessions, as an array of one record.',
+  names: { visitor_id: 'visitor' },
   args: z.object({ visitor_id: id().describe('in the path') }),
   response: z.array(
     z.strictObject({
@@ -75,7 +78,10 @@ export const sessionInfo = apiFunction({
   name: 'session_info',
   verb: 'GET',
   scope: 'customer',
-  summary: 'a session: where it came from, its page views (hits) and its communications',
+  tag: 'visitors',
+  summary: 'Read a session',
+  description: 'A session: where it came from, its page views and its communications.',
+  names: { session_id: 'session' },
   args: z.object({ session_id: id() }),
   response: z.array(
     z.strictObject({
@@ -162,7 +168,10 @@ export const personByVisitor = apiFunction({
   name: 'person_by_visitor',
   verb: 'GET',
   scope: 'customer',
-  summary: "a visitor's person: [{result: person id}]; visitors who left one phone or e-mail are one person",
+  tag: 'visitors',
+  summary: 'Find a visitor’s person',
+  description: 'The person of visitor `id`: visitors who called from one number or left one login are one person.',
+  names: { id: 'visitor' },
   args: z.object({ id: id().describe('a visitor id') }),
   response: z.array(z.strictObject({ result: z.number().int() })),
   async run(ctx, a) {
@@ -176,7 +185,10 @@ export const visitorsByPerson = apiFunction({
   name: 'visitors_by_person',
   verb: 'GET',
   scope: 'customer',
-  summary: "a person's visitors: [{result: JSON text of the visitor ids}]; a merged person's old id answers too",
+  tag: 'visitors',
+  summary: 'List a person’s visitors',
+  description: 'The visitors of person `id`, as JSON text of their ids.',
+  names: { id: 'visitor' },
   args: z.object({ id: id().describe('a person id') }),
   response: z.array(z.strictObject({ result: jsonText('an array of visitor ids, oldest first') })),
   async run(ctx, a) {

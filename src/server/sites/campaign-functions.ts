@@ -36,7 +36,11 @@ export const ac = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "the customer's ad campaigns, of one site or all: {id, name} (and site_id)",
+  tag: 'campaigns',
+  summary: 'List ad campaigns',
+  description: 'The customer’s ad campaigns, of one site (`site_id`) or all.',
+  employee: { site: 'optional', siteOfRow: 'site_id' },
+  names: { site_id: 'site' },
   args: z.object({ site_id: id().optional() }),
   response: z.array(z.strictObject({ id: z.number().int(), name: z.string(), site_id: z.number().int().describe('EXTENSION') })),
   async run(ctx, a) {
@@ -54,7 +58,10 @@ export const createAc = apiFunction({
   name: 'create_ac',
   verb: 'POST',
   scope: 'customer',
-  summary: 'adds an ad campaign to a site: {ac_id}',
+  tag: 'campaigns',
+  summary: 'Create an ad campaign',
+  description: 'Adds an ad campaign to a site. Answers `{ac_id}`; a name the site already has is `100502`.',
+  names: { site_id: 'site' },
   args: z.object({ site_id: id(), name: text() }),
   response: z.strictObject({ ac_id: z.number().int() }),
   async run(ctx, a) {
@@ -74,7 +81,10 @@ export const acCondition = apiFunction({
   name: 'ac_condition',
   verb: 'GET',
   scope: 'customer',
-  summary: "a campaign's settings: [{ac_id, is_dt_enabled, ac_conditions, site_blocks}], the two lists as JSON text",
+  tag: 'campaigns',
+  summary: 'Read a campaign’s settings',
+  description: 'The settings of campaign `id`: its conditions and number blocks, both lists as JSON text.',
+  names: { id: 'campaign' },
   args: z.object({ id: id() }),
   response: z.array(
     z.strictObject({
@@ -131,7 +141,11 @@ export const createAcConditionGroup = apiFunction({
   name: 'create_ac_condition_group',
   verb: 'POST',
   scope: 'customer',
-  summary: 'adds a condition group to a campaign (the campaign matches when any group holds): {ac_condition_group_id}',
+  tag: 'campaigns',
+  summary: 'Add a condition group',
+  description:
+    'Adds a condition group to a campaign; the campaign matches a visit when any of its groups holds. Answers `{ac_condition_group_id}`.',
+  names: { ac_id: 'campaign' },
   args: z.object({ ac_id: id(), name: text() }),
   response: z.strictObject({ ac_condition_group_id: z.number().int() }),
   async run(ctx, a) {
@@ -162,7 +176,12 @@ export const createAcCondition = apiFunction({
   name: 'create_ac_condition',
   verb: 'POST',
   scope: 'customer',
-  summary: 'adds a condition to a group (a group holds when all its conditions hold): {ac_condition_id}',
+  tag: 'campaigns',
+  summary: 'Add a condition',
+  description:
+    'Adds a condition to a group; a group holds when all its conditions hold. `ac_parameter` names what is compared ' +
+    '(for example `utm_source`, `referrer`), `ac_operator` how. Answers `{ac_condition_id}`.',
+  names: { ac_condition_group_id: 'condition_group', ac_id: 'campaign' },
   args: conditionArgs,
   response: z.strictObject({ ac_condition_id: z.number().int() }),
   async run(ctx, a) {
@@ -187,7 +206,10 @@ export const deleteAcCondition = apiFunction({
   name: 'delete_ac_condition',
   verb: 'POST',
   scope: 'customer',
-  summary: 'deletes a condition of a campaign',
+  tag: 'campaigns',
+  summary: 'Delete a condition',
+  description: 'Deletes a condition of a campaign.',
+  names: { ac_id: 'campaign', ac_condition_id: 'condition' },
   args: z.object({ ac_id: id(), ac_condition_id: id() }),
   response: acknowledgement,
   async run(ctx, a) {

@@ -13,7 +13,10 @@ export const site = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary: "the customer's sites: {id, domain} (and, as an extension, site_key and widget_key)",
+  tag: 'sites',
+  summary: 'List sites',
+  description: 'The customer’s sites: `{id, domain}`, and `site_key`, `widget_key` (extension).',
+  employee: { site: 'none', siteOfRow: 'id' },
   args: z.object({}),
   response: z.array(
     z.strictObject({
@@ -51,7 +54,9 @@ export const createSiteFn = apiFunction({
   name: 'create_site',
   verb: 'POST',
   scope: 'customer',
-  summary: 'adds a site; it gets its site key and widget key and works with the snippet at once. Answer {id, site_key, widget_key}',
+  tag: 'sites',
+  summary: 'Create a site',
+  description: 'Adds a site; it gets its site key and widget key and works with the snippet at once. Answers `{id}`.',
   args: z.object({
     domain,
     user_phone: text(32).regex(/^\+?[\d\s()-]{5,32}$/, 'a phone number'),

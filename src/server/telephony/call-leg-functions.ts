@@ -4,6 +4,7 @@ import type { Row } from '../store/tables.js';
 import { id } from '../api/args.js';
 import { apiFunction, type CustomerContext } from '../api/function.js';
 import { answerDate, range, reportArgs as r } from '../reports/report-common.js';
+import { PERIOD } from '../api/openapi-operations.js';
 
 /**
  * `get_cdr_in` and `get_cdr_out` (rest-api.md, "Incoming call leg", "Outgoing call leg"): the legs
@@ -54,8 +55,10 @@ export const getCdrIn = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary:
-    'incoming call legs set up in [date_from, date_till), each followed by the outgoing legs it was forwarded on (cdr_id = its id); pages and X-Total-Count count the incoming legs',
+  tag: 'reports',
+  summary: 'List incoming call legs',
+  description: `Incoming call legs of the period, each followed by the outgoing legs it was forwarded on. ${PERIOD}`,
+  filters: { call_session_id: 'call', id: 'call_leg' },
   args: z.object({ ...legArgs, id: id().optional().describe('an incoming leg id') }),
   response: z.array(z.strictObject(legShape)),
   async run(ctx, a) {
@@ -77,8 +80,10 @@ export const getCdrOut = apiFunction({
   verb: 'GET',
   scope: 'customer',
   list: true,
-  summary:
-    'outgoing call legs set up in [date_from, date_till): forwarded legs of incoming calls and the legs call-backs dialled (cdr_id null)',
+  tag: 'reports',
+  summary: 'List outgoing call legs',
+  description: `Outgoing call legs of the period: forwarded calls and the legs call-backs dialled. ${PERIOD}`,
+  filters: { call_session_id: 'call' },
   args: z.object(legArgs),
   response: z.array(z.strictObject({ ...legShape, sip_line: z.string().nullable().describe('the SIP line that answered or dialled') })),
   async run(ctx, a) {

@@ -1,9 +1,9 @@
 import { windowCounters } from '../http/window-counters.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
+import type { WebhookControl } from './control.js';
 import type { EventNotice } from './events.js';
 import { enqueue } from './outbox.js';
-import { registerControl } from './registry.js';
 import type { RecordFunctions } from './payload.js';
 import { createSubscriptions, type Subscriptions } from './subscriptions.js';
 import { startWorker, type Worker, type WorkerOptions } from './worker.js';
@@ -29,6 +29,8 @@ export interface Webhooks {
   emit(db: Queryable, e: EventNotice): Promise<void>;
   subscriptions: Subscriptions;
   worker: Worker;
+  /** What the webhook REST functions need: the REST API's `webhooks` service. */
+  control: WebhookControl;
   close(): Promise<void>;
 }
 
@@ -38,11 +40,6 @@ export async function createWebhooks(store: Store, fns: RecordFunctions, opts: W
   const visitorEvents = windowCounters(store);
   const subscriptions = await createSubscriptions(store);
   const worker = startWorker(store, fns, { ...opts, idle: () => !subscriptions.any(), onSwitchedOff: () => void subscriptions.changed() });
-  const unregister = registerControl(store, {
-    rules: { allowHttp: opts.allowHttp, allowLoopback: opts.allowLoopback },
-    changed: () => subscriptions.changed(),
-    wake: () => worker.wake(),
-  });
   return {
     async emit(db, e) {
       if (!subscriptions.wants(e.siteId, e.type)) return;
@@ -58,8 +55,12 @@ export async function createWebhooks(store: Store, fns: RecordFunctions, opts: W
     },
     subscriptions,
     worker,
+    control: {
+      rules: { allowHttp: opts.allowHttp, allowLoopback: opts.allowLoopback },
+      changed: () => subscriptions.changed(),
+      wake: () => worker.wake(),
+    },
     async close() {
-      unregister();
       await worker.close();
       subscriptions.close();
     },

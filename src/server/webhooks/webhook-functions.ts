@@ -15,7 +15,6 @@ import {
 } from './endpoints.js';
 import { WEBHOOK_EVENTS } from '../../app-protocol.js';
 import { attemptCount, attemptsOf, enqueueTest, eventId, resend, resumeEndpoint } from './outbox.js';
-import { controlOf } from './registry.js';
 import { refusedUrl } from './target-guard.js';
 
 /**
@@ -48,8 +47,8 @@ const endpointSchema = z.strictObject({
   created_at: z.string(),
 });
 
-function checkedUrl(ctx: CustomerContext, value: string): string {
-  const why = refusedUrl(value, controlOf(ctx.store).rules);
+function checkedUrl(ctx: CustomerContext<'webhooks'>, value: string): string {
+  const why = refusedUrl(value, ctx.services.webhooks.rules);
   if (why) throw apiErrors.invalid('url', why);
   return value;
 }
@@ -67,7 +66,11 @@ export const webhooks = apiFunction({
   verb: 'GET',
   scope: 'customer',
   extension: true,
-  summary: "the customer's webhook endpoints (their secrets are not shown)",
+  tag: 'webhooks',
+  summary: 'List webhooks (extension)',
+  description:
+    'The customer’s webhook endpoints: URL, events, whether on, and why the server switched one off. Secrets are not shown. ' +
+    'Not in the REST document.',
   args: z.object({}),
   response: z.array(endpointSchema),
   async run(ctx) {
@@ -90,7 +93,12 @@ export const createWebhook = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'adds a webhook endpoint: {secret, id}; the secret signs every delivery and is shown only here and by rotate_webhook_secret',
+  tag: 'webhooks',
+  summary: 'Add a webhook (extension)',
+  description:
+    'Adds an endpoint for the `events` named; `url` must be `https` to a public address. Answers `{secret, id}`: the secret ' +
+    'signs every delivery and is shown only here. Not in the REST document.',
+  needs: ['webhooks'],
   args: z.object({ url, events: eventList }),
   response: z.strictObject({ secret: z.string(), id: z.number().int() }),
   async run(ctx, a) {
@@ -105,7 +113,7 @@ export const createWebhook = apiFunction({
       secret,
       created_at: timestamp(ctx.now()),
     });
-    await controlOf(ctx.store).changed();
+    await ctx.services.webhooks.changed();
     return { secret, id: newId };
   },
 });
@@ -115,7 +123,12 @@ export const changeWebhook = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'changes a webhook endpoint: the fields given; is_enabled true switches a switched-off endpoint on again',
+  tag: 'webhooks',
+  summary: 'Change a webhook (extension)',
+  description:
+    'Sets `url`, `events` or `is_enabled` (true switches an endpoint the server switched off on again). Not in the REST document.',
+  needs: ['webhooks'],
+  names: { id: 'webhook' },
   args: z.object({ id: id(), url: url.optional(), events: eventList.optional(), is_enabled: z.boolean().optional() }),
   response: acknowledgement,
   async run(ctx, a) {
@@ -125,7 +138,7 @@ export const changeWebhook = apiFunction({
       events: a.events,
       enabled: a.is_enabled,
     });
-    await controlOf(ctx.store).changed();
+    await ctx.services.webhooks.changed();
     return undefined;
   },
 });
@@ -135,13 +148,17 @@ export const deleteWebhook = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'deletes a webhook endpoint with its events not yet sent and its delivery log',
+  tag: 'webhooks',
+  summary: 'Delete a webhook (extension)',
+  description: 'Deletes an endpoint, its events not yet sent and its delivery log. Not in the REST document.',
+  needs: ['webhooks'],
+  names: { id: 'webhook' },
   args: z.object({ id: id() }),
   response: acknowledgement,
   async run(ctx, a) {
     await ownEndpoint(ctx, a.id);
     await ctx.store.db.transaction().execute((tx) => deleteEndpoint(tx, a.id));
-    await controlOf(ctx.store).changed();
+    await ctx.services.webhooks.changed();
     return undefined;
   },
 });
@@ -151,7 +168,10 @@ export const rotateWebhookSecret = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'gives a webhook endpoint a new secret: {secret}; deliveries from now on are signed with it',
+  tag: 'webhooks',
+  summary: 'Rotate a webhook’s secret (extension)',
+  description: 'Gives the endpoint a new secret and answers it; deliveries from then on are signed with it. Not in the REST document.',
+  names: { id: 'webhook' },
   args: z.object({ id: id() }),
   response: z.strictObject({ secret: z.string() }),
   async run(ctx, a) {
@@ -168,7 +188,11 @@ export const webhookDeliveries = apiFunction({
   scope: 'customer',
   extension: true,
   list: true,
-  summary: "a webhook endpoint's delivery attempts, newest first: the event, when, the receiver's status code, the error",
+  tag: 'webhooks',
+  summary: 'List a webhook’s deliveries (extension)',
+  description:
+    'The endpoint’s delivery attempts, newest first: the event’s id and type, when, the status code or the error. Not in the REST document.',
+  names: { webhook_id: 'webhook' },
   args: z.object({ webhook_id: id() }),
   response: z.array(
     z.strictObject({
@@ -206,7 +230,11 @@ export const resendWebhookEvent = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'sends an event to its endpoint again, with the same id and body',
+  tag: 'webhooks',
+  summary: 'Send an event again (extension)',
+  description: 'Sends an event (`event_id` as `webhook_delivery` lists it) again, with the same id and body. Not in the REST document.',
+  needs: ['webhooks'],
+  names: { event_id: 'webhook_event' },
   args: z.object({
     event_id: z
       .string()
@@ -217,7 +245,7 @@ export const resendWebhookEvent = apiFunction({
   async run(ctx, a) {
     const own = (await endpointsOfCustomer(ctx.store.db, ctx.customer.id)).map((e) => e.id);
     if (!(await resend(ctx.store.db, Number(a.event_id.slice(4)), own, ctx.now()))) throw apiErrors.notFound('event', a.event_id);
-    controlOf(ctx.store).wake();
+    ctx.services.webhooks.wake();
     return undefined;
   },
 });
@@ -227,14 +255,18 @@ export const testWebhook = apiFunction({
   verb: 'POST',
   scope: 'customer',
   extension: true,
-  summary: 'sends a test event (type `test`, no record) to a webhook endpoint: {event_id}',
+  tag: 'webhooks',
+  summary: 'Send a test event (extension)',
+  description: 'Sends an event of type `test`, without a record, to the endpoint. Answers `{event_id}`. Not in the REST document.',
+  needs: ['webhooks'],
+  names: { id: 'webhook' },
   args: z.object({ id: id() }),
   response: z.strictObject({ event_id: z.string() }),
   async run(ctx, a) {
     const endpoint = await ownEndpoint(ctx, a.id);
     const outboxId = await enqueueTest(ctx.store.db, endpoint, ctx.now());
     await resumeEndpoint(ctx.store.db, endpoint.id);
-    controlOf(ctx.store).wake();
+    ctx.services.webhooks.wake();
     return { event_id: eventId(outboxId) };
   },
 });

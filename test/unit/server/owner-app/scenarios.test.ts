@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { apiWorld, expectAnswered, SCENARIO_FUNCTIONS, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
+import { apiWorld, expectAnswered, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
 import { restCall, type Verb } from './rest-call.js';
 
 /** Scenarios made and changed through the REST extensions, and the caller-number lists they route by. */
@@ -12,7 +12,16 @@ afterEach(async () => {
   await w.server.close();
 });
 
-afterAll(() => expectAnswered(SCENARIO_FUNCTIONS));
+afterAll(() =>
+  expectAnswered([
+    'GET scenario_detail',
+    'POST create_scenario',
+    'PUT change_scenario',
+    'POST scenario_route',
+    'DELETE scenario_route',
+    'GET numa_list',
+  ]),
+);
 
 const call = (verb: Verb, fn: string, key: string, args: Record<string, unknown> = {}) => restCall(w, verb, fn, key, args);
 const buy = async (key: string) => (await w.post('buy_number', key, { customer_id: 1, region: '495' })).json().data.numb as string;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { apiWorld, expectAnswered, TIME_ZONE_FUNCTIONS, type ApiWorld } from '../api-helpers.js';
+import { apiWorld, expectAnswered, type ApiWorld } from '../api-helpers.js';
 import { restCall } from './rest-call.js';
 
 /** The customer's time zone through `customer_time_zone`: checked, stored, and answered where the app reads it. */
@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await w.server.close();
 });
-afterAll(() => expectAnswered(TIME_ZONE_FUNCTIONS));
+afterAll(() => expectAnswered(['PUT customer_time_zone']));
 
 const put = async (key: string, args: Record<string, unknown>) => {
   const r = await restCall(w, 'PUT', 'customer_time_zone', key, args);

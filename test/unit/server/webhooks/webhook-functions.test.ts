@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyDelivery } from '../../../../src/server/webhooks/signature.js';
-import { checkAnswer, expectAnswered, WEBHOOK_FUNCTIONS } from '../api-helpers.js';
+import { checkAnswer, expectAnswered } from '../api-helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { webhookServer } from './world.js';
 
@@ -11,7 +11,18 @@ afterEach(async () => {
   await server?.close();
   await receiver?.close();
 });
-afterAll(() => expectAnswered(WEBHOOK_FUNCTIONS));
+afterAll(() =>
+  expectAnswered([
+    'GET webhook',
+    'POST create_webhook',
+    'POST change_webhook',
+    'POST delete_webhook',
+    'POST rotate_webhook_secret',
+    'GET webhook_delivery',
+    'POST resend_webhook_event',
+    'POST test_webhook',
+  ]),
+);
 
 type Json = Record<string, unknown>;
 
