@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `node scripts/api-types.mjs [--no-build]`: regenerates test/support/api-schema.d.ts, the types
-// of the REST API that the typed client session (test/support/api-session.ts) is written against,
-// from the live API reference of a server started on an empty in-memory database. Compiles the
-// server first (`--no-build` uses what dist/node holds). Run it after changing a function's
-// parameters, answer or words; test/unit/server/api/openapi-client.test.ts fails until then.
+// `node scripts/api-types.mjs [--no-build]`: writes test/support/api-schema.d.ts, the types of the
+// REST API that the typed client session (test/support/api-session.ts) is written against, from
+// the live API reference of a server started on an empty in-memory database, for an editor that
+// opens the session (the client test writes the same file at each run; it is not checked in).
+// Compiles the server first (`--no-build` uses what dist/node holds).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './api-schema.js';
+import type { SessionResult } from './api-session-result.js';
 
 /**
  * A client session written as an integrator writes it: openapi-fetch typed by the types generated
@@ -8,18 +9,6 @@ import type { paths } from './api-schema.js';
  * condition, and reads `stat` and `call`. test/unit/server/api/openapi-client.test.ts compiles it
  * (a wrong call must not compile) and runs it against a real server.
  */
-
-export interface SessionResult {
-  campaignId: number;
-  groupId: number;
-  conditionId: number;
-  stat: Array<{ visits_count: number }>;
-  calls: unknown[];
-  /** The server's answer to the call the types refuse. */
-  refused: unknown;
-  /** The list's X-Total-Count header of `call`. */
-  callTotal: string | null;
-}
 
 export async function clientSession(baseUrl: string, login: string, password: string, siteId: number): Promise<SessionResult> {
   const api = createClient<paths, 'application/json'>({ baseUrl, headers: { accept: 'application/json' } });

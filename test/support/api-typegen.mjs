@@ -1,7 +1,7 @@
 // The TypeScript types of the REST API, generated from its OpenAPI document by openapi-typescript
-// and formatted as the project formats its files, so a regenerated file equals the checked-in one
-// unless the document changed. `scripts/api-types.mjs` writes them to test/support/api-schema.d.ts;
-// test/unit/server/api/openapi-client.test.ts fails when that file is stale.
+// and formatted as the project formats its files. test/unit/server/api/openapi-client.test.ts
+// writes them to test/support/api-schema.d.ts (not checked in) before it compiles the typed session
+// against them; `scripts/api-types.mjs` writes the same file for an editor.
 import openapiTS, { astToString } from 'openapi-typescript';
 import prettier from 'prettier';
 import { dirname, join } from 'node:path';
@@ -12,7 +12,7 @@ export const API_SCHEMA_FILE = join(dirname(fileURLToPath(import.meta.url)), 'ap
 const HEADER = `// Generated from the API reference (/api/docs/json) by \`node scripts/api-types.mjs\`; do not edit.
 `;
 
-/** The types of `document` (an OpenAPI 3.0 document object), as the checked-in file holds them. */
+/** The types of `document` (an OpenAPI 3.0 document object). */
 export async function generateApiTypes(document) {
   const ast = await openapiTS(structuredClone(document), { alphabetize: false });
   const options = (await prettier.resolveConfig(API_SCHEMA_FILE)) ?? {};

@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientSession } from '../../../support/api-session.js';
+import type { SessionResult } from '../../../support/api-session-result.js';
 import { API_SCHEMA_FILE, generateApiTypes } from '../../../support/api-typegen.mjs';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
 
 /**
  * A client generated from the live API reference: openapi-typescript's types of /api/docs/json
- * (checked in as test/support/api-schema.d.ts) and a session written against openapi-fetch with
- * them (test/support/api-session.ts), compiled and run against a real server (this run's dialect).
+ * (written to test/support/api-schema.d.ts by the first test, not checked in) and a session written
+ * against openapi-fetch with them (test/support/api-session.ts), compiled and run against a real
+ * server (this run's dialect).
  */
 
 const SESSION_FILE = new URL('../../../support/api-session.ts', import.meta.url).pathname;
@@ -52,15 +53,14 @@ const onceOnSqlite = it.skipIf(!!testPostgresUrl);
 
 describe('a client generated from the API reference', () => {
   onceOnSqlite(
-    'has the types of the live document (regenerate them with `node scripts/api-types.mjs`)',
+    'has its types generated from the live document',
     async () => {
       const live = await w.server.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(live.statusCode).toBe(200);
-      const generated = await generateApiTypes(live.json());
-      expect(
-        generated === readFileSync(API_SCHEMA_FILE, 'utf8'),
-        'test/support/api-schema.d.ts is stale: run node scripts/api-types.mjs',
-      ).toBe(true);
+      // Generated at each run (not checked in): a function added, or an answer changed, never
+      // leaves a stale copy behind. The session below is compiled against them.
+      writeFileSync(API_SCHEMA_FILE, await generateApiTypes(live.json()));
+      expect(readFileSync(API_SCHEMA_FILE, 'utf8')).toContain("'/api/v1/call/'");
     },
     60_000,
   );
@@ -79,6 +79,12 @@ describe('a client generated from the API reference', () => {
 
   it('runs the session against a real server: log in, a campaign with a condition group and a condition, stat and call', async () => {
     const base = await w.server.listen(0, '127.0.0.1');
+    // Imported by its path at run time: it is written against the types generated above, so the
+    // project's type check does not read it (this file's first tests compile it, strictly).
+    const session = '../../../support/api-session.js';
+    const { clientSession } = (await import(session)) as {
+      clientSession(base: string, login: string, password: string, siteId: number): Promise<SessionResult>;
+    };
     const r = await clientSession(base, 'a', 'pw-a', 1);
     expect(r.campaignId).toBeGreaterThan(0);
     const row = w.server.db

@@ -29,8 +29,13 @@ afterAll(async () => {
 const reads = API_FUNCTIONS.filter((fn) => fn.verb === 'GET');
 
 describe('the examples of the API reference', () => {
-  it('hold an answer of every function that reads, and of login', () => {
-    expect(Object.keys(API_EXAMPLES).sort()).toEqual(['login', ...reads.map((fn) => fn.name)].sort());
+  // Every read of the REST document has its example; an extension may go without one until the
+  // examples are taken again, and none belongs to a function that is gone.
+  it('hold an answer of every function of the REST document that reads, and of login, and of no unknown one', () => {
+    const known = new Set(['login', ...reads.map((fn) => fn.name)]);
+    const required = ['login', ...reads.filter((fn) => !fn.extension).map((fn) => fn.name)];
+    expect(required.filter((name) => !(name in API_EXAMPLES))).toEqual([]);
+    expect(Object.keys(API_EXAMPLES).filter((name) => !known.has(name))).toEqual([]);
   });
 
   it('each validates against its function’s answer schema and its parameters against its arguments', () => {
