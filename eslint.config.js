@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const SERVER_LAYERS = [
   ['accounts', 'owner-app'],
   ['consultant'],
-  ['callback', 'config'],
+  ['callback', 'site-import'],
   ['charges', 'telephony'],
   ['ingest', 'numbers', 'page-view'],
   ['ops'],

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/node/server/ops/erase-cli.js');
+const cli = join(root, 'dist/node/server/visitors/erase-cli.js');
 if (!existsSync(cli)) {
   console.error('erase: building the server (dist/node) first…');
   execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.server.json'], { cwd: root, stdio: 'inherit' });

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/node/server/config/cli.js');
+const cli = join(root, 'dist/node/server/site-import/cli.js');
 if (!existsSync(cli)) {
   console.error('import-config: building the server (dist/node) first…');
   execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.server.json'], { cwd: root, stdio: 'inherit' });

@@ -12,8 +12,8 @@ import { createLoginGuard, type LoginGuardOptions } from './sign-in/login-guard.
 import { openStore, type Store } from './store/open.js';
 import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
-import { parseSiteConfig, readSiteConfig, type SiteConfig } from './config/site-config.js';
-import { siteConfigOnStart } from './config/start.js';
+import { parseSiteConfig, readSiteConfig, type SiteConfig } from './site-import/site-config.js';
+import { siteConfigOnStart } from './site-import/start.js';
 import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './sites/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
@@ -39,7 +39,7 @@ import { createCallbackDispatcher, type CallbackDispatcher } from './callback/di
 import { seedApi, type ApiSeed } from './accounts/api-seed.js';
 import { API_FUNCTIONS } from './rest-functions.js';
 import { routeIncomingCall } from './numbers/routing.js';
-import { seedTelephony, type TelephonySeed } from './config/telephony-seed.js';
+import { seedTelephony, type TelephonySeed } from './site-import/telephony-seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
 import { timestamp } from './store/time.js';
 import { createMetrics, instrumentServer, type ServerMetrics } from './ops/metrics.js';

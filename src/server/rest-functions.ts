@@ -4,7 +4,7 @@ import { ac, acCondition, createAc, createAcCondition, createAcConditionGroup, d
 import { callapiRequest } from './numbers/callapi-request-function.js';
 import { cdrInCost, cdrOutCost, dailySdr } from './charges/charge-functions.js';
 import { employee } from './operators/employee-functions.js';
-import { eraseVisitor } from './ops/erasure-function.js';
+import { eraseVisitor } from './visitors/erasure-function.js';
 import { mediaFilesFn, systemMediaFiles } from './numbers/media-file-functions.js';
 import { buyNumberFn, createDialingOperation, scenarios, virtualNumbers } from './numbers/number-functions.js';
 import { sipLinesFn } from './operators/sip-line-functions.js';

@@ -13,7 +13,7 @@ import { timestamp } from '../store/time.js';
  * What the reports of communications need stays: a goal, chat, request or call keeps the page view
  * and the session it happened on (their campaign, referrer, search and entry page are what its
  * record shows), so only traffic without a communication goes. Visitor records, their properties
- * and contacts stay (a visitor's data go on request: ops/erasure.ts). What is lost: page views and
+ * and contacts stay (a visitor's data go on request: visitors/erasure.ts). What is lost: page views and
  * visits before the limit, so the traffic reports (`stat`, the visits of the reports page,
  * `session_info` of such a session, a visitor's `session_ids`) count less over older ranges; every
  * REST answer then carries `X-Svc-Retention-Start`, the UTC time before which traffic may be gone.

@@ -78,7 +78,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Deleted rows are overwritten with zeros, not left in free pages and page slack, where the file,
-  // its WAL and any copy of them would still carry an erased visitor (ops/erasure.ts).
+  // its WAL and any copy of them would still carry an erased visitor (visitors/erasure.ts).
   sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Tables>({ dialect: new CachedSqliteDialect(sqlite, opts.onQuery) });
   await migrate(db, 'sqlite', sqlite.pragma('user_version', { simple: true }) as number);

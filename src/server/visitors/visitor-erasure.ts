@@ -2,7 +2,7 @@ import type { Queryable } from '../store/queryable.js';
 import { emailKey, phoneKey } from './persons.js';
 
 /**
- * What erasing visitors (ops/erasure.ts) asks of their owner: which visitors a request names, the
+ * What erasing visitors (visitors/erasure.ts) asks of their owner: which visitors a request names, the
  * person links their contacts made, and their own rows. Runs inside the erasure's transaction.
  */
 

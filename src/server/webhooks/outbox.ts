@@ -40,7 +40,7 @@ export async function enqueue(db: Queryable, e: EventNotice, now: number): Promi
 }
 
 /**
- * Forgets the events of records being erased (ops/erasure.ts): their sent bodies hold the visitor's
+ * Forgets the events of records being erased (visitors/erasure.ts): their sent bodies hold the visitor's
  * name, phones and pages, and an unsent one would read a record that is gone or anonymised.
  */
 export async function forgetRecords(db: Queryable, kind: RecordKind, ids: readonly number[]): Promise<void> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
-import { SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
+import { SiteConfigSchema, type SiteConfig } from '../../../src/server/site-import/site-config.js';
 import { hitWrite } from './helpers.js';
 
 /** A fixed scrypt hash (cost 1024) of "pw": the import compares hashes, so it must not change per run. */

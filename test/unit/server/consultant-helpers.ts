@@ -1,7 +1,7 @@
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { hashPassword } from '../../../src/server/sign-in/password.js';
-import type { SiteConfig } from '../../../src/server/config/site-config.js';
+import type { SiteConfig } from '../../../src/server/site-import/site-config.js';
 import { testConfig } from './helpers.js';
 
 export const PASSWORD = 'correct horse battery';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { WriteResponse } from '../../../src/protocol.js';
 import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
-import { SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
+import { SiteConfigSchema, type SiteConfig } from '../../../src/server/site-import/site-config.js';
 
 /** A site configuration for server unit tests: one site on localhost, one on other.example. */
 export const testConfig = {

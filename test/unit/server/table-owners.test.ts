@@ -31,9 +31,9 @@ interface Owners {
 
 /*
  * Owners that recur, named once:
- * - ops/: erasure (ops/erasure.ts) deletes or blanks a visitor's rows in every table that holds
- *   them, in one transaction; retention (ops/retention.ts) deletes old traffic. Both write tables
- *   that other folders own, on purpose: one place knows everything an erasure must reach.
+ * - visitors/: erasure (visitors/erasure.ts) deletes or blanks a visitor's rows in every table that
+ *   holds them, in one transaction, on purpose: one place knows everything an erasure must reach.
+ * - ops/: retention (ops/retention.ts) deletes old traffic, reading what still refers to it.
  * - store/: id-sequences.ts moves the PostgreSQL id sequence of each table a seed or an import
  *   fills with explicit ids past its largest id (`SELECT max(id) FROM …`).
  */
@@ -44,9 +44,9 @@ const OWNERS: Record<string, Owners> = {
   customers: { writes: ['customers'], reads: ['api', 'numbers', 'sites', 'store'] },
   // sites/ owns it; the others join a row's site to its customer or domain: numbers/ (a number's
   // site), operators/ (an employee's sites), reports/ (the filter by customer, chat records),
-  // visitors/ (a visitor's site), webhooks/ (a customer's endpoints per site); ops/ finds the site
-  // of the erase command's key; store/: id sequences.
-  sites: { writes: ['sites'], reads: ['numbers', 'operators', 'ops', 'reports', 'store', 'visitors', 'webhooks'] },
+  // visitors/ (a visitor's site; the erase command's site by its key), webhooks/ (a customer's
+  // endpoints per site); store/: id sequences.
+  sites: { writes: ['sites'], reads: ['numbers', 'operators', 'reports', 'store', 'visitors', 'webhooks'] },
   // sites/ owns campaigns; numbers/ (a block's campaign) and reports/ (a session's campaign name)
   // join them; store/: id sequences.
   ad_campaigns: { writes: ['sites'], reads: ['numbers', 'reports', 'store'] },
@@ -58,38 +58,38 @@ const OWNERS: Record<string, Owners> = {
   dt_pool_numbers: { writes: ['sites'], reads: ['leases', 'numbers'] },
   visitors: { writes: ['visitors'] },
   // tracking/ writes them; reports/ and visitors/ (a visitor's latest session, a goal's campaign)
-  // read them; owner-app/ reads the last page view's time ("is the snippet installed?"); ops/.
-  sessions: { writes: ['ops', 'tracking'], reads: ['owner-app', 'reports', 'visitors'] },
+  // read them; owner-app/ reads the last page view's time ("is the snippet installed?"); visitors/ and ops/ (erasure, retention).
+  sessions: { writes: ['ops', 'tracking', 'visitors'], reads: ['owner-app', 'reports', 'visitors'] },
   // tracking/ writes them; reports/ (a session's page views) and visitors/ (the visitor of a
-  // retried first visit) read them; ops/.
-  hits: { writes: ['ops', 'tracking'], reads: ['reports', 'visitors'] },
+  // retried first visit) read them; visitors/ and ops/ (erasure, retention).
+  hits: { writes: ['ops', 'tracking', 'visitors'], reads: ['reports', 'visitors'] },
   // tracking/ writes them; reports/, visitors/ (the union of communications, a person's first)
-  // and webhooks/ (where a payload's record is) read them; ops/.
-  goals: { writes: ['ops', 'tracking'], reads: ['reports', 'visitors', 'webhooks'] },
-  client_writes: { writes: ['ingest', 'ops'] }, // ops/: erasure.
+  // and webhooks/ (where a payload's record is) read them; visitors/ and ops/ (erasure, retention).
+  goals: { writes: ['tracking', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
+  client_writes: { writes: ['ingest', 'visitors'] }, // visitors/: erasure.
   visitor_properties: { writes: ['visitors'] },
   visitor_emails: { writes: ['visitors'] },
   visitor_phones: { writes: ['visitors'] },
-  // visitors/ writes them; reports/ and webhooks/ read them as goals; ops/.
-  offline_messages: { writes: ['ops', 'visitors'], reads: ['reports', 'webhooks'] },
-  captchas: { writes: ['callback', 'ops'] }, // ops/: erasure.
+  // visitors/ writes them; reports/ and webhooks/ read them as goals; visitors/ and ops/ (erasure, retention).
+  offline_messages: { writes: ['visitors'], reads: ['ops', 'reports', 'webhooks'] },
+  captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // telephony/ records the calls of its events and callback/ the call-back requests' own; ops/
   // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals, and
   // owner-app/ reads the journal's call details.
-  calls: { writes: ['callback', 'ops', 'telephony'], reads: ['owner-app', 'reports', 'visitors', 'webhooks'] },
-  sitephone_attempts: { writes: ['callback', 'ops'] }, // ops/: erasure.
+  calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['ops', 'owner-app', 'reports', 'visitors', 'webhooks'] },
+  sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // operators/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
   // SIP line reaches (the screen pop); store/: id sequences.
   employees: { writes: ['operators'], reads: ['consultant', 'store', 'telephony'] },
   // consultant/ joins the sites of the online operators (who can answer a site's chat).
   employee_sites: { writes: ['operators'], reads: ['consultant'] },
   operator_sessions: { writes: ['operators'] },
-  // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; ops/.
-  chats: { writes: ['consultant', 'ops'], reads: ['reports', 'visitors', 'webhooks'] },
-  chat_messages: { writes: ['consultant', 'ops'], reads: ['reports'] }, // reports/: a chat's text; ops/.
-  dt_leases: { writes: ['leases', 'ops'] }, // ops/: erasure and retention.
-  dt_overflows: { writes: ['leases', 'ops'] }, // ops/: erasure and retention.
-  config_imports: { writes: ['config'] },
+  // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
+  chats: { writes: ['consultant', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
+  chat_messages: { writes: ['consultant', 'visitors'], reads: ['reports'] }, // reports/: a chat's text; visitors/ and ops/ (erasure, retention).
+  dt_leases: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
+  dt_overflows: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
+  config_imports: { writes: ['site-import'] },
   // consultant/ keeps an open console's row; operators/ deletes an employee's with the employee.
   operator_consoles: { writes: ['consultant', 'operators'] },
   window_counters: { writes: ['http'] },
@@ -103,12 +103,12 @@ const OWNERS: Record<string, Owners> = {
   numa_lists: { writes: ['numbers'] },
   numa_list_numbers: { writes: ['numbers'] },
   person_contacts: { writes: ['visitors'] },
-  tag_links: { writes: ['ops', 'reports'] }, // ops/: erasure.
-  sales: { writes: ['ops', 'reports'] }, // ops/: erasure.
-  // telephony/ records the legs; charges/ rates them, operators/ sums a SIP line's calls; ops/.
-  call_legs: { writes: ['ops', 'telephony'], reads: ['charges', 'operators'] },
-  // The platform request log: numbers/ (buying, routing) and telephony/ log their requests; ops/.
-  callapi_requests: { writes: ['numbers', 'ops', 'telephony'] },
+  tag_links: { writes: ['reports', 'visitors'] }, // visitors/: erasure.
+  sales: { writes: ['reports', 'visitors'] }, // visitors/: erasure.
+  // telephony/ records the legs; charges/ rates them, operators/ sums a SIP line's calls; visitors/ and ops/ (erasure, retention).
+  call_legs: { writes: ['telephony', 'visitors'], reads: ['charges', 'operators'] },
+  // The platform request log: numbers/ (buying, routing) and telephony/ log their requests; visitors/ and ops/ (erasure, retention).
+  callapi_requests: { writes: ['numbers', 'telephony', 'visitors'] },
   number_tariffs: { writes: ['numbers'] },
   number_capacity: { writes: ['numbers'] },
   customer_numbers: { writes: ['numbers'] },

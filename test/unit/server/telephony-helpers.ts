@@ -1,5 +1,5 @@
 import type { ConsultantServer } from '../../../src/server/app.js';
-import { SiteConfigSchema, type SiteConfig } from '../../../src/server/config/site-config.js';
+import { SiteConfigSchema, type SiteConfig } from '../../../src/server/site-import/site-config.js';
 import { sign } from '../../../src/server/telephony/signature.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { hitWrite } from './helpers.js';

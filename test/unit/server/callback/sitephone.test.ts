@@ -4,7 +4,7 @@ import { createTestServer } from '../test-server.js';
 import type { CallbackPlatform, CallbackRequest } from '../../../../src/server/callback/platform.js';
 import { SITEPHONE_LIMITS } from '../../../../src/server/callback/limit.js';
 import { callbackRequestsAfter, lastCallId, recentCallbackRequests } from '../../../../src/server/callback/queries.js';
-import { SiteConfigSchema } from '../../../../src/server/config/site-config.js';
+import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
 import type { CaptchaResult, HitResult, SitePhoneResult, VisitorRef, WriteResponse } from '../../../../src/protocol.js';
 import { consultantConfig, liveServer, signIn, sse } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';

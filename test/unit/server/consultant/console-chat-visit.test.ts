@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleChat } from '../../../../src/console-protocol.js';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import type { SiteConfig } from '../../../../src/server/config/site-config.js';
+import type { SiteConfig } from '../../../../src/server/site-import/site-config.js';
 import { consultantConfig, liveServer, signIn, sse } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';
 

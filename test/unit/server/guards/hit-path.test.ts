@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import { createServer, type ConsultantServer } from '../../../../src/server/app.js';
-import { SiteConfigSchema } from '../../../../src/server/config/site-config.js';
+import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
 import { timestamp } from '../../../../src/server/store/time.js';
 import { campaignParams } from '../../../../src/server/tracking/campaign.js';
 import { hitWrite, wid } from '../helpers.js';

@@ -19,7 +19,7 @@ const ALLOWED: Record<string, string> = {
   "src/server/api/index.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/numbers/number-block-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/numbers/scenario-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
-  "src/server/ops/erasure-function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/visitors/erasure-function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/operators/employee-write-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/ingest/group-commit.ts: 'BEGIN'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'COMMIT'": 'transaction control of a group-commit lane on its pipelined connection',

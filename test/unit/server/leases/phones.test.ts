@@ -4,7 +4,7 @@ import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
 import { conditionHolds } from '../../../../src/server/tracking/campaign-match.js';
 import { formatNumber } from '../../../../src/server/leases/session-phones.js';
-import { readSiteConfig, SiteConfigSchema, type SiteConfig } from '../../../../src/server/config/site-config.js';
+import { readSiteConfig, SiteConfigSchema, type SiteConfig } from '../../../../src/server/site-import/site-config.js';
 import { hitWrite } from '../helpers.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { SiteConfigSchema } from '../../../../src/server/config/site-config.js';
+import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
 import { hashPassword } from '../../../../src/server/sign-in/password.js';
 import { LEASE_SKEW_MS } from '../../../../src/server/leases/queries.js';
 import type { TelephonyCounters } from '../../../../src/server/telephony/routes.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { SiteConfigSchema } from '../../../../src/server/config/site-config.js';
+import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
 import { createTestServer } from '../test-server.js';
 import { callEvents, postEvent, SECRET, telephonyConfig, visit } from '../telephony-helpers.js';
 

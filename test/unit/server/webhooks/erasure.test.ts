@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { eraseOnSite } from '../../../../src/server/ops/erasure.js';
+import { eraseOnSite } from '../../../../src/server/visitors/erasure.js';
 import { wid } from '../helpers.js';
 import { callEvents, postEvent, visit } from '../telephony-helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';

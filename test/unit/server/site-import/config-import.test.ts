@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { importConfigCommand } from '../../../../src/server/config/command.js';
-import { configDigest } from '../../../../src/server/config/digest.js';
-import { importSiteConfig } from '../../../../src/server/config/import.js';
-import type { SiteConfig } from '../../../../src/server/config/site-config.js';
+import { importConfigCommand } from '../../../../src/server/site-import/command.js';
+import { configDigest } from '../../../../src/server/site-import/digest.js';
+import { importSiteConfig } from '../../../../src/server/site-import/import.js';
+import type { SiteConfig } from '../../../../src/server/site-import/site-config.js';
 import { campaignConditions } from '../../../../src/server/sites/conditions.js';
 import { baseConfig, newSessionCampaign, siteTables, start, tempDir } from '../config-helpers.js';
 import { hitWrite } from '../helpers.js';
@@ -201,7 +201,7 @@ describe('the import command', () => {
     const file = tmp.file('changed.json', changedConfig());
     const root = join(import.meta.dirname, '../../../..');
     const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, [...serverEntry('src/server/config/cli.ts'), ...args], {
+      promisify(execFile)(process.execPath, [...serverEntry('src/server/site-import/cli.ts'), ...args], {
         cwd: root,
       });
     const dry = await run(file, '--db', tmp.db, '--dry-run');

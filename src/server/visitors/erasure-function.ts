@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eraseOnSite } from './erasure.js';
-import { visitorOfCustomer } from '../visitors/visitor-record.js';
+import { visitorOfCustomer } from './visitor-record.js';
 import { id } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { apiFunction } from '../api/function.js';
@@ -8,7 +8,7 @@ import { apiFunction } from '../api/function.js';
 /**
  * `DELETE erase_visitor` (an extension): erases a visitor of one of the customer's sites on the
  * visitor's request, or with `person_id` the person and every visitor joined into it. What goes
- * and what is kept (calls, anonymised, for billing) is in ops/erasure.ts and the README.
+ * and what is kept (calls, anonymised, for billing) is in visitors/erasure.ts and the README.
  */
 export const eraseVisitor = apiFunction({
   name: 'erase_visitor',

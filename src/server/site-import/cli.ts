@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importConfigCommand } from './command.js';
 
-// dist/node/server/config/cli.js → the package root, where main.ts keeps data/svc.db.
+// dist/node/server/site-import/cli.js → the package root, where main.ts keeps data/svc.db.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 process.exitCode = await importConfigCommand(process.argv.slice(2), {

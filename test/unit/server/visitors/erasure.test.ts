@@ -131,7 +131,7 @@ describe('npm run erase', () => {
       closed = true;
       const run = (...args: string[]) =>
         new Promise<{ code: number; out: string; err: string }>((ok) =>
-          execFile(process.execPath, [...serverEntry('src/server/ops/erase-cli.ts'), ...args], (e, out, err) =>
+          execFile(process.execPath, [...serverEntry('src/server/visitors/erase-cli.ts'), ...args], (e, out, err) =>
             ok({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
           ),
         );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedTelephony } from '../../../../src/server/config/telephony-seed.js';
+import { seedTelephony } from '../../../../src/server/site-import/telephony-seed.js';
 import { openStore, type Store } from '../../../../src/server/store/open.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import type { Db, Store } from '../store/open.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
-import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from '../visitors/visitor-erasure.js';
+import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from './visitor-erasure.js';
 import { forgetRecords } from '../webhooks/outbox.js';
 
 /**

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run erase -- --site KEY --visitor ID` or `--person ID` [--db PATH]: erases a visitor, or a
- * person with every visitor joined into it, on request (ops/erasure.ts says what goes and what is
+ * person with every visitor joined into it, on request (visitors/erasure.ts says what goes and what is
  * kept). Runs from dist/node; the database is --db, else SVC_DB, else data/svc.db. A running
  * server may stay up: the erasure is one transaction.
  */
