@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * stand above them all. A feature defines its REST functions with api/'s types; api/ imports none.
  * A folder that needs one above it shows a seam: move the shared part down, or pass it in.
  */
-const SERVER_LAYERS = [
+export const SERVER_LAYERS = [
   ['accounts', 'owner-app'],
   ['consultant'],
   ['callback', 'site-import'],

@@ -6,7 +6,7 @@ import { proseLines, repositoryFiles, root } from './markdown.js';
 // The repository speaks of the product, not of how it was made: no tracker numbers, no work
 // sessions or rounds, no agents. History lives in git. The patterns are written with character
 // classes so that this file's own text does not match them.
-const SCOPE = /^(README\.md|ARCHITECTURE\.md|CHANGELOG\.md|Dockerfile|compose\.yaml|\.ci\/|docs\/|src\/|test\/|scripts\/)/;
+const SCOPE = /^(README\.md|ARCHITECTURE\.md|CONTRIBUTING\.md|CHANGELOG\.md|Dockerfile|compose\.yaml|\.ci\/|docs\/|src\/|test\/|scripts\/)/;
 const EXCLUDED = /^docs\/spec\//; // the given contracts, copied unchanged
 const TEXT = /\.(md|ts|tsx|mts|js|mjs|cjs|json|yaml|yml|html|css|sh|txt)$|^\.ci\/|^Dockerfile$/;
 

@@ -5,7 +5,9 @@ import { anchors, headingText, links, repositoryFiles, root, slug } from './mark
 
 // Every relative link of the user documentation resolves in a checkout: the file it names exists,
 // and an `#anchor` names a heading of that page (GitHub's slug) or an HTML anchor in it.
-const pages = repositoryFiles().filter((f) => f === 'README.md' || (f.startsWith('docs/') && f.endsWith('.md')));
+const pages = repositoryFiles().filter(
+  (f) => ['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md'].includes(f) || (f.startsWith('docs/') && f.endsWith('.md')),
+);
 
 /** The problems of one page's links, one line each: `file:line target: why`. */
 function brokenLinks(file: string, markdown: string): string[] {
