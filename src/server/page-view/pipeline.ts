@@ -55,13 +55,9 @@ export function pageViewDeps(
  * batch, and after the batch confirms the visitor's short DT leases if the visitor did anything
  * but view a page (ingest/route.ts, leases/lease-policy.ts).
  */
-export const pageViewHandler =
-  (deps: PageViewDeps): WriteHandler<'hit'> =>
-  async (ctx, data, write) => {
+export const pageViewHandler = (deps: PageViewDeps): WriteHandler<'hit'> => {
+  const handle: WriteHandler<'hit'> = async (ctx, data, write, ahead) => {
     const { db, site, client, now } = ctx;
-    // Read ahead with the visitor (ingest/route.ts): for this page view only.
-    const ahead = ctx.visit;
-    ctx.visit = undefined;
     const seq = ahead?.sequences ?? {};
     let latest: LatestSession | null | undefined = ahead?.session as LatestSession | null | undefined;
     if (!ctx.visitor) {
@@ -97,3 +93,7 @@ export const pageViewHandler =
     };
     return { success: true, result };
   };
+  // Its visitor's latest session and the sequence numbers of its ids, read with the visitor (ingest/read-ahead.ts).
+  handle.readsAhead = ['visit'];
+  return handle;
+};
