@@ -124,4 +124,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A server function a reader takes in at one screen: past that, name its parts.
+    files: ['src/server/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Shipped migrations are never edited, whatever their length.
+    files: ['src/server/store/migrations/**'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Temporary: these three are being rewritten for the REST declaration and are split next;
+    // then this override goes.
+    files: ['src/server/api/index.ts', 'src/server/api/openapi.ts', 'src/server/app.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
 );

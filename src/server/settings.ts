@@ -52,23 +52,8 @@ export function withEnvFile(env: Env = process.env, dir: string = process.cwd())
  * the defaults of the database file (data/svc.db) and the bundles (dist/) lie.
  */
 export function readSettings(env: Env, root: string): Settings {
-  const str = (name: string): string | undefined => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
-  /** A whole number, or the default when unset. */
-  const count = (name: string, dflt: number, max = Number.MAX_SAFE_INTEGER): number => {
-    const v = str(name);
-    if (v === undefined) return dflt;
-    const n = Number(v);
-    if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n > max) {
-      throw new SettingsError(
-        `${name} must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` from 0 to ${max}` : ''}, got "${env[name]}"`,
-      );
-    }
-    return n;
-  };
-  const publicUrl = str('SVC_PUBLIC_URL');
+  const read = envReader(env);
+  const publicUrl = read.str('SVC_PUBLIC_URL');
   if (publicUrl !== undefined && !isBaseUrl(publicUrl)) {
     throw new SettingsError(
       `SVC_PUBLIC_URL must be an http(s) URL ending with a slash, e.g. https://calls.example.com/, got "${publicUrl}"`,
@@ -80,70 +65,101 @@ export function readSettings(env: Env, root: string): Settings {
   } catch (e) {
     throw new SettingsError((e as Error).message);
   }
-  const leasePolicyOff = str('SVC_DT_LEASE_POLICY') === 'off';
-  if (!leasePolicyOff && str('SVC_DT_LEASE_POLICY') !== undefined) {
+  const leasePolicyOff = read.str('SVC_DT_LEASE_POLICY') === 'off';
+  if (!leasePolicyOff && read.str('SVC_DT_LEASE_POLICY') !== undefined) {
     throw new SettingsError(`SVC_DT_LEASE_POLICY accepts only "off" (or unset), got "${env.SVC_DT_LEASE_POLICY}"`);
   }
-  /** On or off (`1`/`true`/`on`, `0`/`false`/`off`), or the default when unset. */
-  const flag = (name: string, dflt: boolean): boolean => {
-    const v = str(name)?.toLowerCase();
-    if (v === undefined) return dflt;
-    if (['1', 'true', 'on'].includes(v)) return true;
-    if (['0', 'false', 'off'].includes(v)) return false;
-    throw new SettingsError(`${name} must be on or off (1, true, on / 0, false, off), got "${env[name]}"`);
-  };
-  const port = count('SVC_PORT', 3100, 65535);
+  const port = read.count('SVC_PORT', 3100, 65535);
   return {
     port,
-    host: str('SVC_HOST') ?? '127.0.0.1',
+    host: read.str('SVC_HOST') ?? '127.0.0.1',
     server: {
-      dbPath: str('SVC_DB') ?? join(root, 'data/svc.db'),
+      dbPath: read.str('SVC_DB') ?? join(root, 'data/svc.db'),
       // No demo file by default: its logins have published passwords (`npm start` names them itself).
-      siteConfig: path(str('SVC_SITE_CONFIG')),
-      apiSeed: path(str('SVC_API_SEED')),
+      siteConfig: path(read.str('SVC_SITE_CONFIG')),
+      apiSeed: path(read.str('SVC_API_SEED')),
       // Only the demo passes one: the demo's seed adds media files, SIP lines and a scenario.
-      telephonySeed: path(str('SVC_TELEPHONY_SEED')),
-      bundleDir: path(str('SVC_BUNDLE_DIR')) ?? join(root, 'dist'),
+      telephonySeed: path(read.str('SVC_TELEPHONY_SEED')),
+      bundleDir: path(read.str('SVC_BUNDLE_DIR')) ?? join(root, 'dist'),
       publicUrl,
       trustProxy,
       logger: logLevel(env),
-      streamLimits: {
-        perAddress: count('SVC_STREAMS_PER_ADDRESS', STREAM_LIMIT_DEFAULTS.perAddress),
-        total: count('SVC_STREAMS_TOTAL', STREAM_LIMIT_DEFAULTS.total),
-      },
-      leasePolicy: leasePolicyOff
-        ? false
-        : {
-            addressShare: count('SVC_DT_ADDRESS_SHARE', LEASE_POLICY_DEFAULTS.addressShare * 100, 100) / 100,
-            familyShare: count('SVC_DT_FAMILY_SHARE', LEASE_POLICY_DEFAULTS.familyShare * 100, 100) / 100,
-            firstLeaseMs: count('SVC_DT_FIRST_LEASE_S', LEASE_POLICY_DEFAULTS.firstLeaseMs / 1000) * 1000,
-          },
-      postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
-      telephony: { secret: str('SVC_TELEPHONY_SECRET'), lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
-      refusalHold: { ms: count('SVC_REFUSAL_HOLD_MS', REFUSAL_HOLD_DEFAULTS.ms) },
-      // Webhooks go to https and public addresses only unless these say otherwise (webhooks/target-guard.ts).
-      webhooks: { allowHttp: flag('SVC_WEBHOOK_ALLOW_HTTP', false), allowLoopback: flag('SVC_WEBHOOK_ALLOW_LOOPBACK', false) },
-      // Unset: traffic is kept forever (ops/retention.ts).
-      ...(str('SVC_RETENTION_DAYS') ? { retentionDays: count('SVC_RETENTION_DAYS', 0) } : {}),
-      // Unset: no metrics listener; never on the public port (ops/metrics-listener.ts).
-      ...(str('SVC_METRICS_PORT')
-        ? {
-            metricsListener: {
-              port: count('SVC_METRICS_PORT', 0, 65535),
-              host: str('SVC_METRICS_HOST') ?? '127.0.0.1',
-              ...(str('SVC_METRICS_TOKEN') ? { token: str('SVC_METRICS_TOKEN')! } : {}),
-            },
-          }
-        : {}),
-      rateLimits: {
-        windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
-        ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
-        visitor: count('SVC_RATE_VISITOR', WRITE_LIMIT_DEFAULTS.visitor),
-        heavyWrites: count('SVC_RATE_HEAVY_WRITES', WRITE_LIMIT_DEFAULTS.heavyWrites),
-        firstVisits: count('SVC_RATE_FIRST_VISITS', WRITE_LIMIT_DEFAULTS.firstVisits),
-      },
+      ...limits(read, leasePolicyOff),
     },
   };
+}
+
+/** The variables of `env` as text, whole numbers and switches; a bad value throws a SettingsError naming it. */
+function envReader(env: Env) {
+  const str = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
+  return {
+    str,
+    /** A whole number, or the default when unset. */
+    count(name: string, dflt: number, max = Number.MAX_SAFE_INTEGER): number {
+      const v = str(name);
+      if (v === undefined) return dflt;
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n > max) {
+        throw new SettingsError(
+          `${name} must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` from 0 to ${max}` : ''}, got "${env[name]}"`,
+        );
+      }
+      return n;
+    },
+    /** On or off (`1`/`true`/`on`, `0`/`false`/`off`), or the default when unset. */
+    flag(name: string, dflt: boolean): boolean {
+      const v = str(name)?.toLowerCase();
+      if (v === undefined) return dflt;
+      if (['1', 'true', 'on'].includes(v)) return true;
+      if (['0', 'false', 'off'].includes(v)) return false;
+      throw new SettingsError(`${name} must be on or off (1, true, on / 0, false, off), got "${env[name]}"`);
+    },
+  };
+}
+
+/** The limits, policies and listeners of createServer's options, in the order they are read. */
+function limits(read: ReturnType<typeof envReader>, leasePolicyOff: boolean) {
+  const { str, count, flag } = read;
+  return {
+    streamLimits: {
+      perAddress: count('SVC_STREAMS_PER_ADDRESS', STREAM_LIMIT_DEFAULTS.perAddress),
+      total: count('SVC_STREAMS_TOTAL', STREAM_LIMIT_DEFAULTS.total),
+    },
+    leasePolicy: leasePolicyOff
+      ? (false as const)
+      : {
+          addressShare: count('SVC_DT_ADDRESS_SHARE', LEASE_POLICY_DEFAULTS.addressShare * 100, 100) / 100,
+          familyShare: count('SVC_DT_FAMILY_SHARE', LEASE_POLICY_DEFAULTS.familyShare * 100, 100) / 100,
+          firstLeaseMs: count('SVC_DT_FIRST_LEASE_S', LEASE_POLICY_DEFAULTS.firstLeaseMs / 1000) * 1000,
+        },
+    postgresLanes: count('SVC_PG_LANES', POSTGRES_LANES),
+    telephony: { secret: str('SVC_TELEPHONY_SECRET'), lostAfterMs: count('SVC_LOST_CALL_S', LOST_AFTER_MS / 1000) * 1000 },
+    refusalHold: { ms: count('SVC_REFUSAL_HOLD_MS', REFUSAL_HOLD_DEFAULTS.ms) },
+    // Webhooks go to https and public addresses only unless these say otherwise (webhooks/target-guard.ts).
+    webhooks: { allowHttp: flag('SVC_WEBHOOK_ALLOW_HTTP', false), allowLoopback: flag('SVC_WEBHOOK_ALLOW_LOOPBACK', false) },
+    // Unset: traffic is kept forever (ops/retention.ts).
+    ...(str('SVC_RETENTION_DAYS') ? { retentionDays: count('SVC_RETENTION_DAYS', 0) } : {}),
+    // Unset: no metrics listener; never on the public port (ops/metrics-listener.ts).
+    ...(str('SVC_METRICS_PORT')
+      ? {
+          metricsListener: {
+            port: count('SVC_METRICS_PORT', 0, 65535),
+            host: str('SVC_METRICS_HOST') ?? '127.0.0.1',
+            ...(str('SVC_METRICS_TOKEN') ? { token: str('SVC_METRICS_TOKEN')! } : {}),
+          },
+        }
+      : {}),
+    rateLimits: {
+      windowMs: count('SVC_RATE_WINDOW_MS', WRITE_LIMIT_DEFAULTS.windowMs),
+      ip: count('SVC_RATE_IP', WRITE_LIMIT_DEFAULTS.ip),
+      visitor: count('SVC_RATE_VISITOR', WRITE_LIMIT_DEFAULTS.visitor),
+      heavyWrites: count('SVC_RATE_HEAVY_WRITES', WRITE_LIMIT_DEFAULTS.heavyWrites),
+      firstVisits: count('SVC_RATE_FIRST_VISITS', WRITE_LIMIT_DEFAULTS.firstVisits),
+    },
+  } satisfies Partial<ServerOptions>;
 }
 
 /** A file setting, absolute from the working directory. */

@@ -27,12 +27,14 @@ export interface WriteHandlerDeps {
 
 /**
  * One handler per write type of the wire contract, each given only the services it uses; the
- * type makes a missing one a compile error.
+ * type makes a missing one a compile error. A handler that reads before it writes declares it
+ * (`readsAhead`, ingest/pipeline.ts): the page view its visit (page-view/pipeline.ts), an event
+ * the id of its goal.
  */
 export function writeHandlers(deps: WriteHandlerDeps): WriteHandlers {
   return {
     hit: pageViewHandler(deps.pageView),
-    event: eventHandler(deps.events),
+    event: Object.assign(eventHandler(deps.events), { readsAhead: ['goal id'] as const }),
     property_set: propertySetHandler(deps.propertyQuota),
     property_delete: propertyDeleteHandler,
     property_get: propertyGetHandler,

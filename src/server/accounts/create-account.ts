@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Transaction } from 'kysely';
 import { insertApiUser } from '../api/queries.js';
 import { agentById, createAgent } from '../charges/agents.js';
 import { createEmployee } from '../operators/queries.js';
@@ -8,6 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../http/dates.js';
 import { createCustomer, customerById } from '../customers/queries.js';
 import { sitesOfCustomer } from '../sites/sites.js';
 import { openStore } from '../store/open.js';
+import type { Tables } from '../store/tables.js';
 
 /**
  * `npm run create-account`: makes a login on a database, the way a self-hosted server gets its
@@ -126,63 +128,11 @@ export async function createAccountCommand(argv: string[], io: AccountIo): Promi
   const dbPath = args.db ?? io.env.SVC_DB ?? io.defaultDb;
   const store = await openStore({ path: dbPath });
   try {
-    const refused = await store.db.transaction().execute(async (tx): Promise<string | null> => {
-      if (args.kind === 'operator') {
-        const customer = await customerById(tx, args.customerId!);
-        if (!customer) return `no customer ${args.customerId}`;
-        if (await restLoginHasName(tx, args.login)) return `the e-mail ${args.login.toLowerCase()} is a REST login`;
-        const sites = (await sitesOfCustomer(tx, customer.id, { limit: 10_000, offset: 0 })).map((s) => s.id);
-        const id = await createEmployee(tx, {
-          customer_id: customer.id,
-          first_name: args.firstName ?? args.login.split('@')[0]!,
-          last_name: args.lastName ?? '',
-          email: args.login,
-          password_hash: passwordHash,
-          sites,
-        });
-        if (id == null) return `an employee with the e-mail ${args.login.toLowerCase()} exists`;
-        io.out(`operator ${args.login.toLowerCase()} (employee ${id}) of customer ${customer.id}, serving sites [${sites.join(', ')}]`);
-        io.out('Sign in to the console at {server}/op/.');
-        return null;
-      }
-      // The app's sign-in form would find the login before the employee (operators/sign-in-names.ts).
-      if (await employeeHasName(tx, args.login)) return `the login ${args.login} is an employee's e-mail`;
-      let customerId: number | null = null;
-      let agentId: number | null = null;
-      let what: string;
-      if (args.kind === 'customer') {
-        if (args.customerId !== undefined) {
-          if (!(await customerById(tx, args.customerId))) return `no customer ${args.customerId}`;
-          customerId = args.customerId;
-          what = `customer ${customerId}`;
-        } else {
-          const name = args.name ?? args.login;
-          customerId = await createCustomer(tx, {
-            name,
-            state: 'active',
-            agent_id: null,
-            tp_id: null,
-            email: null,
-            limits: '{}',
-            time_zone: DEFAULT_TIME_ZONE,
-          });
-          what = `new customer ${customerId} "${name}"`;
-        }
-      } else if (args.agentId !== undefined) {
-        if (!(await agentById(tx, args.agentId))) return `no agent ${args.agentId}`;
-        agentId = args.agentId;
-        what = `agent ${agentId}`;
-      } else {
-        const name = args.name ?? args.login;
-        agentId = await createAgent(tx, name);
-        what = `new agent ${agentId} "${name}"`;
-      }
-      if (!(await insertApiUser(tx, { login: args.login, password_hash: passwordHash, customer_id: customerId, agent_id: agentId })))
-        throw new LoginTaken();
-      io.out(`REST API login ${args.login} for ${what}`);
-      io.out('Log in at {server}/api/login/.');
-      return null;
-    });
+    const refused = await store.db
+      .transaction()
+      .execute((tx) =>
+        args.kind === 'operator' ? createOperator(tx, args, passwordHash, io) : createRestLogin(tx, args, passwordHash, io),
+      );
     if (refused) {
       io.err(`create-account: ${refused}; nothing was written`);
       return 1;
@@ -195,6 +145,71 @@ export async function createAccountCommand(argv: string[], io: AccountIo): Promi
   } finally {
     await store.close();
   }
+}
+
+/** An operator of the customer's sites, who signs in to the console; the refusal, or null. */
+async function createOperator(tx: Transaction<Tables>, args: Args, passwordHash: string, io: AccountIo): Promise<string | null> {
+  const customer = await customerById(tx, args.customerId!);
+  if (!customer) return `no customer ${args.customerId}`;
+  if (await restLoginHasName(tx, args.login)) return `the e-mail ${args.login.toLowerCase()} is a REST login`;
+  const sites = (await sitesOfCustomer(tx, customer.id, { limit: 10_000, offset: 0 })).map((s) => s.id);
+  const id = await createEmployee(tx, {
+    customer_id: customer.id,
+    first_name: args.firstName ?? args.login.split('@')[0]!,
+    last_name: args.lastName ?? '',
+    email: args.login,
+    password_hash: passwordHash,
+    sites,
+  });
+  if (id == null) return `an employee with the e-mail ${args.login.toLowerCase()} exists`;
+  io.out(`operator ${args.login.toLowerCase()} (employee ${id}) of customer ${customer.id}, serving sites [${sites.join(', ')}]`);
+  io.out('Sign in to the console at {server}/op/.');
+  return null;
+}
+
+/** A REST login of a customer or an agent, made or named; the refusal, or null. */
+async function createRestLogin(tx: Transaction<Tables>, args: Args, passwordHash: string, io: AccountIo): Promise<string | null> {
+  // The app's sign-in form would find the login before the employee (operators/sign-in-names.ts).
+  if (await employeeHasName(tx, args.login)) return `the login ${args.login} is an employee's e-mail`;
+  const owner: { customerId?: number; agentId?: number; what: string } | string =
+    args.kind === 'customer' ? await customerOfLogin(tx, args) : await agentOfLogin(tx, args);
+  if (typeof owner === 'string') return owner;
+  const { customerId = null, agentId = null, what } = owner;
+  if (!(await insertApiUser(tx, { login: args.login, password_hash: passwordHash, customer_id: customerId, agent_id: agentId })))
+    throw new LoginTaken();
+  io.out(`REST API login ${args.login} for ${what}`);
+  io.out('Log in at {server}/api/login/.');
+  return null;
+}
+
+/** The login's customer: the one named, or a new one; a refusal when the one named does not exist. */
+async function customerOfLogin(tx: Transaction<Tables>, args: Args): Promise<{ customerId: number; what: string } | string> {
+  if (args.customerId !== undefined) {
+    if (!(await customerById(tx, args.customerId))) return `no customer ${args.customerId}`;
+    return { customerId: args.customerId, what: `customer ${args.customerId}` };
+  }
+  const name = args.name ?? args.login;
+  const customerId = await createCustomer(tx, {
+    name,
+    state: 'active',
+    agent_id: null,
+    tp_id: null,
+    email: null,
+    limits: '{}',
+    time_zone: DEFAULT_TIME_ZONE,
+  });
+  return { customerId, what: `new customer ${customerId} "${name}"` };
+}
+
+/** The login's agent: the one named, or a new one; a refusal when the one named does not exist. */
+async function agentOfLogin(tx: Transaction<Tables>, args: Args): Promise<{ agentId: number; what: string } | string> {
+  if (args.agentId !== undefined) {
+    if (!(await agentById(tx, args.agentId))) return `no agent ${args.agentId}`;
+    return { agentId: args.agentId, what: `agent ${args.agentId}` };
+  }
+  const name = args.name ?? args.login;
+  const agentId = await createAgent(tx, name);
+  return { agentId, what: `new agent ${agentId} "${name}"` };
 }
 
 /** Rolls back a new customer or agent whose login turned out to be taken. */

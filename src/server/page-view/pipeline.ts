@@ -1,13 +1,13 @@
-import type { HitResult } from '../../protocol.js';
+import type { HitData, HitPhone, HitResult } from '../../protocol.js';
 import type { LeasePolicy } from '../leases/lease-policy.js';
-import { createSessionPhones, type SessionPhones } from '../leases/session-phones.js';
+import { createSessionPhones, type SessionPhones, type SessionRef } from '../leases/session-phones.js';
 import { once } from '../store/batch-scope.js';
 import type { Store } from '../store/open.js';
-import { campaignParams, referrerInfo } from '../tracking/campaign.js';
+import { campaignParams, referrerInfo, type CampaignParams } from '../tracking/campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from '../tracking/campaign-match.js';
 import type { FirstVisitLimit } from '../tracking/first-visits.js';
 import type { LatestSession } from '../tracking/queries.js';
-import type { WriteHandler } from '../writes/context.js';
+import type { PrefetchedVisit, WriteContext, WriteHandler } from '../writes/context.js';
 import { admitFirstVisit, newVisitor } from './first-visit.js';
 import { recordHit } from './hit.js';
 import { createPublicIds, type PublicIds } from './public-ids.js';
@@ -41,59 +41,135 @@ export function pageViewDeps(
 }
 
 /**
- * A page view, in the order its steps run, each step given only what it uses:
+ * A page view's steps, in the order they run, each given only what it uses; each declares what it
+ * reads ahead on PostgreSQL, which the batch reads with the visitor in its first round trip
+ * (ingest/read-ahead.ts) and hands to the batch's first page view:
  *
- * 1. a first visit is admitted (tracking/first-visits.ts) and makes its visitor;
- * 2. the visitor's session goes on, unless 30 idle minutes have passed or a landing URL brings
- *    another campaign (never for SPA page views);
- * 3. else a new session starts, matched to its ad campaign;
- * 4. the hit is recorded;
- * 5. the session's numbers are chosen, DT numbers leased (leases/session-phones.ts);
- * 6. the answer: the ids, the site's settings and the numbers.
+ * 1. `firstVisit`: a first visit is admitted (tracking/first-visits.ts) and makes its visitor;
+ * 2. `session`: the visitor's session goes on, unless 30 idle minutes have passed or a landing URL
+ *    brings another campaign (never for SPA page views); else a new one starts, matched to its ad
+ *    campaign;
+ * 3. `hit`: the hit is recorded;
+ * 4. `numbers`: the session's numbers are chosen, DT numbers leased (leases/session-phones.ts);
+ * 5. `answer`: the ids, the site's settings and the numbers.
  *
  * Around it, the ingest route refuses a plain first visit over its address's limit before the
  * batch, and after the batch confirms the visitor's short DT leases if the visitor did anything
- * but view a page (ingest/route.ts, leases/lease-policy.ts).
+ * but view a page (ingest/pipeline.ts, leases/lease-policy.ts).
  */
-export const pageViewHandler =
-  (deps: PageViewDeps): WriteHandler<'hit'> =>
-  async (ctx, data, write) => {
-    const { db, site, client, now } = ctx;
-    // Read ahead with the visitor (ingest/route.ts): for this page view only.
-    const ahead = ctx.visit;
-    ctx.visit = undefined;
-    const seq = ahead?.sequences ?? {};
-    let latest: LatestSession | null | undefined = ahead?.session as LatestSession | null | undefined;
-    if (!ctx.visitor) {
-      // Counted on a connection of its own: once, though the batch may run again (store/batch-scope.ts).
-      await once(db, 'first visit', () => admitFirstVisit(deps.firstVisits, site.id, client.ip, now));
-      ctx.visitor = await newVisitor(db, deps.ids, site.id, now, seq.visitors);
-      // A visitor made now has no session yet.
-      latest = null;
-    }
-    const visitor = ctx.visitor;
-    const params = campaignParams(data.url);
-    const current = await continuedSession(db, visitor.id, data, params, now, latest);
-    let session;
-    if (current) {
-      session = await continueSession(db, current, visitor.id, now);
-    } else {
-      const ref = referrerInfo(data.referrer);
-      const acId = await matchCampaign(deps.campaigns, db, site.id, client, data.url, params, ref);
-      session = await startSession(db, deps.ids, site.id, visitor, client, { url: data.url, params, ref, acId }, now, seq.sessions);
-    }
-    const hitId = await recordHit(db, deps.ids, site.id, session, write.id, data, now, seq.hits);
-    const { phones, ttl } = await deps.phones.of(db, site.id, session, client, now, SESSION_IDLE_MS);
-    const result: HitResult = {
-      visitor_id: visitor.id,
-      session_id: session.id,
-      hit_id: hitId,
-      key: site.widget_key,
-      uri: new URL(ctx.publicUrl).host,
-      consultant_server_url: ctx.publicUrl,
-      settings: site.settings,
-      phones,
-      phones_ttl: ttl,
+export function pageViewSteps(deps: PageViewDeps): readonly PageViewStep[] {
+  return [firstVisit(deps.firstVisits, deps.ids), session(deps.campaigns, deps.ids), hit(deps.ids), numbers(deps.phones), answer];
+}
+
+/** What a page view's steps read ahead: the sequence numbers of its new ids, the visitor's latest session. */
+export type PageViewRead = 'visitor id' | 'latest session' | 'session id' | 'hit id';
+
+/** One step: it reads and fills in the page view. */
+export interface PageViewStep {
+  (view: PageView): Promise<void> | void;
+  readsAhead: readonly PageViewRead[];
+}
+
+/** A page view on its way through the steps: each fills in what the next ones read. */
+export interface PageView {
+  ctx: WriteContext;
+  data: HitData;
+  /** The page view's client id. */
+  clientId: string;
+  /** What the steps declared, read ahead; a step takes its part. */
+  ahead: PrefetchedVisit | undefined;
+  /** The visitor's latest session: undefined until read (null: none). */
+  latest: LatestSession | null | undefined;
+  params: CampaignParams;
+  session?: SessionRef;
+  hitId?: number;
+  numbers?: { phones: HitPhone[]; ttl: number };
+  result?: HitResult;
+}
+
+/**
+ * The page view as a write handler: its steps in order. It reads ahead (`visit`) what its steps
+ * declare.
+ */
+export const pageViewHandler = (deps: PageViewDeps): WriteHandler<'hit'> => {
+  const steps = pageViewSteps(deps);
+  const handle: WriteHandler<'hit'> = async (ctx, data, write, ahead) => {
+    const view: PageView = {
+      ctx,
+      data,
+      clientId: write.id,
+      ahead,
+      latest: ahead?.session as LatestSession | null | undefined,
+      params: campaignParams(data.url),
     };
-    return { success: true, result };
+    for (const step of steps) await step(view);
+    return { success: true, result: view.result };
   };
+  handle.readsAhead = steps.some((s) => s.readsAhead.length) ? ['visit'] : [];
+  return handle;
+};
+
+const step = (readsAhead: readonly PageViewRead[], run: (view: PageView) => Promise<void> | void): PageViewStep =>
+  Object.assign(run, { readsAhead });
+
+/** A first visit is admitted and makes its visitor, who has no session yet. */
+function firstVisit(firstVisits: FirstVisitLimit, ids: PublicIds): PageViewStep {
+  return step(['visitor id'], async function firstVisit(view) {
+    const { db, site, client, now } = view.ctx;
+    if (view.ctx.visitor) return;
+    // Counted on a connection of its own: once, though the batch may run again (store/batch-scope.ts).
+    await once(db, 'first visit', () => admitFirstVisit(firstVisits, site.id, client.ip, now));
+    view.ctx.visitor = await newVisitor(db, ids, site.id, now, view.ahead?.sequences.visitors);
+    view.latest = null;
+  });
+}
+
+/** The visitor's session goes on, or a new one starts, matched to its ad campaign. */
+function session(campaigns: CampaignMatcher, ids: PublicIds): PageViewStep {
+  return step(['latest session', 'session id'], async function session(view) {
+    const { db, site, client, now } = view.ctx;
+    const { data, params } = view;
+    const visitor = view.ctx.visitor!;
+    const current = await continuedSession(db, visitor.id, data, params, now, view.latest);
+    if (current) {
+      view.session = await continueSession(db, current, visitor.id, now);
+      return;
+    }
+    const ref = referrerInfo(data.referrer);
+    const acId = await matchCampaign(campaigns, db, site.id, client, data.url, params, ref);
+    const landing = { url: data.url, params, ref, acId };
+    view.session = await startSession(db, ids, site.id, visitor, client, landing, now, view.ahead?.sequences.sessions);
+  });
+}
+
+/** The hit is recorded in its session. */
+function hit(ids: PublicIds): PageViewStep {
+  return step(['hit id'], async function hit(view) {
+    const { db, site, now } = view.ctx;
+    view.hitId = await recordHit(db, ids, site.id, view.session!, view.clientId, view.data, now, view.ahead?.sequences.hits);
+  });
+}
+
+/** The session's numbers, DT numbers leased. */
+function numbers(phones: SessionPhones): PageViewStep {
+  return step([], async function numbers(view) {
+    const { db, site, client, now } = view.ctx;
+    view.numbers = await phones.of(db, site.id, view.session!, client, now, SESSION_IDLE_MS);
+  });
+}
+
+/** The ids, the site's settings and the numbers. */
+const answer = step([], function answer(view) {
+  const { site, publicUrl } = view.ctx;
+  view.result = {
+    visitor_id: view.ctx.visitor!.id,
+    session_id: view.session!.id,
+    hit_id: view.hitId!,
+    key: site.widget_key,
+    uri: new URL(publicUrl).host,
+    consultant_server_url: publicUrl,
+    settings: site.settings,
+    phones: view.numbers!.phones,
+    phones_ttl: view.numbers!.ttl,
+  };
+});

@@ -1,7 +1,7 @@
 import { employeesWithSites, type EmployeeWithSites } from '../operators/queries.js';
 import { fullName } from '../operators/employees.js';
 import { internationalDigits } from '../leases/session-phones.js';
-import { siteData } from '../sites/site-data.js';
+import { siteData, type SiteData } from '../sites/site-data.js';
 import type { BlockFullRow } from '../sites/blocks.js';
 import type { CampaignRow, CampaignValues } from '../sites/campaigns.js';
 import type { ConditionFullRow, ConditionGroupRow } from '../sites/conditions.js';
@@ -9,7 +9,9 @@ import type { CustomerValues } from '../customers/queries.js';
 import type { SiteRow } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import { canonicalJson } from './digest.js';
-import type { SiteConfig, SiteConfigBlock, SiteConfigCustomer } from './site-config.js';
+import type { SiteConfig, SiteConfigBlock, SiteConfigCustomer, SiteConfigSite } from './site-config.js';
+
+type SiteConfigCampaign = SiteConfigSite['campaigns'][number];
 
 /**
  * What importing a configuration file would change, computed by comparing the file with the
@@ -111,46 +113,56 @@ const by = <T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T> => new Map(ro
 /** Compares the configuration with the database; writes nothing. */
 export async function planImport(db: Queryable, config: SiteConfig, mode: PlanMode): Promise<Plan> {
   const data = await siteData(db);
-  const employees = await employeesWithSites(db);
+  const p = planning(mode, indexRows(data, await employeesWithSites(db)));
+  for (const c of config.customers) {
+    upsert<Upsert<'customers', CustomerValues>>(
+      p,
+      { table: 'customers', id: c.id, label: JSON.stringify(c.name), values: { id: c.id, name: c.name } },
+      p.rows.customers.get(c.id),
+    );
+    for (const s of c.sites) planSite(p, c.id, s);
+    planEmployees(p, c);
+  }
+  const removals = mode === 'replace' ? plannedRemovals(p) : [];
+  return { mode, writes: p.writes, removals, employeeCustomers: p.employeeCustomers, problems: p.problems };
+}
 
-  const customers = by(data.customers, (r) => r.id);
-  const sites = by(data.sites, (r) => r.id);
-  const siteKeys = { site_key: by(data.sites, (r) => r.site_key), widget_key: by(data.sites, (r) => r.widget_key) };
-  const campaigns = by(data.campaigns, (r) => r.id);
-  const campaignNames = by(data.campaigns, (r) => `${r.site_id}\n${r.name}`);
-  const groups = by(data.groups, (r) => r.id);
-  const conditions = by(data.conditions, (r) => r.id);
-  const blocks = by(data.blocks, (r) => r.id);
-  const staff = by(employees, (r) => r.id);
-  const emails = by(employees, (r) => r.email.toLowerCase());
-  const pools = new Map<number, typeof data.pool>();
+/** The database's rows by what the file finds them by. */
+function indexRows(data: SiteData, employees: EmployeeWithSites[]) {
+  const pools = new Map<number, SiteData['pool']>();
   for (const p of data.pool) pools.set(p.block_id, [...(pools.get(p.block_id) ?? []), p]);
-
-  // The customer a row of the database belongs to, through its site.
-  const siteOwner = (id: number | undefined) => (id === undefined ? undefined : sites.get(id)?.customer_id);
-  const campaignOwner = (id: number | undefined) => siteOwner(id === undefined ? undefined : campaigns.get(id)?.site_id);
-  const groupOwner = (id: number | undefined) => campaignOwner(id === undefined ? undefined : groups.get(id)?.ac_id);
-  const campaignSite = (id: number | undefined) => (id === undefined ? undefined : campaigns.get(id)?.site_id);
-
-  const writes: Write[] = [];
-  const problems: string[] = [];
-  const collide = (table: PlanTable, id: number, file: number, owner: number | undefined) => {
-    if (owner !== undefined && owner !== file) {
-      problems.push(`${table} ${id}: the file lists it under customer ${file}, the database has it under customer ${owner}`);
-    }
+  return {
+    data,
+    employees,
+    customers: by(data.customers, (r) => r.id),
+    sites: by(data.sites, (r) => r.id),
+    siteKeys: { site_key: by(data.sites, (r) => r.site_key), widget_key: by(data.sites, (r) => r.widget_key) },
+    campaigns: by(data.campaigns, (r) => r.id),
+    campaignNames: by(data.campaigns, (r) => `${r.site_id}\n${r.name}`),
+    groups: by(data.groups, (r) => r.id),
+    conditions: by(data.conditions, (r) => r.id),
+    blocks: by(data.blocks, (r) => r.id),
+    staff: by(employees, (r) => r.id),
+    emails: by(employees, (r) => r.email.toLowerCase()),
+    pools,
   };
-  /** A create, update or restore of a row, or nothing when the row would not change. */
-  const upsert = <W extends Write>(
-    w: Omit<W, 'action' | 'fields'>,
-    have: object | undefined,
-    json: readonly string[] = [],
-    removed = false,
-  ) => {
-    const fields = changed(w.values, have, json);
-    const action = fields === null ? 'create' : removed ? 'restore' : fields.length ? 'update' : null;
-    if (action) writes.push({ ...w, action, fields: fields ?? [] } as W);
-  };
+}
+type Rows = ReturnType<typeof indexRows>;
 
+/** A plan being made: the database's rows, and what the plan has found so far. */
+interface Planning {
+  mode: PlanMode;
+  rows: Rows;
+  writes: Write[];
+  problems: string[];
+  /** The ids the file lists, by table: on the file's sites, replace removes the others. */
+  listed: Record<'sites' | 'campaigns' | 'groups' | 'conditions' | 'blocks', Set<number>>;
+  poolRemovals: Removal[];
+  employeeRemovals: Removal[];
+  employeeCustomers: SiteConfigCustomer[];
+}
+
+function planning(mode: PlanMode, rows: Rows): Planning {
   const listed = {
     sites: new Set<number>(),
     campaigns: new Set<number>(),
@@ -158,209 +170,251 @@ export async function planImport(db: Queryable, config: SiteConfig, mode: PlanMo
     conditions: new Set<number>(),
     blocks: new Set<number>(),
   };
-  const poolRemovals: Removal[] = [];
+  return { mode, rows, writes: [], problems: [], listed, poolRemovals: [], employeeRemovals: [], employeeCustomers: [] };
+}
 
-  const planBlocks = (customer: number, siteId: number, acId: number | null, list: SiteConfigBlock[]) => {
-    for (const b of list) {
-      listed.blocks.add(b.id);
-      const have = blocks.get(b.id);
-      collide('site_blocks', b.id, customer, siteOwner(have?.site_id));
-      const values: BlockFullRow = {
-        id: b.id,
-        site_id: siteId,
-        ac_id: acId,
-        name: b.name,
-        selector: b.selector,
-        phone_type: b.phone_type,
-        numb: b.numb,
-        forward_numb: b.forward_numb,
-        image: b.image,
-        is_dt_enabled: b.dt_pool.length ? 1 : 0,
-        text: b.text,
-      };
-      upsert<Upsert<'site_blocks', BlockFullRow>>({ table: 'site_blocks', id: b.id, label: JSON.stringify(b.name), values }, have);
-      // Pool numbers in international digits: a lease is by number, however the file wrote it.
-      const want = new Set(b.dt_pool.map(internationalDigits));
-      const pool = pools.get(b.id) ?? [];
-      const held = new Set(pool.map((p) => p.number));
-      for (const n of want) {
-        if (!held.has(n))
-          writes.push({
-            table: 'dt_pool_numbers',
-            action: 'create',
-            id: n,
-            label: `(block ${b.id})`,
-            fields: [],
-            values: { block_id: b.id, number: n },
-          });
-      }
-      if (mode === 'replace') {
-        for (const p of pool)
-          if (!want.has(p.number))
-            poolRemovals.push({ table: 'dt_pool_numbers', action: 'remove', id: p.id, label: `${p.number} (block ${b.id})` });
-      }
+// The customer a row of the database belongs to, through its site.
+const siteOwner = (r: Rows, id: number | undefined) => (id === undefined ? undefined : r.sites.get(id)?.customer_id);
+const campaignSite = (r: Rows, id: number | undefined) => (id === undefined ? undefined : r.campaigns.get(id)?.site_id);
+const campaignOwner = (r: Rows, id: number | undefined) => siteOwner(r, campaignSite(r, id));
+const groupOwner = (r: Rows, id: number | undefined) => campaignOwner(r, id === undefined ? undefined : r.groups.get(id)?.ac_id);
+
+function collide(p: Planning, table: PlanTable, id: number, file: number, owner: number | undefined): void {
+  if (owner !== undefined && owner !== file) {
+    p.problems.push(`${table} ${id}: the file lists it under customer ${file}, the database has it under customer ${owner}`);
+  }
+}
+
+/** A create, update or restore of a row, or nothing when the row would not change. */
+function upsert<W extends Write>(
+  p: Planning,
+  w: Omit<W, 'action' | 'fields'>,
+  have: object | undefined,
+  json: readonly string[] = [],
+  removed = false,
+): void {
+  const fields = changed(w.values, have, json);
+  const action = fields === null ? 'create' : removed ? 'restore' : fields.length ? 'update' : null;
+  if (action) p.writes.push({ ...w, action, fields: fields ?? [] } as W);
+}
+
+/** A site of customer `c`, its blocks and its campaigns. */
+function planSite(p: Planning, c: number, s: SiteConfigSite): void {
+  const { rows } = p;
+  p.listed.sites.add(s.id);
+  collide(p, 'sites', s.id, c, siteOwner(rows, s.id));
+  for (const column of ['site_key', 'widget_key'] as const) {
+    const holder = rows.siteKeys[column].get(s[column]);
+    if (holder && holder.id !== s.id) {
+      p.problems.push(
+        holder.customer_id !== c
+          ? `sites.${column} "${s[column]}": the file gives it to site ${s.id} of customer ${c}, the database has it on site ${holder.id} of customer ${holder.customer_id}`
+          : `sites.${column} "${s[column]}": the file gives it to site ${s.id}, the database has it on site ${holder.id}; give site ${holder.id} another ${column} first`,
+      );
     }
+  }
+  const values: SiteRow = {
+    id: s.id,
+    customer_id: c,
+    domain: s.domain,
+    site_key: s.site_key,
+    widget_key: s.widget_key,
+    user_phone: s.user_phone,
+    origins: JSON.stringify(s.origins),
+    settings: JSON.stringify(s.settings),
+    callback: JSON.stringify(s.callback ?? { scenario: null, platform: 'up' }),
+    dt_lease_minutes: s.dt?.lease_minutes ?? 15,
+    dt_overflow: s.dt?.overflow ?? 'static',
+    dt_reserved_number: s.dt?.reserved_number ?? null,
+    // Not in the file: set through the REST API (create_site), kept as the database has it.
+    target_call_min_duration: rows.sites.get(s.id)?.target_call_min_duration ?? null,
   };
+  upsert<Upsert<'sites', SiteRow>>(p, { table: 'sites', id: s.id, label: s.domain, values }, rows.sites.get(s.id), [
+    'origins',
+    'settings',
+    'callback',
+  ]);
+  planBlocks(p, c, s.id, null, s.blocks);
+  for (const a of s.campaigns) planCampaign(p, c, s.id, a);
+}
 
-  const employeeCustomers: SiteConfigCustomer[] = [];
-  const employeeRemovals: Removal[] = [];
-
-  for (const c of config.customers) {
-    upsert<Upsert<'customers', CustomerValues>>(
-      { table: 'customers', id: c.id, label: JSON.stringify(c.name), values: { id: c.id, name: c.name } },
-      customers.get(c.id),
+/** A campaign of site `siteId`, its condition groups and its blocks. */
+function planCampaign(p: Planning, c: number, siteId: number, a: SiteConfigCampaign): void {
+  const { rows } = p;
+  p.listed.campaigns.add(a.id);
+  const have: CampaignRow | undefined = rows.campaigns.get(a.id);
+  collide(p, 'ad_campaigns', a.id, c, campaignOwner(rows, a.id));
+  // ad_campaigns holds (site_id, name) unique, removed campaigns included.
+  const namesake = rows.campaignNames.get(`${siteId}\n${a.name}`);
+  if (namesake && namesake.id !== a.id && siteOwner(rows, siteId) === c) {
+    p.problems.push(
+      `ad_campaigns ${a.id}: site ${siteId} already has a campaign named "${a.name}" (${namesake.id}${namesake.removed_at ? ', removed' : ''}); rename one of them`,
     );
-    for (const s of c.sites) {
-      listed.sites.add(s.id);
-      collide('sites', s.id, c.id, siteOwner(s.id));
-      for (const column of ['site_key', 'widget_key'] as const) {
-        const holder = siteKeys[column].get(s[column]);
-        if (holder && holder.id !== s.id) {
-          problems.push(
-            holder.customer_id !== c.id
-              ? `sites.${column} "${s[column]}": the file gives it to site ${s.id} of customer ${c.id}, the database has it on site ${holder.id} of customer ${holder.customer_id}`
-              : `sites.${column} "${s[column]}": the file gives it to site ${s.id}, the database has it on site ${holder.id}; give site ${holder.id} another ${column} first`,
-          );
-        }
-      }
-      const values: SiteRow = {
-        id: s.id,
-        customer_id: c.id,
-        domain: s.domain,
-        site_key: s.site_key,
-        widget_key: s.widget_key,
-        user_phone: s.user_phone,
-        origins: JSON.stringify(s.origins),
-        settings: JSON.stringify(s.settings),
-        callback: JSON.stringify(s.callback ?? { scenario: null, platform: 'up' }),
-        dt_lease_minutes: s.dt?.lease_minutes ?? 15,
-        dt_overflow: s.dt?.overflow ?? 'static',
-        dt_reserved_number: s.dt?.reserved_number ?? null,
-        // Not in the file: set through the REST API (create_site), kept as the database has it.
-        target_call_min_duration: sites.get(s.id)?.target_call_min_duration ?? null,
-      };
-      upsert<Upsert<'sites', SiteRow>>({ table: 'sites', id: s.id, label: s.domain, values }, sites.get(s.id), [
-        'origins',
-        'settings',
-        'callback',
-      ]);
-      planBlocks(c.id, s.id, null, s.blocks);
+  }
+  upsert<Upsert<'ad_campaigns', CampaignValues>>(
+    p,
+    {
+      table: 'ad_campaigns',
+      id: a.id,
+      label: JSON.stringify(a.name),
+      values: { id: a.id, site_id: siteId, name: a.name, priority: a.priority },
+    },
+    have,
+    [],
+    have?.removed_at != null,
+  );
+  for (const g of a.condition_groups) planConditionGroup(p, c, a.id, g);
+  planBlocks(p, c, siteId, a.id, a.blocks);
+}
 
-      for (const a of s.campaigns) {
-        listed.campaigns.add(a.id);
-        const have: CampaignRow | undefined = campaigns.get(a.id);
-        collide('ad_campaigns', a.id, c.id, campaignOwner(a.id));
-        // ad_campaigns holds (site_id, name) unique, removed campaigns included.
-        const namesake = campaignNames.get(`${s.id}\n${a.name}`);
-        if (namesake && namesake.id !== a.id && siteOwner(s.id) === c.id) {
-          problems.push(
-            `ad_campaigns ${a.id}: site ${s.id} already has a campaign named "${a.name}" (${namesake.id}${namesake.removed_at ? ', removed' : ''}); rename one of them`,
-          );
-        }
-        upsert<Upsert<'ad_campaigns', CampaignValues>>(
-          {
-            table: 'ad_campaigns',
-            id: a.id,
-            label: JSON.stringify(a.name),
-            values: { id: a.id, site_id: s.id, name: a.name, priority: a.priority },
-          },
-          have,
-          [],
-          have?.removed_at != null,
-        );
-        for (const g of a.condition_groups) {
-          listed.groups.add(g.id);
-          collide('ac_condition_groups', g.id, c.id, groupOwner(g.id));
-          upsert<Upsert<'ac_condition_groups', ConditionGroupRow>>(
-            { table: 'ac_condition_groups', id: g.id, label: JSON.stringify(g.name), values: { id: g.id, ac_id: a.id, name: g.name } },
-            groups.get(g.id),
-          );
-          for (const k of g.conditions) {
-            listed.conditions.add(k.id);
-            collide('ac_conditions', k.id, c.id, groupOwner(conditions.get(k.id)?.ac_condition_group_id));
-            const values: ConditionFullRow = {
-              id: k.id,
-              ac_condition_group_id: g.id,
-              ac_parameter: k.ac_parameter,
-              ac_operator: k.ac_operator,
-              value: k.value,
-              is_negative: k.is_negative ? 1 : 0,
-            };
-            upsert<Upsert<'ac_conditions', ConditionFullRow>>(
-              { table: 'ac_conditions', id: k.id, label: conditionLabel(values), values },
-              conditions.get(k.id),
-            );
-          }
-        }
-        planBlocks(c.id, s.id, a.id, a.blocks);
-      }
+/** A condition group of campaign `acId` and its conditions. */
+function planConditionGroup(p: Planning, c: number, acId: number, g: SiteConfigCampaign['condition_groups'][number]): void {
+  const { rows } = p;
+  p.listed.groups.add(g.id);
+  collide(p, 'ac_condition_groups', g.id, c, groupOwner(rows, g.id));
+  upsert<Upsert<'ac_condition_groups', ConditionGroupRow>>(
+    p,
+    { table: 'ac_condition_groups', id: g.id, label: JSON.stringify(g.name), values: { id: g.id, ac_id: acId, name: g.name } },
+    rows.groups.get(g.id),
+  );
+  for (const k of g.conditions) {
+    p.listed.conditions.add(k.id);
+    collide(p, 'ac_conditions', k.id, c, groupOwner(rows, rows.conditions.get(k.id)?.ac_condition_group_id));
+    const values: ConditionFullRow = {
+      id: k.id,
+      ac_condition_group_id: g.id,
+      ac_parameter: k.ac_parameter,
+      ac_operator: k.ac_operator,
+      value: k.value,
+      is_negative: k.is_negative ? 1 : 0,
+    };
+    upsert<Upsert<'ac_conditions', ConditionFullRow>>(
+      p,
+      { table: 'ac_conditions', id: k.id, label: conditionLabel(values), values },
+      rows.conditions.get(k.id),
+    );
+  }
+}
+
+/** The number blocks of a site (`acId` null) or of a campaign, and their pools. */
+function planBlocks(p: Planning, customer: number, siteId: number, acId: number | null, list: SiteConfigBlock[]): void {
+  for (const b of list) {
+    p.listed.blocks.add(b.id);
+    const have = p.rows.blocks.get(b.id);
+    collide(p, 'site_blocks', b.id, customer, siteOwner(p.rows, have?.site_id));
+    const values: BlockFullRow = {
+      id: b.id,
+      site_id: siteId,
+      ac_id: acId,
+      name: b.name,
+      selector: b.selector,
+      phone_type: b.phone_type,
+      numb: b.numb,
+      forward_numb: b.forward_numb,
+      image: b.image,
+      is_dt_enabled: b.dt_pool.length ? 1 : 0,
+      text: b.text,
+    };
+    upsert<Upsert<'site_blocks', BlockFullRow>>(p, { table: 'site_blocks', id: b.id, label: JSON.stringify(b.name), values }, have);
+    planPool(p, b);
+  }
+}
+
+/** A block's pool numbers in international digits: a lease is by number, however the file wrote it. */
+function planPool(p: Planning, b: SiteConfigBlock): void {
+  const want = new Set(b.dt_pool.map(internationalDigits));
+  const pool = p.rows.pools.get(b.id) ?? [];
+  const held = new Set(pool.map((n) => n.number));
+  for (const n of want) {
+    if (!held.has(n))
+      p.writes.push({
+        table: 'dt_pool_numbers',
+        action: 'create',
+        id: n,
+        label: `(block ${b.id})`,
+        fields: [],
+        values: { block_id: b.id, number: n },
+      });
+  }
+  if (p.mode === 'replace') {
+    for (const n of pool)
+      if (!want.has(n.number))
+        p.poolRemovals.push({ table: 'dt_pool_numbers', action: 'remove', id: n.id, label: `${n.number} (block ${b.id})` });
+  }
+}
+
+/** The employees of customer `c`: compared here, written by applyEmployees from the file. */
+function planEmployees(p: Planning, c: SiteConfigCustomer): void {
+  let staffChanges = 0;
+  const listedStaff = new Set(c.employees.map((e) => e.id));
+  for (const e of c.employees) {
+    const email = e.email.toLowerCase();
+    const have = p.rows.staff.get(e.id);
+    collide(p, 'employees', e.id, c.id, have?.customer_id);
+    emailProblem(p, c.id, e.id, email, listedStaff);
+    const fields = changed(employeeColumns(e), have && employeeColumns(have));
+    if (fields === null || fields.length) {
+      const action = fields === null ? 'create' : 'update';
+      p.writes.push({ table: 'employees', action, id: e.id, label: email, fields: fields ?? [], values: { customer_id: c.id } });
+      staffChanges++;
     }
-
-    let staffChanges = 0;
-    const listedStaff = new Set(c.employees.map((e) => e.id));
-    for (const e of c.employees) {
-      const email = e.email.toLowerCase();
-      const have = staff.get(e.id);
-      collide('employees', e.id, c.id, have?.customer_id);
-      const holder = emails.get(email);
-      if (holder && holder.id !== e.id) {
-        if (holder.customer_id !== c.id) {
-          problems.push(
-            `employees.email "${email}": the file gives it to employee ${e.id} of customer ${c.id}, the database has it on employee ${holder.id} of customer ${holder.customer_id}`,
-          );
-        } else if (mode === 'merge' || listedStaff.has(holder.id)) {
-          // replace deletes an unlisted holder first; anything else would break the unique e-mail.
-          problems.push(`employees.email "${email}": the file gives it to employee ${e.id}, the database has it on employee ${holder.id}`);
-        }
-      }
-      // Compared here, written by applyEmployees from the file.
-      const fields = changed(employeeColumns(e), have && employeeColumns(have));
-      if (fields === null || fields.length) {
-        const action = fields === null ? 'create' : 'update';
-        writes.push({ table: 'employees', action, id: e.id, label: email, fields: fields ?? [], values: { customer_id: c.id } });
+  }
+  if (p.mode === 'replace') {
+    for (const r of p.rows.employees) {
+      if (r.customer_id === c.id && !listedStaff.has(r.id)) {
+        p.employeeRemovals.push({ table: 'employees', action: 'remove', id: r.id, label: r.email });
         staffChanges++;
       }
     }
-    if (mode === 'replace') {
-      for (const r of employees) {
-        if (r.customer_id === c.id && !listedStaff.has(r.id)) {
-          employeeRemovals.push({ table: 'employees', action: 'remove', id: r.id, label: r.email });
-          staffChanges++;
-        }
-      }
-    }
-    if (staffChanges) employeeCustomers.push(c);
   }
+  if (staffChanges) p.employeeCustomers.push(c);
+}
 
-  const removals: Removal[] = [];
-  if (mode === 'replace') {
-    const onFileSite = (siteId: number | undefined) => siteId !== undefined && listed.sites.has(siteId);
-    for (const k of data.conditions) {
-      const g = groups.get(k.ac_condition_group_id);
-      if (!listed.conditions.has(k.id) && onFileSite(campaignSite(g?.ac_id))) {
-        removals.push({ table: 'ac_conditions', action: 'remove', id: k.id, label: conditionLabel(k) });
-      }
-    }
-    for (const g of data.groups) {
-      if (!listed.groups.has(g.id) && onFileSite(campaignSite(g.ac_id))) {
-        removals.push({ table: 'ac_condition_groups', action: 'remove', id: g.id, label: JSON.stringify(g.name) });
-      }
-    }
-    removals.push(...poolRemovals);
-    for (const b of data.blocks) {
-      if (!listed.blocks.has(b.id) && onFileSite(b.site_id)) {
-        const pool = pools.get(b.id)?.length ? ' with its pool' : '';
-        removals.push({ table: 'site_blocks', action: 'remove', id: b.id, label: JSON.stringify(b.name) + pool });
-      }
-    }
-    for (const a of data.campaigns) {
-      if (!listed.campaigns.has(a.id) && a.removed_at == null && onFileSite(a.site_id)) {
-        removals.push({ table: 'ad_campaigns', action: 'remove', id: a.id, label: JSON.stringify(a.name) });
-      }
-    }
-    removals.push(...employeeRemovals);
+/** An e-mail the file gives employee `id` that another employee holds. */
+function emailProblem(p: Planning, c: number, id: number, email: string, listedStaff: Set<number>): void {
+  const holder = p.rows.emails.get(email);
+  if (!holder || holder.id === id) return;
+  if (holder.customer_id !== c) {
+    p.problems.push(
+      `employees.email "${email}": the file gives it to employee ${id} of customer ${c}, the database has it on employee ${holder.id} of customer ${holder.customer_id}`,
+    );
+  } else if (p.mode === 'merge' || listedStaff.has(holder.id)) {
+    // replace deletes an unlisted holder first; anything else would break the unique e-mail.
+    p.problems.push(`employees.email "${email}": the file gives it to employee ${id}, the database has it on employee ${holder.id}`);
   }
-  return { mode, writes, removals, employeeCustomers, problems };
+}
+
+/** replace: what the file does not list on its sites, children first. */
+function plannedRemovals(p: Planning): Removal[] {
+  const { rows, listed } = p;
+  const { data } = rows;
+  const removals: Removal[] = [];
+  const onFileSite = (siteId: number | undefined) => siteId !== undefined && listed.sites.has(siteId);
+  for (const k of data.conditions) {
+    const g = rows.groups.get(k.ac_condition_group_id);
+    if (!listed.conditions.has(k.id) && onFileSite(campaignSite(rows, g?.ac_id))) {
+      removals.push({ table: 'ac_conditions', action: 'remove', id: k.id, label: conditionLabel(k) });
+    }
+  }
+  for (const g of data.groups) {
+    if (!listed.groups.has(g.id) && onFileSite(campaignSite(rows, g.ac_id))) {
+      removals.push({ table: 'ac_condition_groups', action: 'remove', id: g.id, label: JSON.stringify(g.name) });
+    }
+  }
+  removals.push(...p.poolRemovals);
+  for (const b of data.blocks) {
+    if (!listed.blocks.has(b.id) && onFileSite(b.site_id)) {
+      const pool = rows.pools.get(b.id)?.length ? ' with its pool' : '';
+      removals.push({ table: 'site_blocks', action: 'remove', id: b.id, label: JSON.stringify(b.name) + pool });
+    }
+  }
+  for (const a of data.campaigns) {
+    if (!listed.campaigns.has(a.id) && a.removed_at == null && onFileSite(a.site_id)) {
+      removals.push({ table: 'ad_campaigns', action: 'remove', id: a.id, label: JSON.stringify(a.name) });
+    }
+  }
+  removals.push(...p.employeeRemovals);
+  return removals;
 }
 
 /** An employee's columns as the import compares them (its password hash by value, never printed). */

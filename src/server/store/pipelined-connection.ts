@@ -96,83 +96,9 @@ export async function unawaited(db: Queryable, writes: ReadonlyArray<Promise<unk
 const adapter: DialectAdapter = new PostgresAdapter();
 
 export function createPipeline(opts: PipelineOptions): Pipeline {
-  let client: pg.Client | null = null;
-  // The names of the client's statements: a new client (after a loss) prepares them again.
-  let names = connectionNames(true);
-  let connecting: Promise<pg.Client> | null = null;
-  let failed: unknown;
-  let endTransaction: (() => void) | null = null;
-  // The statement to send in place of one of send()'s once a statement has failed.
-  const insteadOf = new Map<string, string>();
-
-  const connected = (): Promise<pg.Client> => {
-    if (client) return Promise.resolve(client);
-    connecting ??= (async () => {
-      const c = new pg.Client({
-        connectionString: opts.url,
-        types: opts.types,
-        pipeline: true,
-        stream: turnBatchedSocket,
-      } as pg.ClientConfig);
-      // A lost connection fails the statements in flight; the next group opens a new one.
-      const drop = () => {
-        if (client === c) client = null;
-        c.end().catch(() => {});
-      };
-      c.on('error', drop);
-      c.on('end', drop);
-      try {
-        await c.connect();
-      } finally {
-        connecting = null;
-      }
-      client = c;
-      names = connectionNames(true);
-      return c;
-    })();
-    return connecting;
-  };
-
-  const connection: DatabaseConnection = {
-    async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-      try {
-        const c = await connected();
-        opts.onQuery?.(q.sql, q.parameters);
-        const text = failed !== undefined ? (insteadOf.get(q.sql) ?? q.sql) : q.sql;
-        const values = [...opts.parameters(q.parameters)];
-        // Named: prepared once on this connection, then only bound and run (store/statement-names.ts).
-        const name = names(text, values);
-        const { command, rowCount, rows } = await (name === undefined ? c.query(text, values) : c.query({ name, text, values }));
-        return {
-          numAffectedRows:
-            command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
-          rows: (rows ?? []) as R[],
-        };
-      } catch (error) {
-        failed ??= error;
-        throw error;
-      }
-    },
-    // eslint-disable-next-line require-yield
-    async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
-      throw new Error('A pipelined connection does not stream');
-    },
-  };
-
-  const driver: Driver = {
-    async init() {},
-    acquireConnection: () => Promise.resolve(connection),
-    async beginTransaction() {
-      throw new Error('A pipeline runs its transactions through send()');
-    },
-    async commitTransaction() {},
-    async rollbackTransaction() {},
-    async releaseConnection() {},
-    async destroy() {
-      await client?.end().catch(() => {});
-      client = null;
-    },
-  };
+  const link: Link = { client: null, names: connectionNames(true), connecting: null, failed: undefined, insteadOf: new Map() };
+  const connected = connector(opts, link);
+  const driver = pipelineDriver(link, pipelineConnection(opts, link, connected));
 
   class PipelineDialect extends PostgresDialect {
     override createDriver(): Driver {
@@ -186,13 +112,13 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   const dialect = new PipelineDialect({ pool: {} as pg.Pool });
   const db = new Kysely<Tables>({ dialect });
   pipelined.add(db);
-  const executor = db.getExecutor();
   let warmed = false;
+  let endTransaction: (() => void) | null = null;
 
   return {
     db,
     async send(statement, instead) {
-      if (instead !== undefined) insteadOf.set(statement, instead);
+      if (instead !== undefined) link.insteadOf.set(statement, instead);
       if (statement === 'BEGIN') endTransaction = opts.track();
       try {
         await db.executeQuery(CompiledQuery.raw(statement));
@@ -203,9 +129,9 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
         }
       }
     },
-    failure: () => failed,
+    failure: () => link.failed,
     clear() {
-      failed = undefined;
+      link.failed = undefined;
     },
     async ready() {
       await connected();
@@ -213,22 +139,114 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       warmed = true;
     },
     close: () => driver.destroy(),
-    handle() {
-      let open = true;
-      // Hands the connection on as `db` does, adding no turn: a handle's statement made after one of
-      // `db` (a BEGIN) is sent after it.
-      const fenced = executor.withConnectionProvider({
-        provideConnection: <T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> =>
-          open ? executor.provideConnection(consumer) : Promise.reject(new Error('The batch is over: its statement was not sent')),
-      });
-      const own = new Kysely<Tables>({ config: { dialect }, dialect, driver, executor: fenced });
-      pipelined.add(own);
-      return {
-        db: own,
-        close: () => {
-          open = false;
-        },
+    handle: () => batchHandle(db, dialect, driver),
+  };
+}
+
+/** What the parts of one pipeline share. */
+interface Link {
+  client: pg.Client | null;
+  /** The names of the client's statements: a new client (after a loss) prepares them again. */
+  names: ReturnType<typeof connectionNames>;
+  connecting: Promise<pg.Client> | null;
+  /** The first statement that failed since clear(). */
+  failed: unknown;
+  /** The statement to send in place of one of send()'s once a statement has failed. */
+  insteadOf: Map<string, string>;
+}
+
+/** The client, connected on first use and again after a loss. */
+function connector(opts: PipelineOptions, link: Link): () => Promise<pg.Client> {
+  return () => {
+    if (link.client) return Promise.resolve(link.client);
+    link.connecting ??= (async () => {
+      const c = new pg.Client({
+        connectionString: opts.url,
+        types: opts.types,
+        pipeline: true,
+        stream: turnBatchedSocket,
+      } as pg.ClientConfig);
+      // A lost connection fails the statements in flight; the next group opens a new one.
+      const drop = () => {
+        if (link.client === c) link.client = null;
+        c.end().catch(() => {});
       };
+      c.on('error', drop);
+      c.on('end', drop);
+      try {
+        await c.connect();
+      } finally {
+        link.connecting = null;
+      }
+      link.client = c;
+      link.names = connectionNames(true);
+      return c;
+    })();
+    return link.connecting;
+  };
+}
+
+/** Kysely's connection: every statement goes to the client as it is made, in order. */
+function pipelineConnection(opts: PipelineOptions, link: Link, connected: () => Promise<pg.Client>): DatabaseConnection {
+  return {
+    async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+      try {
+        const c = await connected();
+        opts.onQuery?.(q.sql, q.parameters);
+        const text = link.failed !== undefined ? (link.insteadOf.get(q.sql) ?? q.sql) : q.sql;
+        const values = [...opts.parameters(q.parameters)];
+        // Named: prepared once on this connection, then only bound and run (store/statement-names.ts).
+        const name = link.names(text, values);
+        const { command, rowCount, rows } = await (name === undefined ? c.query(text, values) : c.query({ name, text, values }));
+        return {
+          numAffectedRows:
+            command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
+          rows: (rows ?? []) as R[],
+        };
+      } catch (error) {
+        link.failed ??= error;
+        throw error;
+      }
+    },
+    // eslint-disable-next-line require-yield
+    async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+      throw new Error('A pipelined connection does not stream');
+    },
+  };
+}
+
+function pipelineDriver(link: Link, connection: DatabaseConnection): Driver {
+  return {
+    async init() {},
+    acquireConnection: () => Promise.resolve(connection),
+    async beginTransaction() {
+      throw new Error('A pipeline runs its transactions through send()');
+    },
+    async commitTransaction() {},
+    async rollbackTransaction() {},
+    async releaseConnection() {},
+    async destroy() {
+      await link.client?.end().catch(() => {});
+      link.client = null;
+    },
+  };
+}
+
+function batchHandle(db: Kysely<Tables>, dialect: PostgresDialect, driver: Driver): BatchHandle {
+  const executor = db.getExecutor();
+  let open = true;
+  // Hands the connection on as `db` does, adding no turn: a handle's statement made after one of
+  // `db` (a BEGIN) is sent after it.
+  const fenced = executor.withConnectionProvider({
+    provideConnection: <T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> =>
+      open ? executor.provideConnection(consumer) : Promise.reject(new Error('The batch is over: its statement was not sent')),
+  });
+  const own = new Kysely<Tables>({ config: { dialect }, dialect, driver, executor: fenced });
+  pipelined.add(own);
+  return {
+    db: own,
+    close: () => {
+      open = false;
     },
   };
 }

@@ -66,7 +66,7 @@ export function withoutJit(url: string): string {
   return u.toString();
 }
 
-export function postgresParts(url: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): PostgresParts {
+export function postgresParts(url: string, onQuery?: OnQuery): PostgresParts {
   const pool = new pg.Pool({ connectionString: withoutJit(url), max: POOL_SIZE, types });
   // An idle client that loses its server (a restart of PostgreSQL) must not crash the process:
   // the pool drops it and opens a new one on the next query.
@@ -76,19 +76,53 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
   // this listener its next statement fails instead, and the pool drops it when it comes back (a
   // client that is no longer queryable is not kept).
   pool.on('connect', (client) => client.on('error', () => {}));
-  const open = new Set<Promise<void>>();
-  const ends = new WeakMap<DatabaseConnection, () => void>();
-  const track = () => {
-    let end!: () => void;
-    const p = new Promise<void>((r) => (end = r));
-    open.add(p);
-    return () => {
-      open.delete(p);
-      end();
-    };
+  const transactions = openTransactions();
+  const pipeline = pipelinesWithPool(pool, url, onQuery, transactions.track);
+  pipelinesOf.set(pool, pipeline);
+  class TrackedDialect extends PostgresDialect {
+    override createDriver(): Driver {
+      return trackedDriver(super.createDriver(), transactions, onQuery);
+    }
+  }
+  return {
+    dialect: new TrackedDialect({ pool: namedPool(pool) }),
+    pool,
+    pipeline,
+    settled: async () => {
+      await Promise.all([...transactions.open]);
+    },
   };
+}
+
+type OnQuery = (sql: string, parameters: readonly unknown[]) => void;
+
+/** The transactions open now, the pool's and the pipelines'. */
+function openTransactions() {
+  const open = new Set<Promise<void>>();
+  return {
+    open,
+    /** A transaction begins: the function it returns ends it. */
+    track(): () => void {
+      let end!: () => void;
+      const p = new Promise<void>((r) => (end = r));
+      open.add(p);
+      return () => {
+        open.delete(p);
+        end();
+      };
+    },
+  };
+}
+
+/** Makes pipelined connections to the pool's database; they end with the pool (the store closes the pool alone). */
+function pipelinesWithPool(pool: pg.Pool, url: string, onQuery: OnQuery | undefined, track: () => () => void): () => Pipeline {
   const pipelines: Pipeline[] = [];
-  const pipeline = () => {
+  const endPool = pool.end.bind(pool);
+  pool.end = (async () => {
+    await Promise.all(pipelines.map((p) => p.close()));
+    return endPool();
+  }) as typeof pool.end;
+  return () => {
     const p = createPipeline({
       url: withoutJit(url),
       types,
@@ -99,73 +133,51 @@ export function postgresParts(url: string, onQuery?: (sql: string, parameters: r
     pipelines.push(p);
     return p;
   };
-  pipelinesOf.set(pool, pipeline);
-  // The pipelines end with the pool: the store closes the pool alone.
-  const endPool = pool.end.bind(pool);
-  pool.end = (async () => {
-    await Promise.all(pipelines.map((p) => p.close()));
-    return endPool();
-  }) as typeof pool.end;
-  class TrackedDialect extends PostgresDialect {
-    override createDriver(): Driver {
-      const inner = super.createDriver();
-      return new Proxy(inner, {
-        get(target, name, receiver) {
-          const v = Reflect.get(target, name, receiver) as unknown;
-          if (name === 'beginTransaction') {
-            return async (c: DatabaseConnection, s: TransactionSettings) => {
-              let end!: () => void;
-              const p = new Promise<void>((r) => (end = r));
-              open.add(p);
-              ends.set(c, () => {
-                open.delete(p);
-                end();
-              });
-              await target.beginTransaction(c, s);
-            };
+}
+
+/** The pool's driver, with its transactions tracked and every statement seen and cleaned of NUL. */
+function trackedDriver(inner: Driver, transactions: ReturnType<typeof openTransactions>, onQuery: OnQuery | undefined): Driver {
+  const ends = new WeakMap<DatabaseConnection, () => void>();
+  return new Proxy(inner, {
+    get(target, name, receiver) {
+      const v = Reflect.get(target, name, receiver) as unknown;
+      if (name === 'beginTransaction') {
+        return async (c: DatabaseConnection, s: TransactionSettings) => {
+          ends.set(c, transactions.track());
+          await target.beginTransaction(c, s);
+        };
+      }
+      if (name === 'commitTransaction' || name === 'rollbackTransaction') {
+        return async (c: DatabaseConnection) => {
+          try {
+            await (target[name] as (c: DatabaseConnection) => Promise<void>).call(target, c);
+          } finally {
+            ends.get(c)?.();
+            ends.delete(c);
           }
-          if (name === 'commitTransaction' || name === 'rollbackTransaction') {
-            return async (c: DatabaseConnection) => {
-              try {
-                await (target[name] as (c: DatabaseConnection) => Promise<void>).call(target, c);
-              } finally {
-                ends.get(c)?.();
-                ends.delete(c);
-              }
-            };
-          }
-          if (name === 'acquireConnection') {
-            return async () => {
-              const c = await target.acquireConnection();
-              return new Proxy(c, {
-                get(ct, n, r) {
-                  if (n !== 'executeQuery') {
-                    // Bound to the connection itself: its methods read private fields a proxy lacks.
-                    const m = Reflect.get(ct, n, r) as unknown;
-                    return typeof m === 'function' ? (m as (...a: unknown[]) => unknown).bind(ct) : m;
-                  }
-                  return async (q: CompiledQuery) => {
-                    onQuery?.(q.sql, q.parameters);
-                    const parameters = q.parameters.some(hasNul) ? q.parameters.map(withoutNul) : q.parameters;
-                    return (await ct.executeQuery({ ...q, parameters })) as QueryResult<UnknownRow>;
-                  };
-                },
-              });
-            };
-          }
-          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-        },
-      });
-    }
-  }
-  return {
-    dialect: new TrackedDialect({ pool: namedPool(pool) }),
-    pool,
-    pipeline,
-    settled: async () => {
-      await Promise.all([...open]);
+        };
+      }
+      if (name === 'acquireConnection') return async () => seenConnection(await target.acquireConnection(), onQuery);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
-  };
+  });
+}
+
+function seenConnection(c: DatabaseConnection, onQuery: OnQuery | undefined): DatabaseConnection {
+  return new Proxy(c, {
+    get(ct, n, r) {
+      if (n !== 'executeQuery') {
+        // Bound to the connection itself: its methods read private fields a proxy lacks.
+        const m = Reflect.get(ct, n, r) as unknown;
+        return typeof m === 'function' ? (m as (...a: unknown[]) => unknown).bind(ct) : m;
+      }
+      return async (q: CompiledQuery) => {
+        onQuery?.(q.sql, q.parameters);
+        const parameters = q.parameters.some(hasNul) ? q.parameters.map(withoutNul) : q.parameters;
+        return (await ct.executeQuery({ ...q, parameters })) as QueryResult<UnknownRow>;
+      };
+    },
+  });
 }
 
 const pipelinesOf = new WeakMap<object, () => Pipeline>();

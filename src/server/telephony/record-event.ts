@@ -65,96 +65,122 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
   if (!call) call = await openCall(db, ev, at, now, routing);
   if (!(await markEventSeen(db, call.id, COLUMN[ev.event], timestamp(at))))
     return { callId: call.id, siteId: call.site_id, applied: false, communicationType: call.communication_type };
-
-  // The leg the event is about: the call's first leg, named by the platform's call id (a
-  // call-back's first leg comes with its first event).
-  let leg = await legByPlatformId(db, ev.call_id);
-  if (!leg) {
-    const site = (await siteById(db, call.site_id))!;
-    const first = firstLeg(call, ev, at);
-    // A call-back's first leg is the platform dialling the operator, not the visitor: it goes where
-    // a call to the number shown goes (routing), else to the site's own phone.
-    if (call.communication_type === 'sitephone') {
-      const target = (await routing(db, { numb: digits(ev.numa), numa: call.numa }))?.forwardTo ?? site.user_phone ?? '';
-      first.numb = digits(target) || target;
-    }
-    await upsertLeg(db, { ...first, customer_id: site.customer_id });
-    leg = (await legByPlatformId(db, ev.call_id))!;
-  }
+  const leg = await eventLeg(db, call, ev, at, routing);
   if (ev.event === 'ringing') await updateLeg(db, leg.id, { setup_time: timestamp(at) });
   else if (ev.event === 'answered') await updateLeg(db, leg.id, { connect_time: timestamp(at) });
-  else {
-    const talk = ev.duration ?? 0;
-    const total = ev.total_duration ?? talk;
-    const isCallback = call.communication_type === 'sitephone';
-    // Answered without an `answered` event (it was lost on the way): the talk says when.
-    const connect = leg.connect_time ?? (talk > 0 ? timestamp(at - talk * 1000) : null);
-    await updateLeg(db, leg.id, {
-      end_time: timestamp(at),
-      // A call-back's operator is on the line from answering to the end, the visitor's talk and the
-      // dialling of the visitor before it; an ordinary call's leg talks `duration`.
-      duration: isCallback && connect != null ? secondsBetween(connect, timestamp(at)) : talk,
-      total_duration: total,
-      ...(leg.connect_time == null && connect != null ? { connect_time: connect } : {}),
-      is_lost: talk > 0 || leg.connect_time != null ? 0 : 1,
-      ...(ev.file_link ? { file_link: ev.file_link } : {}),
-      // The operator's line, where the platform names it (a line's number is free to dial: internal).
-      ...(isCallback && ev.sip_line ? { sip_line: ev.sip_line, numb: ev.sip_line } : {}),
-    });
-    if (talk > 0 && isCallback) {
-      // A call-back that reached the visitor: the leg from the number shown to the visitor's phone,
-      // dialled once the operator answered.
-      const setup = connect! < timestamp(at - talk * 1000) ? connect! : timestamp(at - talk * 1000);
-      await upsertLeg(db, {
-        call_id: call.id,
-        customer_id: leg.customer_id,
-        cdr_id: leg.id,
-        platform_leg_id: `${ev.call_id}/visitor`,
-        direction: 'out',
-        numa: digits(ev.numa),
-        numb: call.numa,
-        sip_line: null,
-        setup_time: setup,
-        connect_time: timestamp(at - talk * 1000),
-        end_time: timestamp(at),
-        duration: talk,
-        total_duration: secondsBetween(setup, timestamp(at)),
-        is_lost: 0,
-        file_link: ev.file_link ?? null,
-      });
-    } else if (talk > 0 && (ev.sip_line || ev.employee_id) && ev.direction === 'in') {
-      // The leg the call was forwarded on to whoever answered (get_cdr_out, cdr_id = the incoming leg).
-      const target = (await routing(db, { numb: call.numb ?? '', numa: call.numa }))?.forwardTo ?? ev.sip_line ?? '';
-      await upsertLeg(db, {
-        call_id: call.id,
-        customer_id: leg.customer_id,
-        cdr_id: leg.id,
-        platform_leg_id: `${ev.call_id}/answer`,
-        direction: 'out',
-        numa: digits(ev.numb),
-        numb: digits(target) || target,
-        sip_line: ev.sip_line ?? null,
-        setup_time: timestamp(at - total * 1000),
-        connect_time: timestamp(at - talk * 1000),
-        end_time: timestamp(at),
-        duration: talk,
-        total_duration: talk,
-        is_lost: 0,
-        file_link: ev.file_link ?? null,
-      });
-    }
-    // Who answered: the employee named, else the employee the SIP line that answered reaches.
-    const operator =
-      (ev.employee_id ? await employeeNameOfCustomer(db, leg.customer_id, ev.employee_id) : null) ??
-      (ev.sip_line ? await employeeOnLine(db, leg.customer_id, ev.sip_line) : null);
-    if (operator) await updateCall(db, call.id, { operator_name: operator });
-    if (ev.file_link) {
-      const links = JSON.parse(call.file_link) as string[];
-      if (!links.includes(ev.file_link)) await updateCall(db, call.id, { file_link: JSON.stringify([...links, ev.file_link]) });
-    }
-  }
+  else await applyEnd(db, call, leg, ev, at, routing);
   await settle(db, call.id, ev.call_id);
   return { callId: call.id, siteId: call.site_id, applied: true, communicationType: call.communication_type };
+}
+
+/**
+ * The leg the event is about: the call's first leg, named by the platform's call id (a call-back's
+ * first leg comes with its first event).
+ */
+async function eventLeg(db: Queryable, call: Row<'calls'>, ev: CallEvent, at: number, routing: CallRouting): Promise<Row<'call_legs'>> {
+  const leg = await legByPlatformId(db, ev.call_id);
+  if (leg) return leg;
+  const site = (await siteById(db, call.site_id))!;
+  const first = firstLeg(call, ev, at);
+  // A call-back's first leg is the platform dialling the operator, not the visitor: it goes where
+  // a call to the number shown goes (routing), else to the site's own phone.
+  if (call.communication_type === 'sitephone') {
+    const target = (await routing(db, { numb: digits(ev.numa), numa: call.numa }))?.forwardTo ?? site.user_phone ?? '';
+    first.numb = digits(target) || target;
+  }
+  await upsertLeg(db, { ...first, customer_id: site.customer_id });
+  return (await legByPlatformId(db, ev.call_id))!;
+}
+
+/** The call ended: the leg's end and durations, the legs that talked, who answered, the recording. */
+async function applyEnd(
+  db: Queryable,
+  call: Row<'calls'>,
+  leg: Row<'call_legs'>,
+  ev: CallEvent,
+  at: number,
+  routing: CallRouting,
+): Promise<void> {
+  const talk = ev.duration ?? 0;
+  const total = ev.total_duration ?? talk;
+  const isCallback = call.communication_type === 'sitephone';
+  // Answered without an `answered` event (it was lost on the way): the talk says when.
+  const connect = leg.connect_time ?? (talk > 0 ? timestamp(at - talk * 1000) : null);
+  await updateLeg(db, leg.id, {
+    end_time: timestamp(at),
+    // A call-back's operator is on the line from answering to the end, the visitor's talk and the
+    // dialling of the visitor before it; an ordinary call's leg talks `duration`.
+    duration: isCallback && connect != null ? secondsBetween(connect, timestamp(at)) : talk,
+    total_duration: total,
+    ...(leg.connect_time == null && connect != null ? { connect_time: connect } : {}),
+    is_lost: talk > 0 || leg.connect_time != null ? 0 : 1,
+    ...(ev.file_link ? { file_link: ev.file_link } : {}),
+    // The operator's line, where the platform names it (a line's number is free to dial: internal).
+    ...(isCallback && ev.sip_line ? { sip_line: ev.sip_line, numb: ev.sip_line } : {}),
+  });
+  if (talk > 0 && isCallback) await upsertLeg(db, visitorLeg(call, leg, ev, at, connect!));
+  else if (talk > 0 && (ev.sip_line || ev.employee_id) && ev.direction === 'in') {
+    const target = (await routing(db, { numb: call.numb ?? '', numa: call.numa }))?.forwardTo ?? ev.sip_line ?? '';
+    await upsertLeg(db, answerLeg(call, leg, ev, at, target));
+  }
+  // Who answered: the employee named, else the employee the SIP line that answered reaches.
+  const operator =
+    (ev.employee_id ? await employeeNameOfCustomer(db, leg.customer_id, ev.employee_id) : null) ??
+    (ev.sip_line ? await employeeOnLine(db, leg.customer_id, ev.sip_line) : null);
+  if (operator) await updateCall(db, call.id, { operator_name: operator });
+  if (ev.file_link) {
+    const links = JSON.parse(call.file_link) as string[];
+    if (!links.includes(ev.file_link)) await updateCall(db, call.id, { file_link: JSON.stringify([...links, ev.file_link]) });
+  }
+}
+
+/**
+ * A call-back that reached the visitor: the leg from the number shown to the visitor's phone,
+ * dialled once the operator answered (`connect`).
+ */
+function visitorLeg(call: Row<'calls'>, leg: Row<'call_legs'>, ev: CallEvent, at: number, connect: string): NewRow<'call_legs'> {
+  const talk = ev.duration ?? 0;
+  const setup = connect < timestamp(at - talk * 1000) ? connect : timestamp(at - talk * 1000);
+  return {
+    call_id: call.id,
+    customer_id: leg.customer_id,
+    cdr_id: leg.id,
+    platform_leg_id: `${ev.call_id}/visitor`,
+    direction: 'out',
+    numa: digits(ev.numa),
+    numb: call.numa,
+    sip_line: null,
+    setup_time: setup,
+    connect_time: timestamp(at - talk * 1000),
+    end_time: timestamp(at),
+    duration: talk,
+    total_duration: secondsBetween(setup, timestamp(at)),
+    is_lost: 0,
+    file_link: ev.file_link ?? null,
+  };
+}
+
+/** The leg the call was forwarded on to whoever answered (get_cdr_out, cdr_id = the incoming leg). */
+function answerLeg(call: Row<'calls'>, leg: Row<'call_legs'>, ev: CallEvent, at: number, target: string): NewRow<'call_legs'> {
+  const talk = ev.duration ?? 0;
+  const total = ev.total_duration ?? talk;
+  return {
+    call_id: call.id,
+    customer_id: leg.customer_id,
+    cdr_id: leg.id,
+    platform_leg_id: `${ev.call_id}/answer`,
+    direction: 'out',
+    numa: digits(ev.numb),
+    numb: digits(target) || target,
+    sip_line: ev.sip_line ?? null,
+    setup_time: timestamp(at - total * 1000),
+    connect_time: timestamp(at - talk * 1000),
+    end_time: timestamp(at),
+    duration: talk,
+    total_duration: talk,
+    is_lost: 0,
+    file_link: ev.file_link ?? null,
+  };
 }
 
 /** The first event of a call: attributes it and stores its record and first leg. */

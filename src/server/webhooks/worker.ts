@@ -65,46 +65,50 @@ export interface Worker {
 
 export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOptions = {}): Worker {
   const now = opts.now ?? Date.now;
-  const concurrency = opts.concurrency ?? 16;
-  const shares = opts.shares ?? DEFAULT_SHARES;
-  const caps = opts.caps ?? DEFAULT_CAPS;
-  const trimEveryMs = opts.trimEveryMs ?? 5000;
-  const cursor: ClaimCursor = { lastEndpoint: 0 };
-  /** Customers with new rows since their last trim, and those rows' endpoints. */
-  const toTrim = new Map<number, Set<number>>();
-  const trimmedAt = new Map<number, number>();
   const timeoutMs = opts.timeoutMs ?? SEND_TIMEOUT_MS;
-  const retryForMs = opts.retryForMs ?? RETRY_FOR_MS;
   const stop = new AbortController();
-  const inFlight = new Set<Promise<void>>();
-  let claiming: Promise<number> | null = null;
-  let claimAgain = false;
-  let closed = false;
-
-  const deliver = async (id: number): Promise<void> => {
-    const db = store.db;
-    const row = await outboxRow(db, id);
-    const endpoint = row ? await endpointById(db, row.endpoint_id) : null;
-    if (!row || !endpoint) return;
-    const body = row.body ?? (await keepBody(db, id, await buildBody(store, fns, row, endpoint.customer_id, now())));
-    const at = now();
-    const ts = Math.floor(at / 1000);
-    const headers = {
-      'user-agent': 'svc-webhooks/1',
-      [EVENT_ID_HEADER]: eventId(id),
-      [EVENT_TYPE_HEADER]: row.event_type,
-      [TIMESTAMP_HEADER]: String(ts),
-      [SIGNATURE_HEADER]: signDelivery(endpoint.secret, ts, body),
-    };
-    const sent = await postJson(endpoint.url, body, headers, opts, timeoutMs, stop.signal);
-    // Stopped mid-send: the claim's lease runs out and the next worker sends it again.
-    if (stop.signal.aborted) return;
-    await settle(row, endpoint.id, at, sent).catch((e: unknown) => {
-      // Deleted while it was being sent (its endpoint, or its record by an erasure): nothing to settle.
-      if (!referenceGone(e)) throw e;
-    });
+  const deliver = delivery(store, fns, opts, { now, timeoutMs, signal: stop.signal });
+  const claims = claimer(store, deliver, opts, { now, timeoutMs });
+  const backlog = backlogTrimmer(store, opts, now);
+  const prune = pruner(store, now, opts.keepMs ?? 30 * 864e5);
+  const onError = (e: unknown) => opts.onError?.(e);
+  const tick = () => {
+    if (opts.idle?.()) return;
+    void claims.fill().catch(onError);
+    void prune().catch(onError);
+    if (backlog.waiting()) void backlog.trim(false).catch(onError);
   };
 
+  const pollMs = opts.pollMs ?? 1000;
+  const timer = pollMs > 0 ? setInterval(tick, pollMs) : null;
+  timer?.unref();
+  if (timer) tick();
+
+  return {
+    prune,
+    wake() {
+      setImmediate(() => void store.settled().then(tick));
+    },
+    enqueued: backlog.enqueued,
+    trim: () => backlog.trim(true),
+    drain: claims.drain,
+    async close() {
+      claims.close();
+      if (timer) clearInterval(timer);
+      stop.abort();
+      await claims.ended();
+    },
+  };
+}
+
+/** Sends one claimed event, signed, and settles it by the answer. */
+function delivery(
+  store: Store,
+  fns: RecordFunctions,
+  opts: WorkerOptions,
+  { now, timeoutMs, signal }: { now: () => number; timeoutMs: number; signal: AbortSignal },
+) {
+  const retryForMs = opts.retryForMs ?? RETRY_FOR_MS;
   /** The attempt recorded, and the event delivered, retried later or given up. */
   const settle = async (row: OutboxRow, endpointId: number, at: number, sent: SendResult): Promise<void> => {
     const db = store.db;
@@ -129,6 +133,45 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     const pauseFor = (streak: number) => retryDelay(streak, opts.random);
     if (await endpointFailed(db, endpointId, now(), later, pauseFor, retryForMs)) opts.onSwitchedOff?.();
   };
+  return async (id: number): Promise<void> => {
+    const db = store.db;
+    const row = await outboxRow(db, id);
+    const endpoint = row ? await endpointById(db, row.endpoint_id) : null;
+    if (!row || !endpoint) return;
+    const body = row.body ?? (await keepBody(db, id, await buildBody(store, fns, row, endpoint.customer_id, now())));
+    const at = now();
+    const ts = Math.floor(at / 1000);
+    const headers = {
+      'user-agent': 'svc-webhooks/1',
+      [EVENT_ID_HEADER]: eventId(id),
+      [EVENT_TYPE_HEADER]: row.event_type,
+      [TIMESTAMP_HEADER]: String(ts),
+      [SIGNATURE_HEADER]: signDelivery(endpoint.secret, ts, body),
+    };
+    const sent = await postJson(endpoint.url, body, headers, opts, timeoutMs, signal);
+    // Stopped mid-send: the claim's lease runs out and the next worker sends it again.
+    if (signal.aborted) return;
+    await settle(row, endpoint.id, at, sent).catch((e: unknown) => {
+      // Deleted while it was being sent (its endpoint, or its record by an erasure): nothing to settle.
+      if (!referenceGone(e)) throw e;
+    });
+  };
+}
+
+/** Claims due events into free slots and delivers them, at most `concurrency` at once. */
+function claimer(
+  store: Store,
+  deliver: (id: number) => Promise<void>,
+  opts: Pick<WorkerOptions, 'concurrency' | 'shares' | 'onError'>,
+  { now, timeoutMs }: { now: () => number; timeoutMs: number },
+) {
+  const concurrency = opts.concurrency ?? 16;
+  const shares = opts.shares ?? DEFAULT_SHARES;
+  const cursor: ClaimCursor = { lastEndpoint: 0 };
+  const inFlight = new Set<Promise<void>>();
+  let claiming: Promise<number> | null = null;
+  let claimAgain = false;
+  let closed = false;
 
   /** Claims what free slots can take and starts it; the number started. */
   const claimOnce = async (): Promise<number> => {
@@ -170,17 +213,39 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
     });
     return claiming;
   };
-  // The delivery log is kept a month: pruned at most hourly, by whichever process polls.
-  const keepMs = opts.keepMs ?? 30 * 864e5;
-  let prunedAt = 0;
-  const prune = async () => {
-    const t = now();
-    if (t - prunedAt < 3_600_000) return;
-    prunedAt = t;
-    await pruneSent(store.db, t - keepMs);
+  return {
+    fill,
+    async drain(): Promise<void> {
+      for (;;) {
+        const started = await fill();
+        // What it started may be over already (a claim after it ran on): claim again, never race nothing.
+        if (inFlight.size === 0) {
+          if (started === 0) return;
+          continue;
+        }
+        await Promise.race(inFlight);
+      }
+    },
+    /** Claims nothing more. */
+    close() {
+      closed = true;
+    },
+    /** Resolves when the running claim and every delivery have ended. */
+    async ended(): Promise<void> {
+      await claiming?.catch(() => 0);
+      await Promise.allSettled([...inFlight]);
+    },
   };
-  /** Holds the noted customers' backlogs to the caps: those trimmed within `trimEveryMs` wait, unless `all`. */
-  const trimOnce = async (all: boolean) => {
+}
+
+/** The customers with new rows since their last trim, held to the caps at most every `trimEveryMs`. */
+function backlogTrimmer(store: Store, opts: Pick<WorkerOptions, 'caps' | 'trimEveryMs' | 'onDropped'>, now: () => number) {
+  const caps = opts.caps ?? DEFAULT_CAPS;
+  const trimEveryMs = opts.trimEveryMs ?? 5000;
+  /** Customers with new rows since their last trim, and those rows' endpoints. */
+  const toTrim = new Map<number, Set<number>>();
+  const trimmedAt = new Map<number, number>();
+  const trimOnce = async (all: boolean): Promise<void> => {
     const t = now();
     for (const [customerId, endpointIds] of toTrim) {
       if (!all && t - (trimmedAt.get(customerId) ?? -Infinity) < trimEveryMs) continue;
@@ -192,50 +257,28 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
   };
   /** One trim at a time: a trim asked for while one runs follows it (it may not have seen the newest rows). */
   let trimming: Promise<void> = Promise.resolve();
-  const trim = (all: boolean): Promise<void> => (trimming = trimming.catch(() => undefined).then(() => trimOnce(all)));
-  const tick = () => {
-    if (opts.idle?.()) return;
-    void fill().catch((e: unknown) => opts.onError?.(e));
-    void prune().catch((e: unknown) => opts.onError?.(e));
-    if (toTrim.size) void trim(false).catch((e: unknown) => opts.onError?.(e));
-  };
-
-  const pollMs = opts.pollMs ?? 1000;
-  const timer = pollMs > 0 ? setInterval(tick, pollMs) : null;
-  timer?.unref();
-  if (timer) tick();
-
   return {
-    prune,
-    wake() {
-      setImmediate(() => void store.settled().then(tick));
-    },
-    enqueued(rows) {
+    waiting: () => toTrim.size > 0,
+    enqueued(rows: ReadonlyArray<{ endpoint_id: number; customer_id: number }>): void {
       for (const r of rows) {
         let endpoints = toTrim.get(r.customer_id);
         if (!endpoints) toTrim.set(r.customer_id, (endpoints = new Set()));
         endpoints.add(r.endpoint_id);
       }
     },
-    trim: () => trim(true),
-    async drain() {
-      for (;;) {
-        const started = await fill();
-        // What it started may be over already (a claim after it ran on): claim again, never race nothing.
-        if (inFlight.size === 0) {
-          if (started === 0) return;
-          continue;
-        }
-        await Promise.race(inFlight);
-      }
-    },
-    async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      stop.abort();
-      await claiming?.catch(() => 0);
-      await Promise.allSettled([...inFlight]);
-    },
+    /** Holds the noted customers' backlogs to the caps: those trimmed within `trimEveryMs` wait, unless `all`. */
+    trim: (all: boolean): Promise<void> => (trimming = trimming.catch(() => undefined).then(() => trimOnce(all))),
+  };
+}
+
+/** The delivery log is kept a month: pruned at most hourly, by whichever process polls. */
+function pruner(store: Store, now: () => number, keepMs: number): () => Promise<void> {
+  let prunedAt = 0;
+  return async () => {
+    const t = now();
+    if (t - prunedAt < 3_600_000) return;
+    prunedAt = t;
+    await pruneSent(store.db, t - keepMs);
   };
 }
 

@@ -35,12 +35,15 @@ export interface WriteContext {
   hitOrLatest(clientId: string): Promise<HitRow | null>;
   /** Current time, epoch ms (one clock for the whole batch). */
   now: number;
-  /**
-   * PostgreSQL: what the batch's first page view reads, fetched with the visitor in the batch's
-   * first round trip (ingest/route.ts); the page view takes it, so a later one reads its own.
-   */
-  visit?: PrefetchedVisit | undefined;
 }
+
+/**
+ * What a step of the write pipeline reads ahead on PostgreSQL, at the start of the batch's
+ * transaction and all in one round trip (ingest/read-ahead.ts reads the union of the steps'):
+ * the visitor the batch names, whether a write id was stored, the page view a write names, a
+ * page view's visit ({@link PrefetchedVisit}), an id of the goals' sequence.
+ */
+export type AheadRead = 'visitor' | 'write id' | 'page view' | 'visit' | 'goal id';
 
 /** What a page view reads before it writes, read ahead (tracking/queries.ts `visitOfVisitor`, `firstVisitSequences`). */
 export interface PrefetchedVisit {
@@ -55,11 +58,17 @@ export interface PrefetchedVisit {
 
 export type HandlerResult = { success: true; result?: unknown } | { success: false; code: string };
 
-/** Stores one write; runs inside the batch's transaction. */
-export type WriteHandler<T extends WriteType> = (
+/**
+ * Stores one write; runs inside the batch's transaction. `visit`: on PostgreSQL, what the batch's
+ * first page view reads, read ahead with the visitor; given to that page view only, so a later
+ * one reads its own. `readsAhead`: what the handler reads ahead besides the page view its write
+ * names, which every write but a page view is given read (ingest/pipeline.ts).
+ */
+export type WriteHandler<T extends WriteType> = ((
   ctx: WriteContext,
   data: WritePayloads[T],
   write: { id: string; hit: string; at: number },
-) => Promise<HandlerResult>;
+  visit?: PrefetchedVisit,
+) => Promise<HandlerResult>) & { readsAhead?: readonly AheadRead[] };
 
 export type WriteHandlers = { [K in WriteType]: WriteHandler<K> };

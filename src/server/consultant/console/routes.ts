@@ -87,76 +87,93 @@ export type ScreenPopFactory = () => (db: Queryable, siteIds: readonly number[],
  * limited to the operator's own sites; a chat of another site answers 404 as if it did not exist.
  */
 export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void {
-  const { store, hub } = opts;
-  const { db } = store;
-  const auth = operatorAuth(store, opts.loginGuard, opts.sessionMs, opts.publicUrl);
+  const { db } = opts.store;
+  const auth = operatorAuth(opts.store, opts.loginGuard, opts.sessionMs, opts.publicUrl);
   sseSupport(app);
+  pageRoutes(app, opts.bundleDir);
+  reportRoutes(app, { db, bundleDir: opts.bundleDir, pageHeaders: PAGE_HEADERS, requireOperator: (req) => auth.require(req) });
+  sessionRoutes(app, opts, auth);
+  chatRoutes(app, opts, auth);
+  streamRoute(app, opts, auth);
+}
 
-  const me = async (op: Operator): Promise<ConsoleMe> => ({
-    id: op.id,
-    full_name: op.full_name,
-    email: op.email,
-    online: !!op.is_consultant_operator_active,
-    sites: await employeeSites(db, op.id),
-    expires: op.expires_ms,
-    time_zone: (await customerById(db, op.customer_id))?.time_zone ?? DEFAULT_TIME_ZONE,
-  });
+type Auth = ReturnType<typeof operatorAuth>;
 
-  // Cross-site request forgery: the cookie is SameSite=Strict, every POST must be JSON (which a
-  // cross-origin form cannot send and a cross-origin fetch cannot send without a preflight this
-  // server never grants) and, when the browser names its origin, come from this server's origin.
-  const guard = (req: FastifyRequest) => {
-    if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) throw errors.unsupportedType();
-    const origin = req.headers.origin;
-    if (origin && origin !== `${req.protocol}://${req.host}` && (!opts.publicUrl || origin !== new URL(opts.publicUrl).origin)) {
-      throw errors.originNotAllowed();
-    }
-  };
-  const parse = <T>(schema: z.ZodType<T>, v: unknown): T => {
-    const r = schema.safeParse(v);
-    if (!r.success) throw errors.invalid(describeIssue(r.error));
-    return r.data;
-  };
-  /** The chat, read in `trx` (the action's transaction), if it is of one of the operator's sites. */
-  const ownChat = async (trx: Queryable, op: Operator, id: unknown): Promise<ChatRow> => {
-    const chat = await chatById(trx, parse(ChatParams, { id }).id);
-    if (!chat || !op.sites.includes(chat.site_id)) throw errors.notFound();
-    return chat;
-  };
-  const pageHeaders = {
-    'Content-Security-Policy':
-      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-store',
-  };
+const PAGE_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
 
+const me = async (db: Queryable, op: Operator): Promise<ConsoleMe> => ({
+  id: op.id,
+  full_name: op.full_name,
+  email: op.email,
+  online: !!op.is_consultant_operator_active,
+  sites: await employeeSites(db, op.id),
+  expires: op.expires_ms,
+  time_zone: (await customerById(db, op.customer_id))?.time_zone ?? DEFAULT_TIME_ZONE,
+});
+
+/**
+ * Cross-site request forgery: the cookie is SameSite=Strict, every POST must be JSON (which a
+ * cross-origin form cannot send and a cross-origin fetch cannot send without a preflight this
+ * server never grants) and, when the browser names its origin, come from this server's origin.
+ */
+function guard(req: FastifyRequest, publicUrl: string | undefined): void {
+  if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) throw errors.unsupportedType();
+  const origin = req.headers.origin;
+  if (origin && origin !== `${req.protocol}://${req.host}` && (!publicUrl || origin !== new URL(publicUrl).origin)) {
+    throw errors.originNotAllowed();
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, v: unknown): T {
+  const r = schema.safeParse(v);
+  if (!r.success) throw errors.invalid(describeIssue(r.error));
+  return r.data;
+}
+
+/** The chat, read in `trx` (the action's transaction), if it is of one of the operator's sites. */
+async function ownChat(trx: Queryable, op: Operator, id: unknown): Promise<ChatRow> {
+  const chat = await chatById(trx, parse(ChatParams, { id }).id);
+  if (!chat || !op.sites.includes(chat.site_id)) throw errors.notFound();
+  return chat;
+}
+
+/** The console's page and its files. */
+function pageRoutes(app: FastifyInstance, bundleDir: string): void {
   app.get(CONSOLE_PATH.slice(0, -1), async (_req, reply) => reply.redirect(CONSOLE_PATH));
-  app.get(CONSOLE_PATH, async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(consolePage()));
+  app.get(CONSOLE_PATH, async (_req, reply) => reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(consolePage()));
   app.get(CONSOLE_PATH + 'console.css', async (_req, reply) =>
-    reply.headers(pageHeaders).type('text/css; charset=utf-8').send(CONSOLE_CSS),
+    reply.headers(PAGE_HEADERS).type('text/css; charset=utf-8').send(CONSOLE_CSS),
   );
   app.get(CONSOLE_PATH + 'console.js', async (_req, reply) => {
     let body: Buffer;
     try {
-      body = await readFile(join(opts.bundleDir, 'op-console.js'));
+      body = await readFile(join(bundleDir, 'op-console.js'));
     } catch {
       throw errors.notFound();
     }
-    return reply.headers(pageHeaders).type('text/javascript; charset=utf-8').send(body);
+    return reply.headers(PAGE_HEADERS).type('text/javascript; charset=utf-8').send(body);
   });
+}
 
-  reportRoutes(app, { db, bundleDir: opts.bundleDir, pageHeaders, requireOperator: (req) => auth.require(req) });
-
+/** Sign-in, sign-out, the operator and their online switch. */
+function sessionRoutes(app: FastifyInstance, opts: ConsoleOptions, auth: Auth): void {
+  const { store, hub } = opts;
+  const { db } = store;
   app.post(CONSOLE_API + 'login', async (req, reply) => {
-    guard(req);
+    guard(req, opts.publicUrl);
     const body = parse(LoginSchema, req.body);
     const op = await auth.signIn(req, reply, body.email, body.password);
-    return { success: true, data: await me(op) };
+    return { success: true, data: await me(db, op) };
   });
 
   app.post(CONSOLE_API + 'logout', async (req, reply) => {
-    guard(req);
+    guard(req, opts.publicUrl);
     parse(NoBody, req.body);
     const op = await auth.current(req);
     if (op) {
@@ -170,20 +187,25 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
 
   app.get(CONSOLE_API + 'me', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { success: true, data: await me(await auth.require(req)) };
+    return { success: true, data: await me(db, await auth.require(req)) };
   });
 
   app.post(CONSOLE_API + 'status', async (req) => {
-    guard(req);
+    guard(req, opts.publicUrl);
     const op = await auth.require(req);
     const { online } = parse(StatusSchema, req.body);
     await setOperatorActive(db, op.id, online);
     await hub.operatorChanged(op.id);
     return { success: true, data: { online } };
   });
+}
 
+/** An operator's reply to a chat, and the end of a chat. */
+function chatRoutes(app: FastifyInstance, opts: ConsoleOptions, auth: Auth): void {
+  const { store, hub } = opts;
+  const { db } = store;
   app.post<{ Params: { id: string } }>(CONSOLE_API + 'chats/:id/messages', async (req) => {
-    guard(req);
+    guard(req, opts.publicUrl);
     const op = await auth.require(req);
     const body = parse(ReplySchema, req.body);
     // The checks and the message in one transaction: the chat cannot end or be taken between them.
@@ -198,7 +220,7 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
   });
 
   app.post<{ Params: { id: string } }>(CONSOLE_API + 'chats/:id/close', async (req) => {
-    guard(req);
+    guard(req, opts.publicUrl);
     const op = await auth.require(req);
     const { chat, ended } = await db.transaction().execute(async (trx) => {
       const chat = await ownChat(trx, op, req.params.id);
@@ -211,79 +233,20 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     if (ended) hub.poke(`site:${chat.site_id}`, `visitor:${chat.visitor_id}`);
     return { success: true };
   });
+}
 
+/** The operator's event stream: what changed on their sites is sent again after each poke. */
+function streamRoute(app: FastifyInstance, opts: ConsoleOptions, auth: Auth): void {
+  const { store, hub } = opts;
+  const { db } = store;
   app.get(CONSOLE_API + 'stream', { onRequest: refuseOverCaps(app) }, async (req, reply) => {
     const op = await auth.require(req);
-    const hello = await me(op);
-    const since = Date.now() - WINDOW_MS;
-    const sent = new Map<number, string>();
-    let lastMessage = 0;
-    let online: boolean | null = null;
-    /** The last request id sent of each feed; a feed starts from the newest of its first view. */
-    const lastRequest = new Map<string, number>();
-    const calls = opts.screenPop?.();
-    const sentCalls = new Map<number, string>();
-    const chatVisits = chatVisitReader();
-
+    const hello = await me(db, op);
+    const feed = streamFeed(db, hub, op, opts.screenPop?.());
     const refresh = coalesce(
       async () => {
         if (!(await auth.alive(op))) return sse.close();
-        const active = await operatorActive(db, op.id);
-        if (active !== online) sse.send('online', { me: (online = active) });
-        const waits = new Map<number, number>();
-        const chats = await consoleChats(db, op.sites, since);
-        const visitOf = await chatVisits(db, chats);
-        for (const c of chats) {
-          const waiting = c.status == null && c.end_ms == null;
-          if (waiting && !waits.has(c.site_id)) waits.set(c.site_id, await hub.chatWait(c.site_id));
-          const data: ConsoleChat = {
-            id: c.id,
-            site_id: c.site_id,
-            visitor_id: c.visitor_id,
-            status: c.status,
-            closed: c.end_ms != null,
-            start_time: c.start_time,
-            employee_id: c.employee_id,
-            operator_name: c.operator_name,
-            messages_count: c.messages_count,
-            page_url: c.page_url,
-            lost_at: waiting ? c.start_ms + waits.get(c.site_id)! * 1000 : null,
-            visit: visitOf(c),
-          };
-          const json = JSON.stringify(data);
-          if (sent.get(c.id) !== json) {
-            sent.set(c.id, json);
-            sse.send('chat', json);
-          }
-        }
-        for (const m of await consoleMessagesAfter(db, op.sites, lastMessage, since, 1000)) {
-          sse.send('message', consoleMessage(m));
-          lastMessage = m.id;
-        }
-        for (const f of FEEDS) {
-          let rows: ConsoleRequest[];
-          const after = lastRequest.get(f.kind);
-          if (after == null) {
-            // The newest id first: a request stored between the two reads comes with the next one.
-            const max = await f.maxId(db);
-            rows = await f.recent(db, op.sites, timestamp(since), max, 200);
-            lastRequest.set(f.kind, max);
-          } else {
-            rows = await f.after(db, op.sites, after, 500);
-          }
-          for (const r of rows) {
-            sse.send('request', r);
-            lastRequest.set(f.kind, Math.max(lastRequest.get(f.kind)!, r.id));
-          }
-        }
-        // Calls: sent when they start ringing and on each change (answered, ended, lost).
-        for (const c of calls ? await calls(db, op.sites, Date.now()) : []) {
-          const json = JSON.stringify(c);
-          if (sentCalls.get(c.id) !== json) {
-            sentCalls.set(c.id, json);
-            sse.send('call', json);
-          }
-        }
+        await feed((event, data) => sse.send(event, data));
       },
       (e) => {
         if (!sse.closed) req.log.error(e);
@@ -304,6 +267,103 @@ export function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): void 
     sse.send('hello', hello);
     refresh();
   });
+}
+
+type Send = (event: string, data: unknown) => void;
+
+/**
+ * One stream's reads: each pass sends what is new or changed since the pass before (the operator's
+ * switch, chats, messages, requests, calls); the first pass reaches WINDOW_MS back.
+ */
+function streamFeed(db: Queryable, hub: Hub, op: Operator, calls: ReturnType<ScreenPopFactory> | undefined) {
+  const since = Date.now() - WINDOW_MS;
+  let online: boolean | null = null;
+  let lastMessage = 0;
+  const sendChats = chatFeed(db, hub, op, since);
+  const sendRequests = requestFeed(db, op, since);
+  const sendCalls = callFeed(db, op, calls);
+  return async (send: Send): Promise<void> => {
+    const active = await operatorActive(db, op.id);
+    if (active !== online) send('online', { me: (online = active) });
+    await sendChats(send);
+    for (const m of await consoleMessagesAfter(db, op.sites, lastMessage, since, 1000)) {
+      send('message', consoleMessage(m));
+      lastMessage = m.id;
+    }
+    await sendRequests(send);
+    await sendCalls(send);
+  };
+}
+
+/** The chats of the operator's sites, each sent again when it changed. */
+function chatFeed(db: Queryable, hub: Hub, op: Operator, since: number) {
+  const sent = new Map<number, string>();
+  const chatVisits = chatVisitReader();
+  return async (send: Send): Promise<void> => {
+    const waits = new Map<number, number>();
+    const chats = await consoleChats(db, op.sites, since);
+    const visitOf = await chatVisits(db, chats);
+    for (const c of chats) {
+      const waiting = c.status == null && c.end_ms == null;
+      if (waiting && !waits.has(c.site_id)) waits.set(c.site_id, await hub.chatWait(c.site_id));
+      const data: ConsoleChat = {
+        id: c.id,
+        site_id: c.site_id,
+        visitor_id: c.visitor_id,
+        status: c.status,
+        closed: c.end_ms != null,
+        start_time: c.start_time,
+        employee_id: c.employee_id,
+        operator_name: c.operator_name,
+        messages_count: c.messages_count,
+        page_url: c.page_url,
+        lost_at: waiting ? c.start_ms + waits.get(c.site_id)! * 1000 : null,
+        visit: visitOf(c),
+      };
+      const json = JSON.stringify(data);
+      if (sent.get(c.id) !== json) {
+        sent.set(c.id, json);
+        send('chat', json);
+      }
+    }
+  };
+}
+
+/** The requests of each feed, newer than the last sent; a feed starts from the newest of its first view. */
+function requestFeed(db: Queryable, op: Operator, since: number) {
+  const lastRequest = new Map<string, number>();
+  return async (send: Send): Promise<void> => {
+    for (const f of FEEDS) {
+      let rows: ConsoleRequest[];
+      const after = lastRequest.get(f.kind);
+      if (after == null) {
+        // The newest id first: a request stored between the two reads comes with the next one.
+        const max = await f.maxId(db);
+        rows = await f.recent(db, op.sites, timestamp(since), max, 200);
+        lastRequest.set(f.kind, max);
+      } else {
+        rows = await f.after(db, op.sites, after, 500);
+      }
+      for (const r of rows) {
+        send('request', r);
+        lastRequest.set(f.kind, Math.max(lastRequest.get(f.kind)!, r.id));
+      }
+    }
+  };
+}
+
+/** Calls: sent when they start ringing and on each change (answered, ended, lost). */
+function callFeed(db: Queryable, op: Operator, calls: ReturnType<ScreenPopFactory> | undefined) {
+  const sentCalls = new Map<number, string>();
+  return async (send: Send): Promise<void> => {
+    for (const c of calls ? await calls(db, op.sites, Date.now()) : []) {
+      const json = JSON.stringify(c);
+      if (sentCalls.get(c.id) !== json) {
+        sentCalls.set(c.id, json);
+        send('call', json);
+      }
+    }
+  };
 }
 
 function consoleMessage(m: MessageRow): ConsoleMessage {
