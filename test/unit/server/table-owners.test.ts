@@ -73,10 +73,10 @@ const OWNERS: Record<string, Owners> = {
   // visitors/ writes them; reports/ and webhooks/ read them as goals; visitors/ and ops/ (erasure, retention).
   offline_messages: { writes: ['visitors'], reads: ['ops', 'reports', 'webhooks'] },
   captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
-  // telephony/ records the calls of its events and callback/ the call-back requests' own; ops/
-  // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals, and
-  // owner-app/ reads the journal's call details.
-  calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['ops', 'owner-app', 'reports', 'visitors', 'webhooks'] },
+  // telephony/ records the calls of its events and callback/ the call-back requests' own; visitors/
+  // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals,
+  // reports/ the journal's call details too, and ops/ what retention keeps.
+  calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // operators/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
   // SIP line reaches (the screen pop); store/: id sequences.

@@ -1,17 +1,17 @@
 import type { JournalItem, JournalType } from '../../app-protocol.js';
 import { DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
 import { errors } from '../http/errors.js';
-import { chatLines, goalLines, requestLines, sessionContexts } from '../reports/communication-context.js';
+import { chatLines, goalLines, requestLines, sessionContexts } from './communication-context.js';
 import type { CustomerRow } from '../customers/queries.js';
-import { communicationCount, newestCommunicationPage } from '../reports/communications.js';
-import { salesOfCommunications } from '../reports/sales.js';
-import { tagsOfCommunications } from '../reports/tag-links.js';
+import { communicationCount, newestCommunicationPage } from './communications.js';
+import { salesOfCommunications } from './sales.js';
+import { tagsOfCommunications } from './tag-links.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
 import { siteById } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
-import { callDetails } from './queries.js';
+import { callDetails } from './call-details.js';
 
 const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
 

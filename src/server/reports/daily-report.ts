@@ -1,6 +1,6 @@
 import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
 import { errors } from '../http/errors.js';
-import { bucketCounts } from '../reports/daily-counts.js';
+import { bucketCounts } from './daily-counts.js';
 import type { CustomerRow } from '../customers/queries.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
 import { siteById } from '../sites/sites.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiWorld, insertCallFixture, type ApiWorld } from '../api-helpers.js';
-import { restCall } from './rest-call.js';
+import { restCall } from '../owner-app/rest-call.js';
 
 /**
  * The journal's type filter: one kind of communication (calls, call-backs, chats, requests or

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { id } from '../api/args.js';
 import { apiFunction } from '../api/function.js';
-import { dailyCalls } from './daily.js';
+import { dailyCalls } from './daily-report.js';
 import { asRestError } from '../api/rest-errors.js';
-import { day } from './schemas.js';
+import { day } from './day-argument.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): calls per campaign per day of the customer's calendar,

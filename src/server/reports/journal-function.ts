@@ -5,7 +5,7 @@ import { apiFunction } from '../api/function.js';
 import { journalPage } from './journal.js';
 import { asRestError } from '../api/rest-errors.js';
 import { JOURNAL_TYPES } from '../../app-protocol.js';
-import { day } from './schemas.js';
+import { day } from './day-argument.js';
 
 /** The most records of one journal page: each carries its context, tags and sale. */
 const JOURNAL_LIMIT = 100;
