@@ -18,7 +18,7 @@ import { createSiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './sites/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
-import { windowCounters } from './http/window-counters.js';
+import { windowCounters } from './store/window-counters.js';
 import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/property-quota.js';
 import { writeRoute } from './ingest/route.js';
 import { pageViewDeps } from './page-view/pipeline.js';

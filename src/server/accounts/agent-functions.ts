@@ -3,7 +3,7 @@ import { hashPassword } from '../sign-in/password.js';
 import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../customers/queries.js';
 import { timestamp } from '../store/time.js';
 import { id, int, text } from '../api/args.js';
-import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../http/dates.js';
+import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../customers/dates.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
 import { apiUserByLogin, insertApiUser } from '../api/queries.js';

@@ -5,7 +5,7 @@ import { agentById, createAgent } from '../charges/agents.js';
 import { createEmployee } from '../operators/queries.js';
 import { employeeHasName, restLoginHasName } from '../operators/sign-in-names.js';
 import { hashPassword } from '../sign-in/password.js';
-import { DEFAULT_TIME_ZONE } from '../http/dates.js';
+import { DEFAULT_TIME_ZONE } from '../customers/dates.js';
 import { createCustomer, customerById } from '../customers/queries.js';
 import { sitesOfCustomer } from '../sites/sites.js';
 import { openStore } from '../store/open.js';

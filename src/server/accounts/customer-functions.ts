@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiFunction } from '../api/function.js';
-import { isTimeZone } from '../http/dates.js';
+import { isTimeZone } from '../customers/dates.js';
 import { setCustomerTimeZone } from '../customers/time-zone.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { WindowCounters } from './window-counters.js';
+import type { WindowCounters } from '../store/window-counters.js';
 
 /**
  * The rate limits' counters in the database, for servers on PostgreSQL: several processes behind

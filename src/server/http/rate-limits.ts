@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../store/open.js';
 import { errors } from './errors.js';
 import { databaseRateStore } from './rate-limit-store.js';
-import { databaseCounters } from './window-counters.js';
+import { databaseCounters } from '../store/window-counters.js';
 
 /**
  * Rate limits of the endpoints that store what a visitor sends: `w/<site_key>` (the snippet's

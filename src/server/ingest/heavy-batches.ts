@@ -1,5 +1,5 @@
 import { addressGroup } from '../http/address-group.js';
-import type { WindowCounters } from '../http/window-counters.js';
+import type { WindowCounters } from '../store/window-counters.js';
 
 /**
  * What a batch of many writes may cost the others. A write takes about 0.5 ms of synchronous

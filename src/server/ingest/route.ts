@@ -11,7 +11,7 @@ import type { Store } from '../store/open.js';
 import { pipelineOf } from '../store/postgres.js';
 import { FirstVisitRefused, type FirstVisitLimit } from '../tracking/first-visits.js';
 import { USER_AGENT_MAX } from '../http/user-agent.js';
-import { windowCounters } from '../http/window-counters.js';
+import { windowCounters } from '../store/window-counters.js';
 import type { LeasePolicy } from '../leases/lease-policy.js';
 import type { VisitorRow } from '../store/tables.js';
 import type { ClientInfo, WriteHandlers } from '../writes/context.js';

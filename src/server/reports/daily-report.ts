@@ -1,4 +1,4 @@
-import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
+import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../customers/dates.js';
 import { errors } from '../http/errors.js';
 import { bucketCounts } from './daily-counts.js';
 import type { CustomerRow } from '../customers/queries.js';

@@ -1,5 +1,5 @@
 import type { JournalItem, JournalType } from '../../app-protocol.js';
-import { DEFAULT_TIME_ZONE, parseDate } from '../http/dates.js';
+import { DEFAULT_TIME_ZONE, parseDate } from '../customers/dates.js';
 import { errors } from '../http/errors.js';
 import { chatLines, goalLines, requestLines, sessionContexts } from './communication-context.js';
 import type { CustomerRow } from '../customers/queries.js';

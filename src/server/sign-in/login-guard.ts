@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { addressGroup } from '../http/address-group.js';
 import { ApiError } from '../http/errors.js';
-import type { WindowCount, WindowCounters } from '../http/window-counters.js';
+import type { WindowCount, WindowCounters } from '../store/window-counters.js';
 
 /**
  * The guard in front of every password check (the console's sign-in, the REST API's `login`).
@@ -22,7 +22,7 @@ import type { WindowCount, WindowCounters } from '../http/window-counters.js';
  * - **Bounded hashing.** One scrypt at a time, at most 8 waiting; past that the answer is 503 with
  *   `Retry-After: 1`. A flood of logins with different e-mails thus costs one core, not all of them,
  *   and the page-view path keeps the other.
- * - Counters and device cookies are window counters (http/window-counters.ts): in memory on
+ * - Counters and device cookies are window counters (store/window-counters.ts): in memory on
  *   SQLite (a restart forgets them; at most 100,000 kept), shared by every process on PostgreSQL.
  */
 export interface LoginGuardOptions {

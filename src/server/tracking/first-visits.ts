@@ -1,5 +1,5 @@
 import { addressGroup } from '../http/address-group.js';
-import type { WindowCounters } from '../http/window-counters.js';
+import type { WindowCounters } from '../store/window-counters.js';
 
 /**
  * First visits per site and client address: page views that name no visitor the server knows, so

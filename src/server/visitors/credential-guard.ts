@@ -1,6 +1,6 @@
 import { addressGroup } from '../http/address-group.js';
 import { ApiError, errors } from '../http/errors.js';
-import type { WindowCounters } from '../http/window-counters.js';
+import type { WindowCounters } from '../store/window-counters.js';
 
 /**
  * Failed credential checks on the visitor-side endpoints (`vc/s/`, `api/add_offline_message/`),
@@ -10,7 +10,7 @@ import type { WindowCounters } from '../http/window-counters.js';
  * leaves a prober a few dozen guesses in a space of millions. The site's own server sends
  * `add_offline_message` from one address for all its visitors; only its failures count, and a
  * server that keeps sending stale credentials is refused like a prober would be. The failures are
- * window counters (http/window-counters.ts): shared by every process on PostgreSQL.
+ * window counters (store/window-counters.ts): shared by every process on PostgreSQL.
  */
 export interface CredentialGuardOptions {
   /** Failures per address in the window; 0 turns the guard off. Default 20. */

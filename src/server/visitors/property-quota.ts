@@ -1,5 +1,5 @@
 import { addressGroup } from '../http/address-group.js';
-import type { WindowCounters } from '../http/window-counters.js';
+import type { WindowCounters } from '../store/window-counters.js';
 
 /**
  * How much a page may store as visitor properties. Batches of properties from fresh visitors grew
@@ -11,7 +11,7 @@ import type { WindowCounters } from '../http/window-counters.js';
  *   hundreds of real visitors behind one office address, not for a flood of fresh visitors;
  * - per site and hour: 200,000,000 characters, a ceiling for a distributed flood.
  * A write past a quota is refused alone with `code: "quota"`; the page's other writes go on. The
- * hourly counters are window counters (http/window-counters.ts): in memory on SQLite, shared by
+ * hourly counters are window counters (store/window-counters.ts): in memory on SQLite, shared by
  * every process on PostgreSQL.
  */
 export interface PropertyQuotaOptions {

@@ -4,7 +4,7 @@ import type { Pokes } from '../http/live-topics.js';
 import type { SiteLookup } from '../sites/lookup.js';
 import type { Store } from '../store/open.js';
 import { addOfflineMessageRoute } from './add-offline-message-route.js';
-import { windowCounters } from '../http/window-counters.js';
+import { windowCounters } from '../store/window-counters.js';
 import { createCredentialGuard, type CredentialGuardOptions } from './credential-guard.js';
 import type { HitOfSite } from './credentials.js';
 import { visitorInfoRoute } from './visitor-info-route.js';

@@ -1,4 +1,4 @@
-import { windowCounters } from '../http/window-counters.js';
+import { windowCounters } from '../store/window-counters.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import type { WebhookControl } from './control.js';

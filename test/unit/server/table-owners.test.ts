@@ -92,7 +92,7 @@ const OWNERS: Record<string, Owners> = {
   config_imports: { writes: ['site-import'] },
   // consultant/ keeps an open console's row; operators/ deletes an employee's with the employee.
   operator_consoles: { writes: ['consultant', 'operators'] },
-  window_counters: { writes: ['http'] },
+  window_counters: { writes: ['store'] },
   agents: { writes: ['charges'], reads: ['store'] }, // store/: id sequences.
   tariff_plans: { writes: ['charges'], reads: ['store'] }, // store/: id sequences.
   agent_charges: { writes: ['charges'] },

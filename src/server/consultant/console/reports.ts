@@ -12,7 +12,7 @@ import {
   type ReportsCommunications,
   type ReportsDaily,
 } from '../../../console-protocol.js';
-import { DATE_YEARS_MESSAGE, dayOf, daySpan, DEFAULT_TIME_ZONE, inDateYears, parseDate } from '../../http/dates.js';
+import { DATE_YEARS_MESSAGE, dayOf, daySpan, DEFAULT_TIME_ZONE, inDateYears, parseDate } from '../../customers/dates.js';
 import { errors } from '../../http/errors.js';
 import { callLines, chatLines, goalLines, requestLines, sessionContexts } from '../../reports/communication-context.js';
 import { bucketCounts } from '../../reports/daily-counts.js';

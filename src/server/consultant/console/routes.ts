@@ -16,7 +16,7 @@ import {
   type StatusBody,
 } from '../../../console-protocol.js';
 import { LIMITS } from '../../../protocol.js';
-import { DEFAULT_TIME_ZONE } from '../../http/dates.js';
+import { DEFAULT_TIME_ZONE } from '../../customers/dates.js';
 import { customerById } from '../../customers/queries.js';
 import { errors } from '../../http/errors.js';
 import { openSse, refuseOverCaps, sseSupport } from '../../http/sse.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { keyOnly, type Dialect } from './columns.js';
 
 /**
- * The abuse guards' counters (http/window-counters.ts) where several server processes on
+ * The abuse guards' counters (store/window-counters.ts) where several server processes on
  * PostgreSQL share them: failed sign-ins, failed visitor credentials, property characters per
  * address and site, trusted sign-in devices. Unlike `rate_counters` (fixed one-minute windows of
  * the write limits), each key has a window of its own length, so a row says when it ends.

@@ -12,7 +12,7 @@ export interface ConfigImportsTable {
   source: string;
 }
 
-/** A guard's counter (http/window-counters.ts): its count, and when its window ends. */
+/** A guard's counter (store/window-counters.ts): its count, and when its window ends. */
 export interface WindowCountersTable {
   key: string;
   n: number;

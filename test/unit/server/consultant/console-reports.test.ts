@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportsCommunications, ReportsDaily } from '../../../../src/console-protocol.js';
-import { dayOf, parseDate } from '../../../../src/server/http/dates.js';
+import { dayOf, parseDate } from '../../../../src/server/customers/dates.js';
 import { hashPassword } from '../../../../src/server/sign-in/password.js';
 import { timestamp } from '../../../../src/server/store/time.js';
 import { testPostgresUrl } from '../../../support/test-database.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer, ServerOptions } from '../../../../src/server/app.js';
-import { databaseCounters, memoryCounters, type WindowCounters } from '../../../../src/server/http/window-counters.js';
+import { databaseCounters, memoryCounters, type WindowCounters } from '../../../../src/server/store/window-counters.js';
 import { openStore, type Store } from '../../../../src/server/store/open.js';
 import { FIRST_VISIT_WINDOW_MS } from '../../../../src/server/tracking/first-visits.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { memoryCounters } from '../../../../src/server/http/window-counters.js';
+import { memoryCounters } from '../../../../src/server/store/window-counters.js';
 import { heavyBatches, STEP_WRITES } from '../../../../src/server/ingest/heavy-batches.js';
 import { createTestServer } from '../test-server.js';
 import { hitWrite, testConfig, wid } from '../helpers.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
 import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server/sign-in/login-guard.js';
-import { memoryCounters } from '../../../../src/server/http/window-counters.js';
+import { memoryCounters } from '../../../../src/server/store/window-counters.js';
 import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
 

@@ -9,7 +9,7 @@ import { createSiteLookup } from '../../../../src/server/sites/lookup.js';
 import { visitorsFeature } from '../../../../src/server/visitors/routes.js';
 import { writeRoute } from '../../../../src/server/ingest/route.js';
 import { hitWrite, testServer, wid } from '../helpers.js';
-import { windowCounters } from '../../../../src/server/http/window-counters.js';
+import { windowCounters } from '../../../../src/server/store/window-counters.js';
 import { createPropertyQuota } from '../../../../src/server/visitors/property-quota.js';
 import { createLeasePolicy } from '../../../../src/server/leases/lease-policy.js';
 import { pageViewDeps } from '../../../../src/server/page-view/pipeline.js';

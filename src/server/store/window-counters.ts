@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Store } from '../store/open.js';
-import type { Queryable } from '../store/queryable.js';
+import type { Store } from './open.js';
+import type { Queryable } from './queryable.js';
 
 /**
  * Counters over a window that starts with a key's first count and ends `windowMs` later: what the
