@@ -1,20 +1,20 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { LIMITS } from '../protocol.js';
 import { serveBundles } from './http/bundles.js';
 import { endStreams, sseSupport, type StreamLimits } from './http/sse.js';
-import { trackConnections } from './http/connections.js';
+import { trackConnections, type Connections } from './http/connections.js';
 import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
-import { createHub } from './consultant/chat/hub.js';
-import { createLoginGuard, type LoginGuardOptions } from './sign-in/login-guard.js';
+import { createHub, type Hub } from './consultant/chat/hub.js';
+import { createLoginGuard, type LoginGuard, type LoginGuardOptions } from './sign-in/login-guard.js';
 import { openStore, type Store } from './store/open.js';
 import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
 import { parseSiteConfig, readSiteConfig, type SiteConfig } from './site-import/site-config.js';
 import { siteConfigOnStart } from './site-import/start.js';
-import { createSiteLookup } from './sites/lookup.js';
+import { createSiteLookup, type SiteLookup } from './sites/lookup.js';
 import { corsByRoute } from './sites/cors.js';
 import { visitorsFeature } from './visitors/routes.js';
 import type { CredentialGuardOptions } from './visitors/credential-guard.js';
@@ -23,15 +23,15 @@ import { createPropertyQuota, type PropertyQuotaOptions } from './visitors/prope
 import { writeRoute } from './ingest/route.js';
 import { pageViewDeps } from './page-view/pipeline.js';
 import { writeHandlers } from './write-handlers.js';
-import { firstVisitLimit } from './tracking/first-visits.js';
+import { firstVisitLimit, type FirstVisitLimit } from './tracking/first-visits.js';
 import { reportUnusablePatterns } from './tracking/campaign-match.js';
 import { hitOfSite } from './tracking/queries.js';
-import { createLeasePolicy, type LeasePolicyOptions } from './leases/lease-policy.js';
+import { createLeasePolicy, type LeasePolicy, type LeasePolicyOptions } from './leases/lease-policy.js';
 import { writeLimits, type WriteLimits } from './http/rate-limits.js';
 import { holdRefusals, type RefusalHold } from './http/refusal-hold.js';
 import { logRequests, quietRequestLogs, serverLogger, type LoggerOption } from './http/request-log.js';
 import { compressAnswers } from './http/compress.js';
-import { proxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
+import { proxyTrust, type ProxyTrust, type TrustedProxies } from './http/trusted-proxy.js';
 import { apiFeature } from './api/index.js';
 import { telephonyFeature, type TelephonyOptions } from './telephony/routes.js';
 import { screenPopReader } from './telephony/screen-pop.js';
@@ -168,22 +168,65 @@ export interface ConsultantServer {
   shutdown(): Promise<void>;
 }
 
-/** Builds the consultant server: database, site configuration, routes. Does not listen yet. */
+/**
+ * Builds the consultant server: database, site configuration, routes. Does not listen yet. The
+ * order is Fastify's: a hook applies to the routes registered after it.
+ */
 export async function createServer(opts: ServerOptions): Promise<ConsultantServer> {
   const store = await openStore({ path: opts.dbPath, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
-  const db: RowHandle = store.sqlite ?? noRowHandle;
-  const { siteConfig } = opts;
   const warn = opts.onWarning ?? ((line: string) => console.error(line));
-  let seeded = false;
-  if (siteConfig) {
-    const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
-    const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
-    seeded = (await siteConfigOnStart(store, config, source, warn)) === 'seeded';
-  }
+  const seeded = await applySiteConfig(store, opts.siteConfig, warn);
   await reportUnusablePatterns(store.db, warn);
   const trust = proxyTrust(opts.trustProxy);
-  const app = Fastify({
-    logger: serverLogger(opts.logger),
+  const app = createApp(opts.logger, trust);
+  logRequests(app);
+  // Before the routes: the compression hook applies to routes registered after it.
+  await compressAnswers(app);
+  const connections = endIdleConnectionsOnClose(app);
+  const routes = collectRoutes(app);
+  parseJsonBodies(app);
+  const sites = createSiteLookup(store);
+  await corsByRoute(app, sites);
+  answerWithEnvelopes(app);
+  // Operations (ops/): metrics of this server alone. Each guard gets the one call that counts its refusals.
+  const metrics = createMetrics();
+  const refusedBy: RefusedBy = (guard) => () => metrics.refused(guard);
+  const limitedRoutes = await registerGuards(app, store, refusedBy, opts);
+  registerServing(app, store, metrics, opts);
+  const shared = await sharedServices(app.log, store, refusedBy, opts);
+  await registerVisitorFeatures(app, { store, sites, trust, metrics, refusedBy, ...shared }, opts);
+  // The API's demo users go only into the database the site configuration has just seeded: never
+  // known passwords on a database with customers of its own.
+  if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
+  await reportSignInClashes(store.db, warn);
+  await registerRestApi(app, store, shared.loginGuard, shared.webhooks, opts);
+  await app.register(ownerAppFeature, {
+    store,
+    loginGuard: shared.loginGuard,
+    now: opts.apiClock,
+    bundleDir: opts.bundleDir,
+    publicUrl: opts.publicUrl,
+  });
+  await enterNumbers(store, seeded, opts);
+  await registerTelephony(app, store, shared.hub, shared.webhooks, opts.telephony);
+  return serverHandle(app, { store, routes, limitedRoutes, metrics, connections, ...shared }, opts.metricsListener);
+}
+
+/** Counts a refusal of one guard (ops/metrics.ts). */
+type RefusedBy = (guard: Parameters<ServerMetrics['refused']>[0]) => () => void;
+
+/** Seeds a database without customers from the site configuration; true when it did. */
+async function applySiteConfig(store: Store, siteConfig: ServerOptions['siteConfig'], warn: (line: string) => void): Promise<boolean> {
+  if (!siteConfig) return false;
+  const source = typeof siteConfig === 'string' ? siteConfig : 'createServer({ siteConfig })';
+  const config = typeof siteConfig === 'string' ? readSiteConfig(siteConfig) : parseSiteConfig(siteConfig, source);
+  return (await siteConfigOnStart(store, config, source, warn)) === 'seeded';
+}
+
+/** The Fastify instance, its logger and the envelope for requests that never reach a route. */
+function createApp(logger: LoggerOption | undefined, trust: ProxyTrust | false): FastifyInstance {
+  return Fastify({
+    logger: serverLogger(logger),
     // One line per request instead of two (http/request-log.ts).
     logController: quietRequestLogs(),
     bodyLimit: LIMITS.bodyBytes,
@@ -213,22 +256,32 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       void (reply as FastifyReply).status(e.status).send(e.envelope());
     },
   });
-  logRequests(app);
-  // Before the routes: the compression hook applies to routes registered after it.
-  await compressAnswers(app);
-  // A browser's unused or kept-alive connections would otherwise hold close() (http/connections.ts).
+}
+
+/** A browser's unused or kept-alive connections would otherwise hold close() (http/connections.ts). */
+function endIdleConnectionsOnClose(app: FastifyInstance): Connections {
   const connections = trackConnections(app.server);
   app.addHook('preClose', (done) => {
     connections.endIdle();
     done();
   });
+  return connections;
+}
+
+/** Every route registered from here on, HEAD and OPTIONS included. */
+function collectRoutes(app: FastifyInstance): RouteInfo[] {
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method, url: r.url });
   });
+  return routes;
+}
 
-  // The snippet sends JSON as text/plain (a CORS simple request); server-side callers may send
-  // application/json. Both are parsed here so that bad JSON gets the same envelope.
+/**
+ * The snippet sends JSON as text/plain (a CORS simple request); server-side callers may send
+ * application/json. Both are parsed here so that bad JSON gets the same envelope.
+ */
+function parseJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (req, body, done) => {
     // Bodies are read as UTF-8 (what fetch and sendBeacon send); another charset would be misread.
@@ -240,10 +293,10 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       done(errors.malformed(), undefined);
     }
   });
+}
 
-  const sites = createSiteLookup(store);
-  await corsByRoute(app, sites);
-
+/** Errors and unknown paths answer the error envelope, never a stack trace. */
+function answerWithEnvelopes(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     let e: ApiError;
     if (err instanceof ApiError) e = err;
@@ -262,35 +315,54 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     const e = errors.notFound();
     return reply.status(e.status).send(e.envelope());
   });
+}
 
-  // Operations (ops/): metrics of this server alone, liveness and readiness. Each guard gets the
-  // one call that counts its refusals.
-  const metrics = createMetrics();
-  const refusedBy = (guard: Parameters<ServerMetrics['refused']>[0]) => () => metrics.refused(guard);
-  let metricsListener: MetricsListener | null = null;
-
+/** The server-wide limits; resolves with the routes that declared a per-visitor limit. */
+async function registerGuards(
+  app: FastifyInstance,
+  store: Store,
+  refusedBy: RefusedBy,
+  opts: Pick<ServerOptions, 'refusalHold' | 'rateLimits' | 'streamLimits'>,
+): Promise<string[]> {
   // Before any limit answers: every 429 of the server is held (http/refusal-hold.ts).
   holdRefusals(app, opts.refusalHold ?? { ms: 0 });
   const limitedRoutes = await writeLimits(app, opts.rateLimits, store, refusedBy('rate_limit'));
-
   // Event streams are capped per address and in total (http/sse.ts).
   sseSupport(app, opts.streamLimits);
+  return limitedRoutes;
+}
+
+/** Metrics, liveness and readiness, traffic retention (ops/), and the built bundles. */
+function registerServing(
+  app: FastifyInstance,
+  store: Store,
+  metrics: ServerMetrics,
+  opts: Pick<ServerOptions, 'retentionDays' | 'bundleDir'>,
+): void {
   instrumentServer(app, metrics, store.pool);
   healthRoutes(app, store);
   if (opts.retentionDays && opts.retentionDays > 0) trafficRetention(app, store, opts.retentionDays);
   serveBundles(app, opts.bundleDir);
+}
+
+/** What several features share, made once: the events, the chat hub, the call-backs, the guards. */
+interface SharedServices {
+  webhooks: Webhooks;
+  hub: Hub;
+  callbackDispatcher: CallbackDispatcher;
+  loginGuard: LoginGuard;
+  leasePolicy: LeasePolicy;
+  firstVisits: FirstVisitLimit;
+}
+
+async function sharedServices(
+  log: FastifyBaseLogger,
+  store: Store,
+  refusedBy: RefusedBy,
+  opts: Pick<ServerOptions, 'webhooks' | 'operatorGraceMs' | 'callbackPlatform' | 'apiClock' | 'loginGuard' | 'leasePolicy' | 'rateLimits'>,
+): Promise<SharedServices> {
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
-  const webhooks = await createWebhooks(store, webhookRecordFunctions, {
-    onError: (e) => app.log.error(e),
-    onDropped: (customerId, dropped) =>
-      app.log.warn(
-        { customerId, dropped: Object.fromEntries(dropped) },
-        'webhooks: backlog over its cap, the oldest pending events given up (per endpoint)',
-      ),
-    onVisitorLimited: (siteId, visitorId) =>
-      app.log.warn({ siteId, visitorId }, 'webhooks: a visitor passed the events an hour; later ones are stored without an event'),
-    ...opts.webhooks,
-  });
+  const webhooks = await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks });
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);
@@ -302,24 +374,56 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   const leasePolicy = createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy'));
   const firstVisits = firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit'));
-  // Each feature is a Fastify plugin, registered with what it needs.
+  return { webhooks, hub, callbackDispatcher, loginGuard, leasePolicy, firstVisits };
+}
+
+/** What the webhooks' worker tells the server's log. */
+function webhookLogs(log: FastifyBaseLogger): WebhookOptions {
+  return {
+    onError: (e) => log.error(e),
+    onDropped: (customerId, dropped) =>
+      log.warn(
+        { customerId, dropped: Object.fromEntries(dropped) },
+        'webhooks: backlog over its cap, the oldest pending events given up (per endpoint)',
+      ),
+    onVisitorLimited: (siteId, visitorId) =>
+      log.warn({ siteId, visitorId }, 'webhooks: a visitor passed the events an hour; later ones are stored without an event'),
+  };
+}
+
+/** Each feature the snippet and the console reach is a Fastify plugin, registered with what it needs. */
+async function registerVisitorFeatures(
+  app: FastifyInstance,
+  deps: SharedServices & {
+    store: Store;
+    sites: SiteLookup;
+    trust: ProxyTrust | false;
+    metrics: ServerMetrics;
+    refusedBy: RefusedBy;
+  },
+  opts: Pick<
+    ServerOptions,
+    'propertyQuota' | 'publicUrl' | 'postgresLanes' | 'rateLimits' | 'credentialGuard' | 'bundleDir' | 'operatorSessionMs'
+  >,
+): Promise<void> {
+  const { store, sites, hub, webhooks } = deps;
   await app.register(writeRoute, {
     store,
     sites,
     handlers: writeHandlers({
-      pageView: pageViewDeps(store, leasePolicy, firstVisits),
+      pageView: pageViewDeps(store, deps.leasePolicy, deps.firstVisits),
       hub,
-      callbackDispatcher,
+      callbackDispatcher: deps.callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),
       events: webhooks,
     }),
-    firstVisits,
-    leasePolicy,
+    firstVisits: deps.firstVisits,
+    leasePolicy: deps.leasePolicy,
     publicUrl: opts.publicUrl,
-    trustGeoHeaders: trust,
+    trustGeoHeaders: deps.trust,
     postgresLanes: opts.postgresLanes,
     heavyWritesPerMinute: opts.rateLimits?.heavyWrites,
-    metrics,
+    metrics: deps.metrics,
   });
   await app.register(visitorsFeature, {
     store,
@@ -327,7 +431,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     hub,
     hitOfSite,
     publicUrl: opts.publicUrl,
-    credentialGuard: { ...opts.credentialGuard, onRefuse: refusedBy('credential') },
+    credentialGuard: { ...opts.credentialGuard, onRefuse: deps.refusedBy('credential') },
     events: webhooks,
   });
   await app.register(callbackFeature, { store });
@@ -338,14 +442,20 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     bundleDir: opts.bundleDir,
     publicUrl: opts.publicUrl,
     sessionMs: opts.operatorSessionMs,
-    loginGuard,
+    loginGuard: deps.loginGuard,
     screenPop: screenPopReader,
     events: webhooks,
   });
-  // The API's demo users go only into the database the site configuration has just seeded: never
-  // known passwords on a database with customers of its own.
-  if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
-  await reportSignInClashes(store.db, warn);
+}
+
+/** The REST API in a scope of its own, so that its hooks touch its answers only. */
+async function registerRestApi(
+  app: FastifyInstance,
+  store: Store,
+  loginGuard: LoginGuard,
+  webhooks: Webhooks,
+  opts: Pick<ServerOptions, 'retentionDays' | 'apiClock'>,
+): Promise<void> {
   await app.register(async (rest) => {
     // The REST API's answers, and only those, say from when traffic is kept (ops/retention.ts).
     if (opts.retentionDays && opts.retentionDays > 0) rest.addHook('onSend', retentionHeader(opts.retentionDays));
@@ -358,21 +468,52 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
       now: opts.apiClock,
     });
   });
-  await app.register(ownerAppFeature, { store, loginGuard, now: opts.apiClock, bundleDir: opts.bundleDir, publicUrl: opts.publicUrl });
-  // The telephony seed follows the API seed (its scenarios and lines name the seeded customers);
-  // the numbers the sites use are the customers' from the first start that sees them.
+}
+
+/**
+ * The telephony seed follows the API seed (its scenarios and lines name the seeded customers); the
+ * numbers the sites use are the customers' from the first start that sees them.
+ */
+async function enterNumbers(store: Store, seeded: boolean, opts: Pick<ServerOptions, 'apiClock' | 'telephonySeed'>): Promise<void> {
   const nowMs = (opts.apiClock ?? Date.now)();
   if (seeded && opts.telephonySeed) await seedTelephony(store, opts.telephonySeed, nowMs);
   await enterAllSiteNumbers(store.db, timestamp(nowMs));
-  // Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts).
+}
+
+/** Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts). */
+async function registerTelephony(
+  app: FastifyInstance,
+  store: Store,
+  hub: Hub,
+  webhooks: Webhooks,
+  telephony: TelephonyOptions | undefined,
+): Promise<void> {
   await app.register(telephonyFeature, {
     store,
     hub,
-    ...opts.telephony,
-    routing: opts.telephony?.routing ?? routeIncomingCall,
+    ...telephony,
+    routing: telephony?.routing ?? routeIncomingCall,
     events: webhooks,
   });
+}
 
+/** The server as its callers hold it: listen, close in order, shut down gracefully. */
+function serverHandle(
+  app: FastifyInstance,
+  parts: {
+    store: Store;
+    routes: readonly RouteInfo[];
+    limitedRoutes: readonly string[];
+    metrics: ServerMetrics;
+    connections: Connections;
+    callbackDispatcher: CallbackDispatcher;
+    webhooks: Webhooks;
+    hub: Hub;
+  },
+  metricsListenerOptions: MetricsListenerOptions | undefined,
+): ConsultantServer {
+  const { store, metrics, callbackDispatcher, webhooks, hub } = parts;
+  let metricsListener: MetricsListener | null = null;
   const close = async () => {
     await metricsListener?.close();
     await app.close();
@@ -384,12 +525,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   return {
     app,
     store,
-    db,
-    routes,
-    limitedRoutes,
+    db: store.sqlite ?? noRowHandle,
+    routes: parts.routes,
+    limitedRoutes: parts.limitedRoutes,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
-      if (opts.metricsListener && !metricsListener) metricsListener = await listenMetrics(metrics.registry, opts.metricsListener);
+      if (metricsListenerOptions && !metricsListener) metricsListener = await listenMetrics(metrics.registry, metricsListenerOptions);
       const addr = app.server.address();
       const p = typeof addr === 'object' && addr ? addr.port : port;
       return `http://${host.includes(':') ? `[${host}]` : host}:${p}/`;
@@ -401,7 +542,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     close,
     async shutdown() {
       endStreams(app);
-      await connections.drain();
+      await parts.connections.drain();
       await close();
     },
   };

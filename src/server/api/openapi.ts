@@ -205,18 +205,25 @@ interface Route {
   operation: Json;
 }
 
+/** An operation of a function: its words and answers, with the given id and extras. */
+type Operation = (fn: ApiFunction, id: string, extra: Json, showExample?: boolean) => Json;
+
 /** The operations of one function name (all its verbs), as index.ts routes them. */
 function functionRoutes(name: string, verbs: ReadonlyMap<Verb, ApiFunction>, book: SchemaBook): Route[] {
-  const routes: Route[] = [];
-  const several = verbs.size > 1;
-  const base = `/api/v1/${name}/`;
-  const extension = [...verbs.values()].some((f) => f.extension);
   for (const fn of verbs.values()) {
     const record = RECORD_NAMES[`${name} ${fn.verb}`] ?? RECORD_NAMES[name];
     if (record) book.name(fn.response instanceof z.ZodArray ? (fn.response.element as z.ZodType) : fn.response, record);
   }
-  // The stored answer is shown once, on the GET itself (not on the POST that acts as it).
-  const operation = (fn: ApiFunction, id: string, extra: Json, showExample = true): Json => {
+  const operation = operationOf(name, verbs, book);
+  const idOf = (fn: ApiFunction) => (verbs.size > 1 ? `${name}_${fn.verb.toLowerCase()}` : name);
+  const routes = [...verbs.values()].filter((fn) => fn.verb !== 'POST').flatMap((fn) => verbRoutes(fn, name, book, operation, idOf(fn)));
+  return [...routes, postRoute(name, verbs, book, operation, idOf)];
+}
+
+/** The stored answer is shown once, on the GET itself (not on the POST that acts as it). */
+function operationOf(name: string, verbs: ReadonlyMap<Verb, ApiFunction>, book: SchemaBook): Operation {
+  const extension = [...verbs.values()].some((f) => f.extension);
+  return (fn, id, extra, showExample = true) => {
     const words = operationWords(fn);
     const success = fn.response === acknowledgement ? ref('Acknowledgement') : book.convert(successEnvelope(fn), 'output');
     const example = fn.verb === 'GET' && showExample ? API_EXAMPLES[name] : undefined;
@@ -230,57 +237,69 @@ function functionRoutes(name: string, verbs: ReadonlyMap<Verb, ApiFunction>, boo
       responses: responses(success, paged(fn), example?.answer),
     };
   };
-  const idOf = (fn: ApiFunction) => (several ? `${name}_${fn.verb.toLowerCase()}` : name);
+}
 
-  for (const fn of verbs.values()) {
-    if (fn.verb === 'POST') continue;
-    const args = book.convert(z.object({ ...fn.args.shape, ...commonArgs(fn) }), 'input');
-    const example = fn.verb === 'GET' ? (API_EXAMPLES[name]?.query as Json | undefined) : undefined;
-    if (fn.verb === 'GET' && fn.pathParam) {
-      const props = args.properties as Record<string, Json>;
-      const { [fn.pathParam]: inPath, ...others } = props;
-      const inQuery = { ...args, properties: others, required: ((args.required ?? []) as string[]).filter((r) => r !== fn.pathParam) };
-      routes.push({
+/** The routes of a GET, PUT or DELETE; a GET that takes a value in its path has both forms. */
+function verbRoutes(fn: ApiFunction, name: string, book: SchemaBook, operation: Operation, id: string): Route[] {
+  const base = `/api/v1/${name}/`;
+  const args = book.convert(z.object({ ...fn.args.shape, ...commonArgs(fn) }), 'input');
+  const example = fn.verb === 'GET' ? (API_EXAMPLES[name]?.query as Json | undefined) : undefined;
+  if (fn.verb === 'GET' && fn.pathParam) {
+    const props = args.properties as Record<string, Json>;
+    const { [fn.pathParam]: inPath, ...others } = props;
+    const inQuery = { ...args, properties: others, required: ((args.required ?? []) as string[]).filter((r) => r !== fn.pathParam) };
+    return [
+      {
         path: `${base}{${fn.pathParam}}/`,
         method: 'get',
-        operation: operation(fn, idOf(fn), {
+        operation: operation(fn, id, {
           security: GET_SECURITY,
           parameters: [
             ...parameters({ properties: { [fn.pathParam]: inPath } }, 'path', example),
             ...parameters(inQuery, 'query', example),
           ],
         }),
-      });
-      routes.push({
+      },
+      {
         path: base,
         method: 'get',
-        operation: operation(fn, `${idOf(fn)}_query`, { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
-      });
-      continue;
-    }
-    if (fn.verb === 'GET') {
-      routes.push({
-        path: base,
-        method: 'get',
-        operation: operation(fn, idOf(fn), { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
-      });
-    } else {
-      routes.push({
-        path: base,
-        method: fn.verb === 'PUT' ? 'put' : 'delete',
-        operation: operation(fn, idOf(fn), { security: BODY_SECURITY, requestBody: body(args, []) }),
-      });
-    }
+        operation: operation(fn, `${id}_query`, { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
+      },
+    ];
   }
+  if (fn.verb === 'GET') {
+    return [
+      {
+        path: base,
+        method: 'get',
+        operation: operation(fn, id, { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
+      },
+    ];
+  }
+  return [
+    {
+      path: base,
+      method: fn.verb === 'PUT' ? 'put' : 'delete',
+      operation: operation(fn, id, { security: BODY_SECURITY, requestBody: body(args, []) }),
+    },
+  ];
+}
 
-  // Every function also answers a POST: its own, or one whose `action` names the verb it acts as.
+/** Every function also answers a POST: its own, or one whose `action` names the verb it acts as. */
+function postRoute(
+  name: string,
+  verbs: ReadonlyMap<Verb, ApiFunction>,
+  book: SchemaBook,
+  operation: Operation,
+  idOf: (fn: ApiFunction) => string,
+): Route {
   const others = [...verbs.keys()].filter((v) => v !== 'POST');
   const own = verbs.get('POST');
   const shown = own ?? verbs.get('GET') ?? [...verbs.values()][0]!;
   const args = book.convert(z.object({ ...shown.args.shape, ...commonArgs(shown) }), 'input');
   const words = operationWords(shown);
-  routes.push({
-    path: base,
+  return {
+    path: `/api/v1/${name}/`,
     method: 'post',
     operation: operation(
       shown,
@@ -297,8 +316,7 @@ function functionRoutes(name: string, verbs: ReadonlyMap<Verb, ApiFunction>, boo
       },
       false,
     ),
-  });
-  return routes;
+  };
 }
 
 /** A POST body: `{session_key, action, args}` (rest-api.md, "Conventions"). */
@@ -418,7 +436,25 @@ const EMPLOYEE_SECURITY = [{ employeeKey: [] }];
  * e-mail and password, sign-out, and the REST functions open to employees, limited to their sites.
  */
 function employeeRoutes(book: SchemaBook, functions: readonly ApiFunction[]): Route[] {
-  const words = ROUTE_WORDS;
+  return [...appSessionRoutes(book), ...employeeFunctionRoutes(functions)];
+}
+
+/** An operation of the site owner's app, in the words of openapi-operations.ts. */
+function appOperation(name: keyof typeof ROUTE_WORDS, id: string, extra: Json, answer: Json): Json {
+  const words = ROUTE_WORDS[name];
+  return {
+    operationId: id,
+    summary: words.summary,
+    description: words.description,
+    tags: [words.tag],
+    'x-extension': true,
+    ...extra,
+    responses: responses(answer, false),
+  };
+}
+
+/** The app's sign-in (an owner's or an employee's key), the employee's own sign-in and sign-out. */
+function appSessionRoutes(book: SchemaBook): Route[] {
   const signInArgs = book.convert(
     z.strictObject({ email: z.string().min(1).max(200).describe('the console e-mail'), password: z.string().min(1).max(1000) }),
     'input',
@@ -432,15 +468,37 @@ function employeeRoutes(book: SchemaBook, functions: readonly ApiFunction[]): Ro
     }),
     'output',
   );
-  const op = (name: keyof typeof ROUTE_WORDS, id: string, extra: Json, answer: Json): Json => ({
-    operationId: id,
-    summary: words[name].summary,
-    description: words[name].description,
-    tags: [words[name].tag],
-    'x-extension': true,
-    ...extra,
-    responses: responses(answer, false),
-  });
+  return [
+    {
+      path: '/app/api/session',
+      method: 'post',
+      operation: appOperation(
+        'app_sign_in',
+        'app_sign_in',
+        { security: [], requestBody: { required: true, content: { 'application/json': { schema: appSignInArgs } } } },
+        appKey,
+      ),
+    },
+    {
+      path: '/app/api/employee-session',
+      method: 'post',
+      operation: appOperation(
+        'employee_sign_in',
+        'employee_sign_in',
+        { security: [], requestBody: { required: true, content: { 'application/json': { schema: signInArgs } } } },
+        key,
+      ),
+    },
+    {
+      path: '/app/api/employee-session',
+      method: 'delete',
+      operation: appOperation('employee_sign_out', 'employee_sign_out', { security: EMPLOYEE_SECURITY }, ref('Acknowledgement')),
+    },
+  ];
+}
+
+/** `/app/api/employee/{function}`: the REST functions open to employees, GET or POST. */
+function employeeFunctionRoutes(functions: readonly ApiFunction[]): Route[] {
   const fn = {
     name: 'function',
     in: 'path',
@@ -451,39 +509,14 @@ function employeeRoutes(book: SchemaBook, functions: readonly ApiFunction[]): Ro
   const anyAnswer = { type: 'object', properties: { success: { type: 'boolean' }, data: {} }, description: 'the function’s own answer' };
   return [
     {
-      path: '/app/api/session',
-      method: 'post',
-      operation: op(
-        'app_sign_in',
-        'app_sign_in',
-        { security: [], requestBody: { required: true, content: { 'application/json': { schema: appSignInArgs } } } },
-        appKey,
-      ),
-    },
-    {
-      path: '/app/api/employee-session',
-      method: 'post',
-      operation: op(
-        'employee_sign_in',
-        'employee_sign_in',
-        { security: [], requestBody: { required: true, content: { 'application/json': { schema: signInArgs } } } },
-        key,
-      ),
-    },
-    {
-      path: '/app/api/employee-session',
-      method: 'delete',
-      operation: op('employee_sign_out', 'employee_sign_out', { security: EMPLOYEE_SECURITY }, ref('Acknowledgement')),
-    },
-    {
       path: '/app/api/employee/{function}',
       method: 'get',
-      operation: op('employee_function', 'employee_function', { security: EMPLOYEE_SECURITY, parameters: [fn] }, anyAnswer),
+      operation: appOperation('employee_function', 'employee_function', { security: EMPLOYEE_SECURITY, parameters: [fn] }, anyAnswer),
     },
     {
       path: '/app/api/employee/{function}',
       method: 'post',
-      operation: op(
+      operation: appOperation(
         'employee_function',
         'employee_function_post',
         {
