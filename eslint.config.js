@@ -25,7 +25,7 @@ export const SERVER_LAYERS = [
   ['writes'],
   ['sites'],
   ['api'],
-  ['customers', 'sign-in'],
+  ['identity'],
   ['http'],
   ['store'],
 ];

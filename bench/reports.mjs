@@ -119,7 +119,7 @@ const ts = (ms) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 async function serverModules(tree = root) {
   const app = await import(pathToFileURL(join(tree, 'dist/node/server/app.js')).href);
   // The seed's hash is made by this tree's code: an earlier tree keeps it elsewhere.
-  const pw = await import(pathToFileURL(join(root, 'dist/node/server/sign-in/password.js')).href);
+  const pw = await import(pathToFileURL(join(root, 'dist/node/server/identity/password.js')).href);
   return { createServer: app.createServer, hashPassword: pw.hashPassword };
 }
 

@@ -8,7 +8,7 @@ import { callbackFeature } from './callback/routes.js';
 import { queuePlatform, type CallbackPlatform } from './callback/platform.js';
 import { consultantFeature } from './consultant/index.js';
 import { createHub, type Hub } from './consultant/chat/hub.js';
-import { createLoginGuard, type LoginGuard, type LoginGuardOptions } from './sign-in/login-guard.js';
+import { createLoginGuard, type LoginGuard, type LoginGuardOptions } from './identity/login-guard.js';
 import { openStore, type Store } from './store/open.js';
 import type { RowHandle } from './store/rows.js';
 import { ApiError, errors } from './http/errors.js';
@@ -47,7 +47,7 @@ import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
-import { reportSignInClashes } from './operators/sign-in-names.js';
+import { reportSignInClashes } from './identity/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
 
@@ -93,7 +93,7 @@ export interface ServerOptions {
   leasePolicy?: LeasePolicyOptions | false;
   /** Group-commit lanes on PostgreSQL (ingest/group-commit.ts), 1 to 8; default 4. */
   postgresLanes?: number;
-  /** Limits of sign-in attempts (sign-in/login-guard.ts). */
+  /** Limits of sign-in attempts (identity/login-guard.ts). */
   loginGuard?: LoginGuardOptions;
   /** Operator console session lifetime in ms. Default 3 h. */
   operatorSessionMs?: number;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { hashPassword } from '../sign-in/password.js';
-import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../customers/queries.js';
+import { hashPassword } from '../identity/password.js';
+import { changeCustomerState, createCustomer, customerById, customerCountOfAgent, customersOfAgent } from '../identity/customers.js';
 import { timestamp } from '../store/time.js';
 import { id, int, text } from '../api/args.js';
-import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../customers/dates.js';
+import { dayOf, DEFAULT_TIME_ZONE, isTimeZone } from '../identity/dates.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
 import { apiUserByLogin, insertApiUser } from '../api/queries.js';
 import { addAgentCharge, tariffPlan, tariffPlanCount, tariffPlans } from '../charges/agents.js';
-import { employeeHasName } from '../operators/sign-in-names.js';
+import { employeeHasName } from '../identity/sign-in-names.js';
 
 /** Agent-only functions (docs/spec/rest-api.md, "Agent-only functions"). */
 
@@ -87,7 +87,7 @@ export const createAgentCustomer = apiFunction({
     const passwordHash = await hashPassword(a.password);
     const { customer_name: name, tp_id: tpId, email: login, password: _p, time_zone: tz, ...limits } = a;
     const customerId = await db.transaction().execute(async (tx) => {
-      // An employee's e-mail is taken as a login is (operators/sign-in-names.ts), in the same words.
+      // An employee's e-mail is taken as a login is (identity/sign-in-names.ts), in the same words.
       if ((await apiUserByLogin(tx, login)) || (await employeeHasName(tx, login))) throw apiErrors.duplicate(`login ${login}`);
       const cid = await createCustomer(tx, {
         name,

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { id } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
-import { apiLoginById, apiLoginsOf, removeApiLogin, setApiPassword } from '../api/logins.js';
+import { apiLoginById, apiLoginsOf, removeApiLogin, setApiPassword } from '../identity/rest-logins.js';
 import { insertApiUser } from '../api/queries.js';
 import { asRestError } from '../api/rest-errors.js';
-import { employeeHasName } from '../operators/sign-in-names.js';
-import { hashPassword } from '../sign-in/password.js';
+import { employeeHasName } from '../identity/sign-in-names.js';
+import { hashPassword } from '../identity/password.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): the customer's logins of the REST API (and so of the

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { PASSWORD_HASH } from '../sign-in/password.js';
+import { PASSWORD_HASH } from '../identity/password.js';
 import { alignIdSequences } from '../store/id-sequences.js';
-import { ensureCustomer, setCustomerAgent } from '../customers/queries.js';
+import { ensureCustomer, setCustomerAgent } from '../identity/customers.js';
 import type { Store } from '../store/open.js';
 import { hasApiUsers, upsertApiUser } from '../api/queries.js';
 import { ensureTag } from '../reports/tags.js';

@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import type { Transaction } from 'kysely';
 import { insertApiUser } from '../api/queries.js';
 import { agentById, createAgent } from '../charges/agents.js';
-import { createEmployee } from '../operators/queries.js';
-import { employeeHasName, restLoginHasName } from '../operators/sign-in-names.js';
-import { hashPassword } from '../sign-in/password.js';
-import { DEFAULT_TIME_ZONE } from '../customers/dates.js';
-import { createCustomer, customerById } from '../customers/queries.js';
+import { createEmployee } from '../identity/operators.js';
+import { employeeHasName, restLoginHasName } from '../identity/sign-in-names.js';
+import { hashPassword } from '../identity/password.js';
+import { DEFAULT_TIME_ZONE } from '../identity/dates.js';
+import { createCustomer, customerById } from '../identity/customers.js';
 import { sitesOfCustomer } from '../sites/sites.js';
 import { openStore } from '../store/open.js';
 import type { Tables } from '../store/tables.js';
@@ -169,7 +169,7 @@ async function createOperator(tx: Transaction<Tables>, args: Args, passwordHash:
 
 /** A REST login of a customer or an agent, made or named; the refusal, or null. */
 async function createRestLogin(tx: Transaction<Tables>, args: Args, passwordHash: string, io: AccountIo): Promise<string | null> {
-  // The app's sign-in form would find the login before the employee (operators/sign-in-names.ts).
+  // The app's sign-in form would find the login before the employee (identity/sign-in-names.ts).
   if (await employeeHasName(tx, args.login)) return `the login ${args.login} is an employee's e-mail`;
   const owner: { customerId?: number; agentId?: number; what: string } | string =
     args.kind === 'customer' ? await customerOfLogin(tx, args) : await agentOfLogin(tx, args);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiFunction } from '../api/function.js';
-import { isTimeZone } from '../customers/dates.js';
-import { setCustomerTimeZone } from '../customers/time-zone.js';
+import { isTimeZone } from '../identity/dates.js';
+import { setCustomerTimeZone } from '../identity/time-zone.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): the acting customer's record (an agent's switcher reads

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiFunction } from '../api/function.js';
-import { customersOfAgent } from '../customers/queries.js';
+import { customersOfAgent } from '../identity/customers.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): who the session is, as the site owner's app opens: a

@@ -1,5 +1,5 @@
 import { hasApiUsers } from '../api/queries.js';
-import { hasEmployees } from '../operators/queries.js';
+import { hasEmployees } from '../identity/operators.js';
 import type { Queryable } from '../store/queryable.js';
 
 /** True while nobody can sign in: no REST API login and no console operator (a fresh production database). */

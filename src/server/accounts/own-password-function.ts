@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
-import { apiLoginById, setApiPassword } from '../api/logins.js';
+import { apiLoginById, setApiPassword } from '../identity/rest-logins.js';
 import { ApiError } from '../http/errors.js';
-import { hashPassword, verifyPassword } from '../sign-in/password.js';
+import { hashPassword, verifyPassword } from '../identity/password.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): the session's own login (a customer's or an agent's)

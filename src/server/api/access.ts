@@ -1,4 +1,4 @@
-import { customerById, type CustomerRow } from '../customers/queries.js';
+import { customerById, type CustomerRow } from '../identity/customers.js';
 import type { Queryable } from '../store/queryable.js';
 import { apiErrors } from './errors.js';
 import type { Caller } from './function.js';

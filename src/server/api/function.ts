@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { CustomerRow } from '../customers/queries.js';
+import type { CustomerRow } from '../identity/customers.js';
 import type { Page } from '../store/page.js';
 import type { Store } from '../store/open.js';
-import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 import type { ApiTag } from './openapi-operations.js';
 
 /** The `response` of a function that answers `{success: true}` alone. */

@@ -10,7 +10,7 @@ import type { ApiFunction, Caller, Context, ServiceName, Services, Verb } from '
 import type { Page } from '../store/page.js';
 import { JSON_FORMAT, requestedFormat, send, sendError, type Format } from './output.js';
 import { paged, registerApiReference, TOTAL_HEADER } from './openapi.js';
-import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 import { apiSessions, loginSchema, presentedSessionKey, type ApiSessions } from './sessions.js';
 import { nameRoute } from '../http/route-label.js';
 
@@ -25,7 +25,7 @@ import { nameRoute } from '../http/route-label.js';
 
 export interface ApiOptions {
   store: Store;
-  /** The sign-in guard the console's login shares (sign-in/login-guard.ts). */
+  /** The sign-in guard the console's login shares (identity/login-guard.ts). */
   loginGuard: LoginGuard;
   /** The API's clock, epoch ms (tests move it to expire sessions). Default Date.now. */
   now?: (() => number) | undefined;

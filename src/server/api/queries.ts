@@ -4,8 +4,8 @@ import type { Row } from '../store/tables.js';
 /**
  * Every query of the REST API's own tables: API users and their sessions. Agents, tariff plans and
  * agent charges are queried in charges/agents.ts, caller-number (numa) lists in
- * numbers/numa-lists.ts, tags in reports/tags.ts, customers in customers/queries.ts, the site
- * configuration tables in sites/, employees in operators/queries.ts.
+ * numbers/numa-lists.ts, tags in reports/tags.ts, customers in identity/customers.ts, the site
+ * configuration tables in sites/, employees in identity/operators.ts.
  */
 
 /** What a session stands for: the user, and the customer or agent it acts as. */

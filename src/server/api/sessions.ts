@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 import { ApiError } from '../http/errors.js';
-import { verifyPassword } from '../sign-in/password.js';
-import { customerById } from '../customers/queries.js';
+import { verifyPassword } from '../identity/password.js';
+import { customerById } from '../identity/customers.js';
 import type { Store } from '../store/open.js';
 import { apiErrors } from './errors.js';
 import type { Caller } from './function.js';
@@ -12,7 +12,7 @@ import { createApiSession, deleteApiSession, apiUserByLogin, sessionUser } from 
 
 /**
  * REST sessions (docs/spec/rest-api.md, section 5): `login` checks the password against the
- * user's scrypt hash (the operators' format, sign-in/password.ts) and returns a random
+ * user's scrypt hash (the operators' format, identity/password.ts) and returns a random
  * session key that lives 3 hours from login; `logout` ends it. Only the key's SHA-256 is stored.
  */
 
@@ -30,7 +30,7 @@ export const appSignInSchema = z.strictObject({
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * `guard` is the console's sign-in guard (sign-in/login-guard.ts), shared so that one
+ * `guard` is the console's sign-in guard (identity/login-guard.ts), shared so that one
  * address's failures count against it on both doors, and one scrypt runs at a time for both. API
  * logins are kept apart from operators' e-mails in its counters by an `api:` prefix.
  */

@@ -6,7 +6,7 @@ import { roubles } from '../api/money.js';
 import { enterSiteNumbers } from '../numbers/site-numbers.js';
 import { timestamp } from '../store/time.js';
 import { id } from '../api/args.js';
-import { dateArg, dayOf, daySpan, parseDate } from '../customers/dates.js';
+import { dateArg, dayOf, daySpan, parseDate } from '../identity/dates.js';
 import { apiErrors } from '../api/errors.js';
 import { apiFunction, type CustomerContext } from '../api/function.js';
 import { answerDate, range, storedMs } from '../reports/report-common.js';

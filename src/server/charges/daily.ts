@@ -1,5 +1,5 @@
 import { agentCharges } from './agents.js';
-import { dayOf, parseDate } from '../customers/dates.js';
+import { dayOf, parseDate } from '../identity/dates.js';
 import { customerNumbers } from '../numbers/queries.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';

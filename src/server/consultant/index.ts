@@ -4,7 +4,7 @@ import type { Store } from '../store/open.js';
 import type { Hub } from './chat/hub.js';
 import { visitorStreams } from './chat/routes.js';
 import { consoleRoutes } from './console/routes.js';
-import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 import type { ScreenPopFactory } from './console/routes.js';
 import type { EventSink } from '../webhooks/events.js';
 

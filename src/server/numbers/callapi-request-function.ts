@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platformRequests } from './platform-requests.js';
 import { id, text } from '../api/args.js';
-import { dateArg } from '../customers/dates.js';
+import { dateArg } from '../identity/dates.js';
 import { apiFunction } from '../api/function.js';
 import { answerDate, range } from '../reports/report-common.js';
 import { PERIOD } from '../api/openapi-operations.js';

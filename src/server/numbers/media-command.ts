@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { customerById } from '../customers/queries.js';
+import { customerById } from '../identity/customers.js';
 import { isPostgresUrl, openStore } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { putMediaFile } from './queries.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mediaFiles } from './queries.js';
 import type { Row } from '../store/tables.js';
-import { DEFAULT_TIME_ZONE, formatDate } from '../customers/dates.js';
+import { DEFAULT_TIME_ZONE, formatDate } from '../identity/dates.js';
 import { apiFunction } from '../api/function.js';
 import { storedMs } from '../reports/report-common.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEmployeeCount, customerEmployees } from './queries.js';
+import { customerEmployeeCount, customerEmployees } from '../identity/operators.js';
 import { id, text } from '../api/args.js';
 import { apiFunction } from '../api/function.js';
 

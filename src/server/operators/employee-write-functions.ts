@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { id } from '../api/args.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
 import { asRestError } from '../api/rest-errors.js';
-import { hashPassword } from '../sign-in/password.js';
-import { addEmployee, changeEmployee, removeEmployee, setEmployeePassword } from './employee-writes.js';
-import { employeeAssignments } from './queries.js';
+import { hashPassword } from '../identity/password.js';
+import { addEmployee, changeEmployee, removeEmployee, setEmployeePassword } from '../identity/employee-writes.js';
+import { employeeAssignments } from '../identity/operators.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): the customer's employees, who sign in to the operator

@@ -1,6 +1,6 @@
 import { SIP_BILLING_STATES, SIP_LINE_TYPES, SIP_LOGICAL_STATES, SIP_PHYSICAL_STATES } from '../store/tables/operators.js';
 import { z } from 'zod';
-import { sipLineCallTotals, sipLineEmployees, sipLines } from './sip-lines.js';
+import { sipLineCallTotals, sipLineEmployees, sipLines } from '../identity/sip-lines.js';
 import { apiFunction } from '../api/function.js';
 
 /** SIP lines with their states (rest-api.md "SIP line", "States and transitions"). */

@@ -1,7 +1,7 @@
-import { customerById } from '../customers/queries.js';
+import { customerById } from '../identity/customers.js';
 import { ApiError } from '../http/errors.js';
-import type { AppEmployee } from '../operators/app-sessions.js';
-import type { CustomerRow } from '../customers/queries.js';
+import type { AppEmployee } from '../identity/app-sessions.js';
+import type { CustomerRow } from '../identity/customers.js';
 import type { Queryable } from '../store/queryable.js';
 
 /**

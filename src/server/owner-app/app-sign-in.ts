@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiUserByLogin } from '../api/queries.js';
 import { appSignInSchema, type ApiSessions } from '../api/sessions.js';
 import { ApiError, errors } from '../http/errors.js';
-import { employeeLogin } from '../operators/queries.js';
-import { loginErrors } from '../sign-in/login-guard.js';
+import { employeeLogin } from '../identity/operators.js';
+import { loginErrors } from '../identity/login-guard.js';
 import { customerInactive } from './access.js';
 import { signInEmployee, type EmployeeSignInDeps } from './employee-sign-in.js';
 import { parse } from './schemas.js';
@@ -12,7 +12,7 @@ import { parse } from './schemas.js';
  * The app's sign-in form: one field for a REST login or an employee's console e-mail, and one
  * password check. The account that exists decides: a REST login of that name, else, for an e-mail,
  * the employee; an unknown name is checked as a REST login. The two kinds of account share one
- * space of names (operators/sign-in-names.ts), but an older database may hold a REST login that is
+ * space of names (identity/sign-in-names.ts), but an older database may hold a REST login that is
  * also an employee's e-mail: then the password decides ({@link restAccount}). Otherwise one check
  * is one attempt on the sign-in guard and one scrypt, and a refusal reads the same whichever path
  * gave it, so the answer does not tell which kind of account a name is. Refusals carry the server's

@@ -3,7 +3,7 @@ import { MAX_LIMIT, parseArgs, parsePage } from '../api/args.js';
 import type { ApiFunction, CustomerContext, EmployeeAccess, ServiceName } from '../api/function.js';
 import { employeeAppFunctions, paged } from '../api/openapi.js';
 import { errors } from '../http/errors.js';
-import type { AppEmployee, EmployeeAppSessions } from '../operators/app-sessions.js';
+import type { AppEmployee, EmployeeAppSessions } from '../identity/app-sessions.js';
 import { siteOfCommunication } from '../reports/communications.js';
 import { API_FUNCTIONS } from '../rest-functions.js';
 import type { Store } from '../store/open.js';

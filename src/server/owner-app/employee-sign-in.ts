@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { EmployeeAppSessions } from '../operators/app-sessions.js';
+import type { EmployeeAppSessions } from '../identity/app-sessions.js';
 import type { Queryable } from '../store/queryable.js';
 import { appUnauthorized, employeeCustomer, SESSION_HEADER } from './access.js';
 import { parse } from './schemas.js';
 
 /**
  * An employee signs in to the app with the console's e-mail and password (the console's guard and
- * locks, operators/app-sessions.ts) and gets a key the app sends as it sends a REST login's.
+ * locks, identity/app-sessions.ts) and gets a key the app sends as it sends a REST login's.
  */
 const SignIn = z.strictObject({ email: z.string().trim().min(1).max(200), password: z.string().min(1).max(1000) });
 

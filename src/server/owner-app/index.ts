@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 import { errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import { appPage, PAGE_HEADERS } from './page.js';
 import { serveAppFile } from './files.js';
-import { employeeAppSessions } from '../operators/app-sessions.js';
+import { employeeAppSessions } from '../identity/app-sessions.js';
 import { employeeSignInRoutes } from './employee-sign-in.js';
 import { appSignInRoutes } from './app-sign-in.js';
 import { apiSessions } from '../api/sessions.js';

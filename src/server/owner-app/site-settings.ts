@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { numberKey, numberVariants } from '../numbers/keys.js';
 import { customerScenarios, holderOf } from '../numbers/queries.js';
-import type { CustomerRow } from '../customers/queries.js';
+import type { CustomerRow } from '../identity/customers.js';
 import { siteById, upsertSite, type SiteRow } from '../sites/sites.js';
 import type { Store } from '../store/open.js';
 

@@ -1,7 +1,7 @@
-import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../customers/dates.js';
+import { dayOf, daySpan, DEFAULT_TIME_ZONE, parseDate } from '../identity/dates.js';
 import { errors } from '../http/errors.js';
 import { bucketCounts } from './daily-counts.js';
-import type { CustomerRow } from '../customers/queries.js';
+import type { CustomerRow } from '../identity/customers.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
 import { siteById } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inDateYears, DATE_YEARS_MESSAGE } from '../customers/dates.js';
+import { inDateYears, DATE_YEARS_MESSAGE } from '../identity/dates.js';
 
 /** A day argument of the journal and the daily report: `YYYY-MM-DD`, within the years dates may take. */
 export const day = () =>

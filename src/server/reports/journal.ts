@@ -1,8 +1,8 @@
 import type { JournalItem, JournalType } from '../../app-protocol.js';
-import { DEFAULT_TIME_ZONE, parseDate } from '../customers/dates.js';
+import { DEFAULT_TIME_ZONE, parseDate } from '../identity/dates.js';
 import { errors } from '../http/errors.js';
 import { chatLines, goalLines, requestLines, sessionContexts } from './communication-context.js';
-import type { CustomerRow } from '../customers/queries.js';
+import type { CustomerRow } from '../identity/customers.js';
 import { communicationCount, newestCommunicationPage } from './communications.js';
 import { salesOfCommunications } from './sales.js';
 import { tagsOfCommunications } from './tag-links.js';

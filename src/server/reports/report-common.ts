@@ -5,7 +5,7 @@ import { siteById } from '../sites/sites.js';
 import { timestamp } from '../store/time.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { int, id } from '../api/args.js';
-import { dateArg, formatDate, parseDate } from '../customers/dates.js';
+import { dateArg, formatDate, parseDate } from '../identity/dates.js';
 import { apiErrors } from '../api/errors.js';
 import type { CustomerContext } from '../api/function.js';
 import { tagsNamed } from './tags.js';

@@ -7,7 +7,7 @@ import { siteById } from '../sites/sites.js';
 import { timestamp } from '../store/time.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { id } from '../api/args.js';
-import { dateArg } from '../customers/dates.js';
+import { dateArg } from '../identity/dates.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { requestDate, SALE_TAG_NAMES } from './report-common.js';

@@ -1,9 +1,9 @@
-import { applyEmployees } from '../operators/queries.js';
+import { applyEmployees } from '../identity/operators.js';
 import { addPoolNumber, deletePoolNumber } from '../sites/pool-numbers.js';
 import { deleteBlock, upsertBlock } from '../sites/blocks.js';
 import { deleteCondition, deleteConditionGroup, upsertCondition, upsertConditionGroup } from '../sites/conditions.js';
 import { removeCampaign, upsertCampaign } from '../sites/campaigns.js';
-import { upsertCustomer } from '../customers/queries.js';
+import { upsertCustomer } from '../identity/customers.js';
 import { upsertSite } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import type { Plan, Removal, Write } from './plan.js';

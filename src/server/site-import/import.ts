@@ -1,6 +1,6 @@
 import { enterAllSiteNumbers } from '../numbers/site-numbers.js';
 import { alignIdSequences } from '../store/id-sequences.js';
-import { hasNoCustomers } from '../customers/queries.js';
+import { hasNoCustomers } from '../identity/customers.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { applyPlan } from './apply.js';

@@ -1,11 +1,11 @@
-import { employeesWithSites, type EmployeeWithSites } from '../operators/queries.js';
-import { fullName } from '../operators/employees.js';
+import { employeesWithSites, type EmployeeWithSites } from '../identity/operators.js';
+import { fullName } from '../identity/employees.js';
 import { internationalDigits } from '../leases/session-phones.js';
 import { siteData, type SiteData } from '../sites/site-data.js';
 import type { BlockFullRow } from '../sites/blocks.js';
 import type { CampaignRow, CampaignValues } from '../sites/campaigns.js';
 import type { ConditionFullRow, ConditionGroupRow } from '../sites/conditions.js';
-import type { CustomerValues } from '../customers/queries.js';
+import type { CustomerValues } from '../identity/customers.js';
 import type { SiteRow } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import { canonicalJson } from './digest.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PHONE_ID } from '../../protocol.js';
-import { Employee } from '../operators/employees.js';
+import { Employee } from '../identity/employees.js';
 import { CONDITION_PARAMETERS, conditionPatternError } from '../sites/condition-pattern.js';
 
 /**

@@ -1,4 +1,4 @@
-import { hasNoCustomers } from '../customers/queries.js';
+import { hasNoCustomers } from '../identity/customers.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { configDigest } from './digest.js';

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { addNumaNumber, createNumaList } from '../numbers/numa-lists.js';
 import { addCallTariff } from '../charges/queries.js';
-import { customerEmployees } from '../operators/queries.js';
-import { customerById } from '../customers/queries.js';
+import { customerEmployees } from '../identity/operators.js';
+import { customerById } from '../identity/customers.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { CustomerMediaFile, SystemMediaFile } from '../numbers/media-files.js';
@@ -18,7 +18,7 @@ import {
   numberTariffs,
   upsertNumberTariff,
 } from '../numbers/queries.js';
-import { addSipLine } from '../operators/sip-lines.js';
+import { addSipLine } from '../identity/sip-lines.js';
 
 /**
  * The telephony seed (demo-site/telephony-seed.json): number tariffs, the number capacity per

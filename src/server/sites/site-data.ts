@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/queryable.js';
-import { allCustomers, type CustomerRow } from '../customers/queries.js';
+import { allCustomers, type CustomerRow } from '../identity/customers.js';
 import type { BlockFullRow } from './blocks.js';
 import type { CampaignRow } from './campaigns.js';
 import type { ConditionFullRow, ConditionGroupRow } from './conditions.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import { siteById } from '../sites/sites.js';
-import { employeeNameOfCustomer } from '../operators/queries.js';
+import { employeeNameOfCustomer } from '../identity/operators.js';
 import type { Queryable } from '../store/queryable.js';
 import type { NewRow, Row } from '../store/tables.js';
 import { timestamp } from '../store/time.js';

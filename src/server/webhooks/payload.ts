@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ApiFunction, CustomerContext } from '../api/function.js';
-import { customerById, type CustomerRow } from '../customers/queries.js';
-import { formatDate } from '../customers/dates.js';
+import { customerById, type CustomerRow } from '../identity/customers.js';
+import { formatDate } from '../identity/dates.js';
 import { ApiError } from '../http/errors.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
 import type { Store } from '../store/open.js';

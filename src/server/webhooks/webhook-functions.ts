@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
-import { formatDate } from '../customers/dates.js';
+import { formatDate } from '../identity/dates.js';
 import { timestamp } from '../store/time.js';
 import {
   changeEndpoint,

@@ -9,7 +9,7 @@ import type { SiteConfig } from '../../../src/server/site-import/site-config.js'
 import type { TelephonySeed } from '../../../src/server/site-import/telephony-seed.js';
 import { giveNumber } from '../../../src/server/numbers/site-numbers.js';
 import { timestamp } from '../../../src/server/store/time.js';
-import { hashPassword } from '../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../src/server/identity/password.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import type { VisitorRef } from '../../../src/protocol.js';
 import { hitWrite, wid } from './helpers.js';

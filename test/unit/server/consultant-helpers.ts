@@ -1,6 +1,6 @@
 import type { ConsultantServer } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
-import { hashPassword } from '../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../src/server/identity/password.js';
 import type { SiteConfig } from '../../../src/server/site-import/site-config.js';
 import { testConfig } from './helpers.js';
 

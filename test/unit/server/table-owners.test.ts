@@ -38,15 +38,15 @@ interface Owners {
  *   fills with explicit ids past its largest id (`SELECT max(id) FROM …`).
  */
 const OWNERS: Record<string, Owners> = {
-  // customers/ owns it; sites/ joins a site's customer in the site lookup, api/ lists an agent's
+  // identity/ owns it; sites/ joins a site's customer in the site lookup, api/ lists an agent's
   // customers and locks a customer's row (FOR UPDATE) before changing its logins, as numbers/
   // does before its scenarios; store/: id sequences.
-  customers: { writes: ['customers'], reads: ['api', 'numbers', 'sites', 'store'] },
+  customers: { writes: ['identity'], reads: ['api', 'identity', 'numbers', 'sites', 'store'] },
   // sites/ owns it; the others join a row's site to its customer or domain: numbers/ (a number's
-  // site), operators/ (an employee's sites), reports/ (the filter by customer, chat records),
+  // site), identity/ (an employee's sites), reports/ (the filter by customer, chat records),
   // visitors/ (a visitor's site; the erase command's site by its key), webhooks/ (a customer's
   // endpoints per site); store/: id sequences.
-  sites: { writes: ['sites'], reads: ['numbers', 'operators', 'reports', 'store', 'visitors', 'webhooks'] },
+  sites: { writes: ['sites'], reads: ['identity', 'numbers', 'reports', 'store', 'visitors', 'webhooks'] },
   // sites/ owns campaigns; numbers/ (a block's campaign) and reports/ (a session's campaign name)
   // join them; store/: id sequences.
   ad_campaigns: { writes: ['sites'], reads: ['numbers', 'reports', 'store'] },
@@ -78,35 +78,35 @@ const OWNERS: Record<string, Owners> = {
   // reports/ the journal's call details too, and ops/ what retention keeps.
   calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
-  // operators/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
+  // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
   // SIP line reaches (the screen pop); store/: id sequences.
-  employees: { writes: ['operators'], reads: ['consultant', 'store', 'telephony'] },
+  employees: { writes: ['identity'], reads: ['consultant', 'store', 'telephony'] },
   // consultant/ joins the sites of the online operators (who can answer a site's chat).
-  employee_sites: { writes: ['operators'], reads: ['consultant'] },
-  operator_sessions: { writes: ['operators'] },
+  employee_sites: { writes: ['identity'], reads: ['consultant'] },
+  operator_sessions: { writes: ['identity'] },
   // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
   chats: { writes: ['consultant', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
   chat_messages: { writes: ['consultant', 'visitors'], reads: ['reports'] }, // reports/: a chat's text; visitors/ and ops/ (erasure, retention).
   dt_leases: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
   dt_overflows: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
   config_imports: { writes: ['site-import'] },
-  // consultant/ keeps an open console's row; operators/ deletes an employee's with the employee.
-  operator_consoles: { writes: ['consultant', 'operators'] },
+  // consultant/ keeps an open console's row; identity/ deletes an employee's with the employee.
+  operator_consoles: { writes: ['consultant', 'identity'] },
   window_counters: { writes: ['store'] },
   agents: { writes: ['charges'], reads: ['store'] }, // store/: id sequences.
   tariff_plans: { writes: ['charges'], reads: ['store'] }, // store/: id sequences.
   agent_charges: { writes: ['charges'] },
-  // operators/ finds REST logins that are an employee's e-mail (sign-in names kept apart).
-  api_users: { writes: ['api'], reads: ['operators'] },
-  api_sessions: { writes: ['api'] },
+  // identity/ finds REST logins that are an employee's e-mail (sign-in names kept apart).
+  api_users: { writes: ['api', 'identity'], reads: ['identity'] },
+  api_sessions: { writes: ['api', 'identity'] },
   tags: { writes: ['reports'] },
   numa_lists: { writes: ['numbers'] },
   numa_list_numbers: { writes: ['numbers'] },
   person_contacts: { writes: ['visitors'] },
   tag_links: { writes: ['reports', 'visitors'] }, // visitors/: erasure.
   sales: { writes: ['reports', 'visitors'] }, // visitors/: erasure.
-  // telephony/ records the legs; charges/ rates them, operators/ sums a SIP line's calls; visitors/ and ops/ (erasure, retention).
-  call_legs: { writes: ['telephony', 'visitors'], reads: ['charges', 'operators'] },
+  // telephony/ records the legs; charges/ rates them, identity/ sums a SIP line's calls; visitors/ and ops/ (erasure, retention).
+  call_legs: { writes: ['telephony', 'visitors'], reads: ['charges', 'identity'] },
   // The platform request log: numbers/ (buying, routing) and telephony/ log their requests; visitors/ and ops/ (erasure, retention).
   callapi_requests: { writes: ['numbers', 'telephony', 'visitors'] },
   number_tariffs: { writes: ['numbers'] },
@@ -119,8 +119,8 @@ const OWNERS: Record<string, Owners> = {
   scenario_numa_routes: { writes: ['numbers'] },
   media_files: { writes: ['numbers'] },
   // telephony/ joins the lines and their employees to find who a SIP line reaches.
-  sip_lines: { writes: ['operators'], reads: ['telephony'] },
-  sip_line_employees: { writes: ['operators'], reads: ['telephony'] },
+  sip_lines: { writes: ['identity'], reads: ['telephony'] },
+  sip_line_employees: { writes: ['identity'], reads: ['telephony'] },
   webhook_endpoints: { writes: ['webhooks'] },
   webhook_outbox: { writes: ['webhooks'] },
   webhook_attempts: { writes: ['webhooks'] },

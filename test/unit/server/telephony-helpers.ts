@@ -5,7 +5,7 @@ import type { HitResult, WriteResponse } from '../../../src/protocol.js';
 import { hitWrite } from './helpers.js';
 import { checkAnswer } from './api-helpers.js';
 import type { ApiSeed } from '../../../src/server/accounts/api-seed.js';
-import { hashPassword } from '../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../src/server/identity/password.js';
 
 /**
  * The telephony tests' world: site 1 of customer 1 with a default number (74957770011), campaign

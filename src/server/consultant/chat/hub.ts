@@ -3,7 +3,7 @@ import type { Pokes, Topic } from '../../http/live-topics.js';
 import type { Store } from '../../store/open.js';
 import type { Queryable } from '../../store/queryable.js';
 import { siteById } from '../../sites/sites.js';
-import { activeOperatorsOfSite, employeeSiteIds } from '../../operators/queries.js';
+import { activeOperatorsOfSite, employeeSiteIds } from '../../identity/operators.js';
 import { consoleUntil, siteHasConsoleOpen } from './presence.js';
 import { loseIfWaiting, waitingChats } from './queries.js';
 import { noEvents, type EventSink } from '../../webhooks/events.js';

@@ -12,7 +12,7 @@ import {
   type ReportsCommunications,
   type ReportsDaily,
 } from '../../../console-protocol.js';
-import { DATE_YEARS_MESSAGE, dayOf, daySpan, DEFAULT_TIME_ZONE, inDateYears, parseDate } from '../../customers/dates.js';
+import { DATE_YEARS_MESSAGE, dayOf, daySpan, DEFAULT_TIME_ZONE, inDateYears, parseDate } from '../../identity/dates.js';
 import { errors } from '../../http/errors.js';
 import { callLines, chatLines, goalLines, requestLines, sessionContexts } from '../../reports/communication-context.js';
 import { bucketCounts } from '../../reports/daily-counts.js';
@@ -20,12 +20,12 @@ import { personFacts } from '../../reports/person-facts.js';
 import { communicationCount, communicationPage } from '../../reports/communications.js';
 import { tagsOfCommunications } from '../../reports/tag-links.js';
 import { campaignsOfSite } from '../../sites/campaigns.js';
-import { customerById } from '../../customers/queries.js';
+import { customerById } from '../../identity/customers.js';
 import type { Queryable } from '../../store/queryable.js';
 import type { CommunicationObjectType } from '../../store/tables.js';
 import { timestamp } from '../../store/time.js';
 import { describeIssue } from '../../writes/schemas.js';
-import type { Operator } from '../../operators/auth.js';
+import type { Operator } from '../../identity/auth.js';
 import { reportsPage } from './page.js';
 
 /**

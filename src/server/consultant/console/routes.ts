@@ -16,8 +16,8 @@ import {
   type StatusBody,
 } from '../../../console-protocol.js';
 import { LIMITS } from '../../../protocol.js';
-import { DEFAULT_TIME_ZONE } from '../../customers/dates.js';
-import { customerById } from '../../customers/queries.js';
+import { DEFAULT_TIME_ZONE } from '../../identity/dates.js';
+import { customerById } from '../../identity/customers.js';
 import { errors } from '../../http/errors.js';
 import { openSse, refuseOverCaps, sseSupport } from '../../http/sse.js';
 import type { Store } from '../../store/open.js';
@@ -36,9 +36,9 @@ import {
   type MessageRow,
 } from '../chat/queries.js';
 import { coalesce } from '../coalesce.js';
-import { operatorAuth, type Operator } from '../../operators/auth.js';
-import type { LoginGuard } from '../../sign-in/login-guard.js';
-import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../../operators/queries.js';
+import { operatorAuth, type Operator } from '../../identity/auth.js';
+import type { LoginGuard } from '../../identity/login-guard.js';
+import { employeeSites, offlineUnlessSignedIn, operatorActive, setOperatorActive } from '../../identity/operators.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { chatVisitReader } from './chat-visit.js';
 import { reportRoutes } from './reports.js';

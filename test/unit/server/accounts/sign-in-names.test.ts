@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccountCommand, type AccountIo } from '../../../../src/server/accounts/create-account.js';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 import { apiWorld, apiConfig, expectData, type ApiWorld } from '../api-helpers.js';
 import { createTestServer } from '../test-server.js';

@@ -7,7 +7,7 @@ import { apiWorld, expectData, expectError, type ApiWorld } from '../api-helpers
  * login, the other gets the documented duplicate error, and nothing of the first changes. On
  * PostgreSQL the first call is held at its insert of the login (a SHARE lock on api_users, taken
  * on another connection, blocks inserts, not reads) while the second waits for the first's lock on
- * the name (operators/sign-in-names.ts), taken before the check that reads it: both are in flight
+ * the name (identity/sign-in-names.ts), taken before the check that reads it: both are in flight
  * at once, and only the lock on the name keeps the second from passing the check.
  */
 

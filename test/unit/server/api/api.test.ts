@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
-import { dayOf, formatDate, parseDate } from '../../../../src/server/customers/dates.js';
+import { dayOf, formatDate, parseDate } from '../../../../src/server/identity/dates.js';
 import { apiWorld, expectData, expectError, fromXml, giveNumbers, type ApiWorld } from '../api-helpers.js';
 
 /** The REST API's conventions (rest-api.md sections 4, 5, 7, 8, 9) through app.inject. */

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { apiWorld, expectData, expectError, type ApiWorld } from '../api-helpers.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportsCommunications, ReportsDaily } from '../../../../src/console-protocol.js';
-import { dayOf, parseDate } from '../../../../src/server/customers/dates.js';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { dayOf, parseDate } from '../../../../src/server/identity/dates.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { timestamp } from '../../../../src/server/store/time.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
 import { apiWorld, expectData, type ApiWorld, type Visit } from '../api-helpers.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleMessage } from '../../../../src/console-protocol.js';
 import type { ChatMessageEvent, ChatState, WriteResponse } from '../../../../src/protocol.js';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { hashPassword, verifyPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword, verifyPassword } from '../../../../src/server/identity/password.js';
 import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
 import { consultantConfig, liveServer, PASSWORD, postJson, signIn, sse } from '../consultant-helpers.js';
 import { hitWrite, wid } from '../helpers.js';

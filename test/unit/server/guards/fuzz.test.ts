@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type WriteResponse, type WriteType } from '../../../../src/protocol.js';
 import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { seedApi } from '../../../../src/server/accounts/api-seed.js';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { LEAK, prng, TELEPHONY_SECRET, world, type World } from '../attack-helpers.js';
 import { sign } from '../../../../src/server/telephony/signature.js';
 import { wid } from '../helpers.js';

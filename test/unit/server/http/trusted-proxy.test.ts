@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { proxyTrust, readTrustedProxies } from '../../../../src/server/http/trusted-proxy.js';
 import { dropDatabase, freshDbPath, rowsOf } from '../../../support/test-database.js';
 import { adsDtSite, hitWrite } from '../helpers.js';

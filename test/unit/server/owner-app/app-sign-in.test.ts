@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { operatorActive, setOperatorActive } from '../../../../src/server/operators/queries.js';
+import { operatorActive, setOperatorActive } from '../../../../src/server/identity/operators.js';
 import { EMPLOYEE_FUNCTION_NAMES } from '../../../../src/server/owner-app/employee-functions.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 

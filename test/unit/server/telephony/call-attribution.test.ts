@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
-import { hashPassword } from '../../../../src/server/sign-in/password.js';
+import { hashPassword } from '../../../../src/server/identity/password.js';
 import { LEASE_SKEW_MS } from '../../../../src/server/leases/queries.js';
 import type { TelephonyCounters } from '../../../../src/server/telephony/routes.js';
 import { screenPopReader } from '../../../../src/server/telephony/screen-pop.js';

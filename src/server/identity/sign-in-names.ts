@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { apiLoginInAnyCase } from '../api/logins.js';
+import { apiLoginInAnyCase } from './rest-logins.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_HASH } from '../sign-in/password.js';
+import { PASSWORD_HASH } from './password.js';
 
 /**
  * Employees of a customer (REST document, "Employee") as the site configuration declares them.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { createTestServer } from '../test-server.js';
-import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server/sign-in/login-guard.js';
+import { createLoginGuard, type LoginGuardOptions } from '../../../../src/server/identity/login-guard.js';
 import { memoryCounters } from '../../../../src/server/store/window-counters.js';
 import { consultantConfig, PASSWORD } from '../consultant-helpers.js';
 import { testPostgresUrl } from '../../../support/test-database.js';
@@ -102,7 +102,8 @@ describe('sign-in attempts', () => {
     // On PostgreSQL each try reads the shared counters first, a round trip: a try that arrived
     // after the first check ended would take its slot. So there the first check is held: its read
     // of the employee waits behind a lock until the waiting room has filled. On the embedded
-    // database the counters answer at once, and all twelve meet the gate while the first hash runs.
+    // database nothing is held, and the tries meet the gate while the first hash runs, unless the
+    // machine is so loaded that a check ends before the last of them arrive.
     const held = await holdEmployees();
     const statuses: number[] = [];
     const answers = Promise.all(
@@ -110,16 +111,28 @@ describe('sign-in attempts', () => {
         login(`nobody${i}@example.com`, 'x', `198.51.100.${i + 1}`).then((r) => (statuses.push(r.statusCode), r)),
       ),
     );
-    // One check runs, three wait: the other eight are refused before any check has ended.
-    await vi.waitFor(() => expect(statuses.filter((s) => s === 503).length).toBe(8), { timeout: 20_000 });
-    expect(statuses.filter((s) => s !== 503)).toEqual([]);
-    await held.release();
+    if (testPostgresUrl) {
+      // Held: one check runs, three wait, the other eight are refused before any check has ended.
+      try {
+        await vi.waitFor(() => expect(statuses.filter((x) => x === 503).length).toBe(8), { timeout: 20_000 });
+        expect(statuses.filter((x) => x !== 503)).toEqual([]);
+      } finally {
+        await held.release();
+      }
+    }
     const all = await answers;
-    expect(all.filter((r) => r.statusCode === 401).length).toBe(4);
+    const checked = all.filter((r) => r.statusCode === 401).length;
     const busy = all.filter((r) => r.statusCode === 503);
-    expect(busy.length).toBe(8);
+    expect(checked + busy.length).toBe(12);
+    if (testPostgresUrl) expect([checked, busy.length]).toEqual([4, 8]);
+    else {
+      // Not held: a check that ends before the last tries arrive frees its place, so the count
+      // of refusals depends on the machine's load; never more than eight, never none.
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy.length).toBeLessThanOrEqual(8);
+    }
     expect(busy.map((r) => [r.headers['retry-after'], (r.json() as { message: string }).message.slice(0, 7)])).toEqual(
-      Array.from({ length: 8 }, () => ['1', '503001:']),
+      busy.map(() => ['1', '503001:']),
     );
     // Four checks of the real scrypt cost (unknown e-mails) in a row: slow on a loaded machine.
   }, 30_000);

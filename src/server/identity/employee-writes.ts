@@ -1,7 +1,7 @@
 import { errors } from '../http/errors.js';
 import type { Queryable } from '../store/queryable.js';
 import { fullName } from './employees.js';
-import { createEmployee } from './queries.js';
+import { createEmployee } from './operators.js';
 import { restLoginHasName } from './sign-in-names.js';
 
 /**

@@ -4,11 +4,11 @@ import { errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import { ApiError } from '../http/errors.js';
-import { DEVICE_COOKIE, type LoginGuard } from '../sign-in/login-guard.js';
+import { DEVICE_COOKIE, type LoginGuard } from './login-guard.js';
 import { timestamp } from '../store/time.js';
 import type { EmployeeRow } from './employees.js';
-import { verifyPassword } from '../sign-in/password.js';
-import { createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession, sessionAlive } from './queries.js';
+import { verifyPassword } from './password.js';
+import { createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession, sessionAlive } from './operators.js';
 
 /**
  * Console sign-in: a password check against the employee's scrypt hash, then a random session

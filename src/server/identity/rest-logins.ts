@@ -41,7 +41,7 @@ export async function removeApiLogin(db: Queryable, customerId: number, id: numb
 }
 
 /**
- * True when a REST login is `name` in any case: an employee's e-mail (operators/sign-in-names.ts)
+ * True when a REST login is `name` in any case: an employee's e-mail (identity/sign-in-names.ts)
  * may not be one. No index holds lower(login): the logins are a few per customer.
  */
 export async function apiLoginInAnyCase(db: Queryable, name: string): Promise<boolean> {

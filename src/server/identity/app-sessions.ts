@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginGuard } from '../sign-in/login-guard.js';
+import type { LoginGuard } from './login-guard.js';
 import type { Queryable } from '../store/queryable.js';
 import { timestamp } from '../store/time.js';
-import { verifyPassword } from '../sign-in/password.js';
+import { verifyPassword } from './password.js';
 import { guardedCheck, guardLogin, SESSION_MS } from './auth.js';
-import { APP_SESSION_PREFIX, createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession } from './queries.js';
+import { APP_SESSION_PREFIX, createSession, deleteSession, employeeLogin, employeeSiteIds, operatorBySession } from './operators.js';
 
 /**
  * An employee signed in to the site owner's app: the console's e-mail and password, checked by
@@ -47,7 +47,7 @@ export function employeeAppSessions(db: Queryable, guard: LoginGuard, opts: Empl
 
     /**
      * Whose password `password` is when `email` is both an employee's e-mail and a REST login
-     * (`restHash` its hash), as an older database may hold (operators/sign-in-names.ts): one
+     * (`restHash` its hash), as an older database may hold (identity/sign-in-names.ts): one
      * attempt under the console's guard, as a sign-in of the e-mail, checking the REST login's
      * hash and then, if that did not match, the employee's. The REST login wins when both match,
      * as it did before the names were kept apart. Signs nobody in: the caller signs the winner in
