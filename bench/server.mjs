@@ -68,6 +68,25 @@ export function pageViews(url, visitors, connections, duration) {
 /** Visitors for the many-visitor rows: as many as connections, so each request is another's. */
 export const MANY = 20;
 
+/** The demo customer's REST session on `url`: POSTs a function with its args (the key in a header), answers its data. */
+export async function demoApi(url) {
+  const login = await fetch(url + 'api/login/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'demo', password: 'demo-password' }),
+  });
+  const key = (await login.json()).data.session_key;
+  return async (fn, args) => {
+    const res = await fetch(url + `api/v1/${fn}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ args }),
+    });
+    if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
+    return (await res.json()).data;
+  };
+}
+
 export const name = 'server';
 export const title = 'Server throughput (autocannon, page-view endpoint vs bare node:http)';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { load, MANY, pageViews, start, visitorOf } from './server.mjs';
+import { demoApi, load, MANY, pageViews, start, visitorOf } from './server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,21 +38,7 @@ export async function run({ duration = 3, connections = 10 } = {}) {
   try {
     const many = [];
     for (let i = 0; i < MANY; i++) many.push(await visitorOf(svc.url));
-    const login = await fetch(svc.url + 'api/login/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'demo', password: 'demo-password' }),
-    });
-    const key = (await login.json()).data.session_key;
-    const api = async (fn, args) => {
-      const res = await fetch(svc.url + `api/v1/${fn}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ args }),
-      });
-      if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
+    const api = await demoApi(svc.url);
     // Port 1 refuses at once: every delivery fails, and the worker keeps claiming.
     const endpoints = [];
     for (let i = 0; i < 20; i++)

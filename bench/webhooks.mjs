@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, MANY, pageViews, start, visitorOf, wid } from './server.mjs';
+import { demoApi, load, MANY, pageViews, start, visitorOf, wid } from './server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,21 +82,7 @@ export async function run({ duration = 3, connections = 20 } = {}) {
     };
     await load(pageViews(svc.url, many, connections, 1));
 
-    const login = await fetch(svc.url + 'api/login/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'demo', password: 'demo-password' }),
-    });
-    const key = (await login.json()).data.session_key;
-    const api = async (fn, args) => {
-      const res = await fetch(svc.url + `api/v1/${fn}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ session_key: key, args }),
-      });
-      if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
+    const api = await demoApi(svc.url);
     const { id } = await api('create_webhook', { url: `http://127.0.0.1:${hanging.address().port}/hook`, events: ['goal.reached'] });
     const runs = { without: [], withHanging: [] };
     // Taking turns, A B B A A B ...: a drift of the machine falls on both states alike.
