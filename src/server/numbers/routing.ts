@@ -6,10 +6,8 @@ import { blockForwardOf, heldNumber, numaRoute, scenarioOfNumber } from './queri
  * when the caller is on one of the caller-number (numa) lists the scenario routes, that route's
  * target; else the scenario's own target, else the number's (create_dialing_operation), else the
  * forwarding number of the site block that shows it. Null when nobody holds `numb`, or nothing
- * says where to forward. Numbers are compared as digits (`+7 (495)…` is `7495…`).
- *
- * The telephony boundary (the calls work) leaves a seam for this function; it is wired there
- * after both are merged.
+ * says where to forward. Numbers are compared as digits (`+7 (495)…` is `7495…`). app.ts gives it
+ * to the telephony boundary and to the carriers' routing answers.
  */
 export async function routeIncomingCall(
   db: Queryable,

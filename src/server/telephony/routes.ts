@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+export type { TelephonyCounters } from './accept-event.js';
 import type { Pokes } from '../http/live-topics.js';
 import { ApiError, errors } from '../http/errors.js';
 import { numberConflicts } from '../numbers/site-numbers.js';
 import type { Store } from '../store/open.js';
 import { CallEventSchema, MAX_CALL_SECONDS, type CallEvent } from './event.js';
 import { startLostSweep, type LostSweepOptions } from './lost-sweep.js';
-import { callById } from './queries.js';
-import { recordEvent, unknownNumber, type CallRouting } from './record-event.js';
+import { acceptCallEvent, type TelephonyCounters } from './accept-event.js';
+import type { CallRouting } from './record-event.js';
 import { SIGNATURE_HEADER, signatureValid } from './signature.js';
-import { callEventType, noEvents, type EventSink } from '../webhooks/events.js';
+import type { EventSink } from '../webhooks/events.js';
 
 /**
  * The telephony boundary (docs/calls.md, "Calls and the telephony boundary"): `POST /telephony/events`,
@@ -29,11 +30,6 @@ export interface TelephonyOptions extends LostSweepOptions {
   events?: EventSink | undefined;
 }
 
-export interface TelephonyCounters {
-  /** Calls refused because the number called is no customer's (422101); each is also logged at warn. */
-  refusedUnknownNumber: number;
-}
-
 export interface TelephonyDeps extends TelephonyOptions {
   store: Store;
   hub: Pokes;
@@ -43,8 +39,6 @@ export interface TelephonyDeps extends TelephonyOptions {
 /** How far an event's time may lie from the server's clock: a platform's queue may hold events a while, not a month. */
 const PAST_MS = 30 * 864e5;
 const AHEAD_MS = 864e5;
-
-const UNKNOWN_NUMBER = unknownNumber().code;
 
 const bad = (text: string) => new ApiError(400, 400102, `Invalid call event: ${text}`);
 const absurd = (text: string) => new ApiError(422, 422102, `Implausible call event: ${text}`);
@@ -98,31 +92,8 @@ export async function telephonyFeature(app: FastifyInstance, deps: TelephonyDeps
     }
     const now = Date.now();
     const ev = parseEvent(body, now);
-    const out = await deps.store.db
-      .transaction()
-      .execute(async (trx) => {
-        const out = await recordEvent(trx, ev, now, deps.routing);
-        const type = out.applied ? callEventType(out.communicationType, ev.event) : null;
-        if (type) await (deps.events ?? noEvents).emit(trx, { type, siteId: out.siteId, kind: 'call', id: out.callId });
-        return out;
-      })
-      .catch((e: unknown) => {
-        if (e instanceof ApiError && e.code === UNKNOWN_NUMBER) {
-          counters.refusedUnknownNumber++;
-          // The caller's number is personal data: only the number called is logged.
-          req.log.warn(
-            { call_id: ev.call_id, number_called: ev.direction === 'in' ? ev.numb : ev.numa },
-            "call refused: the number called is no customer's",
-          );
-        }
-        throw e;
-      });
-    // The console's screen pop reads ringing calls; it re-reads once the event has committed.
-    if (out.applied) deps.hub.poke(`site:${out.siteId}`);
     // What the record says of the call, so a platform (and the demo's button) sees whose it is.
-    const call = (await callById(deps.store.db, out.callId))!;
-    const attribution = { site_id: call.site_id, ac_id: call.ac_id, session_id: call.session_id, visitor_id: call.visitor_id };
-    return reply.send({ success: true, data: { id: out.callId, applied: out.applied, ...attribution } });
+    return reply.send({ success: true, data: await acceptCallEvent({ ...deps, counters }, ev, now, req.log) });
   });
 
   const stop = startLostSweep(deps.store, deps, (sites) => deps.hub.poke(...sites.map((s) => `site:${s}` as const)));
