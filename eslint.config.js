@@ -93,7 +93,7 @@ export default tseslint.config(
     rules: { eqeqeq: 'off' },
   },
   {
-    files: ['src/server/**', 'scripts/**', 'bench/**', 'test/**', 'demo-site/*.mjs', '*.config.*'],
+    files: ['src/server/**', 'scripts/**', 'bench/**', 'examples/**', 'test/**', 'demo-site/*.mjs', '*.config.*'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   ...serverLayerRules,
