@@ -1,5 +1,5 @@
 import { CarrierError, type CallbackDial, type CarrierAdapter, type CarrierConnection, type HeldNumber } from '../carrier.js';
-import { zadarmaRequest } from './client.js';
+import { REQUEST_TIMEOUT_MS, zadarmaApi, type ZadarmaApi } from './client.js';
 import { callbackCallId, eventsUrl, extensionOf } from './names.js';
 import { buyNumber, heldNumbers, searchNumbers } from './numbers.js';
 
@@ -10,10 +10,12 @@ const digits = (v: string) => v.replace(/\D/g, '');
 /** The PBX notifications a tracked call needs: its start, answer and end, and a call-back's legs. */
 const NOTIFICATIONS = ['notify_start', 'notify_answer', 'notify_end', 'notify_out_start', 'notify_out_end'] as const;
 
-export function zadarmaAdapter(c: CarrierConnection): CarrierAdapter {
+/** `timeoutMs`: each request's limit (tests shorten it). */
+export function zadarmaAdapter(c: CarrierConnection, timeoutMs = REQUEST_TIMEOUT_MS): CarrierAdapter {
+  const api = zadarmaApi(c, timeoutMs);
   return {
     async check() {
-      const b = await zadarmaRequest(c, '/v1/info/balance/');
+      const b = await api('/v1/info/balance/');
       const amount = Number(b.balance);
       // The API names no account; the balance is what proves the key works.
       return {
@@ -21,12 +23,12 @@ export function zadarmaAdapter(c: CarrierConnection): CarrierAdapter {
         balance: Number.isFinite(amount) && typeof b.currency === 'string' ? { amount, currency: b.currency } : undefined,
       };
     },
-    heldNumbers: () => heldNumbers(c),
-    searchNumbers: (s) => searchNumbers(c, s),
-    buyNumber: (phone) => buyNumber(c, phone),
-    routeNumber: (n) => routeNumber(c, n),
-    releaseNumber: (n) => releaseNumber(c, n),
-    dialCallback: (d) => dialCallback(c, d),
+    heldNumbers: () => heldNumbers(api),
+    searchNumbers: (s) => searchNumbers(api, s),
+    buyNumber: (phone) => buyNumber(api, phone),
+    routeNumber: (n) => routeNumber(c, api, n),
+    releaseNumber: (n) => releaseNumber(api, n),
+    dialCallback: (d) => dialCallback(c, api, d),
   };
 }
 
@@ -36,8 +38,8 @@ export function zadarmaAdapter(c: CarrierConnection): CarrierAdapter {
  * other system receives them at is not taken over: the user decides in Zadarma's personal area.
  * Whether the number's calls reach the PBX at all is its setting there (docs/carriers-zadarma.md).
  */
-async function routeNumber(c: CarrierConnection, n: HeldNumber): Promise<void> {
-  const number = await zadarmaRequest(c, '/v1/direct_numbers/number/', { number: digits(n.phone) });
+async function routeNumber(c: CarrierConnection, api: ZadarmaApi, n: HeldNumber): Promise<void> {
+  const number = await api('/v1/direct_numbers/number/', { number: digits(n.phone) });
   const status = String((number.info as { status?: unknown } | undefined)?.status ?? '');
   if (status && status !== 'on')
     throw new CarrierError(
@@ -45,25 +47,25 @@ async function routeNumber(c: CarrierConnection, n: HeldNumber): Promise<void> {
       `Zadarma: +${digits(n.phone)} is "${status}", not yet on: finish its order in Zadarma's personal area`,
     );
   const url = eventsUrl(c);
-  const info = await zadarmaRequest(c, '/v1/pbx/callinfo/');
+  const info = await api('/v1/pbx/callinfo/');
   const current = typeof info.url === 'string' ? info.url : '';
   if (current && current !== url)
     throw new CarrierError(
       'refused',
       `Zadarma already sends the PBX's call notifications to ${current}: clear that URL in Zadarma's personal area (PBX → Integrations and API → notifications), or replace it with ${url}`,
     );
-  if (current !== url) await zadarmaRequest(c, '/v1/pbx/callinfo/url/', { url }, 'POST');
+  if (current !== url) await api('/v1/pbx/callinfo/url/', { url }, 'POST');
   const on = (info.notifications ?? {}) as Record<string, unknown>;
   const off = NOTIFICATIONS.filter((k) => String(on[k]) !== 'true');
-  if (off.length) await zadarmaRequest(c, '/v1/pbx/callinfo/notifications/', Object.fromEntries(off.map((k) => [k, 'true'])), 'POST');
+  if (off.length) await api('/v1/pbx/callinfo/notifications/', Object.fromEntries(off.map((k) => [k, 'true'])), 'POST');
 }
 
 /**
  * Zadarma's API cannot cancel a number; it can stop its renewal, and the number then goes back at
  * the end of the month paid for. Cancelling at once is done in Zadarma's personal area.
  */
-async function releaseNumber(c: CarrierConnection, n: HeldNumber): Promise<void> {
-  await zadarmaRequest(c, '/v1/direct_numbers/autoprolongation/', { number: digits(n.phone), value: 'off' }, 'PUT');
+async function releaseNumber(api: ZadarmaApi, n: HeldNumber): Promise<void> {
+  await api('/v1/direct_numbers/autoprolongation/', { number: digits(n.phone), value: 'off' }, 'PUT');
 }
 
 /**
@@ -71,10 +73,10 @@ async function releaseNumber(c: CarrierConnection, n: HeldNumber): Promise<void>
  * caller id is not a parameter: the call goes out through the connection's PBX extension (`sip`),
  * whose CallerID, set in Zadarma's PBX to the tracking number, both sides see.
  */
-async function dialCallback(c: CarrierConnection, d: CallbackDial): Promise<{ callId: string }> {
+async function dialCallback(c: CarrierConnection, api: ZadarmaApi, d: CallbackDial): Promise<{ callId: string }> {
   const from = digits(d.operatorPhone);
   const to = digits(d.visitorPhone);
   if (!from || !to) throw new CarrierError('invalid_number', 'Zadarma: a call-back needs the operator’s and the visitor’s phones');
-  await zadarmaRequest(c, '/v1/request/callback/', { from, to, sip: extensionOf(c) });
+  await api('/v1/request/callback/', { from, to, sip: extensionOf(c) });
   return { callId: callbackCallId(c.id, d.requestId) };
 }

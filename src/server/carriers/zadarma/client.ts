@@ -21,6 +21,14 @@ export interface ZadarmaAnswer {
   [field: string]: unknown;
 }
 
+/** Requests of one connection, each limited to the same time. */
+export type ZadarmaApi = (method: string, params?: Readonly<Record<string, string>>, verb?: HttpMethod) => Promise<ZadarmaAnswer>;
+
+export const zadarmaApi =
+  (connection: CarrierConnection, timeoutMs = REQUEST_TIMEOUT_MS): ZadarmaApi =>
+  (method, params, verb) =>
+    zadarmaRequest(connection, method, params, verb, timeoutMs);
+
 export async function zadarmaRequest(
   connection: CarrierConnection,
   method: string,

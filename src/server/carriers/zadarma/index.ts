@@ -14,6 +14,6 @@ export const zadarmaCarrier: CarrierModule = {
     // The PBX extension (default 100) that forwards calls to the operator's phone and places call-backs.
     { name: 'extension', secret: false, optional: true },
   ],
-  adapter: zadarmaAdapter,
+  adapter: (connection) => zadarmaAdapter(connection),
   routes: zadarmaRoutes,
 };

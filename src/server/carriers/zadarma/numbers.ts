@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { CarrierError, type CarrierConnection, type HeldNumber, type NumberSearch, type OfferedNumber, type Price } from '../carrier.js';
-import { zadarmaRequest } from './client.js';
+import { CarrierError, type HeldNumber, type NumberSearch, type OfferedNumber, type Price } from '../carrier.js';
+import type { ZadarmaApi } from './client.js';
 
 /**
  * Zadarma's virtual numbers (zadarma.com/en/support/api/, "Virtual numbers"): the account's numbers
@@ -34,8 +34,8 @@ interface HeldRow {
   currency?: string;
 }
 
-export async function heldNumbers(c: CarrierConnection): Promise<HeldNumber[]> {
-  const answer = await zadarmaRequest(c, '/v1/direct_numbers/');
+export async function heldNumbers(api: ZadarmaApi): Promise<HeldNumber[]> {
+  const answer = await api('/v1/direct_numbers/');
   const rows = Array.isArray(answer.info) ? (answer.info as HeldRow[]) : [];
   return rows
     .map((r) => ({ r, phone: digits(r.number) }))
@@ -49,8 +49,8 @@ export async function heldNumbers(c: CarrierConnection): Promise<HeldNumber[]> {
     }));
 }
 
-async function directions(c: CarrierConnection, country: string): Promise<Direction[]> {
-  const answer = await zadarmaRequest(c, '/v1/direct_numbers/country/', { country: country.toUpperCase(), language: 'en' });
+async function directions(api: ZadarmaApi, country: string): Promise<Direction[]> {
+  const answer = await api('/v1/direct_numbers/country/', { country: country.toUpperCase(), language: 'en' });
   return Array.isArray(answer.info) ? (answer.info as Direction[]) : [];
 }
 
@@ -61,8 +61,8 @@ function matching(all: Direction[], s: NumberSearch): Direction[] {
   return region ? all.filter((d) => d.name.toLowerCase().includes(region)) : all;
 }
 
-async function available(c: CarrierConnection, d: Direction, mask?: string): Promise<Array<{ id: string; number: string }>> {
-  const answer = await zadarmaRequest(c, `/v1/direct_numbers/available/${encodeURIComponent(d.id)}/`, mask ? { mask } : {});
+async function available(api: ZadarmaApi, d: Direction, mask?: string): Promise<Array<{ id: string; number: string }>> {
+  const answer = await api(`/v1/direct_numbers/available/${encodeURIComponent(d.id)}/`, mask ? { mask } : {});
   const list = Array.isArray(answer.numbers) ? (answer.numbers as Array<{ id?: unknown; number?: unknown }>) : [];
   return list.map((n) => ({ id: String(n.id ?? ''), number: digits(n.number) })).filter((n) => n.id && n.number);
 }
@@ -70,12 +70,12 @@ async function available(c: CarrierConnection, d: Direction, mask?: string): Pro
 /** Directions asked for their numbers in one search: Zadarma allows 100 requests a minute. */
 const DIRECTIONS_PER_SEARCH = 5;
 
-export async function searchNumbers(c: CarrierConnection, s: NumberSearch): Promise<OfferedNumber[]> {
+export async function searchNumbers(api: ZadarmaApi, s: NumberSearch): Promise<OfferedNumber[]> {
   const limit = Math.max(1, Math.min(s.limit ?? 20, 100));
   const mask = s.contains ? digits(s.contains) : undefined;
   const out: OfferedNumber[] = [];
-  for (const d of matching(await directions(c, s.country), s).slice(0, DIRECTIONS_PER_SEARCH)) {
-    for (const n of await available(c, d, mask)) {
+  for (const d of matching(await directions(api, s.country), s).slice(0, DIRECTIONS_PER_SEARCH)) {
+    for (const n of await available(api, d, mask)) {
       if (mask && !n.number.includes(mask)) continue;
       out.push({
         phone: n.number,
@@ -96,18 +96,17 @@ export async function searchNumbers(c: CarrierConnection, s: NumberSearch): Prom
  * the number must still be among the direction's offered numbers. A number Zadarma only reserves
  * until it is paid is refused as a balance problem: its calls would not come yet.
  */
-export async function buyNumber(c: CarrierConnection, phone: string): Promise<HeldNumber> {
+export async function buyNumber(api: ZadarmaApi, phone: string): Promise<HeldNumber> {
   const wanted = digits(phone);
   const country = countryOf(wanted);
   if (!country) throw new CarrierError('invalid_number', `Zadarma: ${phone} is not a phone number of any country`);
-  const direction = (await directions(c, country))
+  const direction = (await directions(api, country))
     .filter((d) => wanted.startsWith(digits(d.countryCode) + digits(d.areaCode)))
     .sort((a, b) => digits(b.areaCode).length - digits(a.areaCode).length)[0];
   if (!direction) throw new CarrierError('taken', `Zadarma offers no numbers like +${wanted}`);
-  const offer = (await available(c, direction, wanted.slice(-4))).find((n) => n.number === wanted);
+  const offer = (await available(api, direction, wanted.slice(-4))).find((n) => n.number === wanted);
   if (!offer) throw new CarrierError('taken', `Zadarma no longer offers +${wanted}`);
-  const order = await zadarmaRequest(
-    c,
+  const order = await api(
     '/v1/direct_numbers/order/',
     { direction_id: String(direction.id), number_id: offer.id, period: 'month' },
     'POST',
