@@ -44,7 +44,12 @@ export async function onStart(c: CarrierConnection, deps: Deps, n: Notify<'NOTIF
   const numa = phoneOf(n.caller_id);
   const numb = phoneOf(n.called_did);
   const ringing = { call_id: n.pbx_call_id, event: 'ringing', direction: 'in', numa, numb, time: iso(now) };
-  const [accepted, handling] = await Promise.all([apply(deps, [ringing], now, log), deps.handling({ numb, numa }).catch(() => null)]);
+  const routed = deps.handling({ numb, numa }).catch((e: unknown) => {
+    // The call still rings on the PBX's own scenario; the numbers are personal data, not logged.
+    log.warn({ call_id: n.pbx_call_id, err: (e as Error)?.message }, 'Zadarma call not routed: its handling failed');
+    return null;
+  });
+  const [accepted, handling] = await Promise.all([apply(deps, [ringing], now, log), routed]);
   const to = handling?.forwardTo?.replace(/\D/g, '');
   const routing = to ? { redirect: extensionOf(c), return_timeout: 0, rewrite_forward_number: to } : {};
   return { routing, accepted };
