@@ -167,6 +167,12 @@ describe('Zadarma incoming calls', () => {
     expect((await fetch(link!.replace(/t=.*/, 't=' + 'A'.repeat(32)), { redirect: 'manual' })).status).toBe(403);
   });
 
+  it("leaves a call nobody takes to the PBX's own scenario, and records a hidden caller", async () => {
+    const call = pbx().incoming({ pbxCallId: 'in-8', from: 'anonymous', to: '74951110000' });
+    expect(await pbx().post(call.start)).toEqual({ status: 200, body: {} });
+    expect(calls()).toEqual([expect.objectContaining({ platform_call_id: 'in-8', numa: '000', numb: '74951110000' })]);
+  });
+
   it('changes nothing when Zadarma repeats its notifications', async () => {
     const call = pbx().incoming({ pbxCallId: 'in-4', from: VISITOR, to: SITE_NUMBER, talk: 12 });
     for (const n of [call.start, call.answer, call.end]) expect((await pbx().post(n)).status).toBe(200);
