@@ -75,8 +75,9 @@ const OWNERS: Record<string, Owners> = {
   captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // telephony/ records the calls of its events and callback/ the call-back requests' own; visitors/
   // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals,
-  // reports/ the journal's call details too, and ops/ what retention keeps.
-  calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
+  // reports/ the journal's call details too, ops/ what retention keeps, and carriers/ the call-back
+  // a carrier's outgoing call belongs to (Zadarma names the call only after it was asked for).
+  calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['carriers', 'ops', 'reports', 'visitors', 'webhooks'] },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
   // SIP line reaches (the screen pop); store/: id sequences.
