@@ -30,7 +30,11 @@ export function limited(adapter: CarrierAdapter, ms: number): CarrierAdapter {
 async function within<R>(f: () => Promise<R>, ms: number): Promise<R> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CarrierError('timeout', `The carrier did not answer within ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(new CarrierError('timeout', `The carrier did not answer within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`)),
+      ms,
+    );
   });
   try {
     return await Promise.race([f(), late]);

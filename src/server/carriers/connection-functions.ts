@@ -214,6 +214,7 @@ export const checkCarrier = apiFunction({
     'Asks the carrier whether `connection_id`’s credentials still work: `{ok, account, balance, message, numbers_routed}`, `message` being the carrier’s words when it refused (a revoked token, no balance). ' +
     'Numbers whose routing to this server had failed are routed again (`numbers_routed`). Not in the REST document.',
   needs: ['carriers'],
+  names: { connection_id: 'carrier_connection' },
   args: z.object({ connection_id: id() }),
   response: z.strictObject({
     ok: z.boolean(),
@@ -254,6 +255,7 @@ export const disconnectCarrier = apiFunction({
   description:
     'Forgets `connection_id` and its credentials. Refused (409) while numbers are held through it, saying how many: release them first. Nothing changes at the carrier. Not in the REST document.',
   needs: ['carriers'],
+  names: { connection_id: 'carrier_connection' },
   args: z.object({ connection_id: id() }),
   response: acknowledgement,
   async run(ctx, a) {

@@ -59,6 +59,7 @@ export const carrierNumbers = apiFunction({
     'The numbers the carrier account (`connection_id`, or every connection the customer may use) holds, each marked `imported` when it is the customer’s here, ' +
     '`held_elsewhere` when another customer has it, with `route_error` when its calls could not be routed to this server. Not in the REST document.',
   needs: ['carriers'],
+  names: { connection_id: 'carrier_connection' },
   args: z.object(connectionArg),
   response: z.array(
     z.strictObject({
@@ -142,6 +143,7 @@ export const importCarrierNumber = apiFunction({
   description:
     'Makes `phone_number`, which the carrier account already holds, the customer’s here and routes its calls to this server. Answers `{phone_number, connection_id, routed, route_error}`. Not in the REST document.',
   needs: ['carriers'],
+  names: { connection_id: 'carrier_connection' },
   args: z.object({ ...connectionArg, phone_number: phone }),
   response: numberAnswer,
   async run(ctx, a) {
@@ -175,6 +177,7 @@ export const searchCarrierNumbers = apiFunction({
     'Numbers the carrier offers in `country` (ISO 3166 alpha-2), optionally in `region`, with `area_code`, or containing the digits `contains`, with their monthly price. ' +
     'buy_carrier_number confirms one at the price shown here. Not in the REST document.',
   needs: ['carriers'],
+  names: { connection_id: 'carrier_connection' },
   args: z.object({
     ...connectionArg,
     country: z
@@ -227,6 +230,7 @@ export const buyCarrierNumber = apiFunction({
     '(its `amount`; null when none was shown), the buyer’s confirmation before money is spent. Then routes its calls to this server. ' +
     'A number someone just bought answers 409. Answers `{phone_number, connection_id, routed, route_error}`. Not in the REST document.',
   needs: ['carriers'],
+  names: { connection_id: 'carrier_connection' },
   args: z.object({
     ...connectionArg,
     phone_number: phone,
@@ -259,6 +263,7 @@ export const routeCarrierNumber = apiFunction({
   description:
     'Points the calls of the customer’s carrier number `phone_number` at this server again (after its routing failed, or was changed at the carrier). Answers `{phone_number, connection_id, routed, route_error}`. Not in the REST document.',
   needs: ['carriers'],
+  names: { phone_number: 'number' },
   args: z.object({ phone_number: phone }),
   response: numberAnswer,
   async run(ctx, a) {
