@@ -1,6 +1,8 @@
 import { queuePlatform, type CallbackPlatform, type CallbackRequest, type DispatchResult } from '../callback/platform.js';
 import { ApiError } from '../http/errors.js';
-import { siteCarrierNumbers, type CustomerNumber } from '../numbers/carrier-numbers.js';
+import { siteCarrierNumbers, siteDtBlocks, type CustomerNumber } from '../numbers/carrier-numbers.js';
+import { liveLease } from '../leases/queries.js';
+import { callById } from '../telephony/queries.js';
 import { customerScenarios } from '../numbers/queries.js';
 import { routeIncomingCall } from '../numbers/routing.js';
 import { siteById } from '../sites/sites.js';
@@ -26,8 +28,8 @@ export function carrierCallbackPlatform(
     async dispatch(request, site) {
       if (site.platform === 'down') return fallback.dispatch(request, site);
       const numbers = await siteCarrierNumbers(store.db, request.siteId);
-      // A number whose calls are routed here first: its carrier certainly knows it.
-      const n = numbers.find((x) => x.carrier_route_error === null) ?? numbers[0];
+      // The number the visitor's session was shown, else one whose calls are routed here: its carrier certainly knows it.
+      const n = (await leasedOf(store, request, numbers)) ?? numbers.find((x) => x.carrier_route_error === null) ?? numbers[0];
       const conn = n ? await connectionById(store.db, n.carrier_connection_id!) : null;
       if (!n || !conn || conn.enabled !== 1) return fallback.dispatch(request, site);
       const operatorPhone = await operatorPhoneOf(store, request, n);
@@ -50,6 +52,20 @@ async function dial(f: () => Promise<{ callId: string }>): Promise<DispatchResul
     if (e instanceof CarrierError || e instanceof ApiError) return { ok: false, error: e.message.slice(0, 200) };
     throw e;
   }
+}
+
+/** The carrier number a DT pool of the site leases to the request's session now, if any. */
+async function leasedOf(store: Store, request: CallbackRequest, numbers: readonly CustomerNumber[]): Promise<CustomerNumber | null> {
+  const { db } = store;
+  if (!numbers.length) return null;
+  const session = (await callById(db, request.id))?.session_id;
+  if (!session) return null;
+  for (const blockId of await siteDtBlocks(db, request.siteId)) {
+    const lease = await liveLease(db, 'session_id', session, blockId, Date.now());
+    const n = lease && numbers.find((x) => x.phone_number === lease.number.replace(/\D/g, ''));
+    if (n) return n;
+  }
+  return null;
 }
 
 /** Who is called first: the scenario's forwarding number, the number's route, the site's phone. */

@@ -129,3 +129,15 @@ export async function siteCarrierNumbers(db: Queryable, siteId: number): Promise
     .execute();
   return shown.flatMap((n) => held.filter((h) => h.phone_number === n).slice(0, 1)).filter((h, i, all) => all.indexOf(h) === i);
 }
+
+/** The site's blocks with a DT pool: where a visitor's session may hold a number. */
+export async function siteDtBlocks(db: Queryable, siteId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('site_blocks')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('is_dt_enabled', '=', 1)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -86,6 +86,47 @@ describe('call-backs through the carrier', () => {
     expect((dials[0]!.body as { reference: number }).reference).toBe(call.id);
   });
 
+  it('show the number the visitor’s session was given from a pool of carrier numbers', async () => {
+    cw = await carrierWorld({}, undefined, { leasePolicy: false });
+    const { w, carrier } = cw;
+    const held = carrier.accounts.get(TOKEN)!.numbers;
+    for (const phone of ['14155550133', '14155550144'])
+      held.push({ id: `PN${phone}`, phone, country: 'US', region: 'CA', monthly: { amount: 1.15, currency: 'USD' } });
+    const x = await w.login('x');
+    await connect(w, x);
+    const a = await w.login('a');
+    for (const phone of ['14155550100', '14155550133', '14155550144'])
+      expectData(await w.post('import_carrier_number', a, { phone_number: phone }));
+    expectData(
+      await w.post('number_block', a, {
+        site_id: 1,
+        name: 'Pool',
+        selector: '.phone',
+        numb: '14155550100',
+        dt_pool_numbers: ['14155550133', '14155550144'],
+      }),
+    );
+    expectData(await w.post('create_scenario', a, { name: 'Call-back', forward_to: '74951112233' }));
+    const settings = (expectData(await w.get('site_settings', { session_key: a, site_id: 1 })) as { settings: Record<string, unknown> })
+      .settings;
+    expectData(await w.post('site_settings', a, { site_id: 1, ...settings, callback_scenario: 'Call-back' }, { action: 'PUT' }));
+    const first = await w.visit('site-1', 'https://a.test/');
+    const second = await w.visit('site-1', 'https://a.test/');
+    const leased = w.server.db.prepare('SELECT number FROM dt_leases WHERE session_id = ?').get(second.session) as { number: string };
+    expect(['14155550133', '14155550144']).toContain(leased.number);
+    await first.send('sitephone', { phone: '+7 916 123-45-67' });
+    await second.send('sitephone', { phone: '+7 916 123-45-68' });
+    await w.server.callbacksDispatched();
+    const dials = carrier.requests.filter((r) => r.path === '/calls').map((r) => r.body as { second: string; caller_id: string });
+    const firstLeased = (w.server.db.prepare('SELECT number FROM dt_leases WHERE session_id = ?').get(first.session) as { number: string })
+      .number;
+    expect(dials).toEqual([
+      expect.objectContaining({ second: '79161234567', caller_id: firstLeased }),
+      expect.objectContaining({ second: '79161234568', caller_id: leased.number }),
+    ]);
+    expect(firstLeased).not.toBe(leased.number);
+  });
+
   it('fail the request with the carrier’s words when it refuses', async () => {
     const { w, carrier } = await siteWithCarrierNumber();
     carrier.accounts.get(TOKEN)!.balance = 0;

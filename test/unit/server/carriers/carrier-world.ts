@@ -3,6 +3,7 @@ import { apiWorld, type ApiWorld } from '../api-helpers.js';
 import { startStandInCarrier, type StandInCarrier } from '../../../support/stand-in-carrier.js';
 import { STAND_IN_KIND, standInCarrier } from '../../../support/stand-in-carrier-module.js';
 import type { CarrierOptions } from '../../../../src/server/carriers/service.js';
+import type { ServerOptions } from '../../../../src/server/app.js';
 
 /**
  * The REST API's world (api-helpers.ts) with a stand-in carrier (test/support/stand-in-carrier.ts)
@@ -22,6 +23,7 @@ export interface CarrierWorld {
 export async function carrierWorld(
   carriers: Partial<CarrierOptions> = {},
   publicUrl = 'https://calls.example.test/',
+  more: Partial<ServerOptions> = {},
 ): Promise<CarrierWorld> {
   const carrier = await startStandInCarrier();
   carrier.accounts.set(TOKEN, {
@@ -41,9 +43,10 @@ export async function carrierWorld(
       modules: [standInCarrier],
       secretKey: randomBytes(32),
       apiBases: { [STAND_IN_KIND]: carrier.url },
-      timeoutMs: 500,
+      timeoutMs: 5000,
       ...carriers,
     },
+    ...more,
   });
   return {
     w,
