@@ -3,6 +3,7 @@ import type { Texts } from './i18n.js';
 import { Account } from './pages/account.js';
 import { CampaignEditor } from './pages/campaign-editor.js';
 import { Campaigns } from './pages/campaigns.js';
+import { Carriers } from './pages/carriers.js';
 import { Charges } from './pages/charges.js';
 import { Customers } from './pages/customers.js';
 import { Journal } from './pages/journal.js';
@@ -51,6 +52,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/charges', page: Charges, nav: { label: 'charges' } },
   { path: '/app/account', page: Account, needsCustomer: false, nav: { label: 'account' } },
   { path: '/app/webhooks', page: Webhooks, nav: { label: 'webhooks' } },
+  // The server's operator (an agent, or a customer without one) connects carriers; a customer of an agent sees its agent's.
+  { path: '/app/carriers', page: Carriers, needsCustomer: false, nav: { label: 'carriers' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];

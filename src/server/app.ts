@@ -50,6 +50,10 @@ import { ownerAppFeature } from './owner-app/index.js';
 import { reportSignInClashes } from './identity/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
+import { createCarrierService, type CarrierOptions, type CarrierService } from './carriers/service.js';
+import { CARRIER_MODULES } from './carriers/modules.js';
+import { carrierCallbackPlatform } from './carriers/callback-platform.js';
+import { carriersFeature } from './carriers/feature.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -78,7 +82,10 @@ export interface ServerOptions {
    * or a stream at `info`, or `{ level }` (http/request-log.ts). One line per request. Default false.
    */
   logger?: LoggerOption;
-  /** The telephony platform that dials call-back requests, after their write commits. Default: queue them (callback/platform.ts). */
+  /**
+   * The telephony platform that dials call-back requests, after their write commits. Default: the
+   * site's carrier (carriers/callback-platform.ts), or queue them when it has none (callback/platform.ts).
+   */
   callbackPlatform?: CallbackPlatform;
   /** Limit of failed credential checks on `vc/s/` and `api/add_offline_message/` (visitors/credential-guard.ts). */
   credentialGuard?: CredentialGuardOptions;
@@ -132,6 +139,8 @@ export interface ServerOptions {
   retentionDays?: number;
   /** Webhooks' delivery (webhooks/): http and loopback targets, the clock, the polling. Default: https to public addresses only. */
   webhooks?: WebhookOptions;
+  /** Phone carriers (carriers/): the modules, the key sealing their credentials (SVC_SECRET_KEY), the calls' time limit. */
+  carriers?: CarrierOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -193,13 +202,18 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const refusedBy: RefusedBy = (guard) => () => metrics.refused(guard);
   const limitedRoutes = await registerGuards(app, store, refusedBy, opts);
   registerServing(app, store, metrics, opts);
-  const shared = await sharedServices(app.log, store, refusedBy, opts);
+  // Phone carriers (carriers/): their modules and connections, for the REST API, call-backs and their routes.
+  const carriers = createCarrierService(opts.carriers ?? {}, opts.publicUrl, CARRIER_MODULES, opts.apiClock);
+  const shared = await sharedServices(app.log, store, refusedBy, {
+    ...opts,
+    callbackPlatform: opts.callbackPlatform ?? carrierCallbackPlatform(store, carriers),
+  });
   await registerVisitorFeatures(app, { store, sites, trust, metrics, refusedBy, ...shared }, opts);
   // The API's demo users go only into the database the site configuration has just seeded: never
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await reportSignInClashes(store.db, warn);
-  await registerRestApi(app, store, shared.loginGuard, shared.webhooks, opts);
+  await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers }, opts);
   await app.register(ownerAppFeature, {
     store,
     loginGuard: shared.loginGuard,
@@ -208,7 +222,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     publicUrl: opts.publicUrl,
   });
   await enterNumbers(store, seeded, opts);
-  await registerTelephony(app, store, shared.hub, shared.webhooks, opts.telephony);
+  await registerTelephony(app, store, { hub: shared.hub, webhooks: shared.webhooks, carriers }, opts.telephony);
   return serverHandle(app, { store, routes, limitedRoutes, metrics, connections, ...shared }, opts.metricsListener);
 }
 
@@ -452,8 +466,7 @@ async function registerVisitorFeatures(
 async function registerRestApi(
   app: FastifyInstance,
   store: Store,
-  loginGuard: LoginGuard,
-  webhooks: Webhooks,
+  { loginGuard, webhooks, carriers }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService },
   opts: Pick<ServerOptions, 'retentionDays' | 'apiClock'>,
 ): Promise<void> {
   await app.register(async (rest) => {
@@ -464,7 +477,7 @@ async function registerRestApi(
       loginGuard,
       functions: API_FUNCTIONS,
       // Each feature's services its functions declare they need (api/function.ts, `needs`).
-      services: { webhooks: webhooks.control },
+      services: { webhooks: webhooks.control, carriers },
       now: opts.apiClock,
     });
   });
@@ -480,21 +493,20 @@ async function enterNumbers(store: Store, seeded: boolean, opts: Pick<ServerOpti
   await enterAllSiteNumbers(store.db, timestamp(nowMs));
 }
 
-/** Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts). */
+/**
+ * Calls are routed by the customers' scenarios, numa lists and forwarding targets (numbers/routing.ts);
+ * their events come signed to the telephony boundary, or from a carrier to its own routes (carriers/).
+ */
 async function registerTelephony(
   app: FastifyInstance,
   store: Store,
-  hub: Hub,
-  webhooks: Webhooks,
+  { hub, webhooks, carriers }: { hub: Hub; webhooks: Webhooks; carriers: CarrierService },
   telephony: TelephonyOptions | undefined,
 ): Promise<void> {
-  await app.register(telephonyFeature, {
-    store,
-    hub,
-    ...telephony,
-    routing: telephony?.routing ?? routeIncomingCall,
-    events: webhooks,
-  });
+  const counters = telephony?.counters ?? { refusedUnknownNumber: 0 };
+  const routing = telephony?.routing ?? routeIncomingCall;
+  await app.register(telephonyFeature, { store, hub, ...telephony, counters, routing, events: webhooks });
+  await app.register(carriersFeature, { store, carriers, accept: { store, hub, routing, events: webhooks, counters } });
 }
 
 /** The server as its callers hold it: listen, close in order, shut down gracefully. */

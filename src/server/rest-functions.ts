@@ -50,6 +50,16 @@ import {
   scenarioDetail,
 } from './numbers/scenario-functions.js';
 import { numaList } from './numbers/numa-list-function.js';
+import { carrierConnections, carrierSetup, checkCarrier, connectCarrier, disconnectCarrier } from './carriers/connection-functions.js';
+import {
+  buyCarrierNumber,
+  carrierNumbers,
+  importCarrierNumber,
+  releaseNumber,
+  routeCarrierNumber,
+  searchCarrierNumbers,
+} from './carriers/number-stock-functions.js';
+import { changeSiteCallRecording, siteCallRecording } from './carriers/recording-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -138,4 +148,17 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   addScenarioRouteFn,
   removeScenarioRouteFn,
   numaList,
+  carrierSetup,
+  carrierConnections,
+  connectCarrier,
+  checkCarrier,
+  disconnectCarrier,
+  carrierNumbers,
+  importCarrierNumber,
+  searchCarrierNumbers,
+  buyCarrierNumber,
+  routeCarrierNumber,
+  releaseNumber,
+  siteCallRecording,
+  changeSiteCallRecording,
 ];

@@ -16,6 +16,7 @@ import { readTrustedProxies } from './http/trusted-proxy.js';
 import { LEASE_POLICY_DEFAULTS } from './leases/lease-policy.js';
 import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
 import { POSTGRES_LANES } from './ingest/route.js';
+import { parseSecretKey } from './carriers/secret-box.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -84,6 +85,7 @@ export function readSettings(env: Env, root: string): Settings {
       publicUrl,
       trustProxy,
       logger: logLevel(env),
+      carriers: { secretKey: secretKey(read.str('SVC_SECRET_KEY')) },
       ...limits(read, leasePolicyOff),
     },
   };
@@ -160,6 +162,17 @@ function limits(read: ReturnType<typeof envReader>, leasePolicyOff: boolean) {
       firstVisits: count('SVC_RATE_FIRST_VISITS', WRITE_LIMIT_DEFAULTS.firstVisits),
     },
   } satisfies Partial<ServerOptions>;
+}
+
+/** SVC_SECRET_KEY: 32 bytes, base64 or hex; it seals the carriers' credentials (carriers/secret-box.ts). Unset: none. */
+function secretKey(v: string | undefined): Buffer | undefined {
+  if (v === undefined) return undefined;
+  const key = parseSecretKey(v);
+  if (!key)
+    throw new SettingsError(
+      'SVC_SECRET_KEY must be 32 bytes in base64 (44 characters) or hex (64 characters), e.g. the output of: openssl rand -base64 32',
+    );
+  return key;
 }
 
 /** A file setting, absolute from the working directory. */

@@ -130,6 +130,11 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await row.getByRole('button', { name: 'Activate' }).click();
     await expect(row).toContainText('active');
     await check(app, 'customers');
+    // The carriers the agent connects: until the server has its key and public address it says which setting is missing.
+    await app.getByRole('link', { name: 'Carriers' }).click();
+    await expect(app.getByRole('heading', { name: 'Carriers' })).toBeVisible();
+    await expect(app.getByText('SVC_SECRET_KEY', { exact: true })).toBeVisible();
+    await check(app, 'carriers');
     await app.getByRole('button', { name: 'Sign out' }).click();
     await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(app).toHaveURL(/\/app\/$/);

@@ -1,124 +1,429 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { rest, restData } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
+import { fill, type Lang } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
 import type { Region, VirtualNumber } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import type { CarrierConnection } from './carriers.js';
 
-/** The customer's numbers, where each is used, and buying one by region. */
+interface Price {
+  amount: number;
+  currency: string;
+}
+/** One of `carrier_numbers`. */
+interface HeldAtCarrier {
+  connection_id: number;
+  phone_number: string;
+  monthly_price: Price | null;
+  imported: boolean;
+  held_elsewhere: boolean;
+  route_error: string | null;
+}
+/** One of `search_carrier_numbers`. */
+interface Offer {
+  phone_number: string;
+  region: string | null;
+  locality: string | null;
+  monthly_price: Price | null;
+}
+
+const formatPrice = (p: Price, lang: Lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(p.amount);
+
+/**
+ * The customer's numbers, where each is used, releasing one after a confirmation; with a carrier
+ * connected, the numbers held there to import and numbers for sale to buy at the price shown; else
+ * the operator's regions, or what to do when there is nothing to buy (docs/carriers.md).
+ */
 export function Numbers() {
-  const { t, lang, customer } = useApp();
+  const { t, customer } = useApp();
   const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
   const regions = useData(() => restData<Region[]>('region', { limit: 1000 }), [customer?.id]);
+  const connections = useData(() => restData<CarrierConnection[]>('carrier_connections', { limit: 1000 }), [customer?.id]);
+  const [releasing, setReleasing] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const changed = () => numbers.reload();
+  const carriers = connections.data ?? [];
+  return (
+    <Page title={t.numbers}>
+      <NumbersTabs />
+      <Show loaded={numbers}>
+        {(list) => (list.length ? <NumberTable list={list} onRelease={setReleasing} /> : <Empty>{t.noNumbers}</Empty>)}
+      </Show>
+      <p role="status">{note}</p>
+      {releasing && (
+        <Release
+          number={releasing}
+          onDone={(done) => {
+            setReleasing(null);
+            setNote(done ? t.released : '');
+            if (done) changed();
+          }}
+        />
+      )}
+      {carriers.length > 0 && <CarrierStock connections={carriers} onChange={changed} />}
+      {carriers.length > 0 && <CarrierSearch connections={carriers} onBought={changed} />}
+      {regions.data?.length ? (
+        <RegionBuy regions={regions.data} onBought={changed} />
+      ) : (
+        connections.data && regions.data && !carriers.length && <NoStock />
+      )}
+      {!!numbers.data?.length && <Forwarding numbers={numbers.data} />}
+    </Page>
+  );
+}
+
+function NumberTable({ list, onRelease }: { list: VirtualNumber[]; onRelease(n: string): void }) {
+  const { t, lang } = useApp();
+  return (
+    <div class="scroll" tabIndex={0}>
+      <table id="numbers">
+        <thead>
+          <tr>
+            <th scope="col">{t.number}</th>
+            <th scope="col">{t.category}</th>
+            <th scope="col">{t.monthly}</th>
+            <th scope="col">{t.usedBy}</th>
+            <th scope="col">{t.status}</th>
+            <th scope="col">{t.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((n) => (
+            <tr key={n.phone_number}>
+              <td class="nowrap">{formatPhone(n.phone_number)}</td>
+              <td>{n.category}</td>
+              <td class="num">{formatMoney(n.monthly_charge, lang)}</td>
+              <td>
+                {n.site ? n.site.site_domain_name : t.notUsed}
+                {n.campaign ? ` · ${n.campaign.campaign_name}` : ''}
+              </td>
+              <td>{n.status}</td>
+              <td>
+                <button type="button" class="link" onClick={() => onRelease(n.phone_number)}>
+                  {t.release}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Asks first; a refusal names the campaign or site that shows the number. */
+function Release({ number, onDone }: { number: string; onDone(done: boolean): void }) {
+  const { t } = useApp();
+  const [error, setError] = useState('');
+  const confirm = () => {
+    setError('');
+    restData<void>('release_number', { phone_number: number }, 'POST').then(
+      () => onDone(true),
+      (e: Error) => setError(e.message),
+    );
+  };
+  return (
+    <Confirm id="release" title={fill(t.releaseNumber, { number: formatPhone(number) })} text={t.releaseNumberText} error={error}>
+      <button type="button" onClick={confirm}>
+        {t.release}
+      </button>
+      <button type="button" class="link" onClick={() => onDone(false)}>
+        {t.cancel}
+      </button>
+    </Confirm>
+  );
+}
+
+function Confirm(props: { id: string; title: string; text: string; error: string; children: ComponentChildren }) {
+  return (
+    <section class="card" role="alertdialog" aria-labelledby={`${props.id}-h`} aria-describedby={`${props.id}-text`}>
+      <h2 id={`${props.id}-h`}>{props.title}</h2>
+      <p id={`${props.id}-text`}>{props.text}</p>
+      {props.error && (
+        <p class="error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div class="row">{props.children}</div>
+    </section>
+  );
+}
+
+/** The numbers the carrier account holds: import one, or route one again whose routing failed. */
+function CarrierStock({ connections, onChange }: { connections: CarrierConnection[]; onChange(): void }) {
+  const { t, lang, customer } = useApp();
+  const held = useData(() => restData<HeldAtCarrier[]>('carrier_numbers', { limit: 1000 }), [customer?.id, connections.length]);
+  const [status, setStatus] = useState('');
+  const act = (fn: 'import_carrier_number' | 'route_carrier_number', n: HeldAtCarrier) => {
+    setStatus(t.loading);
+    const args =
+      fn === 'import_carrier_number' ? { connection_id: n.connection_id, phone_number: n.phone_number } : { phone_number: n.phone_number };
+    restData<{ routed: boolean; route_error: string | null }>(fn, args, 'POST').then(
+      (r) => {
+        setStatus(r.routed ? `${t.saved}: ${formatPhone(n.phone_number)}` : fill(t.routeFailed, { words: r.route_error ?? '' }));
+        held.reload();
+        onChange();
+      },
+      (e: Error) => setStatus(e.message),
+    );
+  };
+  return (
+    <section class="card" aria-labelledby="carrier-stock-h">
+      <h2 id="carrier-stock-h">{t.carrierNumbersTitle}</h2>
+      <Show loaded={held}>
+        {(list) =>
+          list.length ? (
+            <ul class="plain">
+              {list.map((n) => (
+                <li key={n.phone_number}>
+                  {formatPhone(n.phone_number)}
+                  {n.monthly_price ? ` · ${fill(t.perMonth, { price: formatPrice(n.monthly_price, lang) })}` : ''}{' '}
+                  {n.held_elsewhere ? (
+                    <span class="muted">{t.heldElsewhere}</span>
+                  ) : n.imported ? (
+                    <span class="muted">{t.imported}</span>
+                  ) : (
+                    <button type="button" class="link" onClick={() => act('import_carrier_number', n)}>
+                      {fill(t.importNumber, { number: formatPhone(n.phone_number) })}
+                    </button>
+                  )}
+                  {n.route_error && (
+                    <>
+                      {' '}
+                      <span class="error">{fill(t.routeFailed, { words: n.route_error })}</span>{' '}
+                      <button type="button" class="link" onClick={() => act('route_carrier_number', n)}>
+                        {t.routeAgain}
+                      </button>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty>{t.noCarrierNumbers}</Empty>
+          )
+        }
+      </Show>
+      <p role="status">{status}</p>
+    </section>
+  );
+}
+
+/** Search by country, region, area code or digits; buy only after confirming the monthly price shown. */
+function CarrierSearch({ connections, onBought }: { connections: CarrierConnection[]; onBought(): void }) {
+  const { t, lang } = useApp();
+  const [q, setQ] = useState({ connection: String(connections[0]!.id), country: 'US', region: '', area: '', contains: '' });
+  const [offers, setOffers] = useState<Offer[] | null>(null);
+  const [buying, setBuying] = useState<Offer | null>(null);
+  const [done, setDone] = useState('');
+  const search = useSubmit(async () => {
+    setDone('');
+    setOffers(
+      await restData<Offer[]>('search_carrier_numbers', {
+        connection_id: Number(q.connection),
+        country: q.country,
+        region: q.region || undefined,
+        area_code: q.area || undefined,
+        contains: q.contains || undefined,
+      }),
+    );
+  });
+  const set = (k: keyof typeof q) => (v: string) => setQ({ ...q, [k]: v });
+  return (
+    <form class="card" onSubmit={search.onSubmit} noValidate aria-labelledby="carrier-search-h">
+      <h2 id="carrier-search-h">{t.searchNumbers}</h2>
+      {connections.length > 1 && (
+        <SelectField
+          id="connection_id"
+          label={t.carrierLabel}
+          value={q.connection}
+          onChange={set('connection')}
+          options={connections.map((c): [string, string] => [String(c.id), `${c.label} · ${c.kind}`])}
+        />
+      )}
+      <TextField id="country" label={t.country} value={q.country} onInput={set('country')} required error={search.errors.country} />
+      <TextField id="search-region" label={t.regionOrState} value={q.region} onInput={set('region')} error={search.errors.region} />
+      <TextField
+        id="area_code"
+        label={t.areaCode}
+        inputMode="numeric"
+        value={q.area}
+        onInput={set('area')}
+        error={search.errors.area_code}
+      />
+      <TextField
+        id="contains"
+        label={t.containsDigits}
+        inputMode="numeric"
+        value={q.contains}
+        onInput={set('contains')}
+        error={search.errors.contains}
+      />
+      <FormError errors={search.errors} />
+      <div class="row">
+        <button type="submit" disabled={search.busy}>
+          {t.search}
+        </button>
+        <span role="status">{done}</span>
+      </div>
+      {offers && !offers.length && <Empty>{t.noOffers}</Empty>}
+      {!!offers?.length && (
+        <ul class="plain" id="offers">
+          {offers.map((o) => (
+            <li key={o.phone_number}>
+              {formatPhone(o.phone_number)} · {[o.locality, o.region].filter(Boolean).join(', ')} ·{' '}
+              {o.monthly_price ? fill(t.perMonth, { price: formatPrice(o.monthly_price, lang) }) : t.priceUnknown}{' '}
+              <button type="button" class="link" onClick={() => setBuying(o)}>
+                {t.buy}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {buying && (
+        <BuyConfirm
+          offer={buying}
+          connectionId={Number(q.connection)}
+          onDone={(bought) => {
+            setBuying(null);
+            if (!bought) return;
+            setDone(bought);
+            setOffers((list) => list?.filter((o) => o.phone_number !== buying.phone_number) ?? null);
+            onBought();
+          }}
+        />
+      )}
+    </form>
+  );
+}
+
+/** The app's confirmation before money is spent: the price shown is what the server holds the purchase to. */
+function BuyConfirm({ offer, connectionId, onDone }: { offer: Offer; connectionId: number; onDone(note: string | null): void }) {
+  const { t, lang } = useApp();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const confirm = () => {
+    setError('');
+    setBusy(true);
+    restData<{ routed: boolean; route_error: string | null }>(
+      'buy_carrier_number',
+      { connection_id: connectionId, phone_number: offer.phone_number, confirm_price: offer.monthly_price?.amount ?? null },
+      'POST',
+    ).then(
+      (r) =>
+        onDone(
+          `${t.bought}: ${formatPhone(offer.phone_number)}${r.routed ? '' : ` · ${fill(t.routeFailed, { words: r.route_error ?? '' })}`}`,
+        ),
+      (e: Error) => {
+        setBusy(false);
+        setError(e.message);
+      },
+    );
+  };
+  const text = offer.monthly_price
+    ? fill(t.buyNumberConfirmText, { price: formatPrice(offer.monthly_price, lang) })
+    : t.buyNumberConfirmUnknown;
+  return (
+    <Confirm id="buy-confirm" title={fill(t.buyNumberConfirm, { number: formatPhone(offer.phone_number) })} text={text} error={error}>
+      <button type="button" onClick={confirm} disabled={busy}>
+        {t.buyConfirm}
+      </button>
+      <button type="button" class="link" onClick={() => onDone(null)}>
+        {t.cancel}
+      </button>
+    </Confirm>
+  );
+}
+
+/** Nothing to buy here: say how numbers come (a carrier, or numbers held elsewhere). */
+function NoStock() {
+  const { t } = useApp();
+  return (
+    <section class="card notice" aria-labelledby="no-stock-h">
+      <h2 id="no-stock-h">{t.noStock}</h2>
+      <p>{t.noStockHelp}</p>
+      <p>
+        <a href="/app/carriers">{t.connectOnCarriersPage}</a>
+      </p>
+    </section>
+  );
+}
+
+/** The operator's seeded regions (number_capacity): buy_number. */
+function RegionBuy({ regions, onBought }: { regions: Region[]; onBought(): void }) {
+  const { t } = useApp();
   const [region, setRegion] = useState('');
   const [bought, setBought] = useState('');
   const { errors, busy, onSubmit } = useSubmit(async () => {
-    const r = region || regions.data?.find((x) => x.free > 0)?.region || '';
+    const r = region || regions.find((x) => x.free > 0)?.region || '';
     const { data } = await rest<{ numb: string }>('buy_number', { region: r }, 'POST');
     setBought(`${t.bought}: ${formatPhone(data.numb)}`);
-    numbers.reload();
-    regions.reload();
+    onBought();
   });
+  return (
+    <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="buy-h">
+      <h2 id="buy-h">{t.buyNumber}</h2>
+      <SelectField
+        id="region"
+        label={t.region}
+        value={region || regions.find((x) => x.free > 0)?.region || ''}
+        onChange={setRegion}
+        options={regions.map((r) => [r.region, `${r.region} · ${r.category} · ${t.free}: ${r.free}`])}
+        error={errors.region}
+      />
+      <FormError errors={errors} />
+      <div class="row">
+        <button type="submit" disabled={busy}>
+          {t.buy}
+        </button>
+        <span role="status">{bought}</span>
+      </div>
+    </form>
+  );
+}
+
+function Forwarding({ numbers }: { numbers: VirtualNumber[] }) {
+  const { t } = useApp();
   const [svcPhone, setSvcPhone] = useState('');
   const [target, setTarget] = useState('');
   const [forwarded, setForwarded] = useState('');
   const forward = useSubmit(async () => {
     setForwarded('');
-    const svc = svcPhone || numbers.data?.[0]?.phone_number || '';
+    const svc = svcPhone || numbers[0]?.phone_number || '';
     await rest('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
     setForwarded(`${t.saved}: ${formatPhone(svc)} → ${formatPhone(target)}`);
   });
   return (
-    <Page title={t.numbers}>
-      <NumbersTabs />
-      <Show loaded={numbers}>
-        {(list) =>
-          list.length ? (
-            <div class="scroll" tabIndex={0}>
-              <table id="numbers">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.number}</th>
-                    <th scope="col">{t.category}</th>
-                    <th scope="col">{t.monthly}</th>
-                    <th scope="col">{t.usedBy}</th>
-                    <th scope="col">{t.status}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((n) => (
-                    <tr key={n.phone_number}>
-                      <td class="nowrap">{formatPhone(n.phone_number)}</td>
-                      <td>{n.category}</td>
-                      <td class="num">{formatMoney(n.monthly_charge, lang)}</td>
-                      <td>
-                        {n.site ? n.site.site_domain_name : t.notUsed}
-                        {n.campaign ? ` · ${n.campaign.campaign_name}` : ''}
-                      </td>
-                      <td>{n.status}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <Empty>{t.noNumbers}</Empty>
-          )
-        }
-      </Show>
-      <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="buy-h">
-        <h2 id="buy-h">{t.buyNumber}</h2>
-        <Show loaded={regions}>
-          {(list) => (
-            <SelectField
-              id="region"
-              label={t.region}
-              value={region || list.find((x) => x.free > 0)?.region || ''}
-              onChange={setRegion}
-              options={list.map((r) => [r.region, `${r.region} · ${r.category} · ${t.free}: ${r.free}`])}
-              error={errors.region}
-            />
-          )}
-        </Show>
-        <FormError errors={errors} />
-        <div class="row">
-          <button type="submit" disabled={busy}>
-            {t.buy}
-          </button>
-          <span role="status">{bought}</span>
-        </div>
-      </form>
-      {!!numbers.data?.length && (
-        <form class="card" onSubmit={forward.onSubmit} noValidate aria-labelledby="forward-h">
-          <h2 id="forward-h">{t.forwarding}</h2>
-          <SelectField
-            id="svc_phone"
-            label={t.number}
-            value={svcPhone || numbers.data[0]!.phone_number}
-            onChange={setSvcPhone}
-            options={numbers.data.map((n) => [n.phone_number, formatPhone(n.phone_number)])}
-            error={forward.errors.svc_phone}
-          />
-          <TextField
-            id="user_phone"
-            label={t.forwardTo}
-            type="tel"
-            inputMode="tel"
-            value={target}
-            onInput={setTarget}
-            required
-            error={forward.errors.user_phone}
-          />
-          <FormError errors={forward.errors} />
-          <div class="row">
-            <button type="submit" disabled={forward.busy}>
-              {t.save}
-            </button>
-            <span role="status">{forwarded}</span>
-          </div>
-        </form>
-      )}
-    </Page>
+    <form class="card" onSubmit={forward.onSubmit} noValidate aria-labelledby="forward-h">
+      <h2 id="forward-h">{t.forwarding}</h2>
+      <SelectField
+        id="svc_phone"
+        label={t.number}
+        value={svcPhone || numbers[0]!.phone_number}
+        onChange={setSvcPhone}
+        options={numbers.map((n) => [n.phone_number, formatPhone(n.phone_number)])}
+        error={forward.errors.svc_phone}
+      />
+      <TextField
+        id="user_phone"
+        label={t.forwardTo}
+        type="tel"
+        inputMode="tel"
+        value={target}
+        onInput={setTarget}
+        required
+        error={forward.errors.user_phone}
+      />
+      <FormError errors={forward.errors} />
+      <div class="row">
+        <button type="submit" disabled={forward.busy}>
+          {t.save}
+        </button>
+        <span role="status">{forwarded}</span>
+      </div>
+    </form>
   );
 }

@@ -97,7 +97,8 @@ export type OwnedObject =
   | 'scenario'
   | 'scenario_route'
   | 'employee'
-  | 'sip_line';
+  | 'sip_line'
+  | 'carrier_connection';
 
 /**
  * How an employee's key may call the function at `/app/api/employee/<name>` (owner-app/

@@ -228,6 +228,9 @@ function planSite(p: Planning, c: number, s: SiteConfigSite): void {
     dt_reserved_number: s.dt?.reserved_number ?? null,
     // Not in the file: set through the REST API (create_site), kept as the database has it.
     target_call_min_duration: rows.sites.get(s.id)?.target_call_min_duration ?? null,
+    // Not in the file either: the app's call recording settings (carriers/recording-functions.ts).
+    call_recording: rows.sites.get(s.id)?.call_recording ?? 0,
+    recording_notice: rows.sites.get(s.id)?.recording_notice ?? null,
   };
   upsert<Upsert<'sites', SiteRow>>(p, { table: 'sites', id: s.id, label: s.domain, values }, rows.sites.get(s.id), [
     'origins',

@@ -51,6 +51,7 @@ import type {
   NumaListNumbersTable,
 } from './tables/telephony.js';
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
+import type { CarrierConnectionsTable } from './tables/carriers.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -71,6 +72,7 @@ export * from './tables/server-state.js';
 export * from './tables/tagging.js';
 export * from './tables/telephony.js';
 export * from './tables/webhooks.js';
+export * from './tables/carriers.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -129,6 +131,7 @@ export interface Tables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;
+  carrier_connections: CarrierConnectionsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -125,6 +125,7 @@ const OWNERS: Record<string, Owners> = {
   webhook_endpoints: { writes: ['webhooks'] },
   webhook_outbox: { writes: ['webhooks'] },
   webhook_attempts: { writes: ['webhooks'] },
+  carrier_connections: { writes: ['carriers'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */

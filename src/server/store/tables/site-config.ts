@@ -21,6 +21,9 @@ export interface SitesTable {
   dt_reserved_number: string | null;
   /** Seconds a call must last to count as a target call (REST create_site); NULL: not set. */
   target_call_min_duration: Defaulted<number | null>;
+  /** Calls to the site's carrier numbers are recorded (migration 100), the notice played first (null: none). */
+  call_recording: Defaulted<Flag>;
+  recording_notice: Defaulted<string | null>;
 }
 
 export interface AdCampaignsTable {

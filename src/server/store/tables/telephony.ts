@@ -64,12 +64,18 @@ export interface CustomerNumbersTable {
   phone_number: string;
   category: string;
   region: string | null;
-  source: 'bought' | 'site';
+  /** `carrier`: bought or imported through a carrier connection (migration 100). */
+  source: 'bought' | 'site' | 'carrier';
   status: Defaulted<'active' | 'blocked'>;
   monthly_charge_kopecks: number;
   activation_charge_kopecks: Defaulted<number>;
   activation_date: string;
   forward_to: string | null;
+  /** The carrier connection the number is held through, and the carrier's id of it (migration 100). */
+  carrier_connection_id: Defaulted<number | null>;
+  carrier_number_id: Defaulted<string | null>;
+  /** Null: its calls are routed here; else why routing them failed (retried on the connection's next check). */
+  carrier_route_error: Defaulted<string | null>;
 }
 
 export type PrefixType = 'internal' | 'local' | 'country' | 'international' | 'zone';

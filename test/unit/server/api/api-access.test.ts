@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ApiFunction, OwnedObject } from '../../../../src/server/api/function.js';
 import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { apiWorld, expectData, expectError, giveNumbers, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
+import { insertConnection } from '../../../../src/server/carriers/connections.js';
 
 /**
  * Every function × {customer session, agent session} × another customer's data: customer A (of
@@ -41,6 +42,8 @@ interface Victim {
   route: number;
   employee: number;
   sipLine: number;
+  /** A carrier connection of C's agent Y. */
+  carrierConnection: number;
 }
 
 /** C's object of each kind a declaration may name (api/function.ts, OwnedObject). */
@@ -70,6 +73,7 @@ const OBJECT_OF: Record<OwnedObject, (v: Victim) => unknown> = {
   scenario_route: (v) => v.route,
   employee: (v) => v.employee,
   sip_line: (v) => v.sipLine,
+  carrier_connection: (v) => v.carrierConnection,
 };
 
 const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
@@ -122,6 +126,13 @@ const SAMPLE: Record<string, unknown> = {
   daily_calls_limit: LIMIT,
   daily_calls_notify_limit: LIMIT,
   daily_calls_notify_email: EMAIL,
+  kind: 'evil',
+  label: 'Evil',
+  credentials: {},
+  country: 'US',
+  phone_number: '70000000000',
+  confirm_price: 1,
+  call_recording: true,
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';
@@ -213,6 +224,7 @@ function cRows(): unknown {
     legCosts: q('SELECT * FROM call_leg_costs WHERE customer_id = 3'),
     media: q('SELECT * FROM media_files WHERE customer_id = 3'),
     sipLines: q('SELECT * FROM sip_lines WHERE customer_id = 3'),
+    carrierConnections: q('SELECT * FROM carrier_connections WHERE agent_id = 2'),
     scenarios: q('SELECT * FROM scenarios WHERE customer_id = 3'),
     tagLinks: q('SELECT * FROM tag_links WHERE site_id = 3'),
     sales: q('SELECT * FROM sales WHERE site_id = 3'),
@@ -316,6 +328,14 @@ beforeAll(async () => {
     route,
     employee: 31,
     sipLine,
+    carrierConnection: await insertConnection(w.server.store.db, {
+      kind: 'twilio',
+      label: 'Y carrier',
+      agent_id: 2,
+      customer_id: null,
+      credentials: 'sealed',
+      created_at: '2026-11-24 09:00:00.000',
+    }),
   };
   // An employee of A who serves site 1, signed in to the app (for the employee's rules below).
   expectData(
