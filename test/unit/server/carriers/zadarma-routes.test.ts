@@ -52,6 +52,8 @@ beforeEach(async () => {
     dbPath: ':memory:',
     siteConfig: config(),
     bundleDir: '/nonexistent',
+    // The routes are registered below with this test's connection; the server's own list stays empty.
+    carriers: { modules: [] },
     // The call-back platform the core wires: the adapter dials, its call id names the record.
     callbackPlatform: {
       dispatch: async (req) => {
