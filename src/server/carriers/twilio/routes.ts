@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/errors.js';
+import { unknownNumber } from '../../telephony/record-event.js';
+import { parseEvent } from '../../telephony/routes.js';
+import type { CallEvent } from '../../telephony/event.js';
+import type { CarrierRouteDeps, CallHandling } from '../carrier.js';
+import { sealContext, type CallContext } from './call-context.js';
+import { callEvent, dialEnded, recordingEvents, statusEvents } from './call-events.js';
+import { acceptForms } from './form.js';
+import { callerNumber, countryOf, digitsOf, UNKNOWN_CALLER } from './phones.js';
+import { bridgeCallback, forwardCall, hangUp, notInService, TWIML_TYPE } from './twiml.js';
+import { twilioUrl, TWILIO_PATHS, type TwilioPath } from './urls.js';
+import { contextOf, required, verifiedRequest, type TwilioRequest } from './verify.js';
+
+/**
+ * The routes Twilio calls for a connection, `/carriers/twilio/:connectionId/…` (urls.ts names
+ * them). Each checks Twilio's signature first (verify.ts), then turns what Twilio says into call
+ * events (call-events.ts) applied by the boundary, and answers TwiML where Twilio waits for
+ * instructions. Twilio gives an incoming call's answer 15 seconds: it stores one event and reads
+ * the call's handling, nothing more.
+ */
+
+const UNKNOWN_NUMBER = unknownNumber().code;
+
+type Draft = ReturnType<typeof dialEnded>[number];
+
+/** Applies the events in order; false when the number called is no customer's (the boundary counted and logged it). */
+async function apply(deps: CarrierRouteDeps, log: FastifyBaseLogger, callId: string, ctx: CallContext, drafts: Draft[], now: number): Promise<boolean> {
+  for (const d of drafts) {
+    const ev: CallEvent = parseEvent(callEvent(callId, ctx, d), now);
+    try {
+      await deps.accept(ev, log);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === UNKNOWN_NUMBER) return false;
+      throw e;
+    }
+  }
+  return true;
+}
+
+const twiml = (reply: FastifyReply, xml: string) => reply.type(TWIML_TYPE).send(xml);
+
+/** A Dial's action and recording callbacks for a call, its context sealed in their URLs. */
+function dialPlanUrls(r: TwilioRequest, ctx: CallContext) {
+  const t = sealContext(ctx, r.authToken);
+  const url = (path: TwilioPath) => twilioUrl(r.connection, path, { t });
+  return { action: url(TWILIO_PATHS.dialAction), recordingCallback: url(TWILIO_PATHS.recording) };
+}
+
+/** An incoming call: recorded as ringing, answered with where it goes. */
+async function voice(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await verifiedRequest(req, deps);
+  const callId = required(r.params, 'CallSid');
+  const numb = digitsOf(required(r.params, 'To'));
+  const numa = callerNumber(r.params.From);
+  const now = Date.now();
+  const ctx: CallContext = { direction: 'in', numa, numb, setupMs: now };
+  let known = true;
+  try {
+    known = await apply(deps, req.log, callId, ctx, [{ event: 'ringing', at: now }], now);
+  } catch (e) {
+    // The caller is still put through: the record can be completed by the later callbacks.
+    req.log.error({ err: e, call_id: callId }, 'twilio: the incoming call could not be recorded');
+  }
+  if (!known) return twiml(reply, notInService(countryOf(numb) === 'RU' ? 'ru' : 'en'));
+  let handling: CallHandling;
+  try {
+    handling = await deps.handling({ numb, numa });
+  } catch (e) {
+    req.log.error({ err: e, call_id: callId }, 'twilio: no handling for the incoming call');
+    handling = { forwardTo: null, record: false, notice: null, language: countryOf(numb) === 'RU' ? 'ru' : 'en' };
+  }
+  // The operator sees who calls; a caller without a number shows the tracking number instead.
+  const callerId = numa === UNKNOWN_CALLER ? numb : numa;
+  return twiml(reply, forwardCall(handling, { callerId, ...dialPlanUrls(r, ctx) }));
+}
+
+/** A call-back's operator answered: the visitor is dialled. */
+async function callbackBridge(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await verifiedRequest(req, deps);
+  const ctx = contextOf(req, r.authToken);
+  const callId = required(r.params, 'CallSid');
+  const now = Date.now();
+  await apply(deps, req.log, callId, ctx, [{ event: 'answered', at: now }], now);
+  const handling = await deps.handling({ numb: ctx.numa, numa: ctx.numb });
+  return twiml(reply, bridgeCallback(ctx.numb, handling.record, { callerId: ctx.numa, ...dialPlanUrls(r, ctx) }));
+}
+
+/** The Dial ended: talk and recording; Twilio is told to hang up. */
+async function dialAction(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await verifiedRequest(req, deps);
+  const ctx = contextOf(req, r.authToken);
+  const callId = required(r.params, 'CallSid');
+  const now = Date.now();
+  await apply(deps, req.log, callId, ctx, dialEnded(ctx, r.params, now), now);
+  return twiml(reply, hangUp());
+}
+
+/** A number's status callback (incoming calls) or a call-back's (with its context). */
+async function status(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply, callback: boolean) {
+  const r = await verifiedRequest(req, deps);
+  const callId = required(r.params, 'CallSid');
+  const ctx: CallContext = callback
+    ? contextOf(req, r.authToken)
+    : { direction: 'in', numa: callerNumber(r.params.From), numb: digitsOf(required(r.params, 'To')), setupMs: 0 };
+  const now = Date.now();
+  await apply(deps, req.log, callId, ctx, statusEvents(ctx, r.params, now, callback), now);
+  return reply.status(204).send();
+}
+
+async function recording(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await verifiedRequest(req, deps);
+  const ctx = contextOf(req, r.authToken);
+  const callId = required(r.params, 'CallSid');
+  const now = Date.now();
+  await apply(deps, req.log, callId, ctx, recordingEvents(ctx, r.params, now), now);
+  return reply.status(204).send();
+}
+
+export async function twilioRoutes(app: FastifyInstance, deps: CarrierRouteDeps): Promise<void> {
+  // A scope of their own: the form parser is these routes' only.
+  await app.register(async (scope) => {
+    acceptForms(scope);
+    const at = (path: TwilioPath) => `/carriers/twilio/:connectionId/${path}`;
+    scope.post(at(TWILIO_PATHS.voice), (req, reply) => voice(deps, req, reply));
+    scope.post(at(TWILIO_PATHS.status), (req, reply) => status(deps, req, reply, false));
+    scope.post(at(TWILIO_PATHS.dialAction), (req, reply) => dialAction(deps, req, reply));
+    scope.post(at(TWILIO_PATHS.recording), (req, reply) => recording(deps, req, reply));
+    scope.post(at(TWILIO_PATHS.callbackBridge), (req, reply) => callbackBridge(deps, req, reply));
+    scope.post(at(TWILIO_PATHS.callbackStatus), (req, reply) => status(deps, req, reply, true));
+  });
+}
