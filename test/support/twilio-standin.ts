@@ -137,7 +137,13 @@ export class TwilioStandin {
       form[k] = all.length > 1 ? all : all[0]!;
     }
     const user = this.basicUser(req.headers.authorization);
-    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), form, user: user?.name ?? null });
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      form,
+      user: user?.name ?? null,
+    });
     if (this.failure === 'no_answer') {
       this.hanging.add(res);
       return;
@@ -157,10 +163,18 @@ export class TwilioStandin {
 
   private authorised(user: { name: string; password: string } | null): boolean {
     if (!user || this.failure === 'revoked') return false;
-    return (user.name === this.accountSid && user.password === this.authToken) || (user.name === this.apiKey.sid && user.password === this.apiKey.secret);
+    return (
+      (user.name === this.accountSid && user.password === this.authToken) ||
+      (user.name === this.apiKey.sid && user.password === this.apiKey.secret)
+    );
   }
 
-  private answer(method: string, url: URL, form: Record<string, string | string[]>, user: { name: string; password: string } | null): { status: number; body: unknown } {
+  private answer(
+    method: string,
+    url: URL,
+    form: Record<string, string | string[]>,
+    user: { name: string; password: string } | null,
+  ): { status: number; body: unknown } {
     if (this.failure === 'server_error') return twilioError(500, 20500, 'Internal Server Error');
     if (!this.authorised(user)) return twilioError(401, 20003, 'Authenticate');
     const path = url.pathname;
@@ -173,13 +187,18 @@ export class TwilioStandin {
     if (rest === '.json' && method === 'GET') return { status: 200, body: this.account() };
     if (this.failure === 'no_funds' && method === 'POST') return twilioError(401, 20005, 'Account not active');
     if (rest === '/Balance.json' && method === 'GET') {
-      return this.balance ? { status: 200, body: { account_sid: this.accountSid, ...this.balance } } : twilioError(404, 20404, 'The requested resource was not found');
+      return this.balance
+        ? { status: 200, body: { account_sid: this.accountSid, ...this.balance } }
+        : twilioError(404, 20404, 'The requested resource was not found');
     }
     if (rest === '/IncomingPhoneNumbers.json' && method === 'GET') return this.listHeld(url);
     if (rest === '/IncomingPhoneNumbers.json' && method === 'POST') return this.buy(String(form.PhoneNumber ?? ''));
     const one = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/.exec(rest);
     if (one && method === 'POST') return this.update(one[1]!, form);
-    if (one && method === 'DELETE') return this.held.delete(one[1]!) ? { status: 204, body: null } : twilioError(404, 20404, `The requested resource ${path} was not found`);
+    if (one && method === 'DELETE')
+      return this.held.delete(one[1]!)
+        ? { status: 204, body: null }
+        : twilioError(404, 20404, `The requested resource ${path} was not found`);
     const local = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/.exec(rest);
     if (local && method === 'GET') return this.search(local[1]!, url);
     if (rest === '/Calls.json' && method === 'POST') return this.placeCall(form);
@@ -213,7 +232,20 @@ export class TwilioStandin {
   }
 
   private page(key: string, items: unknown[], uri: string) {
-    return { status: 200, body: { [key]: items, page: 0, page_size: 50, start: 0, end: Math.max(items.length - 1, 0), uri, first_page_uri: uri, next_page_uri: null, previous_page_uri: null } };
+    return {
+      status: 200,
+      body: {
+        [key]: items,
+        page: 0,
+        page_size: 50,
+        start: 0,
+        end: Math.max(items.length - 1, 0),
+        uri,
+        first_page_uri: uri,
+        next_page_uri: null,
+        previous_page_uri: null,
+      },
+    };
   }
 
   private listHeld(url: URL) {
@@ -287,12 +319,21 @@ export class TwilioStandin {
     const to = String(form.To ?? '');
     const from = String(form.From ?? '');
     if (!/^\+\d{8,15}$/.test(to)) return twilioError(400, 21211, `Invalid 'To' Phone Number: ${to}`);
-    if (!this.heldByPhone(from)) return twilioError(400, 21210, `The source phone number provided, ${from}, is not yet verified for your account.`);
+    if (!this.heldByPhone(from))
+      return twilioError(400, 21210, `The source phone number provided, ${from}, is not yet verified for your account.`);
     const call = { sid: sid('CA'), params: form };
     this.calls.push(call);
     return {
       status: 201,
-      body: { sid: call.sid, account_sid: this.accountSid, to, from, status: 'queued', direction: 'outbound-api', uri: `/2010-04-01/Accounts/${this.accountSid}/Calls/${call.sid}.json` },
+      body: {
+        sid: call.sid,
+        account_sid: this.accountSid,
+        to,
+        from,
+        status: 'queued',
+        direction: 'outbound-api',
+        uri: `/2010-04-01/Accounts/${this.accountSid}/Calls/${call.sid}.json`,
+      },
     };
   }
 
@@ -307,7 +348,8 @@ export class TwilioStandin {
     const sig = signature === undefined ? twilioSignature(this.authToken, url, params) : signature;
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
     if (sig !== null) headers['x-twilio-signature'] = sig;
-    const target = this.deliver && url.startsWith(this.deliver.publicUrl) ? this.deliver.actualUrl + url.slice(this.deliver.publicUrl.length) : url;
+    const target =
+      this.deliver && url.startsWith(this.deliver.publicUrl) ? this.deliver.actualUrl + url.slice(this.deliver.publicUrl.length) : url;
     const res = await fetch(target, { method: 'POST', headers, body });
     return { status: res.status, body: await res.text() };
   }
@@ -330,7 +372,11 @@ export class TwilioStandin {
   }
 
   /** A caller dials a held number: Twilio asks the number's VoiceUrl what to do. */
-  async incomingCall(from: string, to: string, callSid = sid('CA')): Promise<{ callSid: string; status: number; twiml: string; dial: Dial | null }> {
+  async incomingCall(
+    from: string,
+    to: string,
+    callSid = sid('CA'),
+  ): Promise<{ callSid: string; status: number; twiml: string; dial: Dial | null }> {
     const n = this.heldByPhone(to);
     if (!n?.voice_url) throw new Error(`no voice URL for ${to}`);
     const r = await this.webhook(n.voice_url, this.callParams(callSid, from, to, 'ringing'));
@@ -384,7 +430,13 @@ export interface Dial {
   number: string;
 }
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export function parseDial(twiml: string): Dial | null {
   const m = /<Dial\b([^>]*)>([\s\S]*?)<\/Dial>/.exec(twiml);
@@ -404,5 +456,8 @@ export function parseDial(twiml: string): Dial | null {
 
 /** The texts `<Say>` speaks, in order, with their language. */
 export function saysOf(twiml: string): Array<{ language: string | null; text: string }> {
-  return [...twiml.matchAll(/<Say\b([^>]*)>([^<]*)<\/Say>/g)].map((m) => ({ language: /language="([^"]*)"/.exec(m[1]!)?.[1] ?? null, text: unescape(m[2]!) }));
+  return [...twiml.matchAll(/<Say\b([^>]*)>([^<]*)<\/Say>/g)].map((m) => ({
+    language: /language="([^"]*)"/.exec(m[1]!)?.[1] ?? null,
+    text: unescape(m[2]!),
+  }));
 }

@@ -61,7 +61,8 @@ async function checkAccount(c: TwilioClient, accountSid: string): Promise<{ acco
   let account: string;
   try {
     const a = await c.api.v2010.accounts(accountSid).fetch();
-    if (a.status !== 'active') throw new CarrierError(a.status === 'suspended' ? 'balance' : 'refused', `The Twilio account is ${a.status}`, a.status);
+    if (a.status !== 'active')
+      throw new CarrierError(a.status === 'suspended' ? 'balance' : 'refused', `The Twilio account is ${a.status}`, a.status);
     account = a.friendlyName || accountSid;
   } catch (e) {
     if ((e as { status?: number }).status !== 403) throw e;
@@ -121,7 +122,12 @@ async function localMonthlyPrice(c: TwilioClient, country: string): Promise<Pric
  * the bridge's TwiML (routes) dials the visitor. The progress of the operator's call comes to
  * `callback-status`, as events of the call Twilio names by the SID returned here.
  */
-async function placeCallback(c: TwilioClient, connection: CarrierConnection, authToken: string, dial: CallbackDial): Promise<{ callId: string }> {
+async function placeCallback(
+  c: TwilioClient,
+  connection: CarrierConnection,
+  authToken: string,
+  dial: CallbackDial,
+): Promise<{ callId: string }> {
   const request = String(dial.requestId);
   const t = sealContext(
     { direction: 'out', numa: digitsOf(dial.callerId), numb: digitsOf(dial.visitorPhone), setupMs: Date.now(), requestId: dial.requestId },

@@ -25,7 +25,10 @@ const key = (authToken: string) => createHash('sha256').update('twilio-call-cont
 export function sealContext(ctx: CallContext, authToken: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key(authToken), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify([ctx.direction, ctx.numa, ctx.numb, ctx.setupMs, ctx.requestId ?? null])), cipher.final()]);
+  const body = Buffer.concat([
+    cipher.update(JSON.stringify([ctx.direction, ctx.numa, ctx.numb, ctx.setupMs, ctx.requestId ?? null])),
+    cipher.final(),
+  ]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
@@ -36,7 +39,13 @@ export function openContext(sealed: string, authToken: string): CallContext | nu
     const decipher = createDecipheriv('aes-256-gcm', key(authToken), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    const [direction, numa, numb, setupMs, requestId] = JSON.parse(text) as [CallContext['direction'], string, string, number, number | null];
+    const [direction, numa, numb, setupMs, requestId] = JSON.parse(text) as [
+      CallContext['direction'],
+      string,
+      string,
+      number,
+      number | null,
+    ];
     return { direction, numa, numb, setupMs, ...(requestId != null ? { requestId } : {}) };
   } catch {
     return null;

@@ -34,7 +34,8 @@ export function twilioTime(v: string | undefined, fallback: number): number {
 }
 
 /** A recording's link as the boundary takes it (http or https). */
-export const recordingLink = (url: string | undefined): string | undefined => (url && /^https?:\/\/\S+$/.test(url) && url.length <= 2048 ? url : undefined);
+export const recordingLink = (url: string | undefined): string | undefined =>
+  url && /^https?:\/\/\S+$/.test(url) && url.length <= 2048 ? url : undefined;
 
 export function callEvent(callId: string, ctx: Pick<CallContext, 'direction' | 'numa' | 'numb'>, d: Draft): CallEvent {
   const { at, ...rest } = d;

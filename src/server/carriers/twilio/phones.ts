@@ -22,4 +22,5 @@ export const countryOf = (digits: string): string | undefined => parsePhoneNumbe
  * identity for callers without one; they are recorded under one placeholder, not refused.
  */
 export const UNKNOWN_CALLER = '000';
-export const callerNumber = (from: string | undefined): string => (from && /^\+?\d{3,20}$/.test(from.trim()) ? digitsOf(from) : UNKNOWN_CALLER);
+export const callerNumber = (from: string | undefined): string =>
+  from && /^\+?\d{3,20}$/.test(from.trim()) ? digitsOf(from) : UNKNOWN_CALLER;

@@ -25,7 +25,14 @@ const UNKNOWN_NUMBER = unknownNumber().code;
 type Draft = ReturnType<typeof dialEnded>[number];
 
 /** Applies the events in order; false when the number called is no customer's (the boundary counted and logged it). */
-async function apply(deps: CarrierRouteDeps, log: FastifyBaseLogger, callId: string, ctx: CallContext, drafts: Draft[], now: number): Promise<boolean> {
+async function apply(
+  deps: CarrierRouteDeps,
+  log: FastifyBaseLogger,
+  callId: string,
+  ctx: CallContext,
+  drafts: Draft[],
+  now: number,
+): Promise<boolean> {
   for (const d of drafts) {
     const ev: CallEvent = parseEvent(callEvent(callId, ctx, d), now);
     try {

@@ -25,7 +25,11 @@ export const TWILIO_PATHS = {
 export type TwilioPath = (typeof TWILIO_PATHS)[keyof typeof TWILIO_PATHS];
 
 /** The public URL of one of a connection's routes, with its query. */
-export function twilioUrl(connection: Pick<CarrierConnection, 'id' | 'publicUrl'>, path: TwilioPath, query: Record<string, string> = {}): string {
+export function twilioUrl(
+  connection: Pick<CarrierConnection, 'id' | 'publicUrl'>,
+  path: TwilioPath,
+  query: Record<string, string> = {},
+): string {
   const base = connection.publicUrl.endsWith('/') ? connection.publicUrl : connection.publicUrl + '/';
   const url = new URL(`carriers/twilio/${connection.id}/${path}`, base);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
