@@ -428,6 +428,8 @@ export interface Dial {
   record: string | null;
   recordingStatusCallback: string | null;
   number: string;
+  /** The `<Number url>`: TwiML Twilio runs for the dialled party on answering, before connecting. */
+  numberUrl: string | null;
 }
 
 const unescape = (s: string) =>
@@ -444,13 +446,16 @@ export function parseDial(twiml: string): Dial | null {
   const attrs: Record<string, string> = {};
   for (const a of m[1]!.matchAll(/(\w+)="([^"]*)"/g)) attrs[a[1]!] = unescape(a[2]!);
   const inner = m[2]!;
-  const number = /<Number[^>]*>([^<]*)<\/Number>/.exec(inner)?.[1] ?? inner;
+  const numberTag = /<Number\b([^>]*)>([^<]*)<\/Number>/.exec(inner);
+  const number = numberTag?.[2] ?? inner;
+  const numberUrl = numberTag ? /\burl="([^"]*)"/.exec(numberTag[1]!)?.[1] : undefined;
   return {
     action: attrs.action ?? '',
     callerId: attrs.callerId ?? null,
     record: attrs.record ?? null,
     recordingStatusCallback: attrs.recordingStatusCallback ?? null,
     number: unescape(number.trim()),
+    numberUrl: numberUrl ? unescape(numberUrl) : null,
   };
 }
 

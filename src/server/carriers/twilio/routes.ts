@@ -8,7 +8,7 @@ import { sealContext, type CallContext } from './call-context.js';
 import { callEvent, dialEnded, recordingEvents, statusEvents } from './call-events.js';
 import { acceptForms } from './form.js';
 import { callerNumber, countryOf, digitsOf, UNKNOWN_CALLER } from './phones.js';
-import { bridgeCallback, forwardCall, hangUp, notInService, TWIML_TYPE } from './twiml.js';
+import { bridgeCallback, forwardCall, hangUp, notInService, TWIML_TYPE, visitorNotice } from './twiml.js';
 import { twilioUrl, TWILIO_PATHS, type TwilioPath } from './urls.js';
 import { contextOf, required, verifiedRequest, type TwilioRequest } from './verify.js';
 
@@ -89,8 +89,22 @@ async function callbackBridge(deps: CarrierRouteDeps, req: FastifyRequest, reply
   const callId = required(r.params, 'CallSid');
   const now = Date.now();
   await apply(deps, req.log, callId, ctx, [{ event: 'answered', at: now }], now);
-  const handling = await deps.handling({ numb: ctx.numa, numa: ctx.numb });
-  return twiml(reply, bridgeCallback(ctx.numb, handling.record, { callerId: ctx.numa, ...dialPlanUrls(r, ctx) }));
+  const handling = await deps.handling({ numb: ctx.numa, numa: ctx.numb }).catch((e: unknown) => {
+    // The operator is waiting: the visitor is still dialled, unrecorded.
+    req.log.error({ err: e, call_id: callId }, 'twilio: no handling for the call-back');
+    return null;
+  });
+  const record = handling?.record ?? false;
+  const notice =
+    record && handling?.notice ? twilioUrl(r.connection, TWILIO_PATHS.callbackNotice, { t: sealContext(ctx, r.authToken) }) : null;
+  return twiml(reply, bridgeCallback(ctx.numb, record, { callerId: ctx.numa, ...dialPlanUrls(r, ctx) }, notice));
+}
+
+/** A call-back's visitor answered: the recording notice, before the operator is connected. */
+async function callbackNotice(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply) {
+  const r = await verifiedRequest(req, deps);
+  const ctx = contextOf(req, r.authToken);
+  return twiml(reply, visitorNotice(await deps.handling({ numb: ctx.numa, numa: ctx.numb })));
 }
 
 /** The Dial ended: talk and recording; Twilio is told to hang up. */
@@ -134,6 +148,7 @@ export async function twilioRoutes(app: FastifyInstance, deps: CarrierRouteDeps)
     scope.post(at(TWILIO_PATHS.dialAction), (req, reply) => dialAction(deps, req, reply));
     scope.post(at(TWILIO_PATHS.recording), (req, reply) => recording(deps, req, reply));
     scope.post(at(TWILIO_PATHS.callbackBridge), (req, reply) => callbackBridge(deps, req, reply));
+    scope.post(at(TWILIO_PATHS.callbackNotice), (req, reply) => callbackNotice(deps, req, reply));
     scope.post(at(TWILIO_PATHS.callbackStatus), (req, reply) => status(deps, req, reply, true));
   });
 }

@@ -65,33 +65,48 @@ export function forwardCall(handling: CallHandling, plan: DialPlan): string {
   return r.toString();
 }
 
-/** A call-back's operator answered: the visitor is dialled, the tracking number shown. */
-export function bridgeCallback(visitorPhone: string, record: boolean, plan: DialPlan): string {
+/**
+ * A call-back's operator answered: the visitor is dialled, the tracking number shown; with
+ * `noticeUrl`, the visitor hears what it answers (the recording notice) before being connected.
+ */
+export function bridgeCallback(visitorPhone: string, record: boolean, plan: DialPlan, noticeUrl: string | null): string {
   const r = new twilio.twiml.VoiceResponse();
-  dialNumber(r, visitorPhone, record, plan, false);
+  dialNumber(r, visitorPhone, record, plan, false, noticeUrl);
   return r.toString();
 }
 
-function dialNumber(r: VoiceResponse, to: string, record: boolean, plan: DialPlan, answerOnBridge: boolean): void {
-  r.dial(
-    {
-      callerId: e164(plan.callerId),
-      action: plan.action,
-      method: 'POST',
-      timeout: RING_S,
-      // The caller hears ringing, and is not charged as answered, until someone picks up.
-      ...(answerOnBridge ? { answerOnBridge: true } : {}),
-      ...(record
-        ? {
-            record: 'record-from-answer-dual' as const,
-            recordingStatusCallback: plan.recordingCallback,
-            recordingStatusCallbackMethod: 'POST',
-            recordingStatusCallbackEvent: ['completed' as const],
-          }
-        : {}),
-    },
-    e164(to),
-  );
+/** What a call-back's visitor hears on answering: the notice, or nothing. */
+export function visitorNotice(handling: CallHandling): string {
+  const r = new twilio.twiml.VoiceResponse();
+  if (handling.record && handling.notice) r.say(speech(handling.language).say, handling.notice);
+  return r.toString();
+}
+
+function dialNumber(
+  r: VoiceResponse,
+  to: string,
+  record: boolean,
+  plan: DialPlan,
+  answerOnBridge: boolean,
+  whisperUrl: string | null = null,
+): void {
+  const dial = r.dial({
+    callerId: e164(plan.callerId),
+    action: plan.action,
+    method: 'POST',
+    timeout: RING_S,
+    // The caller hears ringing, and is not charged as answered, until someone picks up.
+    ...(answerOnBridge ? { answerOnBridge: true } : {}),
+    ...(record
+      ? {
+          record: 'record-from-answer-dual' as const,
+          recordingStatusCallback: plan.recordingCallback,
+          recordingStatusCallbackMethod: 'POST',
+          recordingStatusCallbackEvent: ['completed' as const],
+        }
+      : {}),
+  });
+  dial.number(whisperUrl ? { url: whisperUrl, method: 'POST' } : {}, e164(to));
 }
 
 /** The end of a call's instructions. */

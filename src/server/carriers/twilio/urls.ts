@@ -18,6 +18,8 @@ export const TWILIO_PATHS = {
   recording: 'recording',
   /** A call-back's operator answered: the TwiML that dials the visitor. */
   callbackBridge: 'callback-bridge',
+  /** A call-back's visitor answered: what the visitor hears before being connected (the recording notice). */
+  callbackNotice: 'callback-notice',
   /** A call-back's progress (ringing, answered, ended) at the operator's end. */
   callbackStatus: 'callback-status',
 } as const;

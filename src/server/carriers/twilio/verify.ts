@@ -33,7 +33,14 @@ export async function verifiedRequest(req: FastifyRequest, deps: Pick<CarrierRou
   const signature = req.headers['x-twilio-signature'];
   const base = connection.publicUrl.endsWith('/') ? connection.publicUrl : connection.publicUrl + '/';
   const url = base + req.url.replace(/^\//, '');
-  if (!authToken || typeof signature !== 'string' || !twilio.validateRequest(authToken, signature, url, params)) throw badSignature();
+  if (!authToken || typeof signature !== 'string' || !twilio.validateRequest(authToken, signature, url, params)) {
+    // The usual cause is a public URL other than the one Twilio calls (a proxy, another host name).
+    req.log.warn(
+      { connection_id: connection.id, signed_for: url.split('?')[0], signature: typeof signature === 'string' },
+      'twilio: webhook signature refused',
+    );
+    throw badSignature();
+  }
   return { connection, authToken, params };
 }
 

@@ -286,7 +286,7 @@ describe('Twilio webhooks: call-backs', () => {
     const bridge = await twilio.webhook(String(placed.params.Url), base);
     expect(bridge.status).toBe(200);
     const dial = parseDial(bridge.body)!;
-    expect(dial).toMatchObject({ callerId: '+' + SITE_PHONE, number: '+79167770000' });
+    expect(dial).toMatchObject({ callerId: '+' + SITE_PHONE, number: '+79167770000', record: null, numberUrl: null });
     await sleep(1100);
     await twilio.dialEnded(dial, base, { status: 'completed', duration: 1 });
     await twilio.callStatus(statusUrl, base, 'completed', { duration: 3 });
@@ -304,6 +304,27 @@ describe('Twilio webhooks: call-backs', () => {
       ['out', true, SITE_PHONE, SITE_PHONE, expect.any(Number)],
       ['out', false, SITE_PHONE, '79167770000', 1],
     ]);
+  });
+
+  it('when recording, the bridge records and the visitor hears the notice on answering', async () => {
+    await start({ callbackPlatform });
+    handling = { record: true, notice: 'This call is recorded.', language: 'en' };
+    await requestCallback('79167770002');
+    const placed = twilio.calls[0]!;
+    const base = twilio.callParams(placed.sid, '+' + SITE_PHONE, '+' + OPERATOR, 'in-progress', 'outbound-api');
+    const dial = parseDial((await twilio.webhook(String(placed.params.Url), base)).body)!;
+    expect(dial).toMatchObject({
+      number: '+79167770002',
+      record: 'record-from-answer-dual',
+      numberUrl: expect.stringContaining(`${PUBLIC}carriers/twilio/3/callback-notice?t=`),
+    });
+    const visitorAnswered = twilio.callParams('CA' + '4'.repeat(32), '+' + SITE_PHONE, '+79167770002', 'in-progress', 'outbound-dial');
+    const notice = await twilio.webhook(dial.numberUrl!, visitorAnswered);
+    expect(saysOf(notice.body)).toEqual([{ language: 'en-US', text: 'This call is recorded.' }]);
+    const link = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Recordings/RE2';
+    await twilio.dialEnded(dial, base, { status: 'completed', duration: 0 });
+    await twilio.recordingReady(dial, placed.sid, { url: link, duration: 0, start: new Date() });
+    expect(JSON.parse(calls()[0]!.file_link)).toEqual([link]);
   });
 
   it('an operator who never answers leaves the request lost', async () => {
