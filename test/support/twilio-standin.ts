@@ -50,6 +50,16 @@ export interface PlacedCall {
   params: Record<string, string | string[]>;
 }
 
+/** A call Twilio dialled from another (a `<Dial>` leg), as the Call resource lists it. */
+export interface DialledTwilioCall {
+  sid: string;
+  parent_call_sid: string;
+  status: string;
+  /** Talk seconds once ended; null while it goes on. */
+  duration: number | null;
+  end: Date | null;
+}
+
 export type Failure = null | 'server_error' | 'no_answer' | 'revoked' | 'no_funds';
 
 /** Twilio's signature of a webhook: base64 HMAC-SHA1 under the auth token of the URL followed by each parameter's name and value, sorted by name. */
@@ -80,6 +90,7 @@ export class TwilioStandin {
   readonly held = new Map<string, HeldTwilioNumber>();
   available: OfferedTwilioNumber[] = [];
   readonly calls: PlacedCall[] = [];
+  readonly dialled: DialledTwilioCall[] = [];
   readonly requests: RecordedRequest[] = [];
   failure: Failure = null;
   /** Webhooks are signed for the public URL and delivered here instead (a proxy in front of the server). */
@@ -202,6 +213,7 @@ export class TwilioStandin {
     const local = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/.exec(rest);
     if (local && method === 'GET') return this.search(local[1]!, url);
     if (rest === '/Calls.json' && method === 'POST') return this.placeCall(form);
+    if (rest === '/Calls.json' && method === 'GET') return this.listCalls(url);
     return twilioError(404, 20404, `The requested resource ${path} was not found`);
   }
 
@@ -337,7 +349,31 @@ export class TwilioStandin {
     };
   }
 
+  private listCalls(url: URL) {
+    const parent = url.searchParams.get('ParentCallSid');
+    const items = this.dialled
+      .filter((c) => !parent || c.parent_call_sid === parent)
+      .map((c) => ({
+        sid: c.sid,
+        parent_call_sid: c.parent_call_sid,
+        account_sid: this.accountSid,
+        status: c.status,
+        direction: 'outbound-dial',
+        duration: c.duration == null ? null : String(c.duration),
+        end_time: c.end ? c.end.toUTCString().replace('GMT', '+0000') : null,
+        uri: `/2010-04-01/Accounts/${this.accountSid}/Calls/${c.sid}.json`,
+      }));
+    return this.page('calls', items, url.pathname);
+  }
+
   // The carrier's side of calls: webhooks to the server.
+
+  /** A `<Dial>` leg of `parentSid` (what the Call resource will list), ended unless `duration` is null. */
+  dial(parentSid: string, status: string, duration: number | null): DialledTwilioCall {
+    const leg = { sid: sid('CA'), parent_call_sid: parentSid, status, duration, end: duration == null ? null : new Date() };
+    this.dialled.push(leg);
+    return leg;
+  }
 
   /**
    * Posts one webhook to `url` (as given to Twilio), signed with the auth token unless `signature`
@@ -385,9 +421,10 @@ export class TwilioStandin {
 
   /** The `<Dial>` ended: Twilio posts its action. */
   dialEnded(dial: Dial, base: Record<string, string>, o: { status: string; duration?: number; recordingUrl?: string }) {
+    const leg = this.dialled.find((c) => c.parent_call_sid === base.CallSid) ?? this.dial(base.CallSid!, o.status, o.duration ?? 0);
     return this.webhook(dial.action, {
       ...base,
-      DialCallSid: sid('CA'),
+      DialCallSid: leg.sid,
       DialCallStatus: o.status,
       ...(o.duration != null ? { DialCallDuration: String(o.duration) } : {}),
       ...(o.recordingUrl ? { RecordingUrl: o.recordingUrl, RecordingSid: sid('RE') } : {}),

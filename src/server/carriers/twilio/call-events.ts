@@ -1,5 +1,6 @@
 import type { CallEvent } from '../../telephony/event.js';
 import type { CallContext } from './call-context.js';
+import type { DialledLeg } from './dialled-legs.js';
 import type { TwilioParams } from './form.js';
 
 /**
@@ -59,18 +60,32 @@ export function dialEnded(ctx: CallContext, p: TwilioParams, now: number): Draft
   return ctx.direction === 'in' && talk > 0 ? [{ event: 'answered', at: now - talk * 1000 }, end] : [end];
 }
 
+/** Whether a status callback ends a call that may have dialled someone (its legs then tell the talk). */
+export const mayHaveDialled = (p: TwilioParams) => p.CallStatus === 'completed';
+
 /**
  * A status callback: of an incoming call (the number's, its end only), or of a call-back's call to
- * the operator (`callback`: its ringing and answer too).
+ * the operator (`callback`: its ringing and answer too). At the end, the legs the call dialled
+ * (dialled-legs.ts) give the talk, so the end is right whether or not the Dial's end came first;
+ * null: they could not be read, and the Dial's end is left to tell.
  */
-export function statusEvents(ctx: CallContext, p: TwilioParams, now: number, callback: boolean): Draft[] {
+export function statusEvents(ctx: CallContext, p: TwilioParams, now: number, callback: boolean, legs: DialledLeg[] | null): Draft[] {
   const status = p.CallStatus ?? '';
   const at = twilioTime(p.Timestamp, now);
   if (status === 'ringing') return [{ event: 'ringing', at }];
   if (status === 'in-progress' && callback) return [{ event: 'answered', at }];
-  if (!TERMINAL.has(status)) return [];
-  // Without the Dial's end before it, no talk reached anyone.
-  return [ended(callback ? ctx : { setupMs: at - seconds(p.CallDuration) * 1000 }, at, 0)];
+  if (!TERMINAL.has(status) || legs === null) return [];
+  const setup = callback ? ctx : { setupMs: at - seconds(p.CallDuration) * 1000 };
+  const talked = legs.find((l) => l.duration > 0);
+  if (talked) {
+    const talk = Math.min(talked.duration, 86_400);
+    const end = talked.endMs ?? at;
+    const answer: Draft[] = callback ? [] : [{ event: 'answered', at: end - talk * 1000 }];
+    return [...answer, ended(setup, end, talk)];
+  }
+  // A leg still going on: its Dial's end will say how it went.
+  if (legs.some((l) => !TERMINAL.has(l.status))) return [];
+  return [ended(setup, at, 0)];
 }
 
 /**

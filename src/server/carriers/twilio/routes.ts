@@ -5,7 +5,8 @@ import { parseEvent } from '../../telephony/routes.js';
 import type { CallEvent } from '../../telephony/event.js';
 import type { CarrierRouteDeps, CallHandling } from '../carrier.js';
 import { sealContext, type CallContext } from './call-context.js';
-import { callEvent, dialEnded, recordingEvents, statusEvents } from './call-events.js';
+import { callEvent, dialEnded, mayHaveDialled, recordingEvents, statusEvents } from './call-events.js';
+import { dialledLegs } from './dialled-legs.js';
 import { acceptForms } from './form.js';
 import { callerNumber, countryOf, digitsOf, UNKNOWN_CALLER } from './phones.js';
 import { bridgeCallback, forwardCall, hangUp, notInService, TWIML_TYPE, visitorNotice } from './twiml.js';
@@ -124,8 +125,14 @@ async function status(deps: CarrierRouteDeps, req: FastifyRequest, reply: Fastif
   const ctx: CallContext = callback
     ? contextOf(req, r.authToken)
     : { direction: 'in', numa: callerNumber(r.params.From), numb: digitsOf(required(r.params, 'To')), setupMs: 0 };
+  const legs = mayHaveDialled(r.params)
+    ? await dialledLegs(r.connection, callId).catch((e: unknown) => {
+        req.log.warn({ call_id: callId, error: (e as Error).message }, "twilio: the call's dialled legs could not be read");
+        return null;
+      })
+    : [];
   const now = Date.now();
-  await apply(deps, req.log, callId, ctx, statusEvents(ctx, r.params, now, callback), now);
+  await apply(deps, req.log, callId, ctx, statusEvents(ctx, r.params, now, callback, legs), now);
   return reply.status(204).send();
 }
 

@@ -157,6 +157,31 @@ describe('Twilio webhooks: incoming calls', () => {
     expect(calls()).toEqual(before);
   });
 
+  it("the call's end before its Dial's end: the talk is read from the leg Twilio dialled", async () => {
+    await start();
+    const call = await twilio.incomingCall('+79161234567', '+74951110000');
+    const base = twilio.callParams(call.callSid, '+79161234567', '+74951110000', 'completed');
+    const statusUrl = twilio.heldByPhone('+74951110000')!.status_callback!;
+    // A leg still going on: the end is left to the Dial's end.
+    const leg = twilio.dial(call.callSid, 'in-progress', null);
+    await twilio.callStatus(statusUrl, base, 'completed', { duration: 9 });
+    expect(calls()[0]).toMatchObject({ status: null });
+    // Twilio's REST API failing: nothing is guessed.
+    Object.assign(leg, { status: 'completed', duration: 7, end: new Date(Date.now() + 1000) });
+    twilio.failure = 'server_error';
+    await twilio.callStatus(statusUrl, base, 'completed', { duration: 9 });
+    expect(calls()[0]).toMatchObject({ status: null });
+    twilio.failure = null;
+    await twilio.callStatus(statusUrl, base, 'completed', { duration: 9 });
+    expect(calls()[0]).toMatchObject({ status: 'normal', duration: 7 });
+    const listed = twilio.requests.filter((r) => r.path.endsWith('/Calls.json') && r.method === 'GET');
+    expect(listed.map((r) => r.query.ParentCallSid)).toEqual([call.callSid, call.callSid, call.callSid]);
+    // The Dial's end, later, changes nothing.
+    const before = calls();
+    await twilio.dialEnded(call.dial!, base, { status: 'completed', duration: 7 });
+    expect(calls()).toEqual(before);
+  });
+
   it('nobody to forward to: a polite goodbye; the end without talk makes the call lost', async () => {
     await start();
     handling = { forwardTo: null, record: false, notice: null, language: 'en' };
