@@ -19,3 +19,11 @@ export const twilioCarrier: CarrierModule = {
   adapter: (connection) => twilioAdapter(connection),
   routes: twilioRoutes,
 };
+
+/** What each field is, for the form that asks for them (the contract's `fields` has no room for it yet). */
+export const twilioFieldHints: Readonly<Record<string, string>> = {
+  account_sid: "The Account SID from Twilio's console (AC…).",
+  auth_token: 'The Auth Token. Needed even with an API key: Twilio signs every call webhook with it, and unsigned webhooks are refused.',
+  api_key_sid: 'Optional: an API key SID (SK…) for the REST requests instead of the auth token.',
+  api_key_secret: "Optional: that API key's secret.",
+};

@@ -25,6 +25,7 @@ let server: ConsultantServer;
 let twilio: TwilioStandin;
 let counters: TelephonyCounters;
 let handling: Omit<CallHandling, 'forwardTo'> & { forwardTo?: string | null };
+let logLines: string[];
 
 afterEach(async () => {
   await server?.close();
@@ -41,7 +42,9 @@ async function start(opts: { callbackPlatform?: (connection: CarrierConnection) 
     publicUrl: PUBLIC,
     apiBase: twilio.url,
   };
+  logLines = [];
   server = await createTestServer({
+    logger: { write: (l) => void logLines.push(l) },
     dbPath: ':memory:',
     siteConfig: telephonyConfig(),
     bundleDir: '/nonexistent',
@@ -244,6 +247,21 @@ describe('Twilio webhooks: who may post', () => {
     const r = await twilio.webhook(`${PUBLIC}carriers/twilio/3/voice`, noSid);
     expect([r.status, JSON.parse(r.body).message]).toEqual([400, '400202: Invalid Twilio request: CallSid missing']);
     expect(calls()).toEqual([]);
+  });
+
+  it("the server's log names neither the caller's number nor a credential", async () => {
+    await start();
+    handling = { record: true, notice: null, language: 'en' };
+    const call = await twilio.incomingCall('+79161234567', '+74951110000');
+    const base = twilio.callParams(call.callSid, '+79161234567', '+74951110000', 'completed');
+    await twilio.dialEnded(call.dial!, base, { status: 'completed', duration: 3 });
+    await twilio.recordingReady(call.dial!, call.callSid, { url: 'https://api.twilio.com/r/RE3', duration: 3, start: new Date() });
+    await twilio.callStatus(twilio.heldByPhone('+74951110000')!.status_callback!, base, 'completed', { duration: 5 });
+    await twilio.webhook(`${PUBLIC}carriers/twilio/3/voice`, base, 'forged');
+    const log = logLines.join('\n');
+    expect(log).toContain('/carriers/twilio/3/dial-action');
+    expect(log).toContain('twilio: webhook signature refused');
+    for (const secret of ['79161234567', twilio.authToken, call.dial!.action.split('t=')[1]!]) expect(log).not.toContain(secret);
   });
 
   it('a replayed callback changes nothing', async () => {
