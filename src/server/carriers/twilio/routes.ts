@@ -8,10 +8,10 @@ import { sealContext, type CallContext } from './call-context.js';
 import { callEvent, dialEnded, mayHaveDialled, recordingEvents, statusEvents } from './call-events.js';
 import { dialledLegs } from './dialled-legs.js';
 import { acceptForms } from './form.js';
-import { callerNumber, countryOf, digitsOf, UNKNOWN_CALLER } from './phones.js';
+import { callerNumber, countryOf, UNKNOWN_CALLER } from './phones.js';
 import { bridgeCallback, forwardCall, hangUp, notInService, TWIML_TYPE, visitorNotice } from './twiml.js';
 import { twilioUrl, TWILIO_PATHS, type TwilioPath } from './urls.js';
-import { contextOf, required, verifiedRequest, type TwilioRequest } from './verify.js';
+import { calledNumber, contextOf, required, verifiedRequest, type TwilioRequest } from './verify.js';
 
 /**
  * The routes Twilio calls for a connection, `/carriers/twilio/:connectionId/…` (urls.ts names
@@ -59,7 +59,7 @@ function dialPlanUrls(r: TwilioRequest, ctx: CallContext) {
 async function voice(deps: CarrierRouteDeps, req: FastifyRequest, reply: FastifyReply) {
   const r = await verifiedRequest(req, deps);
   const callId = required(r.params, 'CallSid');
-  const numb = digitsOf(required(r.params, 'To'));
+  const numb = calledNumber(r.params);
   const numa = callerNumber(r.params.From);
   const now = Date.now();
   const ctx: CallContext = { direction: 'in', numa, numb, setupMs: now };
@@ -124,7 +124,7 @@ async function status(deps: CarrierRouteDeps, req: FastifyRequest, reply: Fastif
   const callId = required(r.params, 'CallSid');
   const ctx: CallContext = callback
     ? contextOf(req, r.authToken)
-    : { direction: 'in', numa: callerNumber(r.params.From), numb: digitsOf(required(r.params, 'To')), setupMs: 0 };
+    : { direction: 'in', numa: callerNumber(r.params.From), numb: calledNumber(r.params), setupMs: 0 };
   const legs = mayHaveDialled(r.params)
     ? await dialledLegs(r.connection, callId).catch((e: unknown) => {
         req.log.warn({ call_id: callId, error: (e as Error).message }, "twilio: the call's dialled legs could not be read");

@@ -51,6 +51,13 @@ export function required(params: TwilioParams, name: string): string {
   return v;
 }
 
+/** The number an incoming call dialled (`To`), digits: one of the account's numbers, in E.164. */
+export function calledNumber(params: TwilioParams): string {
+  const to = required(params, 'To');
+  if (!/^\+?\d{3,20}$/.test(to)) throw badTwilioRequest('To is no phone number');
+  return to.replace(/\D/g, '');
+}
+
 /** The call's context the server put in the URL it gave Twilio (call-context.ts). */
 export function contextOf(req: FastifyRequest, authToken: string): CallContext {
   const t = (req.query as { t?: unknown }).t;

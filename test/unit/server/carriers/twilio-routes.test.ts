@@ -246,6 +246,8 @@ describe('Twilio webhooks: who may post', () => {
     const { CallSid: _, ...noSid } = params;
     const r = await twilio.webhook(`${PUBLIC}carriers/twilio/3/voice`, noSid);
     expect([r.status, JSON.parse(r.body).message]).toEqual([400, '400202: Invalid Twilio request: CallSid missing']);
+    const sip = await twilio.webhook(`${PUBLIC}carriers/twilio/3/voice`, { ...params, To: 'sip:line@example.sip.twilio.com' });
+    expect([sip.status, JSON.parse(sip.body).message]).toEqual([400, '400202: Invalid Twilio request: To is no phone number']);
     expect(calls()).toEqual([]);
   });
 
