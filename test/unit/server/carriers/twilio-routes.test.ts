@@ -248,6 +248,13 @@ describe('Twilio webhooks: who may post', () => {
     expect([r.status, JSON.parse(r.body).message]).toEqual([400, '400202: Invalid Twilio request: CallSid missing']);
     const sip = await twilio.webhook(`${PUBLIC}carriers/twilio/3/voice`, { ...params, To: 'sip:line@example.sip.twilio.com' });
     expect([sip.status, JSON.parse(sip.body).message]).toEqual([400, '400202: Invalid Twilio request: To is no phone number']);
+    // A call context this auth token did not seal (the token was rotated mid-call), signed by Twilio.
+    const action = await twilio.webhook(`${PUBLIC}carriers/twilio/3/dial-action?t=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`, {
+      ...params,
+      DialCallStatus: 'completed',
+      DialCallDuration: '5',
+    });
+    expect([action.status, JSON.parse(action.body).message]).toEqual([400, '400202: Invalid Twilio request: unreadable call context']);
     expect(calls()).toEqual([]);
   });
 
