@@ -81,6 +81,8 @@ export class TwilioStandin {
   readonly accountSid = 'AC' + randomBytes(16).toString('hex');
   authToken = randomBytes(16).toString('hex');
   readonly apiKey = { sid: 'SK' + randomBytes(16).toString('hex'), secret: randomBytes(16).toString('hex') };
+  /** A Standard key reaches everything but the Account resource (and keys); a Main key reaches all. */
+  apiKeyType: 'standard' | 'main' = 'standard';
   accountName = 'Call tracking test';
   accountStatus = 'active';
   /** Null: the account keeps no balance (a subaccount): the Balance resource answers 404. */
@@ -195,7 +197,10 @@ export class TwilioStandin {
     if (!m) return twilioError(404, 20404, `The requested resource ${path} was not found`);
     if (m[1] !== this.accountSid) return twilioError(401, 20003, 'Authenticate');
     const rest = m[2]!;
-    if (rest === '.json' && method === 'GET') return { status: 200, body: this.account() };
+    if (rest === '.json' && method === 'GET') {
+      if (user!.name === this.apiKey.sid && this.apiKeyType === 'standard') return twilioError(403, 20403, 'Forbidden');
+      return { status: 200, body: this.account() };
+    }
     if (this.failure === 'no_funds' && method === 'POST') return twilioError(401, 20005, 'Account not active');
     if (rest === '/Balance.json' && method === 'GET') {
       return this.balance

@@ -16,7 +16,7 @@ import { twilioUrl, TWILIO_PATHS } from './urls.js';
 const OPERATOR_RING_S = 30;
 
 export function twilioAdapter(connection: CarrierConnection, limitMs = REQUEST_TIMEOUT_MS): CarrierAdapter {
-  const { accountSid, authToken } = twilioCredentials(connection);
+  const { accountSid, authToken, apiKey } = twilioCredentials(connection);
   let client: TwilioClient | null = null;
   // Built on first use, inside the limit: the SDK refuses a malformed SID when it is built.
   const sdk = () => (client ??= twilioClient(connection, limitMs));
@@ -26,7 +26,7 @@ export function twilioAdapter(connection: CarrierConnection, limitMs = REQUEST_T
     return { phone, carrierId: n.sid, country: countryOf(phone) };
   };
   return {
-    check: () => run((c) => checkAccount(c, accountSid)),
+    check: () => run((c) => checkAccount(c, accountSid, apiKey != null)),
     heldNumbers: () => run(async (c) => (await c.incomingPhoneNumbers.list({ limit: 1000 })).map(held)),
     searchNumbers: (search) => run((c) => offeredNumbers(c, search, limitMs)),
     buyNumber: (phone) => run(async (c) => held(await c.incomingPhoneNumbers.create({ phoneNumber: e164(phone) }))),
@@ -53,11 +53,15 @@ export function twilioAdapter(connection: CarrierConnection, limitMs = REQUEST_T
 }
 
 /**
- * The account's name and, where Twilio keeps one (not for subaccounts), its balance. An API key
- * may not read the Account resource itself: the key is then proven by a list of the account's
- * numbers, and the account is named by its SID.
+ * The account's name and, where Twilio keeps one (not for subaccounts), its balance. A Standard
+ * API key may not read the Account resource (only a Main key may): the key is then proven by a
+ * list of the account's numbers, and the account is named by its SID.
  */
-async function checkAccount(c: TwilioClient, accountSid: string): Promise<{ account: string; balance?: Price | undefined }> {
+async function checkAccount(
+  c: TwilioClient,
+  accountSid: string,
+  byKey: boolean,
+): Promise<{ account: string; balance?: Price | undefined }> {
   let account: string;
   try {
     const a = await c.api.v2010.accounts(accountSid).fetch();
@@ -65,7 +69,8 @@ async function checkAccount(c: TwilioClient, accountSid: string): Promise<{ acco
       throw new CarrierError(a.status === 'suspended' ? 'balance' : 'refused', `The Twilio account is ${a.status}`, a.status);
     account = a.friendlyName || accountSid;
   } catch (e) {
-    if ((e as { status?: number }).status !== 403) throw e;
+    const status = (e as { status?: number }).status;
+    if (!byKey || (status !== 401 && status !== 403)) throw e;
     await c.incomingPhoneNumbers.list({ limit: 1 });
     account = accountSid;
   }

@@ -59,10 +59,18 @@ describe('Twilio adapter: the account', () => {
     expect((await refusal(twilioAdapter(connection()).check())).kind).toBe('auth');
   });
 
-  it('signs in with an API key and secret for the account', async () => {
+  it('signs in with an API key: a Main key reads the name, a Standard key proves itself by the numbers', async () => {
     const c = connection({ api_key_sid: twilio.apiKey.sid, api_key_secret: twilio.apiKey.secret, auth_token: 'only-for-webhooks' });
+    expect(await twilioAdapter(c).check()).toEqual({ account: twilio.accountSid, balance: { amount: 20.5, currency: 'USD' } });
+    expect(twilio.requests.map((r) => `${r.user} ${r.path.split('/').at(-1)}`)).toEqual([
+      `${twilio.apiKey.sid} ${twilio.accountSid}.json`,
+      `${twilio.apiKey.sid} IncomingPhoneNumbers.json`,
+      `${twilio.apiKey.sid} Balance.json`,
+    ]);
+    twilio.apiKeyType = 'main';
     expect((await twilioAdapter(c).check()).account).toBe('Call tracking test');
-    expect(twilio.requests.map((r) => r.user)).toEqual([twilio.apiKey.sid, twilio.apiKey.sid]);
+    const wrong = connection({ api_key_sid: twilio.apiKey.sid, api_key_secret: 'wrong' });
+    expect((await refusal(twilioAdapter(wrong).check())).kind).toBe('auth');
   });
 
   it('a malformed account SID is `auth`', async () => {
