@@ -95,11 +95,17 @@ export class TwilioStandin {
   readonly dialled: DialledTwilioCall[] = [];
   readonly requests: RecordedRequest[] = [];
   failure: Failure = null;
+  /**
+   * Called as a call is placed, before the REST answer goes back (Twilio's first callbacks may come
+   * first); the answer waits for what it returns.
+   */
+  onCallPlaced: ((call: PlacedCall) => void | Promise<void>) | null = null;
   /** Webhooks are signed for the public URL and delivered here instead (a proxy in front of the server). */
   deliver: { publicUrl: string; actualUrl: string } | null = null;
   url = '';
   private server: http.Server | null = null;
   private readonly hanging = new Set<http.ServerResponse>();
+  private placing: void | Promise<void> | null = null;
 
   async start(): Promise<string> {
     this.server = http.createServer((req, res) => void this.handle(req, res));
@@ -162,6 +168,8 @@ export class TwilioStandin {
       return;
     }
     const answer = this.answer(req.method ?? 'GET', url, form, user);
+    if (this.placing) await this.placing;
+    this.placing = null;
     res.writeHead(answer.status, answer.body === null ? {} : { 'content-type': 'application/json' });
     res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
   }
@@ -340,6 +348,7 @@ export class TwilioStandin {
       return twilioError(400, 21210, `The source phone number provided, ${from}, is not yet verified for your account.`);
     const call = { sid: sid('CA'), params: form };
     this.calls.push(call);
+    this.placing = this.onCallPlaced?.(call) ?? null;
     return {
       status: 201,
       body: {

@@ -48,6 +48,21 @@ async function apply(
 
 const twiml = (reply: FastifyReply, xml: string) => reply.type(TWIML_TYPE).send(xml);
 
+/** How long after dialling a call-back its events are held back (see afterDialStored). */
+export const CALLBACK_HOLD_MS = 2000;
+
+/**
+ * A call-back's events name it by the Call SID, which the server stores on the request only once
+ * Twilio's answer to the dial has come back (callback/dispatch.ts); Twilio may post the call's
+ * first callbacks before that. An event of a call dialled moments ago is held until the SID is
+ * stored (milliseconds after the answer): applied earlier, it would open a record of its own.
+ * Twilio waits for the answer, so the event is late, never lost.
+ */
+async function afterDialStored(ctx: CallContext): Promise<void> {
+  const wait = ctx.setupMs + CALLBACK_HOLD_MS - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, Math.min(wait, CALLBACK_HOLD_MS)));
+}
+
 /** A Dial's action and recording callbacks for a call, its context sealed in their URLs. */
 function dialPlanUrls(r: TwilioRequest, ctx: CallContext) {
   const t = sealContext(ctx, r.authToken);
@@ -89,6 +104,7 @@ async function callbackBridge(deps: CarrierRouteDeps, req: FastifyRequest, reply
   const ctx = contextOf(req, r.authToken);
   const callId = required(r.params, 'CallSid');
   const now = Date.now();
+  await afterDialStored(ctx);
   await apply(deps, req.log, callId, ctx, [{ event: 'answered', at: now }], now);
   const handling = await deps.handling({ numb: ctx.numa, numa: ctx.numb }).catch((e: unknown) => {
     // The operator is waiting: the visitor is still dialled, unrecorded.
@@ -132,6 +148,7 @@ async function status(deps: CarrierRouteDeps, req: FastifyRequest, reply: Fastif
       })
     : [];
   const now = Date.now();
+  if (callback) await afterDialStored(ctx);
   await apply(deps, req.log, callId, ctx, statusEvents(ctx, r.params, now, callback, legs), now);
   return reply.status(204).send();
 }

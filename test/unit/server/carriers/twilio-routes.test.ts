@@ -102,7 +102,7 @@ const legs = () =>
     total_duration: number;
     file_link: string | null;
   }>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe('Twilio webhooks: incoming calls', () => {
   it('records the call as ringing, with its campaign, and answers TwiML dialling the forwarding target', async () => {
@@ -377,6 +377,22 @@ describe('Twilio webhooks: call-backs', () => {
     await twilio.dialEnded(dial, base, { status: 'completed', duration: 0 });
     await twilio.recordingReady(dial, placed.sid, { url: link, duration: 0, start: new Date() });
     expect(JSON.parse(calls()[0]!.file_link)).toEqual([link]);
+  });
+
+  it("Twilio's first callback before its answer to the dial still completes the request, not a record of its own", async () => {
+    await start({ callbackPlatform });
+    let early: Promise<{ status: number }> | null = null;
+    twilio.onCallPlaced = (placed) => {
+      const base = twilio.callParams(placed.sid, '+' + SITE_PHONE, '+' + OPERATOR, 'ringing', 'outbound-api');
+      early = twilio.callStatus(String(placed.params.StatusCallback), base, 'ringing');
+      // Twilio's answer to the dial comes a moment after its first callback.
+      return sleep(300);
+    };
+    await requestCallback('79167770003');
+    expect((await early!).status).toBe(204);
+    expect(calls()).toMatchObject([{ communication_type: 'sitephone', direction: 'out' }]);
+    expect(legs()).toHaveLength(1);
+    expect(server.db.prepare('SELECT platform_call_id FROM calls').get()).toEqual({ platform_call_id: twilio.calls[0]!.sid });
   });
 
   it('an operator who never answers leaves the request lost', async () => {
