@@ -73,6 +73,13 @@ describe('Twilio adapter: the account', () => {
     expect((await refusal(twilioAdapter(wrong).check())).kind).toBe('auth');
   });
 
+  it('Twilio out of reach is `unavailable`', async () => {
+    const url = twilio.url;
+    await twilio.close();
+    const e = await refusal(twilioAdapter({ ...connection(), apiBase: url }).check());
+    expect([e.kind, e.message]).toEqual(['unavailable', 'Twilio could not be reached (ECONNREFUSED)']);
+  });
+
   it('a malformed account SID is `auth`', async () => {
     const e = await refusal(twilioAdapter(connection({ account_sid: 'not-a-sid' })).check());
     expect(e.kind).toBe('auth');
