@@ -10,13 +10,15 @@ import type { TwilioParams } from './form.js';
  * order, so a callback Twilio repeats or delivers late changes nothing twice.
  *
  * An incoming call: `ringing` when Twilio asks what to do with it; `answered` and `ended` when the
- * `<Dial>` to the forwarding target ends (its action: who answered and the talk); a call that
- * never reached the Dial (the caller hung up first, nobody to forward to) ends with the number's
- * status callback, without talk. Twilio answering the call itself is not the call answered.
+ * `<Dial>` to the forwarding target ends (its action: the talk), or when the call's end (the
+ * number's status callback) finds the leg its Dial reached, whichever Twilio sends first; a call
+ * that never reached anyone ends without talk. Twilio answering the call itself (to run the
+ * TwiML) is not the call answered.
  *
  * A call-back (`direction` `out`, the call id the SID of Twilio's call to the operator):
  * `ringing` and `answered` as the operator's phone rings and answers; `ended` when the Dial to the
- * visitor ends, its talk the visitor's; an operator who never answered ends it without talk.
+ * visitor ends or the operator's call ends, its talk the visitor's; an operator who never
+ * answered ends it without talk.
  */
 
 type Kind = CallEvent['event'];
