@@ -72,9 +72,11 @@ async function start(opts: { callbackPlatform?: (connection: CarrierConnection) 
   };
   await twilioCarrier.routes(server.app, deps);
   twilio.deliver = { publicUrl: PUBLIC, actualUrl: await server.listen(0, '127.0.0.1') };
-  // The numbers the site shows are Twilio's, routed to this server.
+  // The numbers the site shows are Twilio's, routed to this server by the adapter: Twilio calls the URLs it set.
+  const adapter = twilioCarrier.adapter(connection);
   for (const n of ['+74990000001', '+74990000002', '+74957770011', '+74951110000', '+74959999999'])
-    twilio.hold(n, { voice_url: `${PUBLIC}carriers/twilio/3/voice`, status_callback: `${PUBLIC}carriers/twilio/3/status` });
+    await adapter.routeNumber({ phone: n.slice(1), carrierId: twilio.hold(n).sid });
+  twilio.requests.length = 0;
   return connection;
 }
 
