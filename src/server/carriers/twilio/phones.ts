@@ -18,9 +18,15 @@ export function e164(n: string): string {
 export const countryOf = (digits: string): string | undefined => parsePhoneNumberFromString('+' + digits)?.country;
 
 /**
- * A caller's number as a call event takes it: Twilio sends `Anonymous`, `Restricted` or a client
- * identity for callers without one; they are recorded under one placeholder, not refused.
+ * A caller's number as a call event takes it. For a caller without one Twilio sends a word
+ * (`Anonymous`, a client identity) or the word spelt on a keypad (`+266696687`, ANONYMOUS; also
+ * RESTRICTED, UNKNOWN, UNAVAILABLE, BLOCKED): all are recorded under one placeholder too short to
+ * be anyone's number, so no visitor is ever matched or joined by it.
  */
 export const UNKNOWN_CALLER = '000';
-export const callerNumber = (from: string | undefined): string =>
-  from && /^\+?\d{3,20}$/.test(from.trim()) ? digitsOf(from) : UNKNOWN_CALLER;
+const WITHHELD = new Set(['266696687', '7378742833', '8656696', '86282452253', '2562533']);
+export function callerNumber(from: string | undefined): string {
+  if (!from || !/^\+?\d{3,20}$/.test(from.trim())) return UNKNOWN_CALLER;
+  const d = digitsOf(from);
+  return WITHHELD.has(d) ? UNKNOWN_CALLER : d;
+}

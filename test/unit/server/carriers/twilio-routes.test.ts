@@ -128,6 +128,21 @@ describe('Twilio webhooks: incoming calls', () => {
     ]);
   });
 
+  it("a withheld caller's number is recorded as no one's, and the operator is shown the tracking number", async () => {
+    await start();
+    const v = await visit(server, 'http://localhost/?utm_source=google');
+    // A call to the number leased to the visit would join the caller's number to the visitor.
+    const first = await twilio.incomingCall('+266696687', '+' + v.number, 'CA' + '5'.repeat(32));
+    expect(first.dial).toMatchObject({ callerId: '+' + v.number });
+    const second = await twilio.incomingCall('Anonymous', '+74951110000', 'CA' + '6'.repeat(32));
+    expect(second.dial).toMatchObject({ callerId: '+74951110000' });
+    expect(calls().map((c) => [c.numa, c.session_id])).toEqual([
+      ['000', v.sessionId],
+      ['000', null],
+    ]);
+    expect(server.db.prepare("SELECT count(*) AS n FROM person_contacts WHERE kind = 'phone'").get()).toEqual({ n: 0 });
+  });
+
   it('with recording on, the caller hears the notice first, then the Dial records', async () => {
     await start();
     handling = { record: true, notice: 'Разговор записывается.', language: 'ru' };
