@@ -396,7 +396,7 @@ export class TwilioStandin {
   async webhook(url: string, params: Record<string, string>, signature?: string | null): Promise<{ status: number; body: string }> {
     const body = new URLSearchParams(params).toString();
     const sig = signature === undefined ? twilioSignature(this.authToken, url, params) : signature;
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
     if (sig !== null) headers['x-twilio-signature'] = sig;
     const target =
       this.deliver && url.startsWith(this.deliver.publicUrl) ? this.deliver.actualUrl + url.slice(this.deliver.publicUrl.length) : url;
