@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.js';
+import { numberKey } from '../../numbers/keys.js';
 import { unknownNumber } from '../../telephony/record-event.js';
 import { parseEvent } from '../../telephony/routes.js';
 import type { CallEvent } from '../../telephony/event.js';
@@ -92,6 +93,11 @@ async function voice(deps: CarrierRouteDeps, req: FastifyRequest, reply: Fastify
   } catch (e) {
     req.log.error({ err: e, call_id: callId }, 'twilio: no handling for the incoming call');
     handling = { forwardTo: null, record: false, notice: null, language: countryOf(numb) === 'RU' ? 'ru' : 'en' };
+  }
+  // Forwarded to itself the call would come back here and ring itself again, without end.
+  if (handling.forwardTo && numberKey(handling.forwardTo) === numberKey(numb)) {
+    req.log.warn({ call_id: callId, number_called: numb }, 'twilio: the number forwards to itself; nobody to forward to');
+    handling = { ...handling, forwardTo: null };
   }
   // The operator sees who calls; a caller without a number shows the tracking number instead.
   const callerId = numa === UNKNOWN_CALLER ? numb : numa;

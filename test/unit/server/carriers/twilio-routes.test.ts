@@ -214,6 +214,14 @@ describe('Twilio webhooks: incoming calls', () => {
     expect(calls()[0]).toMatchObject({ status: 'lost', duration: 0 });
   });
 
+  it('a number that forwards to itself is not dialled: it would ring itself without end', async () => {
+    await start();
+    handling = { forwardTo: '8 (495) 111-00-00', record: false, notice: null, language: 'en' };
+    const call = await twilio.incomingCall('+79161234567', '+74951110000');
+    expect(call.dial).toBeNull();
+    expect(saysOf(call.twiml)).toEqual([{ language: 'en-US', text: expect.stringContaining('nobody can take your call') }]);
+  });
+
   it('a number no customer holds: "not in service", nothing stored, counted', async () => {
     await start();
     const call = await twilio.incomingCall('+79161234567', '+74959999999');
