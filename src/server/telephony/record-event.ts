@@ -63,8 +63,12 @@ export async function recordEvent(db: Queryable, ev: CallEvent, now: number, rou
   const at = Date.parse(ev.time);
   let call = await callByPlatformId(db, ev.call_id);
   if (!call) call = await openCall(db, ev, at, now, routing);
-  if (!(await markEventSeen(db, call.id, COLUMN[ev.event], timestamp(at))))
+  if (!(await markEventSeen(db, call.id, COLUMN[ev.event], timestamp(at)))) {
+    // A recording is often ready only after the call ended (a carrier's recording callback): a
+    // later `ended` may still bring its link; nothing else of a repeated event is applied.
+    if (ev.event === 'ended' && ev.file_link) await addRecording(db, call, ev.call_id, ev.file_link);
     return { callId: call.id, siteId: call.site_id, applied: false, communicationType: call.communication_type };
+  }
   const leg = await eventLeg(db, call, ev, at, routing);
   if (ev.event === 'ringing') await updateLeg(db, leg.id, { setup_time: timestamp(at) });
   else if (ev.event === 'answered') await updateLeg(db, leg.id, { connect_time: timestamp(at) });
@@ -132,6 +136,14 @@ async function applyEnd(
     const links = JSON.parse(call.file_link) as string[];
     if (!links.includes(ev.file_link)) await updateCall(db, call.id, { file_link: JSON.stringify([...links, ev.file_link]) });
   }
+}
+
+/** Adds a recording's link to the call and to its leg, when they lack it. */
+async function addRecording(db: Queryable, call: Row<'calls'>, platformLegId: string, link: string): Promise<void> {
+  const links = JSON.parse(call.file_link) as string[];
+  if (!links.includes(link)) await updateCall(db, call.id, { file_link: JSON.stringify([...links, link]) });
+  const leg = await legByPlatformId(db, platformLegId);
+  if (leg && leg.file_link == null) await updateLeg(db, leg.id, { file_link: link });
 }
 
 /**
