@@ -1,4 +1,5 @@
 import type { CarrierModule } from './carrier.js';
+import { twilioCarrier } from './twilio/index.js';
 import { zadarmaCarrier } from './zadarma/index.js';
 
 /**
@@ -6,4 +7,4 @@ import { zadarmaCarrier } from './zadarma/index.js';
  * adding a carrier is one import and one entry here. The app, the REST functions and the routes
  * read this list; createServer({ carriers: { modules } }) replaces it (tests: a stand-in carrier).
  */
-export const CARRIER_MODULES: readonly CarrierModule[] = [zadarmaCarrier];
+export const CARRIER_MODULES: readonly CarrierModule[] = [twilioCarrier, zadarmaCarrier];
