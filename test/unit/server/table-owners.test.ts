@@ -124,6 +124,7 @@ const OWNERS: Record<string, Owners> = {
   webhook_endpoints: { writes: ['webhooks'] },
   webhook_outbox: { writes: ['webhooks'] },
   webhook_attempts: { writes: ['webhooks'] },
+  preview_keys: { writes: ['tracking'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */
