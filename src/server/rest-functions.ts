@@ -50,6 +50,9 @@ import {
   scenarioDetail,
 } from './numbers/scenario-functions.js';
 import { numaList } from './numbers/numa-list-function.js';
+import { previewLink } from './tracking/preview-function.js';
+import { numberReasons } from './tracking/number-reasons-function.js';
+import { poolUsageFn } from './leases/pool-usage-function.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -138,4 +141,7 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   addScenarioRouteFn,
   removeScenarioRouteFn,
   numaList,
+  previewLink,
+  numberReasons,
+  poolUsageFn,
 ];
