@@ -82,6 +82,12 @@ describe('number_reasons', () => {
     });
     expect(await of({ ac_id: -1 })).toEqual({ visits: 1, kept: 1, reasons: [{ reason: 'no_campaign', visits: 1 }], previews: 0 });
     expect((await of({})).kept).toBe(3);
+    // The preview is no visit in the reports either: four visits, three of the campaign.
+    const range = { session_key: a, site_id: 1, date_from: '2026-01-01', date_till: '2030-01-01' };
+    expect((await w.get('stat', range)).json().data[0].visits_count).toBe(4);
+    expect((await w.get('stat', { ...range, ac_id: 10 })).json().data[0].visits_count).toBe(3);
+    const sales = (await w.get('advertising_sales', range)).json().data as Array<{ ac_id: number; sessions_count: number }>;
+    expect(sales.find((r) => r.ac_id === 10)).toMatchObject({ sessions_count: 3 });
     expect((await w.get('number_reasons', { session_key: await w.login('b'), site_id: 1 })).statusCode).toBe(404);
   });
 });
