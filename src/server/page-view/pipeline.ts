@@ -158,7 +158,11 @@ function session(campaigns: CampaignMatcher, ids: PublicIds, previews: PreviewKe
     }
     const ref = referrerInfo(data.referrer);
     const acId = previewAc ?? (await matchCampaign(campaigns, db, site.id, client, data.url, params, ref));
-    const landing = { url: data.url, params, ref, acId, preview: previewAc !== undefined };
+    const isPreview = previewAc !== undefined;
+    // The note of a session that leases nothing, stored with it: most sessions keep it, and cost no
+    // statement more (a session of no campaign, say).
+    const note = numberNote({ ac_id: acId, preview: isPreview }, null, { leased: false }, view.badPreview);
+    const landing = { url: data.url, params, ref, acId, preview: isPreview, note };
     view.session = await startSession(db, ids, site.id, visitor, client, landing, now, view.ahead?.sequences.sessions);
   });
 }

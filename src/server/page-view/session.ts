@@ -70,7 +70,9 @@ export async function matchCampaign(
 
 /**
  * A new session of the visitor, with its campaign, landing facts and browser; counts the visit,
- * unless it is the owner's preview (`landing.preview`). `sequence`: its id's, if taken ahead.
+ * unless it is the owner's preview (`landing.preview`). `landing.note`: its `number_reason` as far
+ * as known before its numbers are chosen (the numbers step writes it again only when it changes).
+ * `sequence`: its id's, if taken ahead.
  */
 export async function startSession(
   db: Queryable,
@@ -78,7 +80,7 @@ export async function startSession(
   siteId: number,
   visitor: VisitorRow,
   client: ClientInfo,
-  landing: { url: string; params: CampaignParams; ref: ReferrerInfo; acId: number; preview: boolean },
+  landing: { url: string; params: CampaignParams; ref: ReferrerInfo; acId: number; preview: boolean; note: string | null },
   now: number,
   sequence?: number,
 ): Promise<SessionRef> {
@@ -98,10 +100,9 @@ export async function startSession(
     city: client.city,
     ...landing.ref,
     entrance_page: landing.url,
-    number_reason: landing.preview ? 'preview' : null,
+    number_reason: landing.note,
     ...landing.params,
   });
   if (!landing.preview) await recordVisit(db, visitor.id, landing.acId);
-  const note = landing.preview ? 'preview' : null;
-  return { id, visitor_id: visitor.id, ac_id: landing.acId, preview: landing.preview, number_reason: note };
+  return { id, visitor_id: visitor.id, ac_id: landing.acId, preview: landing.preview, number_reason: landing.note };
 }
