@@ -1,5 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
+import { bucketCounts } from '../../../../src/server/reports/daily-counts.js';
+import { timestamp } from '../../../../src/server/store/time.js';
 import { expectAnswered, type ApiWorld } from '../api-helpers.js';
 import { dtApiWorld } from '../dt-api-world.js';
 import { hitWrite } from '../helpers.js';
@@ -88,6 +90,11 @@ describe('number_reasons', () => {
     expect((await w.get('stat', { ...range, ac_id: 10 })).json().data[0].visits_count).toBe(3);
     const sales = (await w.get('advertising_sales', range)).json().data as Array<{ ac_id: number; sessions_count: number }>;
     expect(sales.find((r) => r.ac_id === 10)).toMatchObject({ sessions_count: 3 });
+    // Nor in the console's daily counts.
+    const buckets = await bucketCounts(w.server.store.db, { siteId: 1, from: timestamp(0), till: timestamp(w.clock.ms + 86_400_000) }, [
+      'visits',
+    ]);
+    expect(buckets.reduce((n, b) => n + b.n, 0)).toBe(4);
     expect((await w.get('number_reasons', { session_key: await w.login('b'), site_id: 1 })).statusCode).toBe(404);
   });
 });
