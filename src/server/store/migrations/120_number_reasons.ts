@@ -8,6 +8,10 @@ import { oneOf } from './columns.js';
  *   `preview` for the owner's own preview (a number past the lease policy, never counted as a visit);
  * - `dt_overflows.reason`: whether a pool was dry or the client past its share (null before this step);
  * - `preview_keys`: each site's secret that signs its preview links (tracking/preview-token.ts).
+ *
+ * The reports count visits without the previews, from the sessions' (site, time) and (site,
+ * campaign, time) indexes alone, as before (085_report_indexes.ts): both are made again with the
+ * note as their last column, under the same names.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
@@ -22,6 +26,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+  for (const [name, columns] of [
+    ['sessions_site_time', ['site_id', 'start_time', 'number_reason']],
+    ['sessions_site_campaign_time', ['site_id', 'ac_id', 'start_time', 'number_reason']],
+  ] as const) {
+    await s.dropIndex(name).execute();
+    await s
+      .createIndex(name)
+      .on('sessions')
+      .columns([...columns])
+      .execute();
+  }
   // The pool page counts a pool's dry sessions of a week.
   await s.createIndex('dt_overflows_block_time').on('dt_overflows').columns(['block_id', 'created_at']).execute();
 }
