@@ -30,11 +30,12 @@ async function simulate(page: Page): Promise<string> {
   return (await page.locator('#simulate-status').textContent())!;
 }
 
-/** No axe violation at a phone's width and a desktop's (in `include` alone, when given). */
+/** No axe violation (in `include` alone, when given) and no sideways scroll, at a phone's width and a desktop's. */
 async function noViolations(page: Page, include?: string[]): Promise<void> {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await axeViolations(page, include), `axe at ${width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
   }
 }
 
@@ -90,9 +91,9 @@ test('a preview link gets a number where a second visitor from the office keeps 
     'Kept the site’s number: address share reached',
   );
   await expect(calls.filter({ hasText: 'Yandex Direct' }).locator('.number-reason')).toHaveText('your preview');
-  // The simulated calls end (the demo's server posts their last events) before the servers close;
+  // The simulated calls end (the demo's server posts their last events, 5 s of talk) before the servers close;
   // the journal refreshes itself meanwhile.
-  await expect(calls.filter({ hasText: 'answered' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(calls.filter({ hasText: '0:05' })).toHaveCount(2, { timeout: 30_000 });
 
   // The campaign page counts the preview apart; its pools' usage is a link away.
   await app.goto(demo.svcUrl + 'app/campaigns/10');
