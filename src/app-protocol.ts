@@ -52,4 +52,6 @@ export interface JournalItem {
   tags: Array<{ id: number; tag: string }>;
   /** The sale's amount in roubles, when the communication is a sale. */
   sale: number | null;
+  /** Why the visit kept the site's number, or `preview` (server/tracking/number-reasons.ts); null: nothing to say. */
+  number_reason: string | null;
 }

@@ -8,6 +8,7 @@ import { Charges } from './pages/charges.js';
 import { Customers } from './pages/customers.js';
 import { Journal } from './pages/journal.js';
 import { NumaLists } from './pages/numa-lists.js';
+import { PoolPage } from './pages/pool.js';
 import { Numbers } from './pages/numbers.js';
 import { Report } from './pages/report.js';
 import { Scenarios } from './pages/scenarios.js';
@@ -46,6 +47,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/numbers/lists', page: NumaLists },
   { path: '/app/campaigns', page: Campaigns, nav: { label: 'campaigns' } },
   { path: '/app/campaigns/:id', page: CampaignEditor },
+  { path: '/app/pools/:id', page: PoolPage },
   { path: '/app/journal', page: Journal, roles: EVERYONE, nav: { label: 'journal' } },
   { path: '/app/report', page: Report, roles: EVERYONE, nav: { label: 'report' } },
   { path: '/app/team', page: Team, nav: { label: 'team' } },

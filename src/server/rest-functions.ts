@@ -60,6 +60,9 @@ import {
   searchCarrierNumbers,
 } from './carriers/number-stock-functions.js';
 import { changeSiteCallRecording, siteCallRecording } from './carriers/recording-functions.js';
+import { previewLink } from './tracking/preview-function.js';
+import { numberReasons } from './tracking/number-reasons-function.js';
+import { poolUsageFn } from './leases/pool-usage-function.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -161,4 +164,7 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   releaseNumber,
   siteCallRecording,
   changeSiteCallRecording,
+  previewLink,
+  numberReasons,
+  poolUsageFn,
 ];

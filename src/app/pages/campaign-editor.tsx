@@ -4,6 +4,7 @@ import { rest } from '../api.js';
 import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type TargetKind } from '../conditions.js';
 import { fill, type Texts } from '../i18n.js';
 import { formatPhone } from '../format.js';
+import { CampaignInsight } from '../campaign-insight.js';
 import { useApp } from '../state.js';
 import type { Campaign, CampaignSettings, Condition, NumberBlock, VirtualNumber } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -101,6 +102,7 @@ export function CampaignEditor() {
                 }
               </Show>
             </section>
+            <CampaignInsight acId={acId} siteId={c.site_id} />
           </Page>
         )
       }

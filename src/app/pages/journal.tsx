@@ -8,6 +8,7 @@ import { useApp } from '../state.js';
 import type { JournalItem } from '../../app-protocol.js';
 import type { Campaign, Tag } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { NumberReason } from '../campaign-insight.js';
 
 const PAGE = 50;
 /** The list is read again this often while the page is visible, so a new call shows up by itself. */
@@ -158,7 +159,10 @@ export function Journal() {
                                   {i.type === 'cdr_in' || i.type === 'sitephone' ? formatPhone(i.detail) : i.detail}
                                 </div>
                               </td>
-                              <td class="campaign">{i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}</td>
+                              <td class="campaign">
+                                {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}
+                                <NumberReason reason={i.number_reason} />
+                              </td>
                               <td>
                                 {source(i)}
                                 <div class="muted">{utm(i)}</div>

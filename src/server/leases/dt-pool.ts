@@ -23,9 +23,17 @@ export type LeaseOutcome = { number: string; until: number } | { refused: 'dry' 
  * lease (extended, and made full: a second page view shows a person), else the visitor's live lease
  * from an earlier session (carried over, so a returning visitor sees the number of the last visit),
  * else, if the lease policy admits the client, the free number released longest ago, on a short
- * first lease.
+ * first lease. The owner's preview (`preview`) skips the policy: it gets the free number on a full
+ * lease that no address or browser family counts against its share, so it never takes a real
+ * visitor's place in the office's share.
  */
-export async function leaseNumber(db: Queryable, r: LeaseRequest, policy: LeasePolicy, client: LeaseClient): Promise<LeaseOutcome> {
+export async function leaseNumber(
+  db: Queryable,
+  r: LeaseRequest,
+  policy: LeasePolicy,
+  client: LeaseClient,
+  preview = false,
+): Promise<LeaseOutcome> {
   const own = await liveLease(db, 'session_id', r.sessionId, r.blockId, r.now);
   if (own) {
     await extendLease(db, own.id, r.until);
@@ -39,6 +47,7 @@ export async function leaseNumber(db: Queryable, r: LeaseRequest, policy: LeaseP
     await createLease(db, r, earlier.number, policy.carried(client));
     return { number: earlier.number, until: r.until };
   }
+  if (preview) return leasePreview(db, r);
   if (policy.skips(client)) return { refused: 'bot' };
   await lockPool(db, r.blockId);
   // After the lock: the policy counts leases that no other transaction is adding to meanwhile.
@@ -48,4 +57,13 @@ export async function leaseNumber(db: Queryable, r: LeaseRequest, policy: LeaseP
   if (!free) return { refused: 'dry' };
   await createLease(db, r, free, verdict.lease);
   return { number: free, until: verdict.lease.firstUntil ?? r.until };
+}
+
+/** A free number for the owner's preview, on a full lease held by no address or browser family. */
+async function leasePreview(db: Queryable, r: LeaseRequest): Promise<LeaseOutcome> {
+  await lockPool(db, r.blockId);
+  const free = await freePoolNumber(db, r.blockId, r.now);
+  if (!free) return { refused: 'dry' };
+  await createLease(db, r, free, null);
+  return { number: free, until: r.until };
 }

@@ -188,11 +188,16 @@ export async function createLease(db: Queryable, r: LeaseRequest, number: string
     .execute();
 }
 
-/** Counts a session whose pool was dry, once per session and block. */
-export async function recordOverflow(db: Queryable, r: LeaseRequest, fallback: 'static' | 'reserved' | 'none'): Promise<void> {
+/** Counts a session whose pool gave no number (dry, or the client past its share), once per session and block. */
+export async function recordOverflow(
+  db: Queryable,
+  r: LeaseRequest,
+  fallback: 'static' | 'reserved' | 'none',
+  reason: 'dry' | 'share',
+): Promise<void> {
   await db
     .insertInto('dt_overflows')
-    .values({ site_id: r.siteId, block_id: r.blockId, session_id: r.sessionId, created_at: timestamp(r.now), fallback })
+    .values({ site_id: r.siteId, block_id: r.blockId, session_id: r.sessionId, created_at: timestamp(r.now), fallback, reason })
     .onConflict((oc) => oc.columns(['session_id', 'block_id']).doNothing())
     .execute();
 }

@@ -20,6 +20,18 @@ export interface SessionRef {
   id: number;
   visitor_id: number;
   ac_id: number;
+  /** The owner's preview: its numbers are leased past the lease policy (dt-pool.ts). */
+  preview: boolean;
+  /** What the session's `number_reason` held before this page view (null for a new session). */
+  number_reason: string | null;
+}
+
+/** A session's numbers, how long the page may keep them (ms), and whether a pool gave one (or why not). */
+export interface ChosenNumbers {
+  phones: HitPhone[];
+  ttl: number;
+  leased: boolean;
+  refused?: 'dry' | 'share' | 'bot' | undefined;
 }
 
 /** International digits: a Russian number written with the trunk 8 gets its country code 7. */
@@ -38,14 +50,7 @@ export interface SessionPhones {
    * The session's numbers, and how long the page may keep them (ms): until the first of its leases
    * ends. Leases DT numbers under the lease policy: runs in the batch transaction.
    */
-  of(
-    db: Queryable,
-    siteId: number,
-    session: SessionRef,
-    client: LeaseClient,
-    now: number,
-    sessionIdleMs: number,
-  ): Promise<{ phones: HitPhone[]; ttl: number }>;
+  of(db: Queryable, siteId: number, session: SessionRef, client: LeaseClient, now: number, sessionIdleMs: number): Promise<ChosenNumbers>;
 }
 
 /**
@@ -63,6 +68,7 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, poli
       let dt: DtSettings | null = null;
       // The earliest end of the session's leases: the page keeps its numbers no longer.
       let leasedUntil = Infinity;
+      let refused: ChosenNumbers['refused'];
       for (const b of blocks) {
         // Campaign blocks come first: a default block for the same target is left out.
         if (seen.has(b.selector)) continue;
@@ -80,7 +86,7 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, poli
             now,
             until: now + sessionIdleMs + dt.lease_minutes * 60_000,
           };
-          const n = await leaseNumber(db, r, policy, client);
+          const n = await leaseNumber(db, r, policy, client, session.preview);
           if ('number' in n) {
             raw = n.number;
             text = null;
@@ -93,8 +99,9 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, poli
               text = null;
               fallback = raw ? 'reserved' : 'none';
             }
+            refused ??= n.refused;
             // A bot is no visitor the pool was short of; a client past its share is counted.
-            if (n.refused !== 'bot') await recordOverflow(db, r, fallback);
+            if (n.refused !== 'bot') await recordOverflow(db, r, fallback, n.refused);
           }
         }
         if (!raw) continue;
@@ -111,7 +118,8 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, poli
           ...(forms && { forms }),
         });
       }
-      return { phones, ttl: leasedUntil === Infinity ? sessionIdleMs : leasedUntil - now };
+      const leased = leasedUntil !== Infinity;
+      return { phones, ttl: leased ? leasedUntil - now : sessionIdleMs, leased, refused };
     },
   };
 }

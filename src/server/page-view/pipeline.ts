@@ -6,10 +6,13 @@ import type { Store } from '../store/open.js';
 import { campaignParams, referrerInfo, type CampaignParams } from '../tracking/campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from '../tracking/campaign-match.js';
 import type { FirstVisitLimit } from '../tracking/first-visits.js';
-import type { LatestSession } from '../tracking/queries.js';
+import { numberNote, type PreviewRefusal } from '../tracking/number-reasons.js';
+import { createPreviewKeys, type PreviewKeys } from '../tracking/preview-keys.js';
+import { setNumberReason, type LatestSession } from '../tracking/queries.js';
 import type { PrefetchedVisit, WriteContext, WriteHandler } from '../writes/context.js';
 import { admitFirstVisit, newVisitor } from './first-visit.js';
 import { recordHit } from './hit.js';
+import { previewOfPage, withoutPreview } from './preview.js';
 import { createPublicIds, type PublicIds } from './public-ids.js';
 import { continuedSession, continueSession, matchCampaign, SESSION_IDLE_MS, startSession } from './session.js';
 
@@ -21,6 +24,8 @@ export interface PageViewDeps {
   ids: PublicIds;
   /** First visits per site and address (tracking/first-visits.ts): the ingest route reads it, the page view counts. */
   firstVisits: FirstVisitLimit;
+  /** The sites' secrets of preview links (tracking/preview-keys.ts). */
+  previews: PreviewKeys;
 }
 
 /**
@@ -37,6 +42,7 @@ export function pageViewDeps(
     phones: createSessionPhones(store, leasePolicy),
     ids: createPublicIds(store.dialect),
     firstVisits,
+    previews: createPreviewKeys(),
   };
 }
 
@@ -48,9 +54,12 @@ export function pageViewDeps(
  * 1. `firstVisit`: a first visit is admitted (tracking/first-visits.ts) and makes its visitor;
  * 2. `session`: the visitor's session goes on, unless 30 idle minutes have passed or a landing URL
  *    brings another campaign (never for SPA page views); else a new one starts, matched to its ad
- *    campaign;
+ *    campaign; a valid preview link of the owner (page-view/preview.ts) starts a preview of its
+ *    campaign, and is taken out of the URL;
  * 3. `hit`: the hit is recorded;
- * 4. `numbers`: the session's numbers are chosen, DT numbers leased (leases/session-phones.ts);
+ * 4. `numbers`: the session's numbers are chosen, DT numbers leased (leases/session-phones.ts), and
+ *    why the session keeps the site's number noted on it when that changes (tracking/number-reasons.ts:
+ *    a statement not waited for, no round trip of its own);
  * 5. `answer`: the ids, the site's settings and the numbers.
  *
  * Around it, the ingest route refuses a plain first visit over its address's limit before the
@@ -58,7 +67,13 @@ export function pageViewDeps(
  * but view a page (ingest/pipeline.ts, leases/lease-policy.ts).
  */
 export function pageViewSteps(deps: PageViewDeps): readonly PageViewStep[] {
-  return [firstVisit(deps.firstVisits, deps.ids), session(deps.campaigns, deps.ids), hit(deps.ids), numbers(deps.phones), answer];
+  return [
+    firstVisit(deps.firstVisits, deps.ids),
+    session(deps.campaigns, deps.ids, deps.previews),
+    hit(deps.ids),
+    numbers(deps.phones),
+    answer,
+  ];
 }
 
 /** What a page view's steps read ahead: the sequence numbers of its new ids, the visitor's latest session. */
@@ -82,6 +97,8 @@ export interface PageView {
   latest: LatestSession | null | undefined;
   params: CampaignParams;
   session?: SessionRef;
+  /** Why this page's preview link was ignored. */
+  badPreview?: PreviewRefusal;
   hitId?: number;
   numbers?: { phones: HitPhone[]; ttl: number };
   result?: HitResult;
@@ -124,20 +141,28 @@ function firstVisit(firstVisits: FirstVisitLimit, ids: PublicIds): PageViewStep 
   });
 }
 
-/** The visitor's session goes on, or a new one starts, matched to its ad campaign. */
-function session(campaigns: CampaignMatcher, ids: PublicIds): PageViewStep {
+/** The visitor's session goes on, or a new one starts, matched to its ad campaign (or the preview's). */
+function session(campaigns: CampaignMatcher, ids: PublicIds, previews: PreviewKeys): PageViewStep {
   return step(['latest session', 'session id'], async function session(view) {
     const { db, site, client, now } = view.ctx;
+    const preview = await previewOfPage(previews, db, site.id, view.data.url, now);
+    if (preview) view.data = withoutPreview(view.data);
+    if (preview && 'refused' in preview) view.badPreview = preview.refused;
+    const previewAc = preview && 'acId' in preview ? preview.acId : undefined;
     const { data, params } = view;
     const visitor = view.ctx.visitor!;
-    const current = await continuedSession(db, visitor.id, data, params, now, view.latest);
+    const current = await continuedSession(db, visitor.id, data, params, now, view.latest, previewAc);
     if (current) {
       view.session = await continueSession(db, current, visitor.id, now);
       return;
     }
     const ref = referrerInfo(data.referrer);
-    const acId = await matchCampaign(campaigns, db, site.id, client, data.url, params, ref);
-    const landing = { url: data.url, params, ref, acId };
+    const acId = previewAc ?? (await matchCampaign(campaigns, db, site.id, client, data.url, params, ref));
+    const isPreview = previewAc !== undefined;
+    // The note of a session that leases nothing, stored with it: most sessions keep it, and cost no
+    // statement more (a session of no campaign, say).
+    const note = numberNote({ ac_id: acId, preview: isPreview }, null, { leased: false }, view.badPreview);
+    const landing = { url: data.url, params, ref, acId, preview: isPreview, note };
     view.session = await startSession(db, ids, site.id, visitor, client, landing, now, view.ahead?.sequences.sessions);
   });
 }
@@ -150,11 +175,15 @@ function hit(ids: PublicIds): PageViewStep {
   });
 }
 
-/** The session's numbers, DT numbers leased. */
+/** The session's numbers, DT numbers leased; why it keeps the site's number, when that changed. */
 function numbers(phones: SessionPhones): PageViewStep {
   return step([], async function numbers(view) {
     const { db, site, client, now } = view.ctx;
-    view.numbers = await phones.of(db, site.id, view.session!, client, now, SESSION_IDLE_MS);
+    const s = view.session!;
+    const chosen = await phones.of(db, site.id, s, client, now, SESSION_IDLE_MS);
+    view.numbers = chosen;
+    const note = numberNote(s, s.number_reason, chosen, view.badPreview);
+    if (note !== s.number_reason) await setNumberReason(db, s.id, note);
   });
 }
 

@@ -16,8 +16,9 @@ export { SESSION_IDLE_MS };
 
 /**
  * The visitor's session this page view continues: its latest, unless 30 idle minutes have passed
- * or a landing URL brings another campaign (never for SPA page views). Null: a new one starts.
- * `latest`: the latest session when already read (null: the visitor has none).
+ * or a landing URL brings another campaign (never for SPA page views), or a valid preview link
+ * (`previewAc`) opens a preview the session is not. Null: a new one starts. `latest`: the latest
+ * session when already read (null: the visitor has none).
  */
 export async function continuedSession(
   db: Queryable,
@@ -26,9 +27,11 @@ export async function continuedSession(
   params: CampaignParams,
   now: number,
   latest?: LatestSession | null,
+  previewAc?: number,
 ): Promise<LatestSession | null> {
   const session = latest !== undefined ? latest : await latestSessionOfVisitor(db, visitorId);
   if (!session || now - session.last_hit_ms > SESSION_IDLE_MS || (!data.spa && campaignChanged(session, params))) return null;
+  if (previewAc !== undefined && !(session.number_reason === 'preview' && session.ac_id === previewAc)) return null;
   return session;
 }
 
@@ -40,7 +43,8 @@ function campaignChanged(session: LatestSession, params: CampaignParams): boolea
 /** The session goes on: its last hit moves to now. */
 export async function continueSession(db: Queryable, session: LatestSession, visitorId: number, now: number): Promise<SessionRef> {
   await touchSession(db, session.id, now);
-  return { id: session.id, visitor_id: visitorId, ac_id: session.ac_id };
+  const note = session.number_reason;
+  return { id: session.id, visitor_id: visitorId, ac_id: session.ac_id, preview: note === 'preview', number_reason: note };
 }
 
 /** The ad campaign of a new session: the first whose conditions its landing facts meet. */
@@ -65,7 +69,9 @@ export async function matchCampaign(
 }
 
 /**
- * A new session of the visitor, with its campaign, landing facts and browser; counts the visit.
+ * A new session of the visitor, with its campaign, landing facts and browser; counts the visit,
+ * unless it is the owner's preview (`landing.preview`). `landing.note`: its `number_reason` as far
+ * as known before its numbers are chosen (the numbers step writes it again only when it changes).
  * `sequence`: its id's, if taken ahead.
  */
 export async function startSession(
@@ -74,7 +80,7 @@ export async function startSession(
   siteId: number,
   visitor: VisitorRow,
   client: ClientInfo,
-  landing: { url: string; params: CampaignParams; ref: ReferrerInfo; acId: number },
+  landing: { url: string; params: CampaignParams; ref: ReferrerInfo; acId: number; preview: boolean; note: string | null },
   now: number,
   sequence?: number,
 ): Promise<SessionRef> {
@@ -94,8 +100,9 @@ export async function startSession(
     city: client.city,
     ...landing.ref,
     entrance_page: landing.url,
+    number_reason: landing.note,
     ...landing.params,
   });
-  await recordVisit(db, visitor.id, landing.acId);
-  return { id, visitor_id: visitor.id, ac_id: landing.acId };
+  if (!landing.preview) await recordVisit(db, visitor.id, landing.acId);
+  return { id, visitor_id: visitor.id, ac_id: landing.acId, preview: landing.preview, number_reason: landing.note };
 }

@@ -46,6 +46,8 @@ export async function bucketCounts(db: Queryable, r: SiteRange, kinds: readonly 
         .where('s.site_id', '=', r.siteId)
         .where('s.start_time', '>=', r.from)
         .where('s.start_time', '<', r.till)
+        // The owner's preview of a campaign is no visit (tracking/number-reasons.ts).
+        .where((eb) => eb.or([eb('s.number_reason', 'is', null), eb('s.number_reason', '<>', 'preview')]))
         .groupBy(['s.ac_id', bucket('s.start_time')])
         .execute(),
     );

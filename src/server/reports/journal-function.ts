@@ -55,6 +55,12 @@ export const journal = apiFunction({
       records: z.array(z.string()),
       tags: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })),
       sale: z.number().nullable().describe('the sale’s amount in roubles'),
+      number_reason: z
+        .string()
+        .nullable()
+        .describe(
+          'why the visit kept the site’s own number (`no_campaign`, `dry`, `share`, `bot`, `preview_invalid`, `preview_expired`), or `preview`: the owner’s preview; for a call credited to the site with no visit, that of the latest visit live at ring time that kept the site’s number',
+        ),
     }),
   ),
   async run(ctx, a) {

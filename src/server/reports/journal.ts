@@ -12,6 +12,7 @@ import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
 import { callDetails } from './call-details.js';
+import { journalReasons } from './journal-reasons.js';
 
 const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
 
@@ -47,6 +48,7 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: Journ
     calls: await callDetails(db, [...ids('sitephone'), ...ids('cdr_in')]),
   };
   const { tags, sales } = await tagsAndSales(db, ids);
+  const reasons = await journalReasons(db, q.site_id, rows);
   const items = rows.map((c): JournalItem => {
     const ctx = c.session_id == null ? undefined : sessions.get(c.session_id);
     const call = lines.calls.get(c.id);
@@ -70,6 +72,7 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: Journ
       records: isCall && call ? recordsOf(call.file_link) : [],
       tags: tags.get(`${c.object_type}:${c.id}`) ?? [],
       sale: sales.get(`${c.object_type}:${c.id}`) ?? null,
+      number_reason: reasons.get(`${c.object_type}:${c.id}`) ?? null,
     };
   });
   return { total, items };

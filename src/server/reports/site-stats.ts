@@ -27,6 +27,8 @@ export async function statCounts(db: Queryable, f: ReportFilter) {
         },
       ),
     )
+    // The owner's preview of a campaign is no visit (tracking/number-reasons.ts).
+    .where((eb) => eb.or([eb('s.number_reason', 'is', null), eb('s.number_reason', '<>', 'preview')]))
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   const calls = await callQuery(db, f, {})
@@ -63,7 +65,8 @@ export async function sessionsPerCampaign(db: Queryable, f: ReportFilter): Promi
       .select((eb) => eb.fn.countAll().as('n'))
       .where('s.site_id', '=', siteId)
       .where('s.ac_id', '=', acId)
-      .where('s.start_time', '<', f.till);
+      .where('s.start_time', '<', f.till)
+      .where((eb) => eb.or([eb('s.number_reason', 'is', null), eb('s.number_reason', '<>', 'preview')]));
     if (f.from !== undefined) q = q.where('s.start_time', '>=', f.from);
     const n = Number((await q.executeTakeFirstOrThrow()).n);
     if (n) out.set(acId, n);

@@ -15,7 +15,7 @@ import type {
   SiteBlocksTable,
   DtPoolNumbersTable,
 } from './tables/site-config.js';
-import type { VisitorsTable, SessionsTable, HitsTable, GoalsTable, ClientWritesTable } from './tables/traffic.js';
+import type { VisitorsTable, SessionsTable, HitsTable, GoalsTable, ClientWritesTable, PreviewKeysTable } from './tables/traffic.js';
 import type {
   VisitorPropertiesTable,
   VisitorEmailsTable,
@@ -132,6 +132,7 @@ export interface Tables {
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;
   carrier_connections: CarrierConnectionsTable;
+  preview_keys: PreviewKeysTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

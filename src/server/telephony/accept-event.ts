@@ -3,6 +3,7 @@ import type { Pokes } from '../http/live-topics.js';
 import { ApiError } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import type { CallEvent } from './event.js';
+import { callNumberReason } from '../reports/journal-reasons.js';
 import { callById } from './queries.js';
 import { recordEvent, unknownNumber, type CallRouting } from './record-event.js';
 import { callEventType, noEvents, type EventSink } from '../webhooks/events.js';
@@ -34,6 +35,8 @@ export interface AcceptedEvent {
   ac_id: number | null;
   session_id: number | null;
   visitor_id: number | null;
+  /** Why the visit behind the call kept the site's number, or `preview` (reports/journal-reasons.ts). */
+  number_reason: string | null;
 }
 
 const UNKNOWN_NUMBER = unknownNumber().code;
@@ -51,7 +54,10 @@ export async function acceptCallEvent(deps: AcceptDeps, ev: CallEvent, now: numb
       if (e instanceof ApiError && e.code === UNKNOWN_NUMBER) {
         deps.counters.refusedUnknownNumber++;
         // The caller's number is personal data: only the number called is logged.
-        log.warn({ call_id: ev.call_id, number_called: ev.direction === 'in' ? ev.numb : ev.numa }, "call refused: the number called is no customer's");
+        log.warn(
+          { call_id: ev.call_id, number_called: ev.direction === 'in' ? ev.numb : ev.numa },
+          "call refused: the number called is no customer's",
+        );
       }
       throw e;
     });
@@ -65,5 +71,6 @@ export async function acceptCallEvent(deps: AcceptDeps, ev: CallEvent, now: numb
     ac_id: call.ac_id,
     session_id: call.session_id,
     visitor_id: call.visitor_id,
+    number_reason: await callNumberReason(deps.store.db, call),
   };
 }

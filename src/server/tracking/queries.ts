@@ -26,12 +26,14 @@ export interface LatestSession extends CampaignParams {
   id: number;
   last_hit_ms: number;
   ac_id: number;
+  /** Why it kept the site's number, or `preview` (number-reasons.ts). */
+  number_reason: string | null;
 }
 
 const latestSessionQuery = prepared((db, p: { visitorId: number }) =>
   db
     .selectFrom('sessions')
-    .select(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS])
+    .select(['id', 'last_hit_ms', 'ac_id', 'number_reason', ...CAMPAIGN_FIELDS])
     .where('visitor_id', '=', p.visitorId)
     .orderBy('id', 'desc')
     .limit(sql.lit(1)),
@@ -62,6 +64,7 @@ const SESSION_COLUMNS = [
   'search_engine',
   'search_query',
   'entrance_page',
+  'number_reason',
   ...CAMPAIGN_FIELDS,
 ] as const;
 
@@ -121,6 +124,18 @@ const touchSessionQuery = prepared((db, p: { sessionId: number; lastHitMs: numbe
 /** A page view of a session: it lives on from `lastHitMs`. */
 export async function touchSession(db: Queryable, sessionId: number, lastHitMs: number): Promise<void> {
   await unawaited(db, [touchSessionQuery(db, { sessionId, lastHitMs })]);
+}
+
+const numberReasonQuery = prepared((db, p: { sessionId: number; reason: string | null }) =>
+  db.updateTable('sessions').set({ number_reason: p.reason }).where('id', '=', p.sessionId),
+);
+
+/**
+ * Why the session keeps the site's number (number-reasons.ts), once its numbers are chosen: not
+ * waited for, so it goes out with the page view's other writes (no round trip of its own).
+ */
+export async function setNumberReason(db: Queryable, sessionId: number, reason: string | null): Promise<void> {
+  await unawaited(db, [numberReasonQuery(db, { sessionId, reason })]);
 }
 
 export type NewHit = Row<'hits'>;

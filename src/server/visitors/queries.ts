@@ -54,7 +54,7 @@ export async function visitorByToken(db: Queryable, siteId: number, id: number, 
 }
 
 /** What a page view reads of the visitor's latest session (tracking/queries.ts `LatestSession`). */
-export type SessionOfVisit = { id: number; last_hit_ms: number; ac_id: number } & CampaignColumns;
+export type SessionOfVisit = { id: number; last_hit_ms: number; ac_id: number; number_reason: string | null } & CampaignColumns;
 
 /** A returning visitor as the batch's first round trip reads it on PostgreSQL (`visitOfVisitor`). */
 export interface VisitOfVisitor {
@@ -64,7 +64,8 @@ export interface VisitOfVisitor {
   sequences: { hits: number; sessions?: number };
 }
 
-const SESSION_SELECT = sql.join(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS].map((c) => sql.ref(`s.${c}`)));
+const SESSION_COLUMNS = ['id', 'last_hit_ms', 'ac_id', 'number_reason', ...CAMPAIGN_FIELDS];
+const SESSION_SELECT = sql.join(SESSION_COLUMNS.map((c) => sql.ref(`s.${c}`)));
 
 /**
  * PostgreSQL only: the visitor a batch names (id, site and token agree, as `visitorByToken`) with its
@@ -88,16 +89,13 @@ export async function visitOfVisitor(
         THEN nextval(pg_get_serial_sequence('sessions', 'id')) END AS session_sequence
     FROM visitors v
     LEFT JOIN LATERAL (
-      SELECT ${sql.join(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS].map((c) => sql.ref(c)))}
+      SELECT ${sql.join(SESSION_COLUMNS.map((c) => sql.ref(c)))}
       FROM sessions WHERE visitor_id = v.id ORDER BY id DESC LIMIT 1
     ) s ON true
     WHERE v.id = ${id} AND v.site_id = ${siteId} AND v.token = ${token}`.execute(db);
   const r = rows[0];
   if (!r) return null;
-  const session =
-    r.id == null
-      ? null
-      : (Object.fromEntries(['id', 'last_hit_ms', 'ac_id', ...CAMPAIGN_FIELDS].map((c) => [c, r[c]])) as unknown as SessionOfVisit);
+  const session = r.id == null ? null : (Object.fromEntries(SESSION_COLUMNS.map((c) => [c, r[c]])) as unknown as SessionOfVisit);
   return {
     visitor: { id: Number(r.v_id), site_id: Number(r.v_site_id), token: String(r.v_token), first_ac_id: Number(r.v_first_ac_id) },
     session,

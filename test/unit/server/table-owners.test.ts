@@ -126,6 +126,7 @@ const OWNERS: Record<string, Owners> = {
   webhook_outbox: { writes: ['webhooks'] },
   webhook_attempts: { writes: ['webhooks'] },
   carrier_connections: { writes: ['carriers'] },
+  preview_keys: { writes: ['tracking'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */

@@ -24,6 +24,7 @@ import * as dropRateCounters from './090_drop_rate_counters.js';
 import * as webhooks from './095_webhooks.js';
 import * as webhookBacklog from './096_webhook_backlog.js';
 import * as carriers from './100_carriers.js';
+import * as numberReasons from './120_number_reasons.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -55,6 +56,7 @@ export const STEPS: readonly [string, Step][] = [
   ['095_webhooks', webhooks],
   ['096_webhook_backlog', webhookBacklog],
   ['100_carriers', carriers],
+  ['120_number_reasons', numberReasons],
 ];
 
 /**

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Id } from './column-types.js';
 
 /** DT number leases and the overflows of a dry pool. */
@@ -25,4 +26,6 @@ export interface DtOverflowsTable {
   session_id: number;
   created_at: string;
   fallback: 'reserved' | 'static' | 'none';
+  /** The pool was dry, or the client past its share (migration 120); null before. */
+  reason: ColumnType<'dry' | 'share' | null, 'dry' | 'share' | null | undefined, 'dry' | 'share' | null>;
 }

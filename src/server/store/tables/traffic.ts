@@ -76,6 +76,15 @@ export interface SessionsTable extends CampaignColumns {
   search_query: string | null;
   entrance_page: string | null;
   ua_client_id: string | null;
+  /** Why the session kept the site's own number, or `preview` (migration 120, tracking/number-reasons.ts); null: a tracking number. */
+  number_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Each site's secret that signs its preview links (tracking/preview-token.ts). */
+export interface PreviewKeysTable {
+  site_id: number;
+  secret: string;
+  created_at: string;
 }
 
 export interface HitsTable {
