@@ -228,6 +228,8 @@ function planSite(p: Planning, c: number, s: SiteConfigSite): void {
     dt_reserved_number: s.dt?.reserved_number ?? null,
     // Not in the file: set through the REST API (create_site), kept as the database has it.
     target_call_min_duration: rows.sites.get(s.id)?.target_call_min_duration ?? null,
+    // A site the file lists is live: importing it restores one its owner deleted.
+    removed_at: null,
   };
   upsert<Upsert<'sites', SiteRow>>(p, { table: 'sites', id: s.id, label: s.domain, values }, rows.sites.get(s.id), [
     'origins',

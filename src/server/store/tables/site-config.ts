@@ -21,6 +21,17 @@ export interface SitesTable {
   dt_reserved_number: string | null;
   /** Seconds a call must last to count as a target call (REST create_site); NULL: not set. */
   target_call_min_duration: Defaulted<number | null>;
+  /** Set when its owner deleted the site: its keys serve nothing, its traffic keeps its id. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The last page origin refused for a site (sites/refused-origins.ts). */
+export interface SiteRefusedOriginsTable {
+  site_id: number;
+  origin: string;
+  /** `not_listed` (not the domain, a subdomain or an extra origin) or `not_web` (not http or https). */
+  reason: string;
+  at_ms: number;
 }
 
 export interface AdCampaignsTable {
