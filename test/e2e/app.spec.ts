@@ -165,11 +165,11 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await check(app, 'site');
     // Settings: a dry pool cannot give a reserved number the site has not got.
     await app.getByLabel('When the pool runs dry, show').selectOption('reserved');
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.locator('#dt_reserved_number-error')).toContainText('a reserved number is needed');
     await app.getByLabel('When the pool runs dry, show').selectOption('static');
     await app.getByLabel('Language of the widgets').selectOption('en');
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.getByText('Saved', { exact: true })).toBeVisible();
 
     // Two numbers bought in region 495.
