@@ -307,7 +307,7 @@ const en = {
     'Each delivery has the headers X-Svc-Webhook-Timestamp and X-Svc-Webhook-Signature: v1= and the HMAC-SHA256, keyed by the secret, of the timestamp, a dot and the body.',
   webhooksDocs: 'The webhook functions in the API reference',
   noForwarding: 'each number’s own forwarding',
-  scenarioSaved: 'Saved: calls to {numbers} ring {to}.',
+  scenarioSaved: 'Saved: calls to {name} ring {to}.',
   noChange: 'no change',
   saveSiteDetails: 'Save the domain and addresses',
 };
@@ -614,7 +614,7 @@ const ru: Texts = {
     'У каждой доставки есть заголовки X-Svc-Webhook-Timestamp и X-Svc-Webhook-Signature: v1= и HMAC-SHA256 по секрету от метки времени, точки и тела.',
   webhooksDocs: 'Функции вебхуков в справочнике API',
   noForwarding: 'собственная переадресация каждого номера',
-  scenarioSaved: 'Сохранено: звонки на {numbers} идут на {to}.',
+  scenarioSaved: 'Сохранено: звонки сценария {name} идут на {to}.',
   noChange: 'без изменений',
   saveSiteDetails: 'Сохранить домен и адреса',
 };

@@ -120,14 +120,7 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
     if (scenario) await rest('change_scenario', { id: scenario.id, ...body }, 'PUT');
     else await rest('create_scenario', body, 'POST');
     // Where its calls now ring, said where it was set (the page keeps it: an edited form closes).
-    onDone(
-      chosen.length
-        ? fill(t.scenarioSaved, {
-            numbers: chosen.map(formatPhone).join(', '),
-            to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding,
-          })
-        : t.saved,
-    );
+    onDone(fill(t.scenarioSaved, { name: body.name, to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding }));
     if (!scenario) {
       setName('');
       setForward('');

@@ -9,6 +9,7 @@ import {
   type BlocksWorld,
 } from '../api-helpers.js';
 import { REFUSAL_WRITE_EVERY_MS, lastRefusedOrigin, refusedOrigins } from '../../../../src/server/sites/refused-origins.js';
+import { attribute } from '../../../../src/server/telephony/attribution.js';
 
 /**
  * What a site's owner changes after creating it: the site's domain, extra origins and phone, its
@@ -206,8 +207,15 @@ describe('campaigns', () => {
     // A deleted campaign gives its numbers back.
     const three = await campaignWithCondition(w, a, 1, 'Three', 'three');
     expectData(await w.post('number_block', a, { ac_id: three.ac_id, name: 'T', selector: '#t', numb: '74957770042' }));
+    const callTo = async (n: string) => (await attribute(w.server.store.db, n, '79160000001', w.clock.ms))?.acId;
+    expect(await callTo('74957770042')).toBe(three.ac_id);
     expectData(await del('delete_ac', { id: three.ac_id }));
+    // Until the number is used again, its calls keep the deleted campaign; then they are the new one's.
+    expect(await callTo('74957770042')).toBe(three.ac_id);
     expectData(await w.post('number_block', a, { ac_id: one.ac_id, name: 'Reused', selector: '#r', numb: '74957770042' }));
+    expect(await callTo('74957770042')).toBe(one.ac_id);
+    // A number two live campaigns show is credited to the site, with no campaign.
+    expect(await callTo('74957770099')).toBe(-1);
   });
 });
 
