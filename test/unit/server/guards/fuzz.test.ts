@@ -49,7 +49,7 @@ const S = {
   page: 'console page    GET op/, op/console.*',
   api: 'console API     op/api/*',
   health: 'health          GET health, ready',
-  app: "owner's app     GET app/*, app/api/session, app/api/employee*",
+  app: "owner's app     GET app/*, app/api/session, app/api/setup, app/api/employee*",
   preflight: 'CORS preflight  OPTIONS *',
   unknown: 'unknown routes and methods',
   rest: 'REST API        api/login, api/logout, api/v1/*',
@@ -715,6 +715,23 @@ function employeeCases(k: Record<string, string>) {
     add({ route: `POST ${appSignIn}`, surface: S.app, req: { method: 'POST', url: appSignIn, ...text(p, 'application/json') } });
   for (const headers of [{}, k, { 'x-session-key': 'x'.repeat(500) }])
     add({ route: `DELETE ${signIn}`, surface: S.app, req: { method: 'DELETE', url: signIn, headers } });
+  // The first account's setup link: this world has accounts, and no case knows the secret.
+  const setup = '/app/api/setup';
+  for (const q of ['', '?token=', '?token=guess', `?token=${'x'.repeat(300)}`, '?token=%E0%A4%A', '?token[]=x'])
+    for (const method of ['GET', 'HEAD'] as const) add({ route: `${method} ${setup}`, surface: S.app, req: { method, url: setup + q } });
+  for (const body of [
+    { token: 'guess', login: 'first', password: 'long enough' },
+    { token: 'guess', login: 'has space', password: 'short' },
+    { token: 1, login: ['a'], password: null },
+    { token: 'x'.repeat(300), login: 'first', password: 'long enough' },
+    { token: 'guess', login: 'first', password: 'long enough', extra: 1 },
+    {},
+    [],
+    'text',
+  ])
+    add({ route: `POST ${setup}`, surface: S.app, req: { method: 'POST', url: setup, ...json(body) } });
+  for (const p of MALFORMED)
+    add({ route: `POST ${setup}`, surface: S.app, req: { method: 'POST', url: setup, ...text(p, 'application/json') } });
   for (const fn of [
     'me',
     'journal',

@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   "src/server/numbers/scenario-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/visitors/erasure-function.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/operators/employee-write-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/sites/campaign-change-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/sites/site-change-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/ingest/group-commit.ts: 'BEGIN'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'COMMIT'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'ROLLBACK'": 'transaction control of a group-commit lane on its pipelined connection',
