@@ -133,6 +133,8 @@ function App() {
       <Shell>
         <Router>
           <Route path="/app/" component={Home} />
+          {/* A setup link opened while signed in: the account exists, so home. */}
+          <Route path="/app/setup" component={Home} />
           {PAGES.map((p) => (
             <Route key={p.path} path={p.path} component={p.component} />
           ))}

@@ -118,6 +118,9 @@ test('the setup link makes the first account; the owner adds a site and fixes it
     await other.goto(`${fresh.url}app/setup?token=${fresh.token}`);
     await expect(other.getByRole('alert')).toContainText('This setup link does not work');
     await other.close();
+    // Signed in, the link leads home.
+    await app.goto(`${fresh.url}app/setup?token=${fresh.token}`);
+    await expect(app).toHaveURL(/\/app\/sites$/);
 
     // A site: its phone shown, its widgets in the app's language, the snippet as high in <head> as it can go.
     await app.getByLabel('Domain').fill('flowers.test');
