@@ -13,7 +13,7 @@ export const PARAMETERS: ReadonlyArray<[group: string, label: string, parameter:
   ['UTM', 'Medium', 'utm_medium'],
   ['UTM', 'Source', 'utm_source'],
   ['UTM', 'Term', 'utm_term'],
-  ['Other', 'AdLense click id', 'ef_id'],
+  ['Other', 'Adobe AdLens click id', 'ef_id'],
   ['Other', 'AdWords click id', 'gclid'],
   ['Other', 'Yandex.Direct click id', 'yclid'],
   ['Geography', 'city', 'town'],

@@ -32,7 +32,7 @@ const en = {
   siteKey: 'Site key',
   open: 'Open',
   install: 'Install the snippet',
-  installHelp: 'Paste this code into every page of the site, before </head>.',
+  installHelp: 'Paste this code into every page of the site, as high in <head> as you can.',
   copy: 'Copy',
   copied: 'Copied',
   copyFailed: 'Select the code and copy it by hand',
@@ -206,7 +206,7 @@ const en = {
   allTypes: 'All types',
   webhooks: 'Webhooks',
   webhooksHelp:
-    'Each new call, chat, request, call-back, goal, tag or sale is sent to your CRM seconds after it happens, signed with the webhook’s secret (see the documentation: Webhooks).',
+    'Each new call, chat, request, call-back, goal, tag or sale is sent to your CRM seconds after it happens, signed with the webhook’s secret.',
   webhookUrl: 'Receiver URL (https)',
   webhookEvents: 'Events',
   webhookState: 'State',
@@ -349,6 +349,59 @@ const en = {
   poolChart: 'Numbers leased at once, and visits that found none',
   poolLeased: 'Leased at once',
   poolDryVisits: 'Found none',
+  // First run, editing and deleting sites and campaigns, confirmations
+  setupTitle: 'Set up this server',
+  setupIntro: 'No account exists yet. Make the first one: you sign in with it here and in the REST API.',
+  setupCompany: 'Company name (shown in the app)',
+  setupCreate: 'Create the account',
+  setupDeadLink:
+    'This setup link does not work: an account exists already, or the link is from an earlier start of the server (each start prints a new one while no account exists).',
+  goToSignIn: 'Go to sign-in',
+  passwordAgain: 'Password again',
+  passwordsDiffer: 'The passwords differ.',
+  passwordShort: 'At least 8 characters.',
+  welcome: 'Your account is ready. Next: add your site below: its domain and the phone number its pages show.',
+  signInFirstRun: 'A new server? Open the setup link it printed when it started to make the first account.',
+  siteDetails: 'Domain, addresses and phone',
+  siteOrigins: 'Other addresses of the site',
+  siteOriginsHelp:
+    'One per line: www. or the bare domain, a staging host (staging.example.net, localhost:4211), a second domain. The domain and its subdomains always work.',
+  sitePhoneShown: 'The site’s own phone number:',
+  siteSaved: 'Saved. The next page view uses it.',
+  rotateKey: 'New snippet key',
+  rotateKeyTitle: 'Give {domain} a new snippet key?',
+  rotateKeyText:
+    'The snippet now on the site’s pages stops working at once: no visits, calls or chats are tracked until every page carries the new code.',
+  rotateKeyDone: 'New key made. Put the new code above on every page of the site.',
+  deleteSite: 'Delete the site',
+  deleteSiteTitle: 'Delete {domain}?',
+  deleteSiteText:
+    'Its snippet and widgets stop working at once. Its campaigns ({n}) are deleted and its number blocks removed, so its numbers are free for other sites. Its journal and reports are no longer shown.',
+  refusedOrigin:
+    'A page on {origin} was refused ({when}): not one of this site’s addresses. If the page is yours, add {host} to the site’s other addresses.',
+  refusedNotWeb: 'A page at {origin} was refused ({when}): not a web page (http or https).',
+  renameCampaign: 'Rename',
+  campaignRenamed: 'Renamed.',
+  deleteCampaign: 'Delete the campaign',
+  deleteCampaignTitle: 'Delete the campaign {name}?',
+  deleteCampaignText:
+    'It stops matching new visits. Calls, chats and requests it already brought keep it and show it as deleted; its numbers are free for other campaigns. Its name stays taken on this site.',
+  deleteBlockTitle: 'Remove the block {name}?',
+  deleteBlockText: 'Pages show their own number there again from the next page view; the block’s numbers are free for other blocks.',
+  deleteConditionTitle: 'Remove the condition {condition}?',
+  deleteConditionText: 'Visits are matched without it from the next page view. A group with no condition left matches nothing.',
+  sharedNumber: 'Use it in both campaigns anyway (calls to it are counted for the site, with no campaign)',
+  deleteWebhookTitle: 'Remove the webhook {url}?',
+  deleteWebhookText:
+    'Events stop going to it at once; its pending deliveries and their history are deleted. A new webhook gets a new secret.',
+  copySecret: 'Copy the secret',
+  webhooksSigning:
+    'Each delivery has the headers X-Svc-Webhook-Timestamp and X-Svc-Webhook-Signature: v1= and the HMAC-SHA256, keyed by the secret, of the timestamp, a dot and the body.',
+  webhooksDocs: 'The webhook functions in the API reference',
+  noForwarding: 'each number’s own forwarding',
+  scenarioSaved: 'Saved: calls to {name} ring {to}.',
+  noChange: 'no change',
+  saveSiteDetails: 'Save the domain and addresses',
 };
 
 export type Texts = typeof en;
@@ -384,7 +437,7 @@ const ru: Texts = {
   siteKey: 'Ключ сайта',
   open: 'Открыть',
   install: 'Установите код',
-  installHelp: 'Вставьте этот код на каждую страницу сайта перед </head>.',
+  installHelp: 'Вставьте этот код на каждую страницу сайта, как можно выше в <head>.',
   copy: 'Копировать',
   copied: 'Скопировано',
   copyFailed: 'Выделите код и скопируйте его вручную',
@@ -553,7 +606,7 @@ const ru: Texts = {
   allTypes: 'Все типы',
   webhooks: 'Вебхуки',
   webhooksHelp:
-    'Каждый новый звонок, чат, заявка, обратный звонок, цель, тег или продажа приходит в вашу CRM через секунды, подписанный секретом вебхука (см. документацию: Webhooks).',
+    'Каждый новый звонок, чат, заявка, обратный звонок, цель, тег или продажа приходит в вашу CRM через секунды, подписанный секретом вебхука.',
   webhookUrl: 'Адрес приёмника (https)',
   webhookEvents: 'События',
   webhookState: 'Состояние',
@@ -695,6 +748,59 @@ const ru: Texts = {
   poolChart: 'Номера, выданные одновременно, и визиты без номера',
   poolLeased: 'Выдано одновременно',
   poolDryVisits: 'Без номера',
+  // First run, editing and deleting sites and campaigns, confirmations
+  setupTitle: 'Настройка сервера',
+  setupIntro: 'Учётных записей пока нет. Создайте первую: с ней вы входите и сюда, и в REST API.',
+  setupCompany: 'Название компании (видно в приложении)',
+  setupCreate: 'Создать учётную запись',
+  setupDeadLink:
+    'Эта ссылка настройки не работает: учётная запись уже есть, или ссылка от прошлого запуска сервера (пока учётных записей нет, каждый запуск печатает новую).',
+  goToSignIn: 'Ко входу',
+  passwordAgain: 'Пароль ещё раз',
+  passwordsDiffer: 'Пароли не совпадают.',
+  passwordShort: 'Не меньше 8 символов.',
+  welcome: 'Учётная запись готова. Дальше: добавьте сайт ниже — его домен и телефон, который показывают страницы.',
+  signInFirstRun: 'Новый сервер? Откройте ссылку настройки, которую он напечатал при запуске, чтобы создать первую учётную запись.',
+  siteDetails: 'Домен, адреса и телефон',
+  siteOrigins: 'Другие адреса сайта',
+  siteOriginsHelp:
+    'По одному в строке: с www. или без, тестовый сервер (staging.example.net, localhost:4211), второй домен. Домен и его поддомены работают всегда.',
+  sitePhoneShown: 'Собственный телефон сайта:',
+  siteSaved: 'Сохранено. Следующий просмотр страницы учтёт это.',
+  rotateKey: 'Новый ключ кода',
+  rotateKeyTitle: 'Выдать сайту {domain} новый ключ кода?',
+  rotateKeyText:
+    'Код, стоящий сейчас на страницах сайта, сразу перестанет работать: визиты, звонки и чаты не учитываются, пока на каждой странице не будет нового кода.',
+  rotateKeyDone: 'Новый ключ выдан. Поставьте новый код выше на каждую страницу сайта.',
+  deleteSite: 'Удалить сайт',
+  deleteSiteTitle: 'Удалить сайт {domain}?',
+  deleteSiteText:
+    'Его код и виджеты сразу перестанут работать. Его кампании ({n}) удаляются, блоки номеров убираются, и его номера освобождаются для других сайтов. Журнал и отчёты сайта больше не показываются.',
+  refusedOrigin:
+    'Страница на {origin} получила отказ ({when}): это не адрес этого сайта. Если страница ваша, добавьте {host} в другие адреса сайта.',
+  refusedNotWeb: 'Страница {origin} получила отказ ({when}): это не веб-страница (http или https).',
+  renameCampaign: 'Переименовать',
+  campaignRenamed: 'Переименована.',
+  deleteCampaign: 'Удалить кампанию',
+  deleteCampaignTitle: 'Удалить кампанию {name}?',
+  deleteCampaignText:
+    'Она перестанет подходить новым визитам. Звонки, чаты и заявки, которые она уже привела, сохраняют её и показывают как удалённую; её номера освобождаются для других кампаний. Её имя на этом сайте остаётся занятым.',
+  deleteBlockTitle: 'Убрать блок {name}?',
+  deleteBlockText: 'Со следующего просмотра страницы там снова будет её собственный номер; номера блока освобождаются для других блоков.',
+  deleteConditionTitle: 'Убрать условие {condition}?',
+  deleteConditionText: 'Со следующего просмотра страницы визиты проверяются без него. Группа без условий не подходит ни одному визиту.',
+  sharedNumber: 'Всё равно использовать в обеих кампаниях (звонки на него учитываются для сайта, без кампании)',
+  deleteWebhookTitle: 'Удалить вебхук {url}?',
+  deleteWebhookText:
+    'События сразу перестанут туда уходить; его неотправленные доставки и их история удаляются. Новый вебхук получит новый секрет.',
+  copySecret: 'Копировать секрет',
+  webhooksSigning:
+    'У каждой доставки есть заголовки X-Svc-Webhook-Timestamp и X-Svc-Webhook-Signature: v1= и HMAC-SHA256 по секрету от метки времени, точки и тела.',
+  webhooksDocs: 'Функции вебхуков в справочнике API',
+  noForwarding: 'собственная переадресация каждого номера',
+  scenarioSaved: 'Сохранено: звонки сценария {name} идут на {to}.',
+  noChange: 'без изменений',
+  saveSiteDetails: 'Сохранить домен и адреса',
 };
 
 export type Lang = 'en' | 'ru';

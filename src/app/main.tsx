@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { logout, restData, session, setMessageLanguage, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { SignIn } from './pages/sign-in.js';
+import { Setup } from './pages/setup.js';
 import { ROUTES, rolesOf, type AppRoute } from './routes.js';
 import { NeedsCustomer, NotForEmployees, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
@@ -76,6 +77,18 @@ function App() {
     };
   }, [signedIn, n]);
 
+  // The first account's form, from the link a fresh server prints; it signs in when done.
+  if (!signedIn && loc.path === '/app/setup')
+    return (
+      <Setup
+        t={t}
+        token={loc.query.token ?? ''}
+        onSignedIn={() => {
+          setMe(null);
+          setSignedIn(true);
+        }}
+      />
+    );
   if (!signedIn)
     return (
       <SignIn
@@ -120,6 +133,8 @@ function App() {
       <Shell>
         <Router>
           <Route path="/app/" component={Home} />
+          {/* A setup link opened while signed in: the account exists, so home. */}
+          <Route path="/app/setup" component={Home} />
           {PAGES.map((p) => (
             <Route key={p.path} path={p.path} component={p.component} />
           ))}

@@ -47,6 +47,7 @@ import { listenMetrics, type MetricsListener, type MetricsListenerOptions } from
 import { healthRoutes } from './ops/readiness.js';
 import { retentionHeader, trafficRetention } from './ops/retention.js';
 import { ownerAppFeature } from './owner-app/index.js';
+import { setupToken, type SetupToken } from './identity/setup-token.js';
 import { reportSignInClashes } from './identity/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
@@ -170,6 +171,8 @@ export interface ConsultantServer {
   webhooks: Webhooks;
   /** The metrics listener's scrape address once `listen` has started it; null without one. */
   metricsUrl(): string | null;
+  /** The secret of the setup link that makes the first account in the app (owner-app/setup.ts). */
+  setupToken: SetupToken;
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -214,8 +217,10 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await reportSignInClashes(store.db, warn);
   await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers }, opts);
+  const setup = setupToken();
   await app.register(ownerAppFeature, {
     store,
+    setupToken: setup,
     loginGuard: shared.loginGuard,
     now: opts.apiClock,
     bundleDir: opts.bundleDir,
@@ -223,7 +228,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   await enterNumbers(store, seeded, opts);
   await registerTelephony(app, store, { hub: shared.hub, webhooks: shared.webhooks, carriers }, opts.telephony);
-  return serverHandle(app, { store, routes, limitedRoutes, metrics, connections, ...shared }, opts.metricsListener);
+  return serverHandle(app, { store, routes, limitedRoutes, metrics, connections, setupToken: setup, ...shared }, opts.metricsListener);
 }
 
 /** Counts a refusal of one guard (ops/metrics.ts). */
@@ -521,6 +526,7 @@ function serverHandle(
     callbackDispatcher: CallbackDispatcher;
     webhooks: Webhooks;
     hub: Hub;
+    setupToken: SetupToken;
   },
   metricsListenerOptions: MetricsListenerOptions | undefined,
 ): ConsultantServer {
@@ -551,6 +557,7 @@ function serverHandle(
     metrics,
     webhooks,
     metricsUrl: () => metricsListener?.url ?? null,
+    setupToken: parts.setupToken,
     close,
     async shutdown() {
       endStreams(app);

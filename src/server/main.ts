@@ -10,7 +10,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_ACCOUNT_HINT, hasNoLogins } from './accounts/no-logins.js';
+import { browserBase } from './accounts/browser-url.js';
 import { createServer } from './app.js';
+import { setupLink } from './owner-app/setup.js';
 import { readSettings, withEnvFile } from './settings.js';
 import { closeOnSignals } from './shutdown.js';
 
@@ -21,10 +23,18 @@ try {
   const server = await createServer(settings.server);
   closeOnSignals(() => server.shutdown());
   const url = await server.listen(settings.port, settings.host);
+  const port = new URL(url).port;
+  const base = browserBase(settings.server.publicUrl, settings.host, port);
   console.log(`consultant server: ${url}`);
+  console.log(`site owner's app:  ${base}app/`);
   console.log(`REST API:          ${url}api/v1/ (reference: ${url}api/docs)`);
   if (server.metricsUrl()) console.log(`metrics:           ${server.metricsUrl()}`);
-  if (await hasNoLogins(server.store.db)) console.log(FIRST_ACCOUNT_HINT);
+  // Printed here once, not through the request log (which hides every token=).
+  const link = await setupLink(server.store, server.setupToken, base);
+  if (link && (await hasNoLogins(server.store.db))) {
+    console.log(FIRST_ACCOUNT_HINT);
+    console.log(`setup link:        ${link}`);
+  }
 } catch (e) {
   console.error(`consultant server failed to start: ${(e as Error).message}`);
   process.exit(1);

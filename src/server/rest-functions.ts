@@ -11,6 +11,8 @@ import { sipLinesFn } from './operators/sip-line-functions.js';
 import { changeNumberBlock, createNumberBlock, deleteNumberBlock, numberBlocks } from './numbers/number-block-functions.js';
 import { addNumberToNumaList, createNumaListFn, removeNumberFromNumaList } from './numbers/numa-list-functions.js';
 import { createSiteFn, site } from './sites/site-functions.js';
+import { changeSite, deleteSite, rotateSiteKey, siteDetail } from './sites/site-change-functions.js';
+import { changeAc, deleteAc } from './sites/campaign-change-functions.js';
 import { advertisingSales, call, chat, chatMessages, communication, goal, offlineMessage, stat } from './reports/report-functions.js';
 import { tag } from './reports/tag-functions.js';
 import { getCdrIn, getCdrOut } from './telephony/call-leg-functions.js';
@@ -131,6 +133,12 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   siteInstallation,
   siteSettings,
   changeSiteSettings,
+  siteDetail,
+  changeSite,
+  rotateSiteKey,
+  deleteSite,
+  changeAc,
+  deleteAc,
   region,
   journal,
   dailyReport,

@@ -170,11 +170,11 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await check(app, 'site');
     // Settings: a dry pool cannot give a reserved number the site has not got.
     await app.getByLabel('When the pool runs dry, show').selectOption('reserved');
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.locator('#dt_reserved_number-error')).toContainText('a reserved number is needed');
     await app.getByLabel('When the pool runs dry, show').selectOption('static');
     await app.getByLabel('Language of the widgets').selectOption('en');
-    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(app.getByText('Saved', { exact: true })).toBeVisible();
 
     // Two numbers bought in region 495.
@@ -455,6 +455,8 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     await app.getByRole('button', { name: 'Create' }).click();
     const row = app.locator('#scenarios tr', { hasText: 'Night line' });
     await expect(row).toContainText('+7 (916) 555-00-11');
+    // Where its calls ring is said where it was set.
+    await expect(app.locator('#scenario-saved')).toHaveText('Saved: calls to Night line ring +7 (916) 555-00-11.');
 
     // Its callers on the list go elsewhere; renamed, it keeps the route.
     await app.getByLabel('Scenario', { exact: true }).selectOption({ label: 'Night line' });
@@ -466,6 +468,7 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     await app.locator('#scenario-name').fill('Night desk');
     await app.getByRole('button', { name: 'Save' }).click();
     const renamed = app.locator('#scenarios tr', { hasText: 'Night desk' });
+    await expect(app.locator('#scenario-saved')).toHaveText('Saved: calls to Night desk ring +7 (916) 555-00-11.');
     await expect(renamed).toContainText('Regular clients → +7 (916) 555-00-22');
     await check(app, 'scenarios');
     await renamed.getByRole('button', { name: 'Remove Regular clients' }).click();

@@ -1,6 +1,7 @@
-import { useRoute } from 'preact-iso';
+import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { rest } from '../api.js';
+import { ApiFailure, rest } from '../api.js';
+import { useConfirm } from '../confirm.js';
 import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type TargetKind } from '../conditions.js';
 import { fill, type Texts } from '../i18n.js';
 import { formatPhone } from '../format.js';
@@ -41,6 +42,11 @@ export function CampaignEditor() {
   }, [acId]);
   const blocks = useData(async () => (await rest<NumberBlock[]>('number_block', { ac_id: acId })).data, [acId]);
   const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
+  const confirm = useConfirm();
+  const removeBlock = async (b: NumberBlock) => {
+    const yes = await confirm.ask({ title: fill(t.deleteBlockTitle, { name: b.name }), body: t.deleteBlockText, yes: t.delete });
+    if (yes) await rest('number_block', { id: b.id }, 'DELETE').then(blocks.reload);
+  };
 
   return (
     <Show loaded={campaign}>
@@ -52,6 +58,7 @@ export function CampaignEditor() {
             <p>
               <a href={`/app/campaigns?site=${c.site_id}`}>← {t.campaigns}</a>
             </p>
+            <RenameCampaign key={c.name} acId={acId} name={c.name} done={campaign.reload} />
             <section class="card" aria-labelledby="cond-h">
               <h2 id="cond-h">{t.conditions}</h2>
               <p class="muted">{t.conditionsHelp}</p>
@@ -68,11 +75,7 @@ export function CampaignEditor() {
                         {list.map((b) => (
                           <li key={b.id}>
                             <strong>{b.name}</strong>: {targetText(t, b.selector)} → {replacementText(t, b)}{' '}
-                            <button
-                              type="button"
-                              class="link"
-                              onClick={() => void rest('number_block', { id: b.id }, 'DELETE').then(blocks.reload)}
-                            >
+                            <button type="button" class="link" onClick={() => void removeBlock(b)}>
                               {t.delete} <span class="sr">{b.name}</span>
                             </button>
                           </li>
@@ -103,6 +106,8 @@ export function CampaignEditor() {
               </Show>
             </section>
             <CampaignInsight acId={acId} siteId={c.site_id} />
+            <DeleteCampaign acId={acId} name={c.name} siteId={c.site_id} />
+            {confirm.dialog}
           </Page>
         )
       }
@@ -110,8 +115,74 @@ export function CampaignEditor() {
   );
 }
 
+/** The campaign's name, changed in place (a name the site has already is refused beside the field). */
+function RenameCampaign({ acId, name, done }: { acId: number; name: string; done(): void }) {
+  const { t } = useApp();
+  const [value, setValue] = useState(name);
+  const [note, setNote] = useState('');
+  const form = useSubmit(async () => {
+    setNote('');
+    try {
+      await rest('change_ac', { id: acId, name: value }, 'PUT');
+    } catch (e) {
+      if (e instanceof ApiFailure && e.code === 100502) return form.setErrors({ name: e.message });
+      throw e;
+    }
+    setNote(t.campaignRenamed);
+    done();
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate class="row" aria-label={t.renameCampaign}>
+      <TextField id="campaign-name" label={t.name} value={value} onInput={setValue} required error={form.errors.name} />
+      <FormError errors={form.errors} />
+      <button type="submit" disabled={form.busy || value.trim() === name}>
+        {t.renameCampaign}
+      </button>
+      <span role="status">{note}</span>
+    </form>
+  );
+}
+
+/** Deleting the campaign, after saying what happens to what it brought and to its numbers. */
+function DeleteCampaign({ acId, name, siteId }: { acId: number; name: string; siteId: number }) {
+  const { t } = useApp();
+  const loc = useLocation();
+  const confirm = useConfirm();
+  const [failure, setFailure] = useState('');
+  const remove = async () => {
+    setFailure('');
+    const yes = await confirm.ask({ title: fill(t.deleteCampaignTitle, { name }), body: t.deleteCampaignText, yes: t.deleteCampaign });
+    if (!yes) return;
+    try {
+      await rest('delete_ac', { id: acId }, 'DELETE');
+      loc.route(`/app/campaigns?site=${siteId}`);
+    } catch (e) {
+      setFailure((e as Error).message);
+    }
+  };
+  return (
+    <div class="row">
+      <button type="button" class="danger" onClick={() => void remove()}>
+        {t.deleteCampaign}
+      </button>
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+      {confirm.dialog}
+    </div>
+  );
+}
+
 function Conditions({ acId, conditions, reload }: { acId: number; conditions: Condition[]; reload(): void }) {
   const { t } = useApp();
+  const confirm = useConfirm();
+  const removeCondition = async (c: Condition) => {
+    const condition = `${c.ac_parameter} ${c.is_negative ? '≠ ' : ''}${opLabel(t, c.ac_operator ?? '=')} ${c.value}`;
+    const yes = await confirm.ask({ title: fill(t.deleteConditionTitle, { condition }), body: t.deleteConditionText, yes: t.delete });
+    if (yes) await rest('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload);
+  };
   // `ac_condition` lists conditions only: a group just made shows from here until it has one.
   const [made, setMade] = useState<Array<{ id: number; name: string }>>([]);
   const groups = new Map<number, { name: string; items: Condition[] }>();
@@ -141,11 +212,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
                 <li key={c.id}>
                   <code>{c.ac_parameter}</code> {c.is_negative ? '≠ ' : ''}
                   {opLabel(t, c.ac_operator ?? '=')} <code>{c.value}</code>{' '}
-                  <button
-                    type="button"
-                    class="link"
-                    onClick={() => void rest('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload)}
-                  >
+                  <button type="button" class="link" onClick={() => void removeCondition(c)}>
                     {t.delete} <span class="sr">{c.ac_parameter}</span>
                   </button>
                 </li>
@@ -157,6 +224,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
       ) : (
         <Empty>{t.noConditions}</Empty>
       )}
+      {confirm.dialog}
       <form onSubmit={addGroup.onSubmit} noValidate class="row" aria-label={t.addGroup}>
         <TextField id="group-name" label={t.groupName} value={groupName} onInput={setGroupName} required error={addGroup.errors.name} />
         <FormError errors={addGroup.errors} />
@@ -233,22 +301,31 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
   const [mode, setMode] = useState<'static' | 'pool'>('pool');
   const [numb, setNumb] = useState('');
   const [pool, setPool] = useState<string[]>([]);
+  // The refusal of a number another campaign shows, and whether the owner accepts sharing it.
+  const [shared, setShared] = useState<{ message: string; allow: boolean } | null>(null);
   const form = useSubmit(async () => {
     if (!target.trim()) {
       form.setErrors({ selector: t.required });
       return;
     }
     const chosen = numb || numbers[0]?.phone_number || '';
-    await rest(
-      'number_block',
-      {
-        ac_id: acId,
-        name: name || targetText(t, selectorOf(kind, target)),
-        selector: selectorOf(kind, target),
-        ...(mode === 'static' ? { numb: chosen } : { dt_pool_numbers: pool }),
-      },
-      'POST',
-    );
+    try {
+      await rest(
+        'number_block',
+        {
+          ac_id: acId,
+          name: name || targetText(t, selectorOf(kind, target)),
+          selector: selectorOf(kind, target),
+          ...(mode === 'static' ? { numb: chosen } : { dt_pool_numbers: pool }),
+          ...(shared?.allow ? { allow_shared_number: true } : {}),
+        },
+        'POST',
+      );
+    } catch (e) {
+      if (e instanceof ApiFailure && e.code === 100409) return setShared({ message: e.message, allow: false });
+      throw e;
+    }
+    setShared(null);
     setName('');
     setTarget('');
     setPool([]);
@@ -315,6 +392,20 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
           ))}
           <FieldError id="pool" error={poolError} />
         </fieldset>
+      )}
+      {shared && (
+        <div class="warning" id="shared-number" role="alert">
+          <p>{shared.message}</p>
+          <div class="field check">
+            <input
+              id="allow-shared"
+              type="checkbox"
+              checked={shared.allow}
+              onChange={(e) => setShared({ ...shared, allow: (e.target as HTMLInputElement).checked })}
+            />
+            <label for="allow-shared">{t.sharedNumber}</label>
+          </div>
+        </div>
       )}
       <FormError errors={form.errors} />
       <button type="submit" disabled={form.busy}>

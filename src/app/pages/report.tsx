@@ -149,7 +149,14 @@ function Delta({ now, before, show }: { now: number; before: number; show(v: num
   const d = now - before;
   return (
     <div class={'muted delta' + (d > 0 ? ' up' : d < 0 ? ' down' : '')} title={`${t.previousPeriod}: ${show(before)}`}>
-      {d > 0 ? '▲' : d < 0 ? '▼' : '='} <span class="sr">{t.previousPeriod}:</span> {show(before)}
+      {d === 0 ? (
+        t.noChange
+      ) : (
+        <>
+          {d > 0 ? '▲ +' : '▼ −'}
+          {show(Math.abs(d))} ({t.previousPeriod}: {show(before)})
+        </>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
+import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import type { NumaList, Scenario, VirtualNumber } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -24,6 +25,7 @@ export function Scenarios() {
     return { scenarios, numbers: numbers.data, lists };
   }, [customer?.id]);
   const [editing, setEditing] = useState<Scenario | null>(null);
+  const [saved, setSaved] = useState('');
   const [removeError, setRemoveError] = useState('');
   const removeRoute = (s: Scenario, route: number) => {
     setRemoveError('');
@@ -55,7 +57,7 @@ export function Scenarios() {
                       <tr key={s.id}>
                         <th scope="row">{s.name}</th>
                         <td class="nowrap">{s.numbers.map(formatPhone).join(', ')}</td>
-                        <td class="nowrap">{s.forward_to ? formatPhone(s.forward_to) : t.none}</td>
+                        <td class="nowrap">{s.forward_to ? formatPhone(s.forward_to) : t.noForwarding}</td>
                         <td>
                           {s.routes.map((r) => (
                             <div key={r.id} class="row">
@@ -86,11 +88,15 @@ export function Scenarios() {
                 {removeError}
               </p>
             )}
+            <p role="status" id="scenario-saved">
+              {saved}
+            </p>
             <ScenarioForm
               key={editing?.id ?? 'new'}
               scenario={editing}
               numbers={d.numbers}
-              onDone={() => {
+              onDone={(note) => {
+                setSaved(note);
                 setEditing(null);
                 data.reload();
               }}
@@ -104,24 +110,22 @@ export function Scenarios() {
 }
 
 /** A new scenario, or the one being edited: its name, forwarding and numbers. */
-function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null; numbers: VirtualNumber[]; onDone(): void }) {
+function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null; numbers: VirtualNumber[]; onDone(note: string): void }) {
   const { t } = useApp();
   const [name, setName] = useState(scenario?.name ?? '');
   const [forward, setForward] = useState(scenario?.forward_to ?? '');
   const [chosen, setChosen] = useState<string[]>(scenario?.numbers ?? []);
-  const [note, setNote] = useState('');
   const form = useSubmit(async () => {
-    setNote('');
     const body = { name: name.trim(), forward_to: forward.trim() || null, numbers: chosen };
     if (scenario) await rest('change_scenario', { id: scenario.id, ...body }, 'PUT');
     else await rest('create_scenario', body, 'POST');
-    setNote(t.saved);
+    // Where its calls now ring, said where it was set (the page keeps it: an edited form closes).
+    onDone(fill(t.scenarioSaved, { name: body.name, to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding }));
     if (!scenario) {
       setName('');
       setForward('');
       setChosen([]);
     }
-    onDone();
   });
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="scenario-form-h">
@@ -165,11 +169,10 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
           {scenario ? t.save : t.create}
         </button>
         {scenario && (
-          <button type="button" class="link" onClick={onDone}>
+          <button type="button" class="link" onClick={() => onDone('')}>
             {t.cancel}
           </button>
         )}
-        <span role="status">{note}</span>
       </div>
     </form>
   );

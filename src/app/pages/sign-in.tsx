@@ -32,6 +32,7 @@ export function SignIn({ t, onSignedIn }: { t: Texts; onSignedIn(): void }) {
           {t.signIn}
         </button>
         <p class="muted">{t.signInHint}</p>
+        <p class="muted">{t.signInFirstRun}</p>
       </form>
     </main>
   );

@@ -1,11 +1,28 @@
-import { useRoute } from 'preact-iso';
+import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { restData } from '../api.js';
-import { formatDateTime } from '../format.js';
-import { useSites } from '../sites.js';
+import { ApiFailure, rest, restData } from '../api.js';
+import { useConfirm } from '../confirm.js';
+import { formatDateTime, formatPhone } from '../format.js';
+import { fill, type Texts } from '../i18n.js';
 import { useApp } from '../state.js';
-import { Page, Show } from '../ui.js';
+import type { Customer } from '../types.js';
+import { FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 import { SiteSettingsForm } from './site-settings.js';
+
+/** One site as `site_detail` answers it. */
+interface SiteDetail {
+  id: number;
+  domain: string;
+  origins: string[];
+  user_phone: string | null;
+  site_key: string;
+  widget_key: string;
+}
+
+interface Installation {
+  last_page_view: string | null;
+  refused_origin: { origin: string; at: string; reason: 'not_listed' | 'not_web' } | null;
+}
 
 /** The loader a site's pages carry (README, "Install"), with its key and this server filled in. */
 export function snippetOf(siteKey: string, origin: string): string {
@@ -15,72 +32,232 @@ export function snippetOf(siteKey: string, origin: string): string {
 <script async src="${origin}/svc.js"></script>`;
 }
 
-/** One site: its install snippet with a copy button, and whether the server has seen it. */
+/** What "Check installation" says: when a page view was last seen, and the last page refused and why. */
+function installationText(r: Installation, t: Texts, lang: 'en' | 'ru', customer: Customer): Array<{ ok: boolean; text: string }> {
+  const when = (iso: string) => formatDateTime(iso, lang, customer.time_zone);
+  const lines = [r.last_page_view ? { ok: true, text: `${t.installed} ${when(r.last_page_view)}` } : { ok: false, text: t.notInstalled }];
+  const refused = r.refused_origin;
+  if (refused) {
+    let host = refused.origin;
+    try {
+      host = new URL(refused.origin).host;
+    } catch {}
+    const text = refused.reason === 'not_web' ? t.refusedNotWeb : t.refusedOrigin;
+    lines.push({ ok: false, text: fill(text, { origin: refused.origin, when: when(refused.at), host }) });
+  }
+  return lines;
+}
+
+/** One site: its install snippet, whether the server has seen it, its settings, its details, and deleting it. */
 export function SiteView() {
-  const { t, lang, customer } = useApp();
+  const { t } = useApp();
   const { params } = useRoute();
-  const sites = useSites();
-  const [copy, setCopy] = useState('');
-  const [seen, setSeen] = useState<{ text: string; ok: boolean } | null>(null);
+  const site = useData(async () => {
+    try {
+      return await restData<SiteDetail>('site_detail', { id: Number(params.id) });
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 404) return null;
+      throw e;
+    }
+  }, [params.id]);
   return (
-    <Show loaded={sites}>
-      {(list) => {
-        const site = list.find((s) => String(s.id) === params.id);
-        if (!site) return <p class="empty">{t.notFound}</p>;
-        const code = snippetOf(site.site_key, location.origin);
-        const check = async () => {
-          try {
-            const r = await restData<{ last_page_view: string | null }>('site_installation', { site_id: site.id });
-            setSeen(
-              r.last_page_view
-                ? { ok: true, text: `${t.installed} ${formatDateTime(r.last_page_view, lang, customer!.time_zone)}` }
-                : { ok: false, text: t.notInstalled },
-            );
-          } catch (e) {
-            setSeen({ ok: false, text: (e as Error).message });
-          }
-        };
-        return (
-          <Page title={site.domain}>
+    <Show loaded={site}>
+      {(s) =>
+        !s ? (
+          <p class="empty">{t.notFound}</p>
+        ) : (
+          <Page title={s.domain}>
             <p>
               <a href="/app/sites">← {t.sites}</a>
             </p>
-            <section class="card" aria-labelledby="install-h">
-              <h2 id="install-h">{t.install}</h2>
-              <p id="install-help">{t.installHelp}</p>
-              <pre id="snippet" aria-describedby="install-help" tabIndex={0}>
-                {code}
-              </pre>
-              <div class="row">
-                <button
-                  type="button"
-                  onClick={() =>
-                    navigator.clipboard.writeText(code).then(
-                      () => setCopy(t.copied),
-                      () => setCopy(t.copyFailed),
-                    )
-                  }
-                >
-                  {t.copy}
-                </button>
-                <span role="status">{copy}</span>
-              </div>
-              <div class="row">
-                <button type="button" onClick={() => void check()}>
-                  {t.checkInstall}
-                </button>
-                <span role="status" id="install-status" class={seen ? (seen.ok ? 'ok' : 'muted') : ''}>
-                  {seen?.text}
-                </span>
-              </div>
-            </section>
-            <SiteSettingsForm siteId={site.id} />
+            <Install site={s} reload={site.reload} />
+            <SiteSettingsForm siteId={s.id} />
+            <SiteDetailsForm key={`${s.id}:${s.domain}`} site={s} reload={site.reload} />
             <p>
-              <a href={`/app/campaigns?site=${site.id}`}>{t.campaigns}</a> · <a href={`/app/journal?site=${site.id}`}>{t.journal}</a>
+              <a href={`/app/campaigns?site=${s.id}`}>{t.campaigns}</a> · <a href={`/app/journal?site=${s.id}`}>{t.journal}</a>
             </p>
+            <DeleteSite site={s} />
           </Page>
-        );
-      }}
+        )
+      }
     </Show>
+  );
+}
+
+function Install({ site, reload }: { site: SiteDetail; reload(): void }) {
+  const { t, lang, customer } = useApp();
+  const confirm = useConfirm();
+  const [copy, setCopy] = useState('');
+  const [seen, setSeen] = useState<Array<{ ok: boolean; text: string }>>([]);
+  const [note, setNote] = useState('');
+  const code = snippetOf(site.site_key, location.origin);
+  const check = async () => {
+    try {
+      const r = await restData<Installation>('site_installation', { site_id: site.id });
+      setSeen(installationText(r, t, lang, customer!));
+    } catch (e) {
+      setSeen([{ ok: false, text: (e as Error).message }]);
+    }
+  };
+  const rotate = async () => {
+    const yes = await confirm.ask({ title: fill(t.rotateKeyTitle, { domain: site.domain }), body: t.rotateKeyText, yes: t.rotateKey });
+    if (!yes) return;
+    try {
+      await rest('rotate_site_key', { id: site.id }, 'POST');
+      setNote(t.rotateKeyDone);
+      reload();
+    } catch (e) {
+      setNote((e as Error).message);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="install-h">
+      <h2 id="install-h">{t.install}</h2>
+      <p id="install-help">{t.installHelp}</p>
+      <pre id="snippet" aria-describedby="install-help" tabIndex={0}>
+        {code}
+      </pre>
+      <div class="row">
+        <button
+          type="button"
+          onClick={() =>
+            navigator.clipboard.writeText(code).then(
+              () => setCopy(t.copied),
+              () => setCopy(t.copyFailed),
+            )
+          }
+        >
+          {t.copy}
+        </button>
+        <span role="status">{copy}</span>
+      </div>
+      <div class="row">
+        <button type="button" onClick={() => void check()}>
+          {t.checkInstall}
+        </button>
+        <div role="status" id="install-status">
+          {seen.map((l, i) => (
+            <p key={i} class={l.ok ? 'ok' : 'muted'}>
+              {l.text}
+            </p>
+          ))}
+        </div>
+      </div>
+      <div class="row">
+        <button type="button" class="secondary" onClick={() => void rotate()}>
+          {t.rotateKey}
+        </button>
+        <span role="status" id="rotate-note">
+          {note}
+        </span>
+      </div>
+      {confirm.dialog}
+    </section>
+  );
+}
+
+/** The site's domain, its other addresses (extra origins) and its own phone. */
+function SiteDetailsForm({ site, reload }: { site: SiteDetail; reload(): void }) {
+  const { t } = useApp();
+  const [domain, setDomain] = useState(site.domain);
+  const [origins, setOrigins] = useState(site.origins.join('\n'));
+  const [phone, setPhone] = useState(site.user_phone ?? '');
+  const [note, setNote] = useState('');
+  const form = useSubmit(async () => {
+    setNote('');
+    const list = origins
+      .split(/[\s,]+/)
+      .map((o) => o.trim())
+      .filter(Boolean);
+    try {
+      await rest('change_site', { id: site.id, domain, origins: list, ...(phone.trim() ? { user_phone: phone } : {}) }, 'PUT');
+    } catch (e) {
+      if (e instanceof ApiFailure && e.code === 100503) return form.setErrors({ domain: e.message });
+      throw e;
+    }
+    setNote(t.siteSaved);
+    reload();
+  });
+  const originsError = form.errors.origins;
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="details-h">
+      <h2 id="details-h">{t.siteDetails}</h2>
+      <p>
+        {t.sitePhoneShown} <strong id="site-phone">{site.user_phone ? formatPhone(site.user_phone) : t.none}</strong>
+      </p>
+      <TextField id="domain" label={t.domain} value={domain} onInput={setDomain} required error={form.errors.domain} />
+      <div class="field">
+        <label for="origins">{t.siteOrigins}</label>
+        <textarea
+          id="origins"
+          name="origins"
+          rows={3}
+          value={origins}
+          aria-describedby={originsError ? 'origins-help origins-error' : 'origins-help'}
+          aria-invalid={originsError ? 'true' : undefined}
+          onInput={(e) => setOrigins((e.target as HTMLTextAreaElement).value)}
+        />
+        <p id="origins-help" class="muted">
+          {t.siteOriginsHelp}
+        </p>
+        <FieldError id="origins" error={originsError} />
+      </div>
+      <TextField
+        id="user_phone"
+        label={t.sitePhone}
+        type="tel"
+        inputMode="tel"
+        value={phone}
+        onInput={setPhone}
+        error={form.errors.user_phone}
+      />
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.saveSiteDetails}
+        </button>
+        <span role="status" id="details-note">
+          {note}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** Deleting the site, after saying what goes with it (its campaigns counted). */
+function DeleteSite({ site }: { site: SiteDetail }) {
+  const { t } = useApp();
+  const loc = useLocation();
+  const confirm = useConfirm();
+  const [failure, setFailure] = useState('');
+  const remove = async () => {
+    setFailure('');
+    try {
+      const { total, data } = await rest<unknown[]>('ac', { site_id: site.id, limit: 1 });
+      const n = total ?? data.length;
+      const yes = await confirm.ask({
+        title: fill(t.deleteSiteTitle, { domain: site.domain }),
+        body: fill(t.deleteSiteText, { n }),
+        yes: t.deleteSite,
+      });
+      if (!yes) return;
+      await rest('delete_site', { id: site.id }, 'DELETE');
+      loc.route('/app/sites');
+    } catch (e) {
+      setFailure((e as Error).message);
+    }
+  };
+  return (
+    <div class="row">
+      <button type="button" class="danger" onClick={() => void remove()}>
+        {t.deleteSite}
+      </button>
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+      {confirm.dialog}
+    </div>
   );
 }

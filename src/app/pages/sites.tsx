@@ -1,23 +1,35 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { rest } from '../api.js';
+import { ApiFailure, rest } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Empty, FormError, Page, Show, TextField, useSubmit } from '../ui.js';
 
 /** The customer's sites and the form that adds one. */
 export function Sites() {
-  const { t } = useApp();
+  const { t, lang } = useApp();
   const sites = useSites();
   const loc = useLocation();
   const [domain, setDomain] = useState('');
   const [phone, setPhone] = useState('');
-  const { errors, busy, onSubmit } = useSubmit(async () => {
-    const { data } = await rest<{ id: number }>('create_site', { domain, user_phone: phone }, 'POST');
-    loc.route(`/app/sites/${data.id}`);
+  const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
+    try {
+      // The site's widgets speak the app's language unless changed in its settings.
+      const { data } = await rest<{ id: number }>('create_site', { domain, user_phone: phone, lang }, 'POST');
+      loc.route(`/app/sites/${data.id}`);
+    } catch (e) {
+      // Another site has this domain: the domain field's fault.
+      if (e instanceof ApiFailure && e.code === 100503) setErrors({ domain: e.message });
+      else throw e;
+    }
   });
   return (
     <Page title={t.sites}>
+      {loc.query.welcome && (
+        <p class="ok" role="status">
+          {t.welcome}
+        </p>
+      )}
       <Show loaded={sites}>
         {(list) =>
           list.length ? (

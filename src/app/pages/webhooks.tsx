@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { WEBHOOK_EVENTS } from '../../app-protocol.js';
 import { rest } from '../api.js';
+import { useConfirm } from '../confirm.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -34,9 +35,16 @@ export function Webhooks() {
   const [secret, setSecret] = useState('');
   const [failure, setFailure] = useState('');
   const [open, setOpen] = useState<number | null>(null);
+  const [copied, setCopied] = useState('');
+  const confirm = useConfirm();
+  const remove = async (h: Webhook) => {
+    const yes = await confirm.ask({ title: fill(t.deleteWebhookTitle, { url: h.url }), body: t.deleteWebhookText, yes: t.remove });
+    if (yes) act('delete_webhook', { id: h.id }, () => t.webhookDeleted);
+  };
   const act = (fn: string, args: Parameters<typeof rest>[1], done: (data: Record<string, unknown>) => string) => {
     setNote('');
     setSecret('');
+    setCopied('');
     setFailure('');
     void rest<Record<string, unknown>>(fn, args, 'POST').then(
       (r) => {
@@ -49,6 +57,9 @@ export function Webhooks() {
   return (
     <Page title={t.webhooks}>
       <p class="muted">{t.webhooksHelp}</p>
+      <p class="muted">
+        {t.webhooksSigning} <a href="/api/docs">{t.webhooksDocs}</a>
+      </p>
       <Show loaded={hooks}>
         {(list) => (
           <>
@@ -107,7 +118,7 @@ export function Webhooks() {
                           <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
                             {t.webhookDeliveries} <span class="sr">{h.url}</span>
                           </button>
-                          <button type="button" onClick={() => act('delete_webhook', { id: h.id }, () => t.webhookDeleted)}>
+                          <button type="button" onClick={() => void remove(h)}>
                             {t.remove} <span class="sr">{h.url}</span>
                           </button>
                         </td>
@@ -121,8 +132,25 @@ export function Webhooks() {
             )}
             <div role="status" id="webhook-note">
               {note && <p>{note}</p>}
-              {secret && <pre>{secret}</pre>}
+              {secret && <pre id="webhook-secret">{secret}</pre>}
             </div>
+            {secret && (
+              <div class="row">
+                <button
+                  type="button"
+                  onClick={() =>
+                    navigator.clipboard.writeText(secret).then(
+                      () => setCopied(t.copied),
+                      () => setCopied(t.copyFailed),
+                    )
+                  }
+                >
+                  {t.copySecret}
+                </button>
+                <span role="status">{copied}</span>
+              </div>
+            )}
+            {confirm.dialog}
             {failure && (
               <p class="error" role="alert">
                 {failure}
@@ -131,6 +159,7 @@ export function Webhooks() {
             {open != null && list.some((h) => h.id === open) && <Deliveries id={open} />}
             <AddWebhook
               onAdded={(s) => {
+                setCopied('');
                 setNote(t.webhookSecret);
                 setSecret(s);
                 hooks.reload();

@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../identity/dates.js';
 import { createCustomer, customerById } from '../identity/customers.js';
 import { sitesOfCustomer } from '../sites/sites.js';
 import { openStore } from '../store/open.js';
+import { browserBaseOf } from './browser-url.js';
 import type { Tables } from '../store/tables.js';
 
 /**
@@ -163,7 +164,7 @@ async function createOperator(tx: Transaction<Tables>, args: Args, passwordHash:
   });
   if (id == null) return `an employee with the e-mail ${args.login.toLowerCase()} exists`;
   io.out(`operator ${args.login.toLowerCase()} (employee ${id}) of customer ${customer.id}, serving sites [${sites.join(', ')}]`);
-  io.out('Sign in to the console at {server}/op/.');
+  io.out(`Sign in to the console at ${browserBaseOf(io.env)}op/ (and to the app at ${browserBaseOf(io.env)}app/).`);
   return null;
 }
 
@@ -178,7 +179,11 @@ async function createRestLogin(tx: Transaction<Tables>, args: Args, passwordHash
   if (!(await insertApiUser(tx, { login: args.login, password_hash: passwordHash, customer_id: customerId, agent_id: agentId })))
     throw new LoginTaken();
   io.out(`REST API login ${args.login} for ${what}`);
-  io.out('Log in at {server}/api/login/.');
+  io.out(
+    args.kind === 'customer'
+      ? `Sign in to the app at ${browserBaseOf(io.env)}app/ and add your site first.`
+      : `Sign in to the app at ${browserBaseOf(io.env)}app/ and choose or create a customer.`,
+  );
   return null;
 }
 

@@ -9,5 +9,6 @@ export async function hasNoLogins(db: Queryable): Promise<boolean> {
 
 /** What a server says on start while nobody can sign in. */
 export const FIRST_ACCOUNT_HINT =
-  'No account can sign in yet. Make the first one with: npm run create-account -- customer <login> --name <company> ' +
-  '(or agent <login>, or operator <email> --customer-id <id>); the password is read from SVC_ACCOUNT_PASSWORD or stdin.';
+  'No account can sign in yet. Open the setup link below to make the first one in the browser (it works once, for this ' +
+  'start only), or run: npm run create-account -- customer <login> --name <company> (or agent <login>, or operator ' +
+  '<email> --customer-id <id>); the password is read from SVC_ACCOUNT_PASSWORD or stdin.';

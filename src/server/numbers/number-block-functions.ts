@@ -10,6 +10,7 @@ import { id, text } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { ownCampaign } from '../sites/campaign-functions.js';
+import { otherCampaignShowing } from '../sites/number-sharing.js';
 
 /**
  * EXTENSION (not in docs/spec/rest-api.md): number blocks, so that a campaign made through
@@ -40,6 +41,10 @@ const fields = {
   text: z.string().max(64).nullable().optional(),
   /** Dynamic-tracking numbers; a block with any has is_dt_enabled. */
   dt_pool_numbers: pool.optional(),
+  allow_shared_number: z
+    .boolean()
+    .optional()
+    .describe('EXTENSION: accept a number another campaign shows too (its calls then go to the site, with no campaign)'),
 };
 
 /** A block in the document's shape ("Number block element"), with its selector, ac_id and site_id. */
@@ -99,6 +104,23 @@ async function ownNumbers(db: Queryable, customerId: number, numbers: ReadonlyAr
   }
 }
 
+/**
+ * Refuses a number another live campaign shows (409 100409, naming it): a call to a number two
+ * campaigns show is credited to neither (sites/number-sharing.ts), unless the caller accepts that.
+ */
+async function notShared(db: Queryable, customerId: number, acId: number | null, numbers: ReadonlyArray<string | null | undefined>) {
+  if (acId == null) return;
+  for (const n of numbers) {
+    if (n == null) continue;
+    const other = await otherCampaignShowing(db, customerId, numberVariants(numberKey(n) ?? n), acId);
+    if (other)
+      throw apiErrors.wrongState(
+        `Number ${n} is already in campaign "${other.name}" (${other.id}): calls to a number of two campaigns go to the site, ` +
+          'with no campaign; send allow_shared_number to accept that',
+      );
+  }
+}
+
 async function ownBlock(ctx: CustomerContext, blockId: number): Promise<BlockFullRow> {
   const b = await blockOwner(ctx.store.db, blockId);
   if (!b || b.customer_id !== ctx.customer.id) throw apiErrors.notFound('number_block', blockId);
@@ -134,7 +156,8 @@ export const createNumberBlock = apiFunction({
   summary: 'Add a number block (extension)',
   description:
     'Adds a number block to a campaign (`ac_id`) or to a site’s defaults (`site_id`). Its numbers must be the customer’s ' +
-    '(`100403`). Answers `{id}`. Not in the REST document.',
+    '(`100403`); a number another campaign shows is `409 100409` naming that campaign, unless `allow_shared_number`. ' +
+    'Answers `{id}`. Not in the REST document.',
   names: { ac_id: 'campaign', site_id: 'site' },
   args: z.object({ ac_id: id().optional(), site_id: id().optional(), ...fields }),
   response: z.strictObject({ id: z.number().int() }),
@@ -143,6 +166,7 @@ export const createNumberBlock = apiFunction({
     const pool = a.dt_pool_numbers ?? [];
     const blockId = await ctx.store.db.transaction().execute(async (tx) => {
       await ownNumbers(tx, ctx.customer.id, [a.numb, ...pool]);
+      if (!a.allow_shared_number) await notShared(tx, ctx.customer.id, t.acId, [a.numb, ...pool]);
       const newId = await createBlock(tx, {
         site_id: t.siteId,
         ac_id: t.acId,
@@ -177,11 +201,12 @@ export const changeNumberBlock = apiFunction({
   } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> }),
   response: acknowledgement,
   async run(ctx, a) {
-    await ownBlock(ctx, a.id);
-    const { id: blockId, dt_pool_numbers: pool, ...set } = a;
+    const block = await ownBlock(ctx, a.id);
+    const { id: blockId, dt_pool_numbers: pool, allow_shared_number: shared, ...set } = a;
     const values = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
     await ctx.store.db.transaction().execute(async (tx) => {
       await ownNumbers(tx, ctx.customer.id, [a.numb, ...(pool ?? [])]);
+      if (!shared) await notShared(tx, ctx.customer.id, block.ac_id, [a.numb, ...(pool ?? [])]);
       await updateBlock(tx, blockId, { ...values, ...(pool ? { is_dt_enabled: pool.length ? 1 : 0 } : {}) });
       if (pool) await setPoolNumbers(tx, blockId, pool);
     });

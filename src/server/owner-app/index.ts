@@ -9,6 +9,8 @@ import { employeeSignInRoutes } from './employee-sign-in.js';
 import { appSignInRoutes } from './app-sign-in.js';
 import { apiSessions } from '../api/sessions.js';
 import { employeeFunctionRoutes } from './employee-functions.js';
+import { setupRoutes } from './setup.js';
+import type { SetupToken } from '../identity/setup-token.js';
 
 /**
  * The site owner's app (src/app, built to dist/app.js): its page at `/app/` and every path under
@@ -27,6 +29,8 @@ export interface OwnerAppOptions {
   bundleDir: string;
   /** The server's public base URL: with https, the sign-in's device cookie is `Secure`. */
   publicUrl?: string | undefined;
+  /** The secret of the setup link that makes the first account (setup.ts). */
+  setupToken: SetupToken;
 }
 
 const FILES: Record<string, [string, string]> = {
@@ -58,4 +62,5 @@ export async function ownerAppFeature(app: FastifyInstance, opts: OwnerAppOption
   employeeSignInRoutes(app, { db, employees });
   appSignInRoutes(app, { db, employees, sessions: apiSessions(opts.store, opts.loginGuard, now) });
   employeeFunctionRoutes(app, { store: opts.store, employees, now });
+  setupRoutes(app, { store: opts.store, token: opts.setupToken });
 }

@@ -5,6 +5,7 @@ import { acknowledgement, apiFunction } from '../api/function.js';
 import { asRestError } from '../api/rest-errors.js';
 import { lastPageViewMs } from './queries.js';
 import { siteById } from '../sites/sites.js';
+import { lastRefusedOrigin } from '../sites/refused-origins.js';
 import { readSiteSettings, SiteSettings, writeSiteSettings } from './site-settings.js';
 
 /**
@@ -23,15 +24,31 @@ export const siteInstallation = apiFunction({
   tag: 'sites',
   summary: 'When the site was last seen (extension)',
   description:
-    '`{last_page_view}`: when the server last saw a page view of `site_id` (ISO 8601, UTC), or null: whether its snippet is installed. Not in the REST document.',
+    '`{last_page_view, refused_origin}`: when the server last saw a page view of `site_id` (ISO 8601, UTC), or null: whether ' +
+    'its snippet is installed; and the last page origin it refused for the site `{origin, at, reason}` (`not_listed`: not ' +
+    'its domain, a subdomain or an extra origin; `not_web`: not an http(s) page), or null. Not in the REST document.',
   names: { site_id: 'site' },
   args: z.object(siteId),
-  response: z.strictObject({ last_page_view: z.string().nullable().describe('ISO 8601, UTC; null before the first') }),
+  response: z.strictObject({
+    last_page_view: z.string().nullable().describe('ISO 8601, UTC; null before the first'),
+    refused_origin: z
+      .strictObject({ origin: z.string(), at: z.string().describe('ISO 8601, UTC'), reason: z.enum(['not_listed', 'not_web']) })
+      .nullable()
+      .describe('the last page origin refused for the site (one a minute is kept)'),
+  }),
   async run(ctx, a) {
     const site = await siteById(ctx.store.db, a.site_id);
     if (!site || site.customer_id !== ctx.customer.id) throw apiErrors.notFound('site', a.site_id);
     const ms = await lastPageViewMs(ctx.store.db, a.site_id);
-    return { last_page_view: ms == null ? null : new Date(ms).toISOString() };
+    const refused = await lastRefusedOrigin(ctx.store.db, a.site_id);
+    return {
+      last_page_view: ms == null ? null : new Date(ms).toISOString(),
+      refused_origin: refused && {
+        origin: refused.origin,
+        at: new Date(refused.at_ms).toISOString(),
+        reason: refused.reason === 'not_web' ? ('not_web' as const) : ('not_listed' as const),
+      },
+    };
   },
 });
 

@@ -231,6 +231,8 @@ function planSite(p: Planning, c: number, s: SiteConfigSite): void {
     // Not in the file either: the app's call recording settings (carriers/recording-functions.ts).
     call_recording: rows.sites.get(s.id)?.call_recording ?? 0,
     recording_notice: rows.sites.get(s.id)?.recording_notice ?? null,
+    // A site the file lists is live: importing it restores one its owner deleted.
+    removed_at: null,
   };
   upsert<Upsert<'sites', SiteRow>>(p, { table: 'sites', id: s.id, label: s.domain, values }, rows.sites.get(s.id), [
     'origins',

@@ -44,9 +44,10 @@ const Block = z.strictObject({
   text: z.string().max(64).nullable().default(null),
   forward_numb: z.string().nullable().default(null),
   phone_type: z.string().nullable().default(null),
+  /** An http(s) URL, or a path from the root (`/phone.svg`): the page's own origin, wherever it runs. */
   image: z
     .string()
-    .regex(/^https?:\/\//, 'image must be an http(s) URL')
+    .refine((v) => /^https?:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), 'image must be an http(s) URL or a path from /')
     .nullable()
     .default(null),
   /** Dynamic-tracking numbers: each session leases one of them for this block. */

@@ -72,3 +72,8 @@ export async function createBlock(db: Queryable, v: Omit<BlockFullRow, 'id'>): P
 export async function updateBlock(db: Queryable, id: number, v: Partial<Omit<BlockFullRow, 'id' | 'site_id' | 'ac_id'>>): Promise<void> {
   if (Object.keys(v).length) await db.updateTable('site_blocks').set(v).where('id', '=', id).execute();
 }
+
+/** Deletes every number block of a site (the site is being deleted): its numbers are free for other uses. */
+export async function deleteBlocksOfSite(db: Queryable, siteId: number): Promise<void> {
+  await db.deleteFrom('site_blocks').where('site_id', '=', siteId).execute();
+}

@@ -71,9 +71,26 @@ export async function campaignOwner(db: Queryable, acId: number): Promise<{ site
   );
 }
 
-/** Whether a site already has a campaign of that name (a removed one too: the name stays taken). */
-export async function campaignNameTaken(db: Queryable, siteId: number, name: string): Promise<boolean> {
-  return !!(await db.selectFrom('ad_campaigns').select('id').where('site_id', '=', siteId).where('name', '=', name).executeTakeFirst());
+/** Whether a site already has a campaign of that name (a removed one too: the name stays taken), other than `except`. */
+export async function campaignNameTaken(db: Queryable, siteId: number, name: string, except: number | null = null): Promise<boolean> {
+  let q = db.selectFrom('ad_campaigns').select('id').where('site_id', '=', siteId).where('name', '=', name);
+  if (except != null) q = q.where('id', '<>', except);
+  return !!(await q.executeTakeFirst());
+}
+
+export async function renameCampaign(db: Queryable, id: number, name: string): Promise<void> {
+  await db.updateTable('ad_campaigns').set({ name }).where('id', '=', id).execute();
+}
+
+/** Removes every live campaign of a site softly (the site is being deleted); how many. */
+export async function removeCampaignsOfSite(db: Queryable, siteId: number, at: string): Promise<number> {
+  const r = await db
+    .updateTable('ad_campaigns')
+    .set({ removed_at: at })
+    .where('site_id', '=', siteId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export async function createCampaign(db: Queryable, siteId: number, name: string): Promise<number> {

@@ -1,6 +1,6 @@
 import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decoded, originAllowed, type SiteLookup } from './lookup.js';
+import { decoded, originRefusal, type SiteLookup } from './lookup.js';
 
 /**
  * Who may read a route's answers from a web page, as the route declares it in its config:
@@ -50,7 +50,11 @@ export async function corsByRoute(app: FastifyInstance, sites: SiteLookup): Prom
     if (policy !== 'site' || !origin || siteKey == null) return cb(null, answer(false));
     // A malformed %-escape names no site; the route answers 400.
     sites.bySiteKey(decoded(siteKey)).then(
-      (site) => cb(null, answer(!site || originAllowed(site, origin) ? origin : false)),
+      (site) => {
+        const refusal = site ? originRefusal(site, origin) : null;
+        if (site && refusal) sites.noteRefusal(site, origin, refusal);
+        cb(null, answer(refusal ? false : origin));
+      },
       (e: Error) => cb(e, answer(false)),
     );
   };

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../../protocol.js';
 import type { Store } from '../store/open.js';
+import { refusedOrigins } from './refused-origins.js';
 import { siteByKey, type SiteRow } from './sites.js';
 
 /** A site as the request handlers need it. */
@@ -40,6 +41,8 @@ export function decoded(s: string): string {
 export interface SiteLookup {
   bySiteKey(key: string): Promise<Site | null>;
   byWidgetKey(key: string): Promise<Site | null>;
+  /** Keeps a refused page origin for the app to show (refused-origins.ts: cheap under a flood). */
+  noteRefusal(site: Site, origin: string, why: OriginRefusal): void;
 }
 
 /**
@@ -47,7 +50,8 @@ export interface SiteLookup {
  * rows are cached; the cache is emptied whenever site data changes (store.siteDataChanged: the
  * configuration import, and later the REST API), so a change holds from the next request on.
  */
-export function createSiteLookup(store: Store): SiteLookup {
+export function createSiteLookup(store: Store, now: () => number = Date.now): SiteLookup {
+  const refusals = refusedOrigins(store.db, now);
   const byKey = new Map<string, Site>();
   const byWidget = new Map<string, Site>();
   store.onSiteDataChange(() => {
@@ -68,23 +72,37 @@ export function createSiteLookup(store: Store): SiteLookup {
   return {
     bySiteKey: (key) => find(byKey, 'site_key', key),
     byWidgetKey: (key) => find(byWidget, 'widget_key', key),
+    noteRefusal: (site, origin, why) => refusals.note(site.id, origin, why),
   };
 }
 
+/** Why a page's origin is refused: not a web page (`not_web`: `null`, `file:`), or not one of the site's (`not_listed`). */
+export type OriginRefusal = 'not_web' | 'not_listed';
+
 /**
- * Whether a page at `origin` may talk to the server for `site`: the site's domain, any subdomain
- * of it, or one of the extra origins of its configuration. Any scheme and port of the domain count.
+ * Why a page at `origin` may not talk to the server for `site`, or null when it may: the site's
+ * domain or any subdomain of it (any scheme and port), or one of its extra origins. An extra origin
+ * is a whole origin (`https://shop.example:8443`: that one only), a host with a port
+ * (`localhost:4211`: any scheme), or a host (`example.org`: it and its subdomains, as the domain).
  */
-export function originAllowed(site: Site, origin: string): boolean {
-  let host: string;
+export function originRefusal(site: Site, origin: string): OriginRefusal | null {
+  let u: URL;
   try {
-    const u = new URL(origin);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
-    host = u.hostname.toLowerCase();
-    if (site.origins.includes(u.origin)) return true;
+    u = new URL(origin);
   } catch {
-    return false;
+    return 'not_web';
   }
-  const d = site.domain.toLowerCase();
-  return host === d || host.endsWith('.' + d);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'not_web';
+  const host = u.hostname.toLowerCase();
+  const under = (d: string) => host === d || host.endsWith('.' + d);
+  if (under(site.domain.toLowerCase())) return null;
+  for (const entry of site.origins) {
+    const e = entry.toLowerCase();
+    if (e.includes('://') ? e === u.origin : e.includes(':') ? e === u.host : under(e)) return null;
+  }
+  return 'not_listed';
+}
+
+export function originAllowed(site: Site, origin: string): boolean {
+  return originRefusal(site, origin) === null;
 }

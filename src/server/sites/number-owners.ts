@@ -23,14 +23,26 @@ export interface NumberOwner {
  * Every use of a number stored in any of `variants` (the forms one number is written in:
  * numbers/keys.ts; always four, so the statement text stays the same): pool numbers, static
  * block numbers and reserved numbers, each kind in block (or site) order. A number a removed
- * campaign's block still holds is found too: its calls keep the campaign.
+ * campaign's block still holds is found too, so its calls keep the campaign, until a live block or
+ * site uses it again: then the removed campaign's uses are left out (a deleted campaign gives its
+ * numbers back).
  */
 export async function numberOwners(db: Queryable, variants: readonly [string, string, string, string]): Promise<NumberOwner[]> {
   const pool = await db
     .selectFrom('dt_pool_numbers as p')
     .innerJoin('site_blocks as b', 'b.id', 'p.block_id')
     .innerJoin('sites as s', 's.id', 'b.site_id')
-    .select(['p.block_id', 'b.site_id', 's.customer_id', 'b.ac_id', 'p.number', 'b.forward_numb'])
+    .leftJoin('ad_campaigns as a', 'a.id', 'b.ac_id')
+    .select([
+      'p.block_id',
+      'b.site_id',
+      's.customer_id',
+      'b.ac_id',
+      'p.number',
+      'b.forward_numb',
+      'a.removed_at',
+      's.removed_at as site_removed',
+    ])
     .where('p.number', 'in', variants)
     .orderBy('p.block_id')
     .orderBy('p.id')
@@ -38,7 +50,18 @@ export async function numberOwners(db: Queryable, variants: readonly [string, st
   const blocks = await db
     .selectFrom('site_blocks as b')
     .innerJoin('sites as s', 's.id', 'b.site_id')
-    .select(['b.id as block_id', 'b.site_id', 's.customer_id', 'b.ac_id', 'b.numb as number', 'b.forward_numb', 'b.is_dt_enabled'])
+    .leftJoin('ad_campaigns as a', 'a.id', 'b.ac_id')
+    .select([
+      'b.id as block_id',
+      'b.site_id',
+      's.customer_id',
+      'b.ac_id',
+      'b.numb as number',
+      'b.forward_numb',
+      'b.is_dt_enabled',
+      'a.removed_at',
+      's.removed_at as site_removed',
+    ])
     .where('b.numb', 'in', variants)
     .orderBy('b.id')
     .execute();
@@ -46,11 +69,16 @@ export async function numberOwners(db: Queryable, variants: readonly [string, st
     .selectFrom('sites')
     .select(['id as site_id', 'customer_id', 'dt_reserved_number as number'])
     .where('dt_reserved_number', 'in', variants)
+    .where('removed_at', 'is', null)
     .orderBy('id')
     .execute();
+  const live = (r: { removed_at: string | null; site_removed: string | null }) => r.removed_at == null && r.site_removed == null;
+  const anyLive = pool.some(live) || blocks.some(live) || reserved.length > 0;
+  const kept = <R extends { removed_at: string | null; site_removed: string | null }>(rows: R[]) =>
+    rows.filter((r) => !anyLive || live(r)).map(({ removed_at: _r, site_removed: _s, ...rest }) => rest);
   return [
-    ...pool.map((r) => ({ kind: 'pool' as const, ...r, dt: true })),
-    ...blocks.map(({ is_dt_enabled, ...r }) => ({ kind: 'static' as const, ...r, number: r.number ?? '', dt: !!is_dt_enabled })),
+    ...kept(pool).map((r) => ({ kind: 'pool' as const, ...r, dt: true })),
+    ...kept(blocks).map(({ is_dt_enabled, ...r }) => ({ kind: 'static' as const, ...r, number: r.number ?? '', dt: !!is_dt_enabled })),
     ...reserved.map((r) => ({
       kind: 'reserved' as const,
       block_id: null,

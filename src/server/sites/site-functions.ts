@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { createSite, siteCountOfCustomer, sitesOfCustomer } from './sites.js';
+import { createSite, siteCountOfCustomer, sitesOfCustomer, siteWithDomain } from './sites.js';
+import { domain, origins, phoneDigits, userPhone } from './site-fields.js';
 import { apiFunction } from '../api/function.js';
-import { int, text } from '../api/args.js';
+import { int } from '../api/args.js';
+import { apiErrors } from '../api/errors.js';
+import type { Queryable } from '../store/queryable.js';
 
 /** Sites (docs/spec/rest-api.md, "Sites, campaigns, tags"). */
 
-const key = (prefix: string) => prefix + randomBytes(12).toString('base64url');
+export const siteKey = (prefix: string) => prefix + randomBytes(12).toString('base64url');
 
 export const site = apiFunction({
   name: 'site',
@@ -32,23 +35,11 @@ export const site = apiFunction({
   },
 });
 
-/** One label of a host name: letters, digits and inner hyphens, 1 to 63 characters. */
-const LABEL = /^[a-z0-9-]{1,63}$/;
-/**
- * A host name as a browser writes it: the snippet's origin rule compares it with the page's host.
- * Checked label by label rather than with one pattern of repeated groups and lookarounds, which
- * the server's patterns avoid (test/unit/server/guards/regex-inputs.test.ts).
- */
-const domain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(253)
-  .refine(
-    (d) => d.split('.').every((label) => LABEL.test(label) && !label.startsWith('-') && !label.endsWith('-')),
-    'a host name such as shop.example.com',
-  );
+/** Refuses a domain another live site of the customer has: two sites of one domain cannot tell their pages apart. */
+export async function uniqueDomain(db: Queryable, customerId: number, d: string, except: number | null): Promise<void> {
+  const twin = await siteWithDomain(db, customerId, d, except);
+  if (twin != null) throw apiErrors.duplicate(`domain ${d}: site ${twin} has it`);
+}
 
 export const createSiteFn = apiFunction({
   name: 'create_site',
@@ -56,11 +47,15 @@ export const createSiteFn = apiFunction({
   scope: 'customer',
   tag: 'sites',
   summary: 'Create a site',
-  description: 'Adds a site; it gets its site key and widget key and works with the snippet at once. Answers `{id}`.',
+  description:
+    'Adds a site; it gets its site key and widget key and works with the snippet at once. Answers `{id}`. A domain another ' +
+    'of the customer’s sites has is `409 100503`.',
   args: z.object({
     domain,
-    user_phone: text(32).regex(/^\+?[\d\s()-]{5,32}$/, 'a phone number'),
+    user_phone: userPhone,
     target_call_min_duration: int().min(0).max(86_400).optional(),
+    origins: origins.optional(),
+    lang: z.enum(['ru', 'en']).optional().describe('EXTENSION: the language of its widgets; default ru'),
   }),
   response: z.strictObject({
     id: z.number().int(),
@@ -68,18 +63,20 @@ export const createSiteFn = apiFunction({
     widget_key: z.string().describe('EXTENSION'),
   }),
   async run(ctx, a) {
-    const siteKey = key('s-');
-    const widgetKey = key('wk-');
-    const id = await createSite(ctx.store.db, {
-      customer_id: ctx.customer.id,
-      domain: a.domain,
-      site_key: siteKey,
-      widget_key: widgetKey,
-      user_phone: a.user_phone.replace(/\D/g, ''),
-      settings: JSON.stringify({ captcha: false, lang: 'ru' }),
-      target_call_min_duration: a.target_call_min_duration ?? null,
+    const keys = { site_key: siteKey('s-'), widget_key: siteKey('wk-') };
+    const id = await ctx.store.db.transaction().execute(async (tx) => {
+      await uniqueDomain(tx, ctx.customer.id, a.domain, null);
+      return createSite(tx, {
+        customer_id: ctx.customer.id,
+        domain: a.domain,
+        ...keys,
+        user_phone: phoneDigits(a.user_phone),
+        origins: JSON.stringify(a.origins ?? []),
+        settings: JSON.stringify({ captcha: false, lang: a.lang ?? 'ru' }),
+        target_call_min_duration: a.target_call_min_duration ?? null,
+      });
     });
     ctx.store.siteDataChanged();
-    return { id, site_key: siteKey, widget_key: widgetKey };
+    return { id, ...keys };
   },
 });

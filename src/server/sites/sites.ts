@@ -19,6 +19,7 @@ export async function siteByKey(db: Queryable, column: 'site_key' | 'widget_key'
       .innerJoin('customers', 'customers.id', 'sites.customer_id')
       .selectAll('sites')
       .where(`sites.${column}`, '=', key)
+      .where('sites.removed_at', 'is', null)
       .where('customers.state', '=', 'active')
       .executeTakeFirst()) ?? null
   );
@@ -73,6 +74,7 @@ export async function sitesOfCustomer(
     .selectFrom('sites')
     .select(['id', 'domain', 'site_key', 'widget_key'])
     .where('customer_id', '=', customerId)
+    .where('removed_at', 'is', null)
     .orderBy('id')
     .limit(page.limit)
     .offset(page.offset)
@@ -84,13 +86,50 @@ export async function siteCountOfCustomer(db: Queryable, customerId: number): Pr
     .selectFrom('sites')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('customer_id', '=', customerId)
+    .where('removed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function createSite(
   db: Queryable,
-  v: Pick<SiteRow, 'customer_id' | 'domain' | 'site_key' | 'widget_key' | 'user_phone' | 'settings' | 'target_call_min_duration'>,
+  v: Pick<
+    SiteRow,
+    'customer_id' | 'domain' | 'site_key' | 'widget_key' | 'user_phone' | 'origins' | 'settings' | 'target_call_min_duration'
+  >,
 ): Promise<number> {
   return (await db.insertInto('sites').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** A live site of the customer, or null (another customer's, a deleted one and none read the same). */
+export async function ownLiveSite(db: Queryable, customerId: number, id: number): Promise<SiteRow | null> {
+  return (
+    (await db
+      .selectFrom('sites')
+      .selectAll()
+      .where('id', '=', id)
+      .where('customer_id', '=', customerId)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Another live site of the customer with this domain (stored in lower case), or null. */
+export async function siteWithDomain(db: Queryable, customerId: number, domain: string, except: number | null): Promise<number | null> {
+  let q = db
+    .selectFrom('sites')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('domain', '=', domain)
+    .where('removed_at', 'is', null);
+  if (except != null) q = q.where('id', '<>', except);
+  return (await q.executeTakeFirst())?.id ?? null;
+}
+
+export async function updateSite(
+  db: Queryable,
+  id: number,
+  v: Partial<Pick<SiteRow, 'domain' | 'origins' | 'user_phone' | 'site_key' | 'removed_at'>>,
+): Promise<void> {
+  if (Object.keys(v).length) await db.updateTable('sites').set(v).where('id', '=', id).execute();
 }

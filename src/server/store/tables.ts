@@ -14,6 +14,7 @@ import type {
   AcConditionsTable,
   SiteBlocksTable,
   DtPoolNumbersTable,
+  SiteRefusedOriginsTable,
 } from './tables/site-config.js';
 import type { VisitorsTable, SessionsTable, HitsTable, GoalsTable, ClientWritesTable, PreviewKeysTable } from './tables/traffic.js';
 import type {
@@ -81,6 +82,7 @@ export interface Tables {
   ac_condition_groups: AcConditionGroupsTable;
   ac_conditions: AcConditionsTable;
   site_blocks: SiteBlocksTable;
+  site_refused_origins: SiteRefusedOriginsTable;
   dt_pool_numbers: DtPoolNumbersTable;
   visitors: VisitorsTable;
   sessions: SessionsTable;

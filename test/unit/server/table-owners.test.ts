@@ -54,6 +54,8 @@ const OWNERS: Record<string, Owners> = {
   ac_conditions: { writes: ['sites'], reads: ['store'] }, // store/: id sequences.
   // numbers/ lists the blocks with their numbers; store/: id sequences.
   site_blocks: { writes: ['sites'], reads: ['numbers', 'store'] },
+  // sites/ keeps the last refused origin of each site and answers it to the app.
+  site_refused_origins: { writes: ['sites'] },
   // leases/ picks a free pool number to lease; numbers/ lists the pool numbers with the customer's.
   dt_pool_numbers: { writes: ['sites'], reads: ['leases', 'numbers'] },
   visitors: { writes: ['visitors'] },

@@ -24,6 +24,7 @@ import * as dropRateCounters from './090_drop_rate_counters.js';
 import * as webhooks from './095_webhooks.js';
 import * as webhookBacklog from './096_webhook_backlog.js';
 import * as carriers from './100_carriers.js';
+import * as siteOrigins from './110_site_origins.js';
 import * as numberReasons from './120_number_reasons.js';
 
 /**
@@ -56,6 +57,7 @@ export const STEPS: readonly [string, Step][] = [
   ['095_webhooks', webhooks],
   ['096_webhook_backlog', webhookBacklog],
   ['100_carriers', carriers],
+  ['110_site_origins', siteOrigins],
   ['120_number_reasons', numberReasons],
 ];
 

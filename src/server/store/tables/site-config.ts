@@ -24,6 +24,17 @@ export interface SitesTable {
   /** Calls to the site's carrier numbers are recorded (migration 100), the notice played first (null: none). */
   call_recording: Defaulted<Flag>;
   recording_notice: Defaulted<string | null>;
+  /** Set when its owner deleted the site: its keys serve nothing, its traffic keeps its id. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The last page origin refused for a site (sites/refused-origins.ts). */
+export interface SiteRefusedOriginsTable {
+  site_id: number;
+  origin: string;
+  /** `not_listed` (not the domain, a subdomain or an extra origin) or `not_web` (not http or https). */
+  reason: string;
+  at_ms: number;
 }
 
 export interface AdCampaignsTable {

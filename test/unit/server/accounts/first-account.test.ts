@@ -97,12 +97,48 @@ describe('a production server on an empty database', () => {
     expect(op.status).toBe(401);
     expect(await op.json()).toMatchObject({ success: false });
     expect(await logged(FIRST_ACCOUNT_HINT), log).toBe(true);
+    expect(log).toContain(`site owner's app:  ${base}app/`);
+  }, 30_000);
+
+  it('prints a one-time setup link: only its secret makes the first account, once, and that account signs in', async () => {
+    expect(await logged('setup link:'), log).toBe(true);
+    const link = /setup link: +(\S+)/.exec(log)![1]!;
+    expect(link).toMatch(new RegExp(`^${base}app/setup\\?token=[\\w-]{20,}$`));
+    const token = new URL(link).searchParams.get('token')!;
+    // The link opens the app's page, which asks whether it still works.
+    expect((await fetch(link)).status).toBe(200);
+    expect((await fetch(`${base}app/api/setup?token=${token}`)).status).toBe(200);
+    const form = { login: 'first@owner.test', password: 'first-password', name: 'First shop' };
+    for (const wrong of ['', 'x', token.slice(1)]) {
+      expect((await fetch(`${base}app/api/setup?token=${wrong}`)).status).toBe(403);
+      const res = await post('app/api/setup', { ...form, token: wrong });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ success: false, message: expect.stringMatching(/^403005: /) });
+    }
+    expect((await post('app/api/setup', { ...form, password: 'short', token })).status).toBe(400);
+    expect((await restLogin(form.login, form.password)).status).toBe(401);
+
+    const made = await post('app/api/setup', { ...form, token });
+    expect(made.status).toBe(200);
+    expect(await made.json()).toMatchObject({ success: true, data: { customer_id: expect.any(Number), login: form.login } });
+    const signIn = await post('app/api/session', { login: form.login, password: form.password });
+    expect(signIn.status).toBe(200);
+    const key = ((await signIn.json()) as { data: { session_key: string } }).data.session_key;
+    const me = await fetch(`${base}api/v1/me/`, { headers: { accept: 'application/json', authorization: `Bearer ${key}` } });
+    expect(await me.json()).toMatchObject({ data: { role: 'customer', customer: { name: 'First shop' } } });
+    // The link is dead now: the same secret makes nothing more.
+    expect((await fetch(`${base}app/api/setup?token=${token}`)).status).toBe(409);
+    expect((await post('app/api/setup', { ...form, login: 'second@owner.test', token })).status).toBe(409);
+    expect((await restLogin('second@owner.test', form.password)).status).toBe(401);
   }, 30_000);
 
   it('create-account makes a customer login (password from stdin) that signs in to the REST API', async () => {
     const r = await createAccount(['customer', 'owner@shop.test', '--name', 'Shop'], { stdin: 'correct horse battery\n' });
     expect(r.status, r.err).toBe(0);
     expect(r.out).toMatch(/REST API login owner@shop\.test for new customer \d+ "Shop"/);
+    // Where to go next: the app, at the server's address (no placeholder, not the REST login).
+    expect(r.out).toContain('Sign in to the app at http://127.0.0.1:3100/app/ and add your site first.');
+    expect(r.out).not.toContain('{server}');
     const res = await restLogin('owner@shop.test', 'correct horse battery');
     expect(res.status).toBe(200);
     const key = ((await res.json()) as { data: { session_key: string } }).data.session_key;
@@ -116,9 +152,10 @@ describe('a production server on an empty database', () => {
 
   it('create-account makes an operator (password from SVC_ACCOUNT_PASSWORD) who signs in to the console', async () => {
     const customer = await createAccount(['customer', 'boss@desk.test', '--name', 'Desk'], {
-      env: { SVC_ACCOUNT_PASSWORD: 'desk-password' },
+      env: { SVC_ACCOUNT_PASSWORD: 'desk-password', SVC_PUBLIC_URL: 'https://calls.desk.test/' },
     });
     expect(customer.status, customer.err).toBe(0);
+    expect(customer.out).toContain('Sign in to the app at https://calls.desk.test/app/');
     const id = /new customer (\d+)/.exec(customer.out)![1]!;
     const r = await createAccount(['operator', 'Olga@Desk.test', '--customer-id', id, '--first-name', 'Olga'], {
       env: { SVC_ACCOUNT_PASSWORD: 'operator-password' },

@@ -49,13 +49,14 @@ const S = {
   page: 'console page    GET op/, op/console.*',
   api: 'console API     op/api/*',
   health: 'health          GET health, ready',
-  app: "owner's app     GET app/*, app/api/session, app/api/employee*",
+  app: "owner's app     GET app/*, app/api/session, app/api/setup, app/api/employee*",
   preflight: 'CORS preflight  OPTIONS *',
   unknown: 'unknown routes and methods',
   rest: 'REST API        api/login, api/logout, api/v1/*',
   restDocs: 'REST reference  GET api/docs*',
   raw: 'raw HTTP the parser cannot read (socket)',
   telephony: 'telephony events POST telephony/events',
+  carriers: "carriers' callbacks /carriers/<kind>/:connectionId/*",
 };
 
 /** Requests Node's HTTP parser refuses before any route: sent as bytes on a socket. */
@@ -715,6 +716,23 @@ function employeeCases(k: Record<string, string>) {
     add({ route: `POST ${appSignIn}`, surface: S.app, req: { method: 'POST', url: appSignIn, ...text(p, 'application/json') } });
   for (const headers of [{}, k, { 'x-session-key': 'x'.repeat(500) }])
     add({ route: `DELETE ${signIn}`, surface: S.app, req: { method: 'DELETE', url: signIn, headers } });
+  // The first account's setup link: this world has accounts, and no case knows the secret.
+  const setup = '/app/api/setup';
+  for (const q of ['', '?token=', '?token=guess', `?token=${'x'.repeat(300)}`, '?token=%E0%A4%A', '?token[]=x'])
+    for (const method of ['GET', 'HEAD'] as const) add({ route: `${method} ${setup}`, surface: S.app, req: { method, url: setup + q } });
+  for (const body of [
+    { token: 'guess', login: 'first', password: 'long enough' },
+    { token: 'guess', login: 'has space', password: 'short' },
+    { token: 1, login: ['a'], password: null },
+    { token: 'x'.repeat(300), login: 'first', password: 'long enough' },
+    { token: 'guess', login: 'first', password: 'long enough', extra: 1 },
+    {},
+    [],
+    'text',
+  ])
+    add({ route: `POST ${setup}`, surface: S.app, req: { method: 'POST', url: setup, ...json(body) } });
+  for (const p of MALFORMED)
+    add({ route: `POST ${setup}`, surface: S.app, req: { method: 'POST', url: setup, ...text(p, 'application/json') } });
   for (const fn of [
     'me',
     'journal',
@@ -1089,9 +1107,52 @@ function telephonyCases() {
     add({ route: R, surface: S.telephony, req: { method: 'POST', url, ...signed(JSON.stringify(bad)) } });
 }
 
+/**
+ * The carriers' callbacks of a connection that does not exist (this world connects none): whatever
+ * the body, the signature or the id, a 4xx with the envelope, nothing stored.
+ */
+function carrierCases() {
+  const twilio = ['voice', 'status', 'dial-action', 'recording', 'callback-bridge', 'callback-notice', 'callback-status'];
+  const ids = ['999', 'abc', '-1', '1'.repeat(40), '%00'];
+  const form = 'application/x-www-form-urlencoded';
+  const bodies = ['', 'CallSid=CA1&From=%2B79161234567&To=%2B74957770011', 'a=%zz&&==', 'x'.repeat(70_000), '{"json":true}'];
+  for (const name of twilio) {
+    const route = `POST /carriers/twilio/:connectionId/${name}`;
+    for (const id of ids)
+      for (const payload of bodies) {
+        const headers = { 'content-type': form, 'x-twilio-signature': 'bm90LWEtc2lnbmF0dXJl' };
+        add({ route, surface: S.carriers, req: { method: 'POST', url: `/carriers/twilio/${id}/${name}`, payload, headers } });
+      }
+  }
+  for (const id of ids) {
+    const url = `/carriers/zadarma/${id}/events`;
+    for (const payload of bodies)
+      add({
+        route: 'POST /carriers/zadarma/:connectionId/events',
+        surface: S.carriers,
+        req: { method: 'POST', url, payload, headers: { 'content-type': form, signature: 'x' } },
+      });
+    for (const q of ['', '?zd_echo=abc', '?zd_echo=' + 'x'.repeat(5000)]) {
+      add({ route: 'GET /carriers/zadarma/:connectionId/events', surface: S.carriers, req: { method: 'GET', url: url + q } });
+      add({ route: 'HEAD /carriers/zadarma/:connectionId/events', surface: S.carriers, req: { method: 'HEAD', url: url + q } });
+    }
+    for (const rec of ['1', 'x'.repeat(300), '..%2f..'])
+      for (const q of ['', '?t=abc']) {
+        const recUrl = `/carriers/zadarma/${id}/records/${rec}${q}`;
+        add({ route: 'GET /carriers/zadarma/:connectionId/records/:recording', surface: S.carriers, req: { method: 'GET', url: recUrl } });
+        add({
+          route: 'HEAD /carriers/zadarma/:connectionId/records/:recording',
+          surface: S.carriers,
+          req: { method: 'HEAD', url: recUrl },
+        });
+      }
+  }
+}
+
 beforeAll(async () => {
   w = await world();
   telephonyCases();
+  carrierCases();
   await seedApi(w.server.store, { users: [{ login: 'fuzz', password_hash: await hashPassword('fuzz-password', 1024), customer_id: 1 }] });
   const login = await w.inject({ method: 'POST', url: '/api/login/', ...json({ login: 'fuzz', password: 'fuzz-password' }) });
   restCases((login.json() as { data: { session_key: string } }).data.session_key);

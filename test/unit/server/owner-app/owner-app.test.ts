@@ -72,7 +72,7 @@ describe('who is signed in', () => {
 describe('installation check', () => {
   it('says when the server last saw a page view of the site, and null before the first', async () => {
     const a = await w.login('a');
-    expect((await get('site_installation', a, { site_id: 1 })).body.data).toEqual({ last_page_view: null });
+    expect((await get('site_installation', a, { site_id: 1 })).body.data).toEqual({ last_page_view: null, refused_origin: null });
     const before = Date.now();
     expect((await w.pageView('site-1', 'http://a.test/')).status).toBe(200);
     const seen = (await get('site_installation', a, { site_id: 1 })).body.data as { last_page_view: string };
