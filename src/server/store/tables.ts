@@ -51,6 +51,7 @@ import type {
   NumaListNumbersTable,
 } from './tables/telephony.js';
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
+import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -71,6 +72,7 @@ export * from './tables/server-state.js';
 export * from './tables/tagging.js';
 export * from './tables/telephony.js';
 export * from './tables/webhooks.js';
+export * from './tables/qualification.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -88,14 +90,14 @@ export interface Tables {
   visitor_properties: VisitorPropertiesTable;
   visitor_emails: VisitorEmailsTable;
   visitor_phones: VisitorPhonesTable;
-  offline_messages: OfflineMessagesTable;
+  offline_messages: OfflineMessagesTable & QualifiedColumns;
   captchas: CaptchasTable;
-  calls: CallsTable;
+  calls: CallsTable & QualifiedColumns & AttributedColumns;
   sitephone_attempts: SitephoneAttemptsTable;
   employees: EmployeesTable;
   employee_sites: EmployeeSitesTable;
   operator_sessions: OperatorSessionsTable;
-  chats: ChatsTable;
+  chats: ChatsTable & QualifiedColumns;
   chat_messages: ChatMessagesTable;
   dt_leases: DtLeasesTable;
   dt_overflows: DtOverflowsTable;
@@ -107,7 +109,7 @@ export interface Tables {
   agent_charges: AgentChargesTable;
   api_users: ApiUsersTable;
   api_sessions: ApiSessionsTable;
-  tags: TagsTable;
+  tags: TagsTable & CustomTagColumns;
   numa_lists: NumaListsTable;
   numa_list_numbers: NumaListNumbersTable;
   person_contacts: PersonContactsTable;
@@ -129,6 +131,7 @@ export interface Tables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptsTable;
+  qualification_rules: QualificationRulesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -23,6 +23,7 @@ import * as reportIndexes from './085_report_indexes.js';
 import * as dropRateCounters from './090_drop_rate_counters.js';
 import * as webhooks from './095_webhooks.js';
 import * as webhookBacklog from './096_webhook_backlog.js';
+import * as qualification from './130_qualification.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -53,6 +54,7 @@ export const STEPS: readonly [string, Step][] = [
   ['090_drop_rate_counters', dropRateCounters],
   ['095_webhooks', webhooks],
   ['096_webhook_backlog', webhookBacklog],
+  ['130_qualification', qualification],
 ];
 
 /**
