@@ -39,6 +39,7 @@ import { createCallbackDispatcher, type CallbackDispatcher } from './callback/di
 import { seedApi, type ApiSeed } from './accounts/api-seed.js';
 import { API_FUNCTIONS } from './rest-functions.js';
 import { routeIncomingCall } from './numbers/routing.js';
+import { qualifyEndedCall } from './qualification/ended-call.js';
 import { seedTelephony, type TelephonySeed } from './site-import/telephony-seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
 import { timestamp } from './store/time.js';
@@ -493,6 +494,7 @@ async function registerTelephony(
     hub,
     ...telephony,
     routing: telephony?.routing ?? routeIncomingCall,
+    onEnded: telephony?.onEnded ?? qualifyEndedCall,
     events: webhooks,
   });
 }

@@ -50,6 +50,8 @@ import {
   scenarioDetail,
 } from './numbers/scenario-functions.js';
 import { numaList } from './numbers/numa-list-function.js';
+import { deleteQualificationRule, qualificationRules, setQualificationRule } from './qualification/rule-functions.js';
+import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -138,4 +140,10 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   addScenarioRouteFn,
   removeScenarioRouteFn,
   numaList,
+  qualificationRules,
+  setQualificationRule,
+  deleteQualificationRule,
+  customTagList,
+  createCustomTagFn,
+  deleteCustomTagFn,
 ];

@@ -23,8 +23,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('campaign_ids', 'text')
     .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('updated_at', 'text', (c) => c.notNull())
+    // A rule is named once on its site (the REST functions find it by its name).
+    .addUniqueConstraint('qualification_rules_site_name', ['site_id', 'name'])
     .execute();
-  await s.createIndex('qualification_rules_site').on('qualification_rules').columns(['site_id', 'id']).execute();
   for (const table of ['calls', 'chats', 'offline_messages']) {
     await s.alterTable(table).addColumn('qualified_at', 'text').execute();
     await s.alterTable(table).addColumn('qualification_rule_id', 'integer').execute();
