@@ -23,7 +23,7 @@ export const customTagList = apiFunction({
   extension: true,
   tag: 'tags',
   summary: 'List the custom tags (extension)',
-  description: 'The tags the customer made (`create_custom_tag`): `{id, name}`. Not in the REST document.',
+  description: 'The tags the customer made: `{id, name}`. Not in the REST document.',
   args: z.object({}),
   response: z.array(tagRecord),
   async run(ctx) {
@@ -40,9 +40,8 @@ export const createCustomTagFn = apiFunction({
   extension: true,
   tag: 'tags',
   summary: 'Make a custom tag (extension)',
-  description:
-    'Makes the tag `name`; a name the customer has already (a standard tag’s too) is `409 100503`. Answers `{id, name}`. Not in the REST document.',
-  args: z.object({ name: text(100).describe("the tag's name") }),
+  description: 'Makes tag `name`; a name taken is `409 100503`. Not in the REST document.',
+  args: z.object({ name: text(100) }),
   response: tagRecord,
   async run(ctx, a) {
     const made = await createCustomTag(ctx.store.db, ctx.customer.id, a.name);
@@ -58,8 +57,7 @@ export const deleteCustomTagFn = apiFunction({
   extension: true,
   tag: 'tags',
   summary: 'Delete a custom tag (extension)',
-  description:
-    'Deletes custom tag `id` and takes it off every communication; a standard tag is not found (`404 100410`), a tag a qualification rule sets is `409 100409` naming the rule. Not in the REST document.',
+  description: 'Deletes custom tag `id` from everywhere; one a rule sets is `409 100409`. Not in the REST document.',
   names: { id: 'tag' },
   args: z.object({ id: id() }),
   response: acknowledgement,

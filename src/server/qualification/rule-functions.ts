@@ -17,22 +17,17 @@ import { deleteRule, insertRule, QUALIFIABLE_KINDS, rulesOfSite, updateRule, typ
  * more and unqualifies nothing.
  */
 
-const siteArg = { site_id: id().describe("one of the customer's sites") };
+const siteArg = { site_id: id() };
 
 const ruleShape = {
-  name: text(100).describe("the rule's name, unique on the site"),
-  kinds: z
-    .array(z.enum(QUALIFIABLE_KINDS))
-    .min(1)
-    .max(4)
-    .default(['call', 'sitephone'])
-    .describe('what it qualifies: call, sitephone (a call-back), chat, offline_message (a request); default calls and call-backs'),
-  answered: z.boolean().default(false).describe('the call was answered (a chat: an operator answered)'),
-  min_talk_seconds: z.number().int().min(0).max(86_400).nullable().default(null).describe('at least this much talk, seconds'),
-  first_time: z.boolean().default(false).describe("the caller's first call to the site (a chat, a request: the visitor's first)"),
-  excluded_numa_list_id: id().nullable().default(null).describe('the caller is not on this caller-number list'),
-  campaign_ids: z.array(int()).max(100).nullable().default(null).describe('the campaign is one of these (-1: none); null: any'),
-  tag_ids: z.array(id()).max(20).default([]).describe('tags set on what the rule qualifies'),
+  name: text(100),
+  kinds: z.array(z.enum(QUALIFIABLE_KINDS)).min(1).max(4).default(['call', 'sitephone']),
+  answered: z.boolean().default(false),
+  min_talk_seconds: z.number().int().min(0).max(86_400).nullable().default(null),
+  first_time: z.boolean().default(false),
+  excluded_numa_list_id: id().nullable().default(null),
+  campaign_ids: z.array(int()).max(100).nullable().default(null).describe('-1: none; null: any'),
+  tag_ids: z.array(id()).max(20).default([]),
 };
 
 const ruleRecord = z.strictObject({
@@ -91,8 +86,7 @@ export const qualificationRules = apiFunction({
   extension: true,
   tag: 'reports',
   summary: 'A site’s qualification rules (extension)',
-  description:
-    'The rules that mark the site’s calls, call-backs, chats and requests qualified, in the order they are tried. Not in the REST document.',
+  description: 'The site’s rules, in the order they are tried. Not in the REST document.',
   names: { site_id: 'site' },
   args: z.object(siteArg),
   response: z.array(ruleRecord),
@@ -112,9 +106,9 @@ export const setQualificationRule = apiFunction({
   tag: 'reports',
   summary: 'Add or change a qualification rule (extension)',
   description:
-    'Sets the rule `name` of `site_id` (made when the site has none of that name; `id` changes rule `id`, its name too) with every condition given; answers `{id, qualified}`: `qualified` the communications of the last 90 days it (or another rule) marked now. Nothing qualified is unqualified. Not in the REST document.',
+    'Sets rule `name` of `site_id` (`id`: changes that rule); answers `{id, qualified}`, what the rules marked now (last 90 days). Not in the REST document.',
   names: { site_id: 'site', excluded_numa_list_id: 'numa_list', campaign_ids: 'campaign', tag_ids: 'tag' },
-  args: z.object({ ...siteArg, id: id().optional().describe('the rule to change'), ...ruleShape }),
+  args: z.object({ ...siteArg, id: id().optional(), ...ruleShape }),
   response: z.strictObject({ id: z.number().int(), qualified: z.number().int() }),
   async run(ctx, { site_id: siteId, id: ruleId, ...fields }) {
     await ownSite(ctx, siteId);
@@ -139,9 +133,9 @@ export const deleteQualificationRule = apiFunction({
   extension: true,
   tag: 'reports',
   summary: 'Delete a qualification rule (extension)',
-  description: 'Deletes the rule `name` of `site_id`; what it qualified stays qualified, with its tags. Not in the REST document.',
+  description: 'Deletes rule `name` of `site_id`; what it qualified stays so. Not in the REST document.',
   names: { site_id: 'site' },
-  args: z.object({ ...siteArg, name: text(100).describe("the rule's name") }),
+  args: z.object({ ...siteArg, name: text(100) }),
   response: acknowledgement,
   async run(ctx, a) {
     await ownSite(ctx, a.site_id);

@@ -55,14 +55,14 @@ export const call = apiFunction({
       direction: z.enum(['in', 'out']),
       page_url: z.string().nullable(),
       is_visitor_by_numa: z.boolean(),
-      qualified: z.boolean().describe('EXTENSION: a qualification rule marked the call (docs/conversions.md)'),
-      qualified_at: dateTime.nullable().describe('EXTENSION: when it was qualified'),
-      qualification_rule_id: z.number().int().nullable().describe('EXTENSION: the rule that qualified it'),
-      tag_list: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })).describe('EXTENSION: its tags with their names'),
+      qualified: z.boolean().describe('EXTENSION'),
+      qualified_at: dateTime.nullable().describe('EXTENSION'),
+      qualification_rule_id: z.number().int().nullable().describe('EXTENSION'),
+      tag_list: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })).describe('EXTENSION'),
       attribution: z
         .strictObject({ code: z.string(), words: z.string(), details: z.record(z.string(), z.unknown()) })
         .nullable()
-        .describe('EXTENSION: why the call was credited as it is (docs/conversions.md); null for a call-back request'),
+        .describe('EXTENSION: why it was credited'),
     }),
   ),
   async run(ctx, a) {

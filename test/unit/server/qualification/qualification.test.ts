@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { checkAnswer, expectAnswered } from '../api-helpers.js';
 import { createTestServer } from '../test-server.js';
-import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed, visit } from '../telephony-helpers.js';
+import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed } from '../telephony-helpers.js';
 
 /**
  * Qualified calls (docs/conversions.md): a site's rules mark calls qualified as they end, set
