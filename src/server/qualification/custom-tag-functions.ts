@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, text } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
+import { NOT_TARGET_TAG_NAMES, SALE_TAG_NAMES } from '../reports/report-common.js';
 import { createCustomTag, customTags, deleteCustomTag } from '../reports/tags.js';
 import { sitesOfCustomer } from '../sites/sites.js';
 import { rulesSettingTag } from './rules.js';
@@ -12,6 +13,9 @@ import { rulesSettingTag } from './rules.js';
  * `tag_communication` sets them, the reports show them; a qualification rule may set them, so a
  * tag a rule sets is not deleted until the rule stops setting it.
  */
+
+/** The standard tags' names (either language), kept for them even before the customer has them. */
+const STANDARD_NAMES = new Set<string>(['Target', 'Целевой', ...NOT_TARGET_TAG_NAMES, ...SALE_TAG_NAMES].map((n) => n.toLowerCase()));
 
 const tagRecord = z.strictObject({ id: z.number().int(), name: z.string() });
 
@@ -44,7 +48,7 @@ export const createCustomTagFn = apiFunction({
   args: z.object({ name: text(100) }),
   response: tagRecord,
   async run(ctx, a) {
-    const made = await createCustomTag(ctx.store.db, ctx.customer.id, a.name);
+    const made = STANDARD_NAMES.has(a.name.toLowerCase()) ? null : await createCustomTag(ctx.store.db, ctx.customer.id, a.name);
     if (made == null) throw apiErrors.duplicate(`tag name ${a.name}`);
     return { id: made, name: a.name };
   },

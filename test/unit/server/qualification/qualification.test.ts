@@ -174,6 +174,8 @@ describe('custom tags', () => {
     const made = (await api.post('create_custom_tag', { name: 'Wholesale' })).json().data as { id: number; name: string };
     expect((await api.post('create_custom_tag', { name: 'Wholesale' })).statusCode).toBe(409);
     expect((await api.post('create_custom_tag', { name: 'Target' })).statusCode).toBe(409);
+    // A standard name is the standard tag's even before the customer has it.
+    expect((await api.post('create_custom_tag', { name: 'sale' })).statusCode).toBe(409);
     expect((await api.get('custom_tags')).json().data).toEqual([made]);
     expect(((await api.get('tag')).json().data as Array<{ name: string }>).map((t) => t.name)).toEqual([
       'Target',
