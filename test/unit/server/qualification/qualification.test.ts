@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { checkAnswer, expectAnswered } from '../api-helpers.js';
+import { hitWrite, wid } from '../helpers.js';
 import { createTestServer } from '../test-server.js';
 import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed } from '../telephony-helpers.js';
 
@@ -164,6 +165,42 @@ describe('qualified calls', () => {
     await api.post('set_qualification_rule', { site_id: 1, name: 'B' });
     expect((await api.post('set_qualification_rule', { site_id: 1, id: a.id, name: 'B' })).statusCode).toBe(409);
     expect((await api.post('delete_qualification_rule', { site_id: 1, name: 'nope' }, 'DELETE')).statusCode).toBe(404);
+  });
+});
+
+/** A visitor's page view of site-a, then a request (offline message) from it. */
+async function request(phone: string) {
+  const h = hitWrite('http://localhost/?utm_source=print');
+  const post = (body: unknown) =>
+    server.app.inject({ method: 'POST', url: '/w/site-a', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body) });
+  const visitor = ((await post({ visitor: null, writes: [h] })).json() as { visitor: unknown }).visitor;
+  const r = await post({
+    visitor,
+    writes: [{ id: wid(), type: 'offline_request', hit: h.id, at: Date.now(), data: { message: 'call me', phone } }],
+  });
+  expect(r.statusCode).toBe(200);
+}
+
+describe('qualified requests', () => {
+  it('a rule for requests marks the requests it meets when it is set, not those on the list left out', async () => {
+    const api = await start();
+    const list = (await api.post('create_numa_list', { name: 'Spam' })).json().data as { numa_list_id: number };
+    await api.post('add_number_to_numa_list', { numa_list_id: list.numa_list_id, number: '79160000666' });
+    await request('+7 916 000-00-01');
+    await request('+7 916 000-06-66');
+    const set = await api.post('set_qualification_rule', {
+      site_id: 1,
+      name: 'Print requests',
+      kinds: ['offline_message'],
+      campaign_ids: [20],
+      excluded_numa_list_id: list.numa_list_id,
+    });
+    expect(set.json().data).toMatchObject({ qualified: 1 });
+    const rows = server.db.prepare('SELECT phone, qualification_rule_id FROM offline_messages ORDER BY id').all() as Array<{
+      phone: string;
+      qualification_rule_id: number | null;
+    }>;
+    expect(rows.map((r) => r.qualification_rule_id != null)).toEqual([true, false]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { LEASE_SKEW_MS } from '../../../../src/server/leases/queries.js';
+import { SiteConfigSchema } from '../../../../src/server/site-import/site-config.js';
 import { createTestServer } from '../test-server.js';
 import { callEvents, postEvent, restClient, SECRET, telephonyConfig, telephonySeed, visit } from '../telephony-helpers.js';
 
@@ -66,5 +67,39 @@ describe('why a call was credited', () => {
     ]);
     expect(by('79160000003')).toEqual([{ code: 'static_block', words: expect.any(String), details: { block_id: 21, ac_id: 20 } }]);
     expect(by('79160000004')).toEqual([{ code: 'pool_fallback', words: expect.stringContaining('dry'), details: { block_id: 11 } }]);
+  });
+
+  it('a number two campaigns show, and the reserved number', async () => {
+    // Site 1 as above, with a reserved number and a campaign 30 that also shows Print's number.
+    const config = JSON.parse(JSON.stringify(telephonyConfig(['74990000001']))) as {
+      customers: Array<{ sites: Array<Record<string, unknown> & { campaigns: unknown[] }> }>;
+    };
+    const site = config.customers[0]!.sites[0]!;
+    site.dt = { overflow: 'reserved', reserved_number: '74950000000' };
+    site.campaigns.push({
+      id: 30,
+      name: 'Radio',
+      condition_groups: [],
+      blocks: [{ id: 31, name: 'Radio', selector: '#r', numb: '74951110000' }],
+    });
+    server = await createTestServer({
+      dbPath: ':memory:',
+      siteConfig: SiteConfigSchema.parse(config),
+      apiSeed: await telephonySeed(),
+      bundleDir: '/nonexistent',
+      leasePolicy: false,
+      telephony: { secret: SECRET },
+    });
+    const get = await restClient(server);
+    await ring('shared', '74951110000', '79160000005');
+    await ring('reserved', '74950000000', '79160000006');
+    const now = Date.now();
+    const rows = (await get('call', { date_from: day(now - 864e5), date_till: day(now + 864e5) })).json().data as Array<{
+      attribution: { code: string; details: Record<string, unknown> };
+    }>;
+    expect(rows.map((r) => [r.attribution.code, r.attribution.details])).toEqual([
+      ['shared_number', { campaign_ids: [20, 30] }],
+      ['reserved_number', { site_id: 1 }],
+    ]);
   });
 });
