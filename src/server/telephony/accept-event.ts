@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import type { CallEvent } from './event.js';
 import { callById } from './queries.js';
-import { recordEvent, unknownNumber, type CallEndedHook, type CallRouting } from './record-event.js';
+import { recordEvent, unknownNumber, type CallRouting } from './record-event.js';
 import { callEventType, noEvents, type EventSink } from '../webhooks/events.js';
 
 /**
@@ -24,7 +24,6 @@ export interface AcceptDeps {
   routing: CallRouting;
   events?: EventSink | undefined;
   counters: TelephonyCounters;
-  onEnded?: CallEndedHook | undefined;
 }
 
 /** What the record says of the call after the event: whose it is. */
@@ -44,7 +43,6 @@ export async function acceptCallEvent(deps: AcceptDeps, ev: CallEvent, now: numb
     .transaction()
     .execute(async (trx) => {
       const out = await recordEvent(trx, ev, now, deps.routing);
-      if (out.applied && ev.event === 'ended') await deps.onEnded?.(trx, out.callId, now);
       const type = out.applied ? callEventType(out.communicationType, ev.event) : null;
       if (type) await (deps.events ?? noEvents).emit(trx, { type, siteId: out.siteId, kind: 'call', id: out.callId });
       return out;

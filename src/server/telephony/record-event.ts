@@ -41,12 +41,6 @@ export type CallRouting = (
   call: { numb: string; numa: string },
 ) => Promise<{ scenarioName: string | null; forwardTo: string } | null>;
 
-/**
- * What else happens as a call ends, inside the transaction of its `ended` event, before its
- * webhook event: the qualification rules (qualification/, passed in by app.ts).
- */
-export type CallEndedHook = (db: Queryable, callId: number, now: number) => Promise<void>;
-
 const COLUMN: Record<CallEvent['event'], EventColumn> = { ringing: 'ringing_time', answered: 'answered_time', ended: 'ended_time' };
 
 export const unknownNumber = () => new ApiError(422, 422101, 'Unknown number: the number called is no site number');

@@ -7,7 +7,7 @@ import type { Store } from '../store/open.js';
 import { CallEventSchema, MAX_CALL_SECONDS, type CallEvent } from './event.js';
 import { startLostSweep, type LostSweepOptions } from './lost-sweep.js';
 import { acceptCallEvent, type TelephonyCounters } from './accept-event.js';
-import type { CallEndedHook, CallRouting } from './record-event.js';
+import type { CallRouting } from './record-event.js';
 import { SIGNATURE_HEADER, signatureValid } from './signature.js';
 import type { EventSink } from '../webhooks/events.js';
 
@@ -28,8 +28,6 @@ export interface TelephonyOptions extends LostSweepOptions {
   counters?: TelephonyCounters | undefined;
   /** Where calls' events are announced (webhooks/). */
   events?: EventSink | undefined;
-  /** What else happens as a call ends (record-event.ts `CallEndedHook`): the qualification rules. */
-  onEnded?: CallEndedHook | undefined;
 }
 
 export interface TelephonyDeps extends TelephonyOptions {

@@ -204,6 +204,27 @@ describe('qualified requests', () => {
   });
 });
 
+describe('qualified chats and requests', () => {
+  it('a request and a chat nobody answered are marked as they are stored, by the rules of their kind', async () => {
+    const api = await start();
+    await api.post('set_qualification_rule', { site_id: 1, name: 'Requests', kinds: ['offline_message'] });
+    await api.post('set_qualification_rule', { site_id: 1, name: 'Chats', kinds: ['chat'], campaign_ids: [20] });
+    await request('+7 916 000-00-01');
+    const h = hitWrite('http://localhost/?utm_source=print');
+    const post = (body: unknown) =>
+      server.app.inject({ method: 'POST', url: '/w/site-a', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body) });
+    const visitor = ((await post({ visitor: null, writes: [h] })).json() as { visitor: unknown }).visitor;
+    // No operator is online: the chat is over (lost) at once.
+    await post({ visitor, writes: [{ id: wid(), type: 'chat_message', hit: h.id, at: Date.now(), data: { text: 'hello' } }] });
+    const marked = (table: string) =>
+      (server.db.prepare(`SELECT qualification_rule_id FROM ${table}`).all() as Array<{ qualification_rule_id: number | null }>).map(
+        (r) => r.qualification_rule_id != null,
+      );
+    expect(marked('offline_messages')).toEqual([true]);
+    expect(marked('chats')).toEqual([true]);
+  });
+});
+
 describe('custom tags', () => {
   it('are made, listed with the others, not deleted while a rule sets them, then deleted from every communication', async () => {
     const api = await start();
