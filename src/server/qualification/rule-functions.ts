@@ -106,22 +106,23 @@ export const setQualificationRule = apiFunction({
   tag: 'reports',
   summary: 'Add or change a qualification rule (extension)',
   description:
-    'Sets rule `name` of `site_id` (`id`: changes that rule); answers `{id, qualified}`, what the rules marked now (last 90 days). Not in the REST document.',
+    'Sets rule `name` of `site_id` (`new_name` renames it); answers `{id, qualified}`, what the rules marked now (last 90 days). Not in the REST document.',
   names: { site_id: 'site', excluded_numa_list_id: 'numa_list', campaign_ids: 'campaign', tag_ids: 'tag' },
-  args: z.object({ ...siteArg, id: id().optional(), ...ruleShape }),
+  args: z.object({ ...siteArg, ...ruleShape, new_name: text(100).optional() }),
   response: z.strictObject({ id: z.number().int(), qualified: z.number().int() }),
-  async run(ctx, { site_id: siteId, id: ruleId, ...fields }) {
+  async run(ctx, { site_id: siteId, new_name: newName, ...a }) {
     await ownSite(ctx, siteId);
-    await checkNamed(ctx, siteId, fields);
+    await checkNamed(ctx, siteId, a);
     const { db } = ctx.store;
     const now = ctx.now();
     const rules = await rulesOfSite(db, siteId);
-    const named = rules.find((r) => r.name === fields.name);
-    if (ruleId !== undefined && !rules.some((r) => r.id === ruleId)) throw apiErrors.notFound('qualification rule', ruleId);
-    if (ruleId !== undefined && named && named.id !== ruleId) throw apiErrors.duplicate(`rule name ${fields.name}`);
-    const target = ruleId ?? named?.id;
-    const out = target ?? (await insertRule(db, siteId, fields, timestamp(now)));
-    if (target !== undefined) await updateRule(db, target, fields, timestamp(now));
+    const named = rules.find((r) => r.name === a.name);
+    if (newName !== undefined && !named) throw apiErrors.notFound('qualification rule', a.name);
+    if (newName !== undefined && newName !== a.name && rules.some((r) => r.name === newName))
+      throw apiErrors.duplicate(`rule name ${newName}`);
+    const fields = { ...a, name: newName ?? a.name };
+    const out = named?.id ?? (await insertRule(db, siteId, fields, timestamp(now)));
+    if (named) await updateRule(db, named.id, fields, timestamp(now));
     return { id: out, qualified: await requalifySite(ctx.store, siteId, now) };
   },
 });

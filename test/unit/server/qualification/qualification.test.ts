@@ -142,8 +142,14 @@ describe('qualified calls', () => {
     expect(set.json().data).toMatchObject({ qualified: 2 });
     const before = marks();
     const id = (set.json().data as { id: number }).id;
-    // The same rule made stricter (by its id, renamed): what it marked stays marked, as it was.
-    const stricter = await api.post('set_qualification_rule', { site_id: 1, id, name: 'Long talks', answered: true, min_talk_seconds: 60 });
+    // The same rule made stricter (and renamed): what it marked stays marked, as it was.
+    const stricter = await api.post('set_qualification_rule', {
+      site_id: 1,
+      name: 'Any answered',
+      new_name: 'Long talks',
+      answered: true,
+      min_talk_seconds: 60,
+    });
     expect(stricter.json().data).toEqual({ id, qualified: 0 });
     const rules = (await api.get('qualification_rules', { site_id: 1 })).json().data as Array<Record<string, unknown>>;
     expect(rules).toEqual([expect.objectContaining({ id, name: 'Long talks', min_talk_seconds: 60, kinds: ['call', 'sitephone'] })]);
@@ -161,9 +167,10 @@ describe('qualified calls', () => {
     expect((await api.post('set_qualification_rule', { site_id: 1, name: 'X', tag_ids: [12345] })).statusCode).toBe(404);
     expect((await api.post('set_qualification_rule', { site_id: 1, name: 'X', campaign_ids: [777] })).statusCode).toBe(404);
     expect((await api.post('set_qualification_rule', { site_id: 1, name: 'X', kinds: [] })).statusCode).toBe(400);
-    const a = (await api.post('set_qualification_rule', { site_id: 1, name: 'A' })).json().data as { id: number };
+    await api.post('set_qualification_rule', { site_id: 1, name: 'A' });
     await api.post('set_qualification_rule', { site_id: 1, name: 'B' });
-    expect((await api.post('set_qualification_rule', { site_id: 1, id: a.id, name: 'B' })).statusCode).toBe(409);
+    expect((await api.post('set_qualification_rule', { site_id: 1, name: 'A', new_name: 'B' })).statusCode).toBe(409);
+    expect((await api.post('set_qualification_rule', { site_id: 1, name: 'C', new_name: 'D' })).statusCode).toBe(404);
     expect((await api.post('delete_qualification_rule', { site_id: 1, name: 'nope' }, 'DELETE')).statusCode).toBe(404);
   });
 });
