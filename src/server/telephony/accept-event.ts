@@ -51,10 +51,7 @@ export async function acceptCallEvent(deps: AcceptDeps, ev: CallEvent, now: numb
       if (e instanceof ApiError && e.code === UNKNOWN_NUMBER) {
         deps.counters.refusedUnknownNumber++;
         // The caller's number is personal data: only the number called is logged.
-        log.warn(
-          { call_id: ev.call_id, number_called: ev.direction === 'in' ? ev.numb : ev.numa },
-          "call refused: the number called is no customer's",
-        );
+        log.warn({ call_id: ev.call_id, number_called: ev.direction === 'in' ? ev.numb : ev.numa }, "call refused: the number called is no customer's");
       }
       throw e;
     });
