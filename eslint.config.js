@@ -15,7 +15,7 @@ export const SERVER_LAYERS = [
   ['accounts', 'carriers', 'owner-app'],
   ['consultant'],
   ['callback', 'site-import'],
-  ['charges', 'telephony'],
+  ['charges', 'qualification', 'telephony'],
   ['ingest', 'numbers', 'page-view'],
   ['ops'],
   ['leases', 'operators', 'tracking'],

@@ -39,6 +39,7 @@ import { createCallbackDispatcher, type CallbackDispatcher } from './callback/di
 import { seedApi, type ApiSeed } from './accounts/api-seed.js';
 import { API_FUNCTIONS } from './rest-functions.js';
 import { routeIncomingCall } from './numbers/routing.js';
+import { qualifyingEvents } from './qualification/qualifying-events.js';
 import { seedTelephony, type TelephonySeed } from './site-import/telephony-seed.js';
 import { enterAllSiteNumbers } from './numbers/site-numbers.js';
 import { timestamp } from './store/time.js';
@@ -381,7 +382,8 @@ async function sharedServices(
   opts: Pick<ServerOptions, 'webhooks' | 'operatorGraceMs' | 'callbackPlatform' | 'apiClock' | 'loginGuard' | 'leasePolicy' | 'rateLimits'>,
 ): Promise<SharedServices> {
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
-  const webhooks = await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks });
+  // Qualification rules mark what an event announces in the event's own transaction (qualification/).
+  const webhooks = qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks }));
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);

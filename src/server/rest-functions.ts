@@ -65,6 +65,8 @@ import { changeSiteCallRecording, siteCallRecording } from './carriers/recording
 import { previewLink } from './tracking/preview-function.js';
 import { numberReasons } from './tracking/number-reasons-function.js';
 import { poolUsageFn } from './leases/pool-usage-function.js';
+import { deleteQualificationRule, qualificationRules, setQualificationRule } from './qualification/rule-functions.js';
+import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -175,4 +177,10 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   previewLink,
   numberReasons,
   poolUsageFn,
+  qualificationRules,
+  setQualificationRule,
+  deleteQualificationRule,
+  customTagList,
+  createCustomTagFn,
+  deleteCustomTagFn,
 ];

@@ -6,6 +6,7 @@ import { callCount, callRows } from './call-records.js';
 import { recordPage } from './record-page.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter } from './report-common.js';
 import { PERIOD } from '../api/openapi-operations.js';
+import { explainAttribution } from './call-details.js';
 
 /** `call` (rest-api.md, "Reports"): calls and call-back requests of a range, with their visitor context. */
 
@@ -54,6 +55,14 @@ export const call = apiFunction({
       direction: z.enum(['in', 'out']),
       page_url: z.string().nullable(),
       is_visitor_by_numa: z.boolean(),
+      qualified: z.boolean().describe('EXTENSION'),
+      qualified_at: dateTime.nullable().describe('EXTENSION'),
+      qualification_rule_id: z.number().int().nullable().describe('EXTENSION'),
+      tag_list: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })).describe('EXTENSION'),
+      attribution: z
+        .strictObject({ code: z.string(), words: z.string(), details: z.record(z.string(), z.unknown()) })
+        .nullable()
+        .describe('EXTENSION: why it was credited'),
     }),
   ),
   async run(ctx, a) {
@@ -99,6 +108,11 @@ export const call = apiFunction({
         direction: x.direction,
         page_url: x.page_url,
         is_visitor_by_numa: x.is_visitor_by_numa === 1,
+        qualified: x.qualified_at != null,
+        qualified_at: answerDate(ctx, x.qualified_at),
+        qualification_rule_id: x.qualification_rule_id,
+        tag_list: p.tagsOf(x),
+        attribution: explainAttribution(x.attribution),
       };
     });
   },

@@ -57,3 +57,40 @@ export async function ensureTag(db: Queryable, customerId: number, name: string)
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The tags the customer made beside the standard ones, oldest first. */
+export async function customTags(db: Queryable, customerId: number): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('customer_id', '=', customerId)
+    .where('is_custom', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+/** Makes a custom tag; null when the customer has a tag of that name already. */
+export async function createCustomTag(db: Queryable, customerId: number, name: string): Promise<number | null> {
+  const r = await db
+    .insertInto('tags')
+    .values({ customer_id: customerId, name, is_custom: 1 })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r?.id ?? null;
+}
+
+/** Deletes a custom tag of the customer and takes it off every communication; false when there is none such. */
+export async function deleteCustomTag(db: Queryable, customerId: number, tagId: number): Promise<boolean> {
+  const t = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('id', '=', tagId)
+    .where('customer_id', '=', customerId)
+    .where('is_custom', '=', 1)
+    .executeTakeFirst();
+  if (!t) return false;
+  await db.deleteFrom('tag_links').where('tag_id', '=', tagId).execute();
+  await db.deleteFrom('tags').where('id', '=', tagId).execute();
+  return true;
+}

@@ -53,6 +53,7 @@ import type {
 } from './tables/telephony.js';
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
 import type { CarrierConnectionsTable } from './tables/carriers.js';
+import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -74,6 +75,7 @@ export * from './tables/tagging.js';
 export * from './tables/telephony.js';
 export * from './tables/webhooks.js';
 export * from './tables/carriers.js';
+export * from './tables/qualification.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -92,14 +94,14 @@ export interface Tables {
   visitor_properties: VisitorPropertiesTable;
   visitor_emails: VisitorEmailsTable;
   visitor_phones: VisitorPhonesTable;
-  offline_messages: OfflineMessagesTable;
+  offline_messages: OfflineMessagesTable & QualifiedColumns;
   captchas: CaptchasTable;
-  calls: CallsTable;
+  calls: CallsTable & QualifiedColumns & AttributedColumns;
   sitephone_attempts: SitephoneAttemptsTable;
   employees: EmployeesTable;
   employee_sites: EmployeeSitesTable;
   operator_sessions: OperatorSessionsTable;
-  chats: ChatsTable;
+  chats: ChatsTable & QualifiedColumns;
   chat_messages: ChatMessagesTable;
   dt_leases: DtLeasesTable;
   dt_overflows: DtOverflowsTable;
@@ -111,7 +113,7 @@ export interface Tables {
   agent_charges: AgentChargesTable;
   api_users: ApiUsersTable;
   api_sessions: ApiSessionsTable;
-  tags: TagsTable;
+  tags: TagsTable & CustomTagColumns;
   numa_lists: NumaListsTable;
   numa_list_numbers: NumaListNumbersTable;
   person_contacts: PersonContactsTable;
@@ -135,6 +137,7 @@ export interface Tables {
   webhook_attempts: WebhookAttemptsTable;
   carrier_connections: CarrierConnectionsTable;
   preview_keys: PreviewKeysTable;
+  qualification_rules: QualificationRulesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

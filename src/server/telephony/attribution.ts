@@ -41,6 +41,37 @@ export interface Attribution {
   byNuma: boolean;
   /** The visitor's first campaign and visits, for a visitor found by number. */
   visitor: { first_ac: number; visits_count: number; type: 'new' | 'returning' } | null;
+  /** Why: stored with the call (`calls.attribution`) and shown as `call`'s `attribution`. */
+  reason: AttributionReason;
+}
+
+/**
+ * Why a call was credited as it was (docs/conversions.md, "Why a call was credited"):
+ * - `lease`: a pool number leased to the session at the call's time; `lease_skew`: only within the
+ *   clock-difference allowance (LEASE_SKEW_MS) of a lease;
+ * - `static_block`: the number only one campaign shows;
+ * - `shared_number`: a number several campaigns show: the site's;
+ * - `pool_fallback`: a DT block's own number, shown when its pool was dry (and to bots);
+ * - `reserved_number`: the site's reserved number, shown when a pool was dry;
+ * - `pool_unleased`: a pool number nobody held at the call's time;
+ * - `default_block`: a number the site shows to every visitor;
+ * - `unshown_number`: a number of the customer no site shows.
+ * `details.caller_known` says the visitor was found by the caller's number.
+ */
+export type AttributionCode =
+  | 'lease'
+  | 'lease_skew'
+  | 'static_block'
+  | 'shared_number'
+  | 'pool_fallback'
+  | 'reserved_number'
+  | 'pool_unleased'
+  | 'default_block'
+  | 'unshown_number';
+
+export interface AttributionReason {
+  code: AttributionCode;
+  details: Record<string, number | boolean | null | number[]>;
 }
 
 /** Where a number is shown, by the customer it is credited to: its holder's uses, else the first user's (site-numbers.ts). */
@@ -73,7 +104,9 @@ export async function attribute(db: Queryable, serviceNumber: string, otherNumbe
   const uses = usesOf(await numberOwners(db, variants), holder);
   for (const o of uses) {
     if (o.kind !== 'pool') continue;
-    const lease = await leaseAt(db, o.block_id!, o.number, atMs, LEASE_SKEW_MS);
+    // A lease at the call's own time first: a match only within the allowance says so.
+    const exact = await leaseAt(db, o.block_id!, o.number, atMs);
+    const lease = exact ?? (await leaseAt(db, o.block_id!, o.number, atMs, LEASE_SKEW_MS));
     if (!lease) continue;
     const context = await visitContext(db, lease.session_id);
     if (!context) continue;
@@ -91,6 +124,10 @@ export async function attribute(db: Queryable, serviceNumber: string, otherNumbe
       context,
       byNuma: false,
       visitor: null,
+      reason: {
+        code: exact ? 'lease' : 'lease_skew',
+        details: { block_id: o.block_id, session_id: lease.session_id, skew_allowance_ms: exact ? 0 : LEASE_SKEW_MS },
+      },
     };
   }
   const acId = soleCampaign(uses);
@@ -101,6 +138,7 @@ export async function attribute(db: Queryable, serviceNumber: string, otherNumbe
   // A number its holder shows on no site (bought, not put on a block yet) is still the holder's call.
   if (siteId == null && customerId != null) siteId = await firstSiteOf(db, customerId);
   if (siteId == null || customerId == null) return null;
+  const reason = reasonOf(uses, use, acId);
   const base = {
     siteId,
     customerId,
@@ -114,7 +152,7 @@ export async function attribute(db: Queryable, serviceNumber: string, otherNumbe
   };
   const callerKey = numberKey(otherNumber);
   const person = callerKey ? await personOfContact(db, siteId, 'phone', callerKey) : null;
-  if (person == null) return { ...base, visitorId: null, byNuma: false, visitor: null };
+  if (person == null) return { ...base, visitorId: null, byNuma: false, visitor: null, reason };
   const last = await latestSessionOfVisitor(db, person);
   const c = last ? await visitContext(db, last.id) : null;
   return {
@@ -122,5 +160,23 @@ export async function attribute(db: Queryable, serviceNumber: string, otherNumbe
     visitorId: person,
     byNuma: true,
     visitor: c ? { first_ac: c.visitor_first_ac, visits_count: c.visits_count, type: c.visitor_type } : null,
+    reason: { code: reason.code, details: { ...reason.details, caller_known: true, visitor_id: person } },
   };
+}
+
+/** Why a call no lease explains went where it went (rules 2 and 3 above). */
+function reasonOf(uses: readonly NumberOwner[], use: NumberOwner | null, acId: number | null): AttributionReason {
+  const block = use?.block_id ?? null;
+  if (acId != null) return { code: 'static_block', details: { block_id: block, ac_id: acId } };
+  if (!use) return { code: 'unshown_number', details: {} };
+  const campaigns = [...new Set(uses.filter((u) => u.kind === 'static' && u.ac_id != null && !u.dt).map((u) => u.ac_id!))];
+  if (campaigns.length > 1) return { code: 'shared_number', details: { campaign_ids: campaigns.sort((a, b) => a - b) } };
+  if (uses.some((u) => u.kind === 'reserved')) return { code: 'reserved_number', details: { site_id: use.site_id } };
+  const fallback = uses.find((u) => u.kind === 'static' && u.dt && u.ac_id != null);
+  if (uses.every((u) => u.kind !== 'static' || u.ac_id != null) && fallback)
+    return { code: 'pool_fallback', details: { block_id: fallback.block_id } };
+  if (uses.some((u) => u.kind === 'static' && u.ac_id == null)) return { code: 'default_block', details: { block_id: block } };
+  const pool = uses.find((u) => u.kind === 'pool');
+  if (pool) return { code: 'pool_unleased', details: { block_id: pool.block_id } };
+  return { code: 'default_block', details: { block_id: block } };
 }

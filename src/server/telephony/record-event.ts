@@ -223,6 +223,7 @@ async function openCall(db: Queryable, ev: CallEvent, at: number, now: number, r
     platform_call_id: ev.call_id,
     open_since_ms: now,
     is_visitor_by_numa: a.byNuma ? 1 : 0,
+    attribution: JSON.stringify(a.reason),
   };
   const id = await insertPlatformCall(db, row);
   if (id == null) return (await callByPlatformId(db, ev.call_id))!;

@@ -73,13 +73,14 @@ const OWNERS: Record<string, Owners> = {
   visitor_emails: { writes: ['visitors'] },
   visitor_phones: { writes: ['visitors'] },
   // visitors/ writes them; reports/ and webhooks/ read them as goals; visitors/ and ops/ (erasure, retention).
-  offline_messages: { writes: ['visitors'], reads: ['ops', 'reports', 'webhooks'] },
+  offline_messages: { writes: ['qualification', 'visitors'], reads: ['ops', 'reports', 'webhooks'] }, // qualification/: marks.
   captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // telephony/ records the calls of its events and callback/ the call-back requests' own; visitors/
   // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals,
   // reports/ the journal's call details too, ops/ what retention keeps, and carriers/ the call-back
   // a carrier's outgoing call belongs to (Zadarma names the call only after it was asked for).
-  calls: { writes: ['callback', 'telephony', 'visitors'], reads: ['carriers', 'ops', 'reports', 'visitors', 'webhooks'] },
+  // qualification/ marks them qualified (migration 130) and reads a caller's earlier calls.
+  calls: { writes: ['callback', 'qualification', 'telephony', 'visitors'], reads: ['carriers', 'ops', 'reports', 'visitors', 'webhooks'] },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
   // SIP line reaches (the screen pop); store/: id sequences.
@@ -88,7 +89,7 @@ const OWNERS: Record<string, Owners> = {
   employee_sites: { writes: ['identity'], reads: ['consultant'] },
   operator_sessions: { writes: ['identity'] },
   // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
-  chats: { writes: ['consultant', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] },
+  chats: { writes: ['consultant', 'qualification', 'visitors'], reads: ['ops', 'reports', 'visitors', 'webhooks'] }, // qualification/: marks.
   chat_messages: { writes: ['consultant', 'visitors'], reads: ['reports'] }, // reports/: a chat's text; visitors/ and ops/ (erasure, retention).
   dt_leases: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
   dt_overflows: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
@@ -120,6 +121,7 @@ const OWNERS: Record<string, Owners> = {
   scenarios: { writes: ['numbers'] },
   scenario_numbers: { writes: ['numbers'] },
   scenario_numa_routes: { writes: ['numbers'] },
+  qualification_rules: { writes: ['qualification'] },
   media_files: { writes: ['numbers'] },
   // telephony/ joins the lines and their employees to find who a SIP line reaches.
   sip_lines: { writes: ['identity'], reads: ['telephony'] },

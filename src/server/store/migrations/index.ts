@@ -26,6 +26,7 @@ import * as webhookBacklog from './096_webhook_backlog.js';
 import * as carriers from './100_carriers.js';
 import * as siteOrigins from './110_site_origins.js';
 import * as numberReasons from './120_number_reasons.js';
+import * as qualification from './130_qualification.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -59,6 +60,7 @@ export const STEPS: readonly [string, Step][] = [
   ['100_carriers', carriers],
   ['110_site_origins', siteOrigins],
   ['120_number_reasons', numberReasons],
+  ['130_qualification', qualification],
 ];
 
 /**

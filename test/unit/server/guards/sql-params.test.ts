@@ -24,6 +24,8 @@ const ALLOWED: Record<string, string> = {
   "src/server/sites/campaign-change-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/sites/site-change-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/carriers/zadarma/client.ts: 'DELETE'": "an HTTP verb of Zadarma's API, not SQL",
+  "src/server/qualification/custom-tag-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/qualification/rule-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/ingest/group-commit.ts: 'BEGIN'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'COMMIT'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'ROLLBACK'": 'transaction control of a group-commit lane on its pipelined connection',
