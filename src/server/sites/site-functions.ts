@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { phone } from '../api/phone.js';
 import { createSite, siteCountOfCustomer, sitesOfCustomer } from './sites.js';
 import { apiFunction } from '../api/function.js';
-import { int, text } from '../api/args.js';
+import { int } from '../api/args.js';
 
 /** Sites (docs/spec/rest-api.md, "Sites, campaigns, tags"). */
 
@@ -59,7 +60,7 @@ export const createSiteFn = apiFunction({
   description: 'Adds a site; it gets its site key and widget key and works with the snippet at once. Answers `{id}`.',
   args: z.object({
     domain,
-    user_phone: text(32).regex(/^\+?[\d\s()-]{5,32}$/, 'a phone number'),
+    user_phone: phone(),
     target_call_min_duration: int().min(0).max(86_400).optional(),
   }),
   response: z.strictObject({
@@ -75,7 +76,7 @@ export const createSiteFn = apiFunction({
       domain: a.domain,
       site_key: siteKey,
       widget_key: widgetKey,
-      user_phone: a.user_phone.replace(/\D/g, ''),
+      user_phone: a.user_phone,
       settings: JSON.stringify({ captcha: false, lang: 'ru' }),
       target_call_min_duration: a.target_call_min_duration ?? null,
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PHONE } from '../../protocol.js';
+import { plainReason } from '../api/plain-reason.js';
 import type {
   CaptchaData,
   ChatCloseData,
@@ -163,5 +164,5 @@ exact<Exact<keyof z.output<typeof WriteRequestSchema>, keyof WriteRequest>>(true
 /** `path: message` of the first issue, for the error envelope. */
 export function describeIssue(error: z.ZodError): string {
   const i = error.issues[0]!;
-  return (i.path.length ? i.path.join('.') + ': ' : '') + i.message;
+  return (i.path.length ? i.path.join('.') + ': ' : '') + plainReason(i);
 }
