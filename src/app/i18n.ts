@@ -257,6 +257,9 @@ const en = {
     'They are signed out of the operator console at once and cannot sign in again; their SIP line is free for another employee. Chats they answered keep their name.',
   employeeRemoved: 'Removed.',
   sitesUnserved: 'Removed. Nobody answers the chats and requests of {sites} now: give the site to another employee.',
+  // The tables and forms kit (table.tsx, form.tsx) and the journal's CSV.
+  detail: 'Caller or detail',
+  phoneShape: 'A phone number: +7 and 10 digits, or another country’s with + and its code',
 };
 
 export type Texts = typeof en;
@@ -511,6 +514,9 @@ const ru: Texts = {
     'Его сразу выведет из консоли оператора, и войти снова он не сможет; его SIP-линия освободится для другого сотрудника. Чаты, на которые он ответил, сохранят его имя.',
   employeeRemoved: 'Удалён.',
   sitesUnserved: 'Удалён. На чаты и заявки сайта {sites} теперь никто не отвечает: поручите его другому сотруднику.',
+  // The tables and forms kit (table.tsx, form.tsx) and the journal's CSV.
+  detail: 'Звонящий или подробности',
+  phoneShape: 'Номер телефона: +7 и 10 цифр или номер другой страны с + и кодом страны',
 };
 
 export type Lang = 'en' | 'ru';
