@@ -26,7 +26,7 @@ export interface Column<T> {
   /** Its heading, and the label of its line in a card. */
   label: string;
   /** What the cell says, as text: the screen's words and the CSV's value. */
-  text?(row: T): string;
+  text?(row: T): string | null;
   /** A richer cell than `text` (a player, buttons, two lines); `text` is still the CSV's value. */
   cell?(row: T): ComponentChildren;
   /** Right-aligned figures. */
@@ -56,8 +56,8 @@ interface TableProps<T> {
 export function Table<T>(p: TableProps<T>) {
   const cls = (c: Column<T>) => [c.num ? 'num' : '', c.class ?? ''].join(' ').trim() || undefined;
   return (
-    <div class="scroll" tabIndex={0} role="region" aria-label={p.label}>
-      <table id={p.id} class="cards">
+    <div class="scroll" tabIndex={0}>
+      <table id={p.id} class="cards" aria-label={p.caption ? undefined : p.label}>
         {p.caption && <caption>{p.caption}</caption>}
         <thead>
           <tr>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { rest } from '../api.js';
 import { useApp } from '../state.js';
+import { Table } from '../table.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** Limits a new customer starts with; the agent changes them with its account manager. */
@@ -53,48 +54,49 @@ export function Customers() {
       <Show loaded={list}>
         {(cs) =>
           cs.length ? (
-            <div class="scroll" tabIndex={0}>
-              <table id="customers">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.name}</th>
-                    <th scope="col">{t.status}</th>
-                    <th scope="col">
-                      <span class="sr">{t.open}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cs.map((c) => (
-                    <tr key={c.id}>
-                      <td>{c.name}</td>
-                      <td>{c.state === 'active' ? t.active : c.state === 'waiting' ? t.waiting : c.state}</td>
-                      <td class="actions">
-                        {c.state === 'waiting' && (
-                          <button
-                            type="button"
-                            onClick={() =>
-                              void rest('activate_agent_customer', { customer_id: c.id }, 'POST').then(
-                                () => {
-                                  list.reload();
-                                  refresh();
-                                },
-                                (e: Error) => setActivateError(e.message),
-                              )
-                            }
-                          >
-                            {t.activate} <span class="sr">{c.name}</span>
-                          </button>
-                        )}
-                        <button type="button" aria-pressed={customer?.id === c.id ? 'true' : 'false'} onClick={() => chooseCustomer(c.id)}>
-                          {t.actAs} <span class="sr">{c.name}</span>
+            <Table
+              id="customers"
+              label={t.customers}
+              rows={cs}
+              rowKey={(c) => c.id}
+              columns={[
+                { key: 'name', label: t.name, head: true, text: (c) => c.name },
+                {
+                  key: 'status',
+                  label: t.status,
+                  text: (c) => (c.state === 'active' ? t.active : c.state === 'waiting' ? t.waiting : c.state),
+                },
+                {
+                  key: 'actions',
+                  label: t.open,
+                  class: 'actions',
+                  csv: false,
+                  cell: (c) => (
+                    <>
+                      {c.state === 'waiting' && (
+                        <button
+                          type="button"
+                          onClick={() =>
+                            void rest('activate_agent_customer', { customer_id: c.id }, 'POST').then(
+                              () => {
+                                list.reload();
+                                refresh();
+                              },
+                              (e: Error) => setActivateError(e.message),
+                            )
+                          }
+                        >
+                          {t.activate} <span class="sr">{c.name}</span>
                         </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      )}
+                      <button type="button" aria-pressed={customer?.id === c.id ? 'true' : 'false'} onClick={() => chooseCustomer(c.id)}>
+                        {t.actAs} <span class="sr">{c.name}</span>
+                      </button>
+                    </>
+                  ),
+                },
+              ]}
+            />
           ) : (
             <Empty>{t.noCustomers}</Empty>
           )

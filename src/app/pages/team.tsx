@@ -3,6 +3,7 @@ import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
+import { Table } from '../table.js';
 import { useApp } from '../state.js';
 import type { Site } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -56,46 +57,43 @@ export function Team() {
         {(d) => (
           <>
             {d.employees.length ? (
-              <div class="scroll" tabIndex={0}>
-                <table id="team">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.name}</th>
-                      <th scope="col">{t.emailShort}</th>
-                      <th scope="col">{t.extension}</th>
-                      <th scope="col">{t.phones}</th>
-                      <th scope="col">{t.sipLine}</th>
-                      <th scope="col">
-                        <span class="sr">{t.edit}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.employees.map((e) => (
-                      <tr key={e.id}>
-                        <td>{e.full_name}</td>
-                        <td>{e.email}</td>
-                        <td>{e.extension}</td>
-                        <td class="nowrap">{e.phones.map(formatPhone).join(', ')}</td>
-                        <td>
-                          {d.lines
-                            .filter((l) => l.employee_id.includes(e.id))
-                            .map((l) => `${l.phone} · ${l.physical_state}`)
-                            .join(', ')}
-                        </td>
-                        <td class="actions">
-                          <button type="button" onClick={() => setEditing(e.id)}>
-                            {t.edit} <span class="sr">{e.full_name}</span>
-                          </button>
-                          <button type="button" onClick={() => setRemoving(e)}>
-                            {t.remove} <span class="sr">{e.full_name}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                id="team"
+                label={t.team}
+                rows={d.employees}
+                rowKey={(e) => e.id}
+                columns={[
+                  { key: 'name', label: t.name, head: true, text: (e) => e.full_name },
+                  { key: 'email', label: t.emailShort, text: (e) => e.email },
+                  { key: 'extension', label: t.extension, text: (e) => e.extension },
+                  { key: 'phones', label: t.phones, class: 'nowrap', text: (e) => e.phones.map(formatPhone).join(', ') },
+                  {
+                    key: 'sip',
+                    label: t.sipLine,
+                    text: (e) =>
+                      d.lines
+                        .filter((l) => l.employee_id.includes(e.id))
+                        .map((l) => `${l.phone} · ${l.physical_state}`)
+                        .join(', '),
+                  },
+                  {
+                    key: 'actions',
+                    label: t.edit,
+                    class: 'actions',
+                    csv: false,
+                    cell: (e) => (
+                      <>
+                        <button type="button" onClick={() => setEditing(e.id)}>
+                          {t.edit} <span class="sr">{e.full_name}</span>
+                        </button>
+                        <button type="button" onClick={() => setRemoving(e)}>
+                          {t.remove} <span class="sr">{e.full_name}</span>
+                        </button>
+                      </>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Empty>{t.noTeam}</Empty>
             )}
