@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiFailure } from './api.js';
 import type { FieldErrors } from './ui.js';
 
@@ -8,7 +8,7 @@ import type { FieldErrors } from './ui.js';
  * above the button when it names none or a field the form does not have.
  *
  *   const form = useForm({ name: '', user_phone: '' }, {
- *     check: { name: required(t.required), user_phone: phoneShape(t.phoneShape) },
+ *     check: { name: required(t.fieldRequired), user_phone: phoneShape(t.phoneShape) },
  *     async submit(v) { await rest('create_site', v, 'POST'); form.reset(); },
  *   });
  *   <form onSubmit={form.onSubmit} noValidate>
@@ -29,10 +29,12 @@ export interface Form<V extends Record<string, string>> {
   errors: FieldErrors;
   busy: boolean;
   set<K extends keyof V>(name: K, value: V[K]): void;
+  /** A `TextField`'s props; `id` when the page has two fields of one name (its error is still `errors[name]`). */
   field<K extends keyof V & string>(
     name: K,
     label: string,
-  ): { id: K; label: string; value: string; onInput(v: string): void; error?: string };
+    id?: string,
+  ): { id: string; label: string; value: string; onInput(v: string): void; error?: string };
   setErrors(e: FieldErrors): void;
   reset(): void;
   onSubmit(e: Event): void;
@@ -42,13 +44,19 @@ export function useForm<V extends Record<string, string>>(
   initial: V,
   opts: { check?: Partial<Record<keyof V, Check>>; submit(values: V): Promise<void> },
 ): Form<V> {
-  const [values, setValues] = useState(initial);
+  const [values, setValuesState] = useState(initial);
+  // The latest values, for a submit that comes before the next render (a fast Enter after typing).
+  const latest = useRef(values);
+  const setValues = (f: (v: V) => V) => {
+    latest.current = f(latest.current);
+    setValuesState(latest.current);
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const local = (): FieldErrors => {
     const found: FieldErrors = {};
     for (const [name, check] of Object.entries(opts.check ?? {}) as Array<[string, Check]>) {
-      const problem = check(values[name] ?? '');
+      const problem = check(latest.current[name] ?? '');
       if (problem) found[name] = problem;
     }
     return found;
@@ -60,11 +68,11 @@ export function useForm<V extends Record<string, string>>(
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    opts.submit(values).then(
+    opts.submit(latest.current).then(
       () => setBusy(false),
       (err: unknown) => {
         setBusy(false);
-        setErrors(placed(err, Object.keys(values)));
+        setErrors(placed(err, Object.keys(latest.current)));
       },
     );
   };
@@ -73,15 +81,15 @@ export function useForm<V extends Record<string, string>>(
     errors,
     busy,
     set: (name, value) => setValues((v) => ({ ...v, [name]: value })),
-    field: (name, label) => ({
-      id: name,
+    field: (name, label, id = name) => ({
+      id,
       label,
       value: values[name] ?? '',
       onInput: (v: string) => setValues((x) => ({ ...x, [name]: v })),
       error: errors[name],
     }),
     setErrors,
-    reset: () => setValues(initial),
+    reset: () => setValues(() => initial),
     onSubmit,
   };
 }
@@ -91,6 +99,12 @@ export function placed(err: unknown, fields: string[]): FieldErrors {
   if (err instanceof ApiFailure) return { [err.field && fields.includes(err.field) ? err.field : '_']: err.message };
   return { _: err instanceof Error ? err.message : String(err) };
 }
+
+/** At least `n` characters. */
+export const minLength =
+  (n: number, message: string): Check =>
+  (v) =>
+    v.length >= n ? null : message;
 
 /** Not empty (spaces alone are empty). */
 export const required =

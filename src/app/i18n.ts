@@ -260,6 +260,8 @@ const en = {
   // The tables and forms kit (table.tsx, form.tsx) and the journal's CSV.
   detail: 'Caller or detail',
   phoneShape: 'A phone number: +7 and 10 digits, or another country’s with + and its code',
+  atLeastChars: 'At least {n} characters',
+  fieldRequired: 'Required',
 };
 
 export type Texts = typeof en;
@@ -517,6 +519,8 @@ const ru: Texts = {
   // The tables and forms kit (table.tsx, form.tsx) and the journal's CSV.
   detail: 'Звонящий или подробности',
   phoneShape: 'Номер телефона: +7 и 10 цифр или номер другой страны с + и кодом страны',
+  atLeastChars: 'Не короче {n} символов',
+  fieldRequired: 'Обязательное поле',
 };
 
 export type Lang = 'en' | 'ru';

@@ -68,7 +68,7 @@ function NewList({ onAdded }: { onAdded(): void }) {
   const form = useForm(
     { name: '' },
     {
-      check: { name: required(t.required) },
+      check: { name: required(t.fieldRequired) },
       async submit(v) {
         setNote('');
         await rest('create_numa_list', { name: v.name.trim() }, 'POST');

@@ -6,7 +6,8 @@ import { PasswordForm } from '../password-form.js';
 import { Table } from '../table.js';
 import { useApp } from '../state.js';
 import type { Site } from '../types.js';
-import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { minLength, required, useForm } from '../form.js';
+import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 interface Employee {
   id: number;
@@ -138,61 +139,42 @@ const EMPTY = { first_name: '', last_name: '', email: '', password: '', sip_line
 function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assignment | null; onDone(): void }) {
   const { t } = useApp();
   const line = editing ? data.lines.find((l) => l.employee_id.includes(editing.id)) : undefined;
-  const [v, setV] = useState(
-    editing ? { ...EMPTY, first_name: editing.first_name, last_name: editing.last_name, sip_line_id: line ? String(line.id) : '' } : EMPTY,
-  );
   const [sites, setSites] = useState<number[]>(editing?.sites ?? []);
   const [note, setNote] = useState('');
-  const set = (k: keyof typeof EMPTY) => (x: string) => setV({ ...v, [k]: x });
-  const form = useSubmit(async () => {
-    setNote('');
-    const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
-    if (editing) {
-      await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
-      setNote(t.saved);
-    } else {
-      await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
-      setV(EMPTY);
-      setSites([]);
-      setNote(t.employeeAdded);
-    }
-    onDone();
+  const initial = editing
+    ? { ...EMPTY, first_name: editing.first_name, last_name: editing.last_name, sip_line_id: line ? String(line.id) : '' }
+    : EMPTY;
+  const form = useForm(initial, {
+    check: {
+      first_name: required(t.fieldRequired),
+      last_name: required(t.fieldRequired),
+      ...(editing ? {} : { email: required(t.fieldRequired), password: minLength(8, fill(t.atLeastChars, { n: 8 })) }),
+    },
+    async submit(v) {
+      setNote('');
+      const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
+      if (editing) {
+        await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
+        setNote(t.saved);
+      } else {
+        await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
+        form.reset();
+        setSites([]);
+        setNote(t.employeeAdded);
+      }
+      onDone();
+    },
   });
   const title = editing ? `${t.editEmployee}: ${editing.last_name} ${editing.first_name}` : t.addEmployee;
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="employee-form-h">
       <h2 id="employee-form-h">{title}</h2>
-      <TextField
-        id="first_name"
-        label={t.firstName}
-        value={v.first_name}
-        onInput={set('first_name')}
-        required
-        error={form.errors.first_name}
-      />
-      <TextField id="last_name" label={t.lastName} value={v.last_name} onInput={set('last_name')} required error={form.errors.last_name} />
+      <TextField {...form.field('first_name', t.firstName)} required />
+      <TextField {...form.field('last_name', t.lastName)} required />
       {!editing && (
         <>
-          <TextField
-            id="employee-email"
-            label={t.employeeEmail}
-            type="email"
-            autocomplete="off"
-            value={v.email}
-            onInput={set('email')}
-            required
-            error={form.errors.email}
-          />
-          <TextField
-            id="employee-password"
-            label={t.password}
-            type="password"
-            autocomplete="new-password"
-            value={v.password}
-            onInput={set('password')}
-            required
-            error={form.errors.password}
-          />
+          <TextField {...form.field('email', t.employeeEmail, 'employee-email')} type="email" autocomplete="off" required />
+          <TextField {...form.field('password', t.password, 'employee-password')} type="password" autocomplete="new-password" required />
         </>
       )}
       {data.sites.length > 0 && (
@@ -215,8 +197,8 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
       <SelectField
         id="sip_line_id"
         label={t.sipLine}
-        value={v.sip_line_id}
-        onChange={set('sip_line_id')}
+        value={form.values.sip_line_id}
+        onChange={(x) => form.set('sip_line_id', x)}
         options={[['', t.none], ...data.lines.map((l): [string, string] => [String(l.id), l.phone])]}
         error={form.errors.sip_line_id}
       />
