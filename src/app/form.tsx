@@ -85,7 +85,11 @@ export function useForm<V extends Record<string, string>>(
       id,
       label,
       value: values[name] ?? '',
-      onInput: (v: string) => setValues((x) => ({ ...x, [name]: v })),
+      onInput: (v: string) => {
+        setValues((x) => ({ ...x, [name]: v }));
+        // Once changed, the field's message no longer speaks of what it holds.
+        if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+      },
       error: errors[name],
     }),
     setErrors,

@@ -18,7 +18,7 @@ import { csvCell } from './format.js';
  * player, buttons). On a screen under 600 px wide (app.css, `table.cards`) each row is a card: the
  * `head` column is its title and every other cell is a line with its column's name, so nothing is
  * cut or scrolled sideways at 360 px; the header row stays for screen readers. `foot` adds a totals
- * row.
+ * row; `quietInCard` leaves a cell out of its card when it says nothing (a day's zero charge).
  */
 export interface Column<T> {
   /** The column's name in the markup (`data-col`) and its CSS hook. */
@@ -37,6 +37,8 @@ export interface Column<T> {
   csv?: false;
   /** Extra classes of its cells (`url`, `nowrap`). */
   class?: string;
+  /** True where the cell says nothing worth a line of a card (a day's zero charge): left out under 600 px. */
+  quietInCard?(row: T): boolean;
 }
 
 interface TableProps<T> {
@@ -73,7 +75,8 @@ export function Table<T>(p: TableProps<T>) {
             <tr key={p.rowKey(r)} {...p.rowProps?.(r)}>
               {p.columns.map((c) => {
                 const content = c.cell ? c.cell(r) : c.text?.(r);
-                const a = { key: c.key, class: cls(c), 'data-col': c.key, 'data-label': c.label };
+                const quiet = c.quietInCard?.(r) ? { 'data-quiet': '' } : {};
+                const a = { key: c.key, class: cls(c), 'data-col': c.key, 'data-label': c.label, ...quiet };
                 return c.head ? (
                   <th scope="row" {...a}>
                     {content}

@@ -60,7 +60,14 @@ export function Charges() {
             rowKey={(d) => d.day}
             columns={[
               { key: 'day', label: t.day, head: true, class: 'nowrap', text: (d) => dayText(d.day) },
-              ...KEYS.map((k): Column<Day> => ({ key: k, label: labels[k], num: true, text: (d) => money(d[k]) })),
+              // On a phone a day's card lists only what it charged; the totals row lists everything.
+              ...KEYS.map((k): Column<Day> => ({
+                key: k,
+                label: labels[k],
+                num: true,
+                text: (d) => money(d[k]),
+                quietInCard: (d) => d[k] === 0,
+              })),
               { key: 'total', label: t.total, num: true, text: (d) => money(sum(d)) },
             ]}
             foot={{

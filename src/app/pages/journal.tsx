@@ -35,7 +35,12 @@ export function journalColumns(
   return [
     { key: 'when', label: t.when, text: (i) => formatDateTime(i.at, lang, zone), head: true, class: 'nowrap' },
     { key: 'type', label: t.type, text: (i) => t[i.type] },
-    { key: 'detail', label: t.detail, text: (i) => (isCall(i) ? formatPhone(i.detail) : i.detail) },
+    {
+      key: 'detail',
+      label: t.detail,
+      text: (i) => (isCall(i) ? formatPhone(i.detail) : i.detail),
+      cell: (i) => (isCall(i) ? <span class="nowrap">{formatPhone(i.detail)}</span> : i.detail),
+    },
     { key: 'campaign', label: t.campaign, text: (i) => (i.ac_id === -1 ? t.noCampaign : i.ac_name), class: 'campaign' },
     {
       key: 'source',

@@ -65,6 +65,10 @@ it('puts the server’s refusal under the field the envelope names, and keeps wh
   expect(box.querySelector('#user_phone-error')!.textContent).toBe('Not a complete phone number');
   expect(box.querySelector('#user_phone')!.getAttribute('aria-invalid')).toBe('true');
   expect((box.querySelector('#user_phone') as HTMLInputElement).value).toBe('+7 (495) 123-45-6');
+  // Typing again takes the message away: it spoke of the number that was there.
+  type(box.querySelector('#user_phone'), '+7 (495) 123-45-67');
+  await settle();
+  expect(box.querySelector('#user_phone-error')).toBeNull();
 });
 
 it('places a refusal of a field the form has not, or of none, above the button', () => {
