@@ -33,7 +33,7 @@ export function journalColumns(
 ): Array<Column<JournalItem>> {
   const words = t as unknown as Record<string, string>;
   return [
-    { key: 'when', label: t.when, text: (i) => formatDateTime(i.at, lang, zone), head: true, class: 'nowrap' },
+    { key: 'when', label: t.when, text: (i) => formatDateTime(i.at, lang, zone), head: true },
     { key: 'type', label: t.type, text: (i) => t[i.type] },
     {
       key: 'detail',
