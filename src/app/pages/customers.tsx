@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { rest } from '../api.js';
 import { useApp } from '../state.js';
 import { Table } from '../table.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { minLength, required, useForm } from '../form.js';
+import { fill } from '../i18n.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** Limits a new customer starts with; the agent changes them with its account manager. */
 const LIMITS = {
@@ -22,31 +24,42 @@ export function Customers() {
     [],
   );
   const plans = useData(async () => (await rest<Array<{ id: number; name: string }>>('agent_tp', { limit: 100 })).data, []);
-  const [form, setForm] = useState({ name: '', email: '', password: '', tp: '', zone: 'Europe/Moscow' });
   const [note, setNote] = useState('');
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
-  const create = useSubmit(async () => {
-    const e = form.email.trim();
-    await rest(
-      'create_agent_customer',
-      {
-        customer_name: form.name,
-        tp_id: Number(form.tp || plans.data?.[0]?.id),
-        ...LIMITS,
-        monthly_base_notify_email: e,
-        monthly_calls_notify_email: e,
-        daily_calls_notify_email: e,
-        email: e,
-        password: form.password,
-        time_zone: form.zone,
+  // Named as the arguments of create_agent_customer, so a refusal lands under its field.
+  const create = useForm(
+    { customer_name: '', email: '', password: '', tp_id: '', time_zone: 'Europe/Moscow' },
+    {
+      check: {
+        customer_name: required(t.fieldRequired),
+        email: required(t.fieldRequired),
+        password: minLength(8, fill(t.atLeastChars, { n: 8 })),
       },
-      'POST',
-    );
-    setForm({ ...form, name: '', email: '', password: '' });
-    setNote(t.created);
-    list.reload();
-    refresh();
-  });
+      async submit(v) {
+        const e = v.email.trim();
+        await rest(
+          'create_agent_customer',
+          {
+            customer_name: v.customer_name,
+            tp_id: Number(v.tp_id || plans.data?.[0]?.id),
+            ...LIMITS,
+            monthly_base_notify_email: e,
+            monthly_calls_notify_email: e,
+            daily_calls_notify_email: e,
+            email: e,
+            password: v.password,
+            time_zone: v.time_zone,
+          },
+          'POST',
+        );
+        create.set('customer_name', '');
+        create.set('email', '');
+        create.set('password', '');
+        setNote(t.created);
+        list.reload();
+        refresh();
+      },
+    },
+  );
   const [activateError, setActivateError] = useState('');
   if (me.role !== 'agent') return <p class="empty">{t.notFound}</p>;
   return (
@@ -109,31 +122,22 @@ export function Customers() {
       )}
       <form class="card" onSubmit={create.onSubmit} noValidate aria-labelledby="new-customer">
         <h2 id="new-customer">{t.createCustomer}</h2>
-        <TextField id="customer_name" label={t.name} value={form.name} onInput={set('name')} required error={create.errors.customer_name} />
-        <TextField id="email" label={t.email} type="email" value={form.email} onInput={set('email')} required error={create.errors.email} />
-        <TextField
-          id="new-password"
-          label={t.password}
-          type="password"
-          autocomplete="new-password"
-          value={form.password}
-          onInput={set('password')}
-          required
-          error={create.errors.password}
-        />
+        <TextField {...create.field('customer_name', t.name)} required />
+        <TextField {...create.field('email', t.email)} type="email" required />
+        <TextField {...create.field('password', t.password, 'new-password')} type="password" autocomplete="new-password" required />
         <Show loaded={plans}>
           {(ps) => (
             <SelectField
               id="tp_id"
               label={t.tariff}
-              value={form.tp || String(ps[0]?.id ?? '')}
-              onChange={set('tp')}
+              value={create.values.tp_id || String(ps[0]?.id ?? '')}
+              onChange={(v) => create.set('tp_id', v)}
               options={ps.map((p) => [String(p.id), p.name])}
               error={create.errors.tp_id}
             />
           )}
         </Show>
-        <TextField id="time_zone" label={t.timeZone} value={form.zone} onInput={set('zone')} error={create.errors.time_zone} />
+        <TextField {...create.field('time_zone', t.timeZone)} />
         <FormError errors={create.errors} />
         <div class="row">
           <button type="submit" disabled={create.busy}>
