@@ -9,7 +9,7 @@
 
 import { AGENT_FUNCTIONS } from './agent-functions.js';
 import type { Lang } from './i18n.js';
-import { localizeMessage } from './server-messages.js';
+import { serverMessage } from './server-messages.js';
 
 const KEY = 'svc-app-session';
 const CUSTOMER = 'svc-app-customer';
@@ -25,7 +25,7 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
-    /** The parameter the message names (`domain`, `args.value`…), for showing it beside its field. */
+    /** The argument the refusal is about (the envelope's `field`), for showing it beside its field. */
     readonly field: string | null,
   ) {
     super(message);
@@ -75,14 +75,8 @@ export const setMessageLanguage = (l: Lang): void => {
   messageLang = l;
 };
 
-/** The field a message names: `Invalid parameter domain: …`, `Missing required parameter name`, `Invalid request: site_id: …`. */
-export function fieldOf(message: string): string | null {
-  const m = /parameter ([\w.]+)/.exec(message) ?? /^Invalid request: ([\w.]+):/.exec(message);
-  return m ? m[1]!.replace(/^args\./, '').replace(/\.\d+$/, '') : null;
-}
-
 async function answer<T>(res: Response): Promise<{ data: T; total: number | null }> {
-  let body: { success?: boolean; data?: T; message?: string } = {};
+  let body: { success?: boolean; data?: T; message?: string; field?: string } = {};
   try {
     body = (await res.json()) as typeof body;
   } catch {}
@@ -96,7 +90,9 @@ async function answer<T>(res: Response): Promise<{ data: T; total: number | null
       session.clear();
       onSignedOut();
     }
-    throw new ApiFailure(res.status, code, localizeMessage(message, messageLang), fieldOf(message));
+    // The app's words for it, chosen by the code and the argument the envelope names.
+    const shown = serverMessage(code, body.field ?? null, message, messageLang);
+    throw new ApiFailure(res.status, code, shown.text, shown.field);
   }
   const total = res.headers.get('X-Total-Count');
   return { data: body.data as T, total: total == null ? null : Number(total) };

@@ -33,12 +33,16 @@ export function reasonText(t: Texts, reason: string): string {
 }
 
 /** The journal's note on a record's number: why its visit kept the site's number, or that it was a preview. */
+/** What the journal says of a visit that kept the site's number (null: it did not). */
+export function keptWords(t: Texts, reason: string | null): string | null {
+  if (!reason) return null;
+  return reason === 'preview' ? t.reasonPreview : fill(t.journalKept, { reason: reasonText(t, reason) });
+}
+
 export function NumberReason({ reason }: { reason: string | null }) {
   const { t } = useApp();
-  if (!reason) return null;
-  return (
-    <div class="muted number-reason">{reason === 'preview' ? t.reasonPreview : fill(t.journalKept, { reason: reasonText(t, reason) })}</div>
-  );
+  const words = keptWords(t, reason);
+  return words ? <div class="muted number-reason">{words}</div> : null;
 }
 
 export function CampaignInsight({ acId, siteId }: { acId: number; siteId: number }) {

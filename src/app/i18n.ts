@@ -402,6 +402,11 @@ const en = {
   scenarioSaved: 'Saved: calls to {name} ring {to}.',
   noChange: 'no change',
   saveSiteDetails: 'Save the domain and addresses',
+  // The tables and forms kit (table.tsx, form.tsx) and the journal's CSV.
+  detail: 'Caller or detail',
+  phoneShape: 'A phone number: +7 and 10 digits, or another country’s with + and its code',
+  atLeastChars: 'At least {n} characters',
+  fieldRequired: 'Required',
 };
 
 export type Texts = typeof en;
@@ -801,6 +806,11 @@ const ru: Texts = {
   scenarioSaved: 'Сохранено: звонки сценария {name} идут на {to}.',
   noChange: 'без изменений',
   saveSiteDetails: 'Сохранить домен и адреса',
+  // The tables and forms kit (table.tsx, form.tsx) and the journal's CSV.
+  detail: 'Звонящий или подробности',
+  phoneShape: 'Номер телефона: +7 и 10 цифр или номер другой страны с + и кодом страны',
+  atLeastChars: 'Не короче {n} символов',
+  fieldRequired: 'Обязательное поле',
 };
 
 export type Lang = 'en' | 'ru';

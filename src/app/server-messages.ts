@@ -1,75 +1,78 @@
 import type { Lang } from './i18n.js';
 
 /**
- * The server's refusals in the app's language. The server answers in English (the REST API's
- * messages are part of its contract); the app knows their shapes (`Invalid parameter domain: …`,
- * `Invalid request: password: …`) and their reasons, and writes the reasons it knows in Russian.
- * A reason not listed here stays in English, whole, so nothing the server says is lost.
+ * The server's refusals in the app's words, chosen by the error's code and the argument it names
+ * (the envelope's `field`, docs/rest-api.md "Conventions"), never by reading the server's English:
+ * a code means one thing, and an argument error on a phone field is a phone number's problem
+ * whatever the text says. Only fields with one way to be wrong get a kind here (an e-mail may be
+ * malformed or taken). What the app has no words for is shown in the server's own plain English,
+ * whole, so nothing the server says is lost.
  */
 
-/**
- * The reasons the schemas' library writes ("Too small: expected string to have >=8 characters"),
- * which read as a program's, not a person's: a plain sentence per kind, in English and Russian.
- */
-const LIBRARY: Array<[RegExp, string, string]> = [
-  [/^Too small: expected string to have >=1 characters?$/, 'Required', 'Обязательное поле'],
-  [/^Too small: expected string to have >=(\d+) characters?$/, 'At least $1 characters', 'Не короче $1 символов'],
-  [/^Too big: expected string to have <=(\d+) characters?$/, 'At most $1 characters', 'Не длиннее $1 символов'],
-  [/^Too small: expected number to be >=(-?[\d.]+)$/, 'At least $1', 'Не меньше $1'],
-  [/^Too small: expected number to be >(-?[\d.]+)$/, 'More than $1', 'Больше $1'],
-  [/^Too big: expected number to be <=(-?[\d.]+)$/, 'At most $1', 'Не больше $1'],
-  [/^Too big: expected number to be <(-?[\d.]+)$/, 'Less than $1', 'Меньше $1'],
-  [/^Too small: expected array to have >=1 items?$/, 'Choose at least one', 'Выберите хотя бы один'],
-  [/^Invalid input: expected \w+, received undefined$/, 'Required', 'Обязательное поле'],
-  [/^Invalid input: expected (?:number|int).*$/, 'A number', 'Нужно число'],
-  [/^Invalid input: expected string.*$/, 'Text', 'Нужен текст'],
-  [/^Invalid (?:input|option): expected (?:one of )?".*$/, 'Not one of the choices', 'Недопустимое значение'],
-  [/^Invalid email address$/, 'Not an e-mail address', 'Не адрес электронной почты'],
-];
+type Texts = readonly [en: string, ru: string];
 
-const RU: Array<[RegExp, string]> = [
-  [/^a phone number of (\d+) to (\d+) digits$/, 'Номер телефона из $1–$2 цифр'],
-  [/^a phone number$/, 'Не номер телефона'],
-  [/^a host name such as (\S+)$/, 'Домен вида $1'],
-  [/^an IANA time zone such as (\S+)$/, 'Часовой пояс IANA, например $1'],
-  [/^no spaces$/, 'Без пробелов'],
-  [/^5 to 15 digits$/, 'От 5 до 15 цифр'],
-  [/^not a valid regular expression.*$/, 'Недопустимое регулярное выражение'],
-  [/^not your current password$/, 'Это не ваш текущий пароль'],
-  [/^already taken$/, 'Уже занят'],
-  [/^already used by another employee$/, 'Уже занят другим сотрудником'],
-  [/^not a site of the customer$/, 'Не сайт этого клиента'],
-  [/^not a SIP line of the customer$/, 'Не SIP-линия этого клиента'],
-  [/^(\S+) is not a number of the customer$/, '$1 — не номер этого клиента'],
-  [/^(\S+) already answers another scenario$/, 'Номер $1 уже в другом сценарии'],
-  [/^not a caller list of the customer$/, 'Не список звонящих этого клиента'],
-  [/^not a scenario of the customer$/, 'Не сценарий этого клиента'],
-  [/^a reserved number is needed.*$/, 'Нужен резервный номер, если пустой пул показывает резервный номер'],
-  [/^not a number of the customer.*$/, 'Не номер этого клиента (сначала купите его)'],
-  [/^on or after date_from$/, 'Не раньше начала периода'],
-  [/^at most (\d+) days after date_from$/, 'Не больше $1 дней после начала периода'],
-  [/^at most (\d+)$/, 'Не больше $1'],
-  [/^Missing required parameter \S+$/, 'Обязательное поле'],
-  [/^Wrong login or password$/, 'Неверный логин или пароль'],
-  [/^Customer is not active$/, 'Клиент ещё не активирован'],
-  [/^Too many (?:login|sign-in) attempts; try again later$/, 'Слишком много попыток входа; попробуйте позже'],
-  [/^(?:Login|Sign-in) is busy; try again in 1 s$/, 'Вход занят; повторите через секунду'],
-  [/^Duplicate ac name$/, 'Кампания с таким названием уже есть'],
-  [/^Duplicate login \S+$/, 'Такой логин уже есть'],
-  [/^No free number left in region (\S+)$/, 'В регионе $1 не осталось свободных номеров'],
-  [/^The last API login of a customer cannot be removed$/, 'Последний логин API клиента удалить нельзя'],
-  [/^Customer \d+ is \w+, not waiting$/, 'Клиент уже активирован'],
-  [/^Not found\b.*$/, 'Не найдено'],
-  [/^Access denied\b.*$/, 'Доступ запрещён'],
-  [/^Unauthorized$/, 'Сеанс завершён; войдите снова'],
-];
+/** Codes that mean one thing wherever they come from (the REST API's and the app's own routes'). */
+const BY_CODE: Record<number, Texts> = {
+  102401: ['Your session has ended; sign in again', 'Сеанс завершён; войдите снова'],
+  401100: ['Your session has ended; sign in again', 'Сеанс завершён; войдите снова'],
+  102402: ['Wrong login or password', 'Неверный логин или пароль'],
+  401002: ['Wrong login or password', 'Неверный логин или пароль'],
+  102405: ['This customer is not active yet', 'Клиент ещё не активирован'],
+  102429: ['Too many sign-in attempts; try again later', 'Слишком много попыток входа; попробуйте позже'],
+  429001: ['Too many sign-in attempts; try again later', 'Слишком много попыток входа; попробуйте позже'],
+  102503: ['Sign-in is busy; try again in a second', 'Вход занят; повторите через секунду'],
+  503001: ['Sign-in is busy; try again in a second', 'Вход занят; повторите через секунду'],
+  102403: ['You have no access to this', 'Нет доступа'],
+  403100: ['You have no access to this', 'Нет доступа'],
+  100410: ['Not found: it may have been deleted', 'Не найдено: возможно, уже удалено'],
+  404000: ['Not found: it may have been deleted', 'Не найдено: возможно, уже удалено'],
+  100502: ['A campaign with this name already exists', 'Кампания с таким названием уже есть'],
+  100400: ['Required', 'Обязательное поле'],
+};
 
-/** A refusal's text (without its code) in `lang`; the field it names stays what the server said. */
-export function localizeMessage(message: string, lang: Lang): string {
-  // The reason after the parameter's name: what the field needs.
-  const reason = /^(?:Invalid request: [\w.]+: |Invalid parameter [\w.]+: )(.*)$/s.exec(message)?.[1] ?? message;
-  for (const [pattern, en, ru] of LIBRARY) if (pattern.test(reason)) return reason.replace(pattern, lang === 'en' ? en : ru);
-  if (lang === 'en') return message;
-  for (const [pattern, text] of RU) if (pattern.test(reason)) return reason.replace(pattern, text);
-  return message;
+/** The field an error of a code is about when the envelope names none (the document's 100502 has no `field`). */
+const FIELD_OF_CODE: Record<number, string> = { 100502: 'name' };
+
+/** The codes of a refused argument: the REST API's, the app's own routes', an employee's routes'. */
+const INVALID = new Set([100422, 400002, 400100]);
+
+/** The kinds of fields the app has words for, by the argument's name. */
+const KIND_OF_FIELD: Record<string, keyof typeof BY_KIND> = {
+  user_phone: 'phone',
+  svc_phone: 'phone',
+  forward_to: 'phone',
+  forward_numb: 'phone',
+  number: 'phone',
+  phone: 'phone',
+  domain: 'domain',
+  time_zone: 'timeZone',
+  old_password: 'currentPassword',
+  date_till: 'dateTill',
+};
+
+const BY_KIND = {
+  phone: [
+    'Not a complete phone number: a Russian one is +7 and 10 digits; another country’s starts with + and its code',
+    'Неполный или несуществующий номер: российский — +7 и 10 цифр, номер другой страны — с + и кодом страны',
+  ],
+  domain: ['A host name such as shop.example.com', 'Домен вида shop.example.com'],
+  timeZone: ['A time zone such as Europe/Moscow', 'Часовой пояс, например Europe/Moscow'],
+  currentPassword: ['Not your current password', 'Это не ваш текущий пароль'],
+  dateTill: [
+    'Check the period: it ends on or after its start and is not too long',
+    'Проверьте период: конец не раньше начала, и период не слишком длинный',
+  ],
+} satisfies Record<string, Texts>;
+
+/** A refusal as the app shows it: its text in `lang` and the field it goes under (null: above the button). */
+export function serverMessage(code: number, field: string | null, serverText: string, lang: Lang): { text: string; field: string | null } {
+  const at = field ?? FIELD_OF_CODE[code] ?? null;
+  const pick = (t: Texts) => (lang === 'en' ? t[0] : t[1]);
+  const kind = at && INVALID.has(code) ? KIND_OF_FIELD[at] : undefined;
+  if (kind) return { text: pick(BY_KIND[kind]), field: at };
+  const known = BY_CODE[code];
+  if (known) return { text: pick(known), field: at };
+  // The reason after the argument's name, in the server's plain words (`at most 255 characters`).
+  const reason = /^(?:Invalid request: [\w.]+: |Invalid parameter [\w.]+: )(.*)$/s.exec(serverText)?.[1] ?? serverText;
+  return { text: at ? reason.charAt(0).toUpperCase() + reason.slice(1) : serverText, field: at };
 }

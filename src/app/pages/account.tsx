@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { rest, restData } from '../api.js';
 import { formatDateTime } from '../format.js';
+import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
+import { minLength, required, useForm } from '../form.js';
+import { Table } from '../table.js';
 import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 interface ApiLogin {
@@ -105,32 +108,36 @@ function ApiLogins() {
       <Show loaded={logins}>
         {(ls) => (
           <>
-            <div class="scroll" tabIndex={0}>
-              <table id="api-logins">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.login}</th>
-                    <th scope="col">
-                      <span class="sr">{t.remove}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ls.map((l) => (
-                    <tr key={l.id}>
-                      <td>
-                        {l.login} {l.current && <span class="muted">({t.you})</span>}
-                      </td>
-                      <td class="actions">
-                        <button type="button" onClick={() => remove(l)}>
-                          {t.remove} <span class="sr">{l.login}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              id="api-logins"
+              label={t.apiLogins}
+              rows={ls}
+              rowKey={(l) => l.id}
+              columns={[
+                {
+                  key: 'login',
+                  label: t.login,
+                  head: true,
+                  text: (l) => l.login,
+                  cell: (l) => (
+                    <>
+                      {l.login} {l.current && <span class="muted">({t.you})</span>}
+                    </>
+                  ),
+                },
+                {
+                  key: 'actions',
+                  label: t.remove,
+                  class: 'actions',
+                  csv: false,
+                  cell: (l) => (
+                    <button type="button" onClick={() => remove(l)}>
+                      {t.remove} <span class="sr">{l.login}</span>
+                    </button>
+                  ),
+                },
+              ]}
+            />
             {removeError && (
               <p class="error" role="alert">
                 {removeError}
@@ -147,37 +154,25 @@ function ApiLogins() {
 
 function AddApiLogin({ onAdded }: { onAdded(): void }) {
   const { t } = useApp();
-  const [v, setV] = useState({ login: '', password: '' });
   const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    await rest('api_login', { login: v.login.trim(), password: v.password }, 'POST');
-    setV({ login: '', password: '' });
-    setNote(t.apiLoginAdded);
-    onAdded();
-  });
+  const form = useForm(
+    { login: '', password: '' },
+    {
+      check: { login: required(t.fieldRequired), password: minLength(8, fill(t.atLeastChars, { n: 8 })) },
+      async submit(v) {
+        setNote('');
+        await rest('api_login', { login: v.login.trim(), password: v.password }, 'POST');
+        form.reset();
+        setNote(t.apiLoginAdded);
+        onAdded();
+      },
+    },
+  );
   return (
     <form onSubmit={form.onSubmit} noValidate aria-labelledby="new-api-login-h">
       <h3 id="new-api-login-h">{t.addApiLogin}</h3>
-      <TextField
-        id="api-login"
-        label={t.login}
-        autocomplete="off"
-        value={v.login}
-        onInput={(x) => setV({ ...v, login: x })}
-        required
-        error={form.errors.login}
-      />
-      <TextField
-        id="api-login-password"
-        label={t.password}
-        type="password"
-        autocomplete="new-password"
-        value={v.password}
-        onInput={(x) => setV({ ...v, password: x })}
-        required
-        error={form.errors.password}
-      />
+      <TextField {...form.field('login', t.login, 'api-login')} autocomplete="off" required />
+      <TextField {...form.field('password', t.password, 'api-login-password')} type="password" autocomplete="new-password" required />
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { rest } from '../api.js';
 import { addDays, dayIn, formatMoney } from '../format.js';
 import { useApp } from '../state.js';
+import { Table, type Column } from '../table.js';
 import { Page, Show, TextField, useData } from '../ui.js';
 
 interface DailyCharges {
@@ -12,6 +13,7 @@ interface DailyCharges {
   charge_call: number;
   charge_activation_number: number;
 }
+type Day = DailyCharges & { day: string };
 const KEYS = ['charge_tp', 'charge_number', 'charge_call', 'charge_activation_number', 'charge_physical_limit'] as const;
 
 /** The customer's charges per day (REST `daily_sdr`, one record a day in order) with the range's totals. */
@@ -27,6 +29,7 @@ export function Charges() {
     [customer?.id, from, till],
   );
   const money = (v: number) => formatMoney(v, lang);
+  const dayText = (day: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day));
   const sum = (d: DailyCharges) => KEYS.reduce((n, k) => n + d[k], 0);
   const labels: Record<(typeof KEYS)[number], string> = {
     charge_tp: t.chargeTariff,
@@ -50,49 +53,29 @@ export function Charges() {
       </form>
       <Show loaded={charges}>
         {(days) => (
-          <div class="scroll" tabIndex={0}>
-            <table id="charges">
-              <thead>
-                <tr>
-                  <th scope="col">{t.day}</th>
-                  {KEYS.map((k) => (
-                    <th scope="col" key={k}>
-                      {labels[k]}
-                    </th>
-                  ))}
-                  <th scope="col">{t.total}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((d, i) => (
-                  <tr key={i}>
-                    <th scope="row" class="nowrap">
-                      {new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(addDays(from, i)))}
-                    </th>
-                    {KEYS.map((k) => (
-                      <td class="num" key={k}>
-                        {money(d[k])}
-                      </td>
-                    ))}
-                    <td class="num">{money(sum(d))}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t.total}</th>
-                  {KEYS.map((k) => (
-                    <td class="num" key={k}>
-                      {money(days.reduce((n, d) => n + d[k], 0))}
-                    </td>
-                  ))}
-                  <td class="num" id="charges-total">
-                    {money(days.reduce((n, d) => n + sum(d), 0))}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <Table
+            id="charges"
+            label={t.charges}
+            rows={days.map((d, i) => ({ ...d, day: addDays(from, i) }))}
+            rowKey={(d) => d.day}
+            columns={[
+              { key: 'day', label: t.day, head: true, class: 'nowrap', text: (d) => dayText(d.day) },
+              // On a phone a day's card lists only what it charged; the totals row lists everything.
+              ...KEYS.map((k): Column<Day> => ({
+                key: k,
+                label: labels[k],
+                num: true,
+                text: (d) => money(d[k]),
+                quietInCard: (d) => d[k] === 0,
+              })),
+              { key: 'total', label: t.total, num: true, text: (d) => money(sum(d)) },
+            ]}
+            foot={{
+              day: t.total,
+              ...Object.fromEntries(KEYS.map((k) => [k, money(days.reduce((n, d) => n + d[k], 0))])),
+              total: <span id="charges-total">{money(days.reduce((n, d) => n + sum(d), 0))}</span>,
+            }}
+          />
         )}
       </Show>
     </Page>

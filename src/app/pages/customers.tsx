@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import { rest } from '../api.js';
 import { useApp } from '../state.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Table } from '../table.js';
+import { minLength, required, useForm } from '../form.js';
+import { fill } from '../i18n.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** Limits a new customer starts with; the agent changes them with its account manager. */
 const LIMITS = {
@@ -21,31 +24,42 @@ export function Customers() {
     [],
   );
   const plans = useData(async () => (await rest<Array<{ id: number; name: string }>>('agent_tp', { limit: 100 })).data, []);
-  const [form, setForm] = useState({ name: '', email: '', password: '', tp: '', zone: 'Europe/Moscow' });
   const [note, setNote] = useState('');
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
-  const create = useSubmit(async () => {
-    const e = form.email.trim();
-    await rest(
-      'create_agent_customer',
-      {
-        customer_name: form.name,
-        tp_id: Number(form.tp || plans.data?.[0]?.id),
-        ...LIMITS,
-        monthly_base_notify_email: e,
-        monthly_calls_notify_email: e,
-        daily_calls_notify_email: e,
-        email: e,
-        password: form.password,
-        time_zone: form.zone,
+  // Named as the arguments of create_agent_customer, so a refusal lands under its field.
+  const create = useForm(
+    { customer_name: '', email: '', password: '', tp_id: '', time_zone: 'Europe/Moscow' },
+    {
+      check: {
+        customer_name: required(t.fieldRequired),
+        email: required(t.fieldRequired),
+        password: minLength(8, fill(t.atLeastChars, { n: 8 })),
       },
-      'POST',
-    );
-    setForm({ ...form, name: '', email: '', password: '' });
-    setNote(t.created);
-    list.reload();
-    refresh();
-  });
+      async submit(v) {
+        const e = v.email.trim();
+        await rest(
+          'create_agent_customer',
+          {
+            customer_name: v.customer_name,
+            tp_id: Number(v.tp_id || plans.data?.[0]?.id),
+            ...LIMITS,
+            monthly_base_notify_email: e,
+            monthly_calls_notify_email: e,
+            daily_calls_notify_email: e,
+            email: e,
+            password: v.password,
+            time_zone: v.time_zone,
+          },
+          'POST',
+        );
+        create.set('customer_name', '');
+        create.set('email', '');
+        create.set('password', '');
+        setNote(t.created);
+        list.reload();
+        refresh();
+      },
+    },
+  );
   const [activateError, setActivateError] = useState('');
   if (me.role !== 'agent') return <p class="empty">{t.notFound}</p>;
   return (
@@ -53,48 +67,49 @@ export function Customers() {
       <Show loaded={list}>
         {(cs) =>
           cs.length ? (
-            <div class="scroll" tabIndex={0}>
-              <table id="customers">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.name}</th>
-                    <th scope="col">{t.status}</th>
-                    <th scope="col">
-                      <span class="sr">{t.open}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cs.map((c) => (
-                    <tr key={c.id}>
-                      <td>{c.name}</td>
-                      <td>{c.state === 'active' ? t.active : c.state === 'waiting' ? t.waiting : c.state}</td>
-                      <td class="actions">
-                        {c.state === 'waiting' && (
-                          <button
-                            type="button"
-                            onClick={() =>
-                              void rest('activate_agent_customer', { customer_id: c.id }, 'POST').then(
-                                () => {
-                                  list.reload();
-                                  refresh();
-                                },
-                                (e: Error) => setActivateError(e.message),
-                              )
-                            }
-                          >
-                            {t.activate} <span class="sr">{c.name}</span>
-                          </button>
-                        )}
-                        <button type="button" aria-pressed={customer?.id === c.id ? 'true' : 'false'} onClick={() => chooseCustomer(c.id)}>
-                          {t.actAs} <span class="sr">{c.name}</span>
+            <Table
+              id="customers"
+              label={t.customers}
+              rows={cs}
+              rowKey={(c) => c.id}
+              columns={[
+                { key: 'name', label: t.name, head: true, text: (c) => c.name },
+                {
+                  key: 'status',
+                  label: t.status,
+                  text: (c) => (c.state === 'active' ? t.active : c.state === 'waiting' ? t.waiting : c.state),
+                },
+                {
+                  key: 'actions',
+                  label: t.open,
+                  class: 'actions',
+                  csv: false,
+                  cell: (c) => (
+                    <>
+                      {c.state === 'waiting' && (
+                        <button
+                          type="button"
+                          onClick={() =>
+                            void rest('activate_agent_customer', { customer_id: c.id }, 'POST').then(
+                              () => {
+                                list.reload();
+                                refresh();
+                              },
+                              (e: Error) => setActivateError(e.message),
+                            )
+                          }
+                        >
+                          {t.activate} <span class="sr">{c.name}</span>
                         </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      )}
+                      <button type="button" aria-pressed={customer?.id === c.id ? 'true' : 'false'} onClick={() => chooseCustomer(c.id)}>
+                        {t.actAs} <span class="sr">{c.name}</span>
+                      </button>
+                    </>
+                  ),
+                },
+              ]}
+            />
           ) : (
             <Empty>{t.noCustomers}</Empty>
           )
@@ -107,31 +122,22 @@ export function Customers() {
       )}
       <form class="card" onSubmit={create.onSubmit} noValidate aria-labelledby="new-customer">
         <h2 id="new-customer">{t.createCustomer}</h2>
-        <TextField id="customer_name" label={t.name} value={form.name} onInput={set('name')} required error={create.errors.customer_name} />
-        <TextField id="email" label={t.email} type="email" value={form.email} onInput={set('email')} required error={create.errors.email} />
-        <TextField
-          id="new-password"
-          label={t.password}
-          type="password"
-          autocomplete="new-password"
-          value={form.password}
-          onInput={set('password')}
-          required
-          error={create.errors.password}
-        />
+        <TextField {...create.field('customer_name', t.name)} required />
+        <TextField {...create.field('email', t.email)} type="email" required />
+        <TextField {...create.field('password', t.password, 'new-password')} type="password" autocomplete="new-password" required />
         <Show loaded={plans}>
           {(ps) => (
             <SelectField
               id="tp_id"
               label={t.tariff}
-              value={form.tp || String(ps[0]?.id ?? '')}
-              onChange={set('tp')}
+              value={create.values.tp_id || String(ps[0]?.id ?? '')}
+              onChange={(v) => create.set('tp_id', v)}
               options={ps.map((p) => [String(p.id), p.name])}
               error={create.errors.tp_id}
             />
           )}
         </Show>
-        <TextField id="time_zone" label={t.timeZone} value={form.zone} onInput={set('zone')} error={create.errors.time_zone} />
+        <TextField {...create.field('time_zone', t.timeZone)} />
         <FormError errors={create.errors} />
         <div class="row">
           <button type="submit" disabled={create.busy}>

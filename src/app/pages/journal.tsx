@@ -1,14 +1,16 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { rest, restData } from '../api.js';
-import { csvCell, dayIn, formatDateTime, formatDuration, formatMoney, formatPhone } from '../format.js';
-import { fill } from '../i18n.js';
+import type { ComponentChildren } from 'preact';
+import { dayIn, formatDateTime, formatDuration, formatMoney, formatPhone } from '../format.js';
+import { fill, type Lang, type Texts } from '../i18n.js';
+import { csvOf, downloadCsv, Table, type Column, type RawColumn } from '../table.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import type { JournalItem } from '../../app-protocol.js';
 import type { Campaign, Tag } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
-import { NumberReason } from '../campaign-insight.js';
+import { NumberReason, keptWords } from '../campaign-insight.js';
 
 const PAGE = 50;
 /** The list is read again this often while the page is visible, so a new call shows up by itself. */
@@ -16,6 +18,81 @@ const REFRESH_MS = 1000;
 const TAG_NAMES = { target: 'Target', notTarget: 'Not target' };
 /** The kinds the type filter offers, in the server's names (the `journal` function's `type`). */
 const TYPES = ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal'] as const;
+
+const isCall = (i: JournalItem) => i.type === 'cdr_in' || i.type === 'sitephone';
+
+/**
+ * The journal's columns: the screen and the CSV (the same words, times in the customer's zone,
+ * statuses as the screen says them, `0:07`, `+7 (495) …`). The caller's number, campaign and
+ * source come right after the time and kind, so a card on a phone leads with them.
+ */
+export function journalColumns(
+  t: Texts,
+  lang: Lang,
+  zone: string,
+  tagsCell: (i: JournalItem) => ComponentChildren,
+): Array<Column<JournalItem>> {
+  const words = t as unknown as Record<string, string>;
+  return [
+    { key: 'when', label: t.when, text: (i) => formatDateTime(i.at, lang, zone), head: true },
+    { key: 'type', label: t.type, text: (i) => t[i.type] },
+    {
+      key: 'detail',
+      label: t.detail,
+      text: (i) => (isCall(i) ? formatPhone(i.detail) : i.detail),
+      cell: (i) => (isCall(i) ? <span class="nowrap">{formatPhone(i.detail)}</span> : i.detail),
+    },
+    {
+      key: 'campaign',
+      label: t.campaign,
+      // Why the visit kept the site's number, under the campaign, as the screen shows it.
+      text: (i) => [i.ac_id === -1 ? t.noCampaign : i.ac_name, keptWords(t, i.number_reason)].filter(Boolean).join('. '),
+      cell: (i) => (
+        <>
+          {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}
+          <NumberReason reason={i.number_reason} />
+        </>
+      ),
+      class: 'campaign',
+    },
+    {
+      key: 'source',
+      label: t.source,
+      text: (i) => [i.utm_source ?? i.referrer, i.utm_medium, i.utm_campaign].filter(Boolean).join(' / '),
+    },
+    { key: 'entry', label: t.entry, text: (i) => i.entrance_page ?? '', class: 'url' },
+    { key: 'duration', label: t.duration, text: (i) => formatDuration(i.duration), num: true },
+    { key: 'status', label: t.status, text: (i) => (i.status ? (words[i.status] ?? i.status) : '') },
+    {
+      key: 'record',
+      label: t.record,
+      csv: false,
+      cell: (i) => i.records.map((r, n) => <audio key={r} controls preload="none" src={r} aria-label={`${t.record} ${n + 1}`} />),
+    },
+    {
+      key: 'tags',
+      label: t.tags,
+      text: (i) =>
+        [...i.tags.map((x) => x.tag), i.sale != null ? `${t.sale}: ${formatMoney(i.sale, lang)}` : ''].filter(Boolean).join(', '),
+      cell: tagsCell,
+    },
+  ];
+}
+
+/** The journal's columns for machines, after the screen's: UTC time, codes, seconds, digits. */
+export const JOURNAL_RAW: Array<RawColumn<JournalItem>> = [
+  { label: 'id', value: (i) => i.id },
+  { label: 'at_utc', value: (i) => i.at },
+  { label: 'type_code', value: (i) => i.type },
+  { label: 'ac_id', value: (i) => i.ac_id },
+  { label: 'status_code', value: (i) => i.status },
+  { label: 'duration_s', value: (i) => i.duration },
+  { label: 'number_digits', value: (i) => (isCall(i) ? i.detail.replace(/\D/g, '') : '') },
+  { label: 'numb_digits', value: (i) => i.numb },
+  { label: 'number_reason', value: (i) => i.number_reason },
+  { label: 'sale_rub', value: (i) => i.sale },
+  { label: 'records', value: (i) => i.records.join(' ') },
+];
 
 /**
  * Calls, call-backs, chats, requests and goals in one list, newest first, paged on the server
@@ -64,30 +141,10 @@ export function Journal() {
     loc.route(`${loc.path}?${p}`, true);
   };
   const [f, setF] = useState({ from, till });
-  const source = (i: JournalItem) => i.utm_source ?? i.referrer ?? '';
-  const utm = (i: JournalItem) => [i.utm_medium, i.utm_campaign].filter(Boolean).join(' / ');
-  const exportCsv = (items: JournalItem[]) => {
-    const head = [t.when, t.type, t.campaign, t.source, 'utm', t.entry, t.number, t.duration, t.status, t.tags, t.sale];
-    const rows = items.map((i) => [
-      i.at,
-      t[i.type],
-      i.ac_name,
-      source(i),
-      utm(i),
-      i.entrance_page,
-      i.detail,
-      i.duration,
-      i.status,
-      i.tags.map((x) => x.tag).join(', '),
-      i.sale,
-    ]);
-    const text = [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob(['\ufeff' + text], { type: 'text/csv;charset=utf-8' }));
-    a.download = `journal-${from}-${till}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
+  const columns = journalColumns(t, lang, zone, (i) => (
+    <Tags item={i} tags={tags.data ?? []} done={journal.reload} tagsChanged={tags.reload} />
+  ));
+  const exportCsv = (items: JournalItem[]) => downloadCsv(`journal-${from}-${till}.csv`, csvOf(columns, items, JOURNAL_RAW));
   return (
     <Page title={t.journal}>
       <Show loaded={sites}>
@@ -134,55 +191,14 @@ export function Journal() {
               {(j) =>
                 j.items.length ? (
                   <>
-                    <div class="scroll" tabIndex={0}>
-                      <table id="journal">
-                        <thead>
-                          <tr>
-                            <th scope="col">{t.when}</th>
-                            <th scope="col">{t.type}</th>
-                            <th scope="col">{t.campaign}</th>
-                            <th scope="col">{t.source}</th>
-                            <th scope="col">{t.entry}</th>
-                            <th scope="col">{t.duration}</th>
-                            <th scope="col">{t.status}</th>
-                            <th scope="col">{t.record}</th>
-                            <th scope="col">{t.tags}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {j.items.map((i) => (
-                            <tr key={`${i.type}:${i.id}`} data-type={i.type} data-id={i.id}>
-                              <td class="nowrap">{formatDateTime(i.at, lang, zone)}</td>
-                              <td>
-                                {t[i.type]}
-                                <div class="muted nowrap">
-                                  {i.type === 'cdr_in' || i.type === 'sitephone' ? formatPhone(i.detail) : i.detail}
-                                </div>
-                              </td>
-                              <td class="campaign">
-                                {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}
-                                <NumberReason reason={i.number_reason} />
-                              </td>
-                              <td>
-                                {source(i)}
-                                <div class="muted">{utm(i)}</div>
-                              </td>
-                              <td class="url">{i.entrance_page}</td>
-                              <td class="num">{formatDuration(i.duration)}</td>
-                              <td>{i.status ? ((t as Record<string, string>)[i.status] ?? i.status) : ''}</td>
-                              <td>
-                                {i.records.map((r, n) => (
-                                  <audio key={r} controls preload="none" src={r} aria-label={`${t.record} ${n + 1}`} />
-                                ))}
-                              </td>
-                              <td>
-                                <Tags item={i} tags={tags.data ?? []} done={journal.reload} tagsChanged={tags.reload} />
-                              </td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
+                    <Table
+                      id="journal"
+                      label={t.journal}
+                      columns={columns}
+                      rows={j.items}
+                      rowKey={(i) => `${i.type}:${i.id}`}
+                      rowProps={(i) => ({ 'data-type': i.type, 'data-id': i.id })}
+                    />
                     <div class="row">
                       <button type="button" disabled={offset === 0} onClick={() => go({ offset: String(Math.max(0, offset - PAGE)) })}>
                         {t.prev}

@@ -4,7 +4,8 @@ import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
 import type { NumaList } from '../types.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { phoneShape, required, useForm } from '../form.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
 export function NumaLists() {
@@ -63,19 +64,24 @@ export function NumaLists() {
 
 function NewList({ onAdded }: { onAdded(): void }) {
   const { t } = useApp();
-  const [name, setName] = useState('');
   const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    await rest('create_numa_list', { name: name.trim() }, 'POST');
-    setName('');
-    setNote(t.saved);
-    onAdded();
-  });
+  const form = useForm(
+    { name: '' },
+    {
+      check: { name: required(t.fieldRequired) },
+      async submit(v) {
+        setNote('');
+        await rest('create_numa_list', { name: v.name.trim() }, 'POST');
+        form.reset();
+        setNote(t.saved);
+        onAdded();
+      },
+    },
+  );
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-list-h">
       <h2 id="new-list-h">{t.newNumaList}</h2>
-      <TextField id="name" label={t.name} value={name} onInput={setName} required error={form.errors.name} />
+      <TextField {...form.field('name', t.name)} required />
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>
@@ -89,38 +95,32 @@ function NewList({ onAdded }: { onAdded(): void }) {
 
 function AddNumber({ lists, onAdded }: { lists: NumaList[]; onAdded(): void }) {
   const { t } = useApp();
-  const [list, setList] = useState('');
-  const [number, setNumber] = useState('');
   const [note, setNote] = useState('');
-  const id = list || String(lists[0]!.id);
-  const form = useSubmit(async () => {
-    setNote('');
-    await rest('add_number_to_numa_list', { numa_list_id: Number(id), number }, 'POST');
-    setNumber('');
-    setNote(t.saved);
-    onAdded();
-  });
+  const form = useForm(
+    { numa_list_id: String(lists[0]!.id), number: '' },
+    {
+      check: { number: phoneShape(t.phoneShape) },
+      async submit(v) {
+        setNote('');
+        await rest('add_number_to_numa_list', { numa_list_id: Number(v.numa_list_id), number: v.number }, 'POST');
+        form.set('number', '');
+        setNote(t.saved);
+        onAdded();
+      },
+    },
+  );
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="add-number-h">
       <h2 id="add-number-h">{t.addToList}</h2>
       <SelectField
         id="numa_list_id"
         label={t.numaList}
-        value={id}
-        onChange={setList}
+        value={form.values.numa_list_id}
+        onChange={(v) => form.set('numa_list_id', v)}
         options={lists.map((l): [string, string] => [String(l.id), l.name])}
         error={form.errors.numa_list_id}
       />
-      <TextField
-        id="number"
-        label={t.callerNumber}
-        type="tel"
-        inputMode="tel"
-        value={number}
-        onInput={setNumber}
-        required
-        error={form.errors.number}
-      />
+      <TextField {...form.field('number', t.callerNumber)} type="tel" inputMode="tel" required />
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>

@@ -5,6 +5,7 @@ import { addDays, dayIn, daysBetween, formatMoney, formatNumber, formatPercent }
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import type { Campaign, Sales, Stat } from '../types.js';
+import { Table, type Column } from '../table.js';
 import { Page, Show, TextField, useData } from '../ui.js';
 import { DailyChart } from './daily-chart.js';
 
@@ -18,6 +19,12 @@ interface Row {
   revenue: number;
 }
 const KEYS = ['visits', 'calls', 'chats', 'requests', 'goals', 'sales', 'revenue'] as const;
+/** A campaign's line: this period's figures and the period's before. */
+interface ReportRow {
+  c: Campaign;
+  a: Row;
+  b: Row;
+}
 
 /** One period: every campaign's row (REST `stat` per campaign, `advertising_sales` for the site). */
 async function period(siteId: number, campaigns: Campaign[], from: string, tillExclusive: string): Promise<Map<number, Row>> {
@@ -69,6 +76,7 @@ export function Report() {
 
   const money = (v: number) => formatMoney(v, lang);
   const num = (v: number) => formatNumber(v, lang);
+  const show = (k: (typeof KEYS)[number]) => (k === 'revenue' ? money : num);
   return (
     <Page title={t.report}>
       <Show loaded={sites}>
@@ -93,47 +101,41 @@ export function Report() {
             <Show loaded={report}>
               {(r) =>
                 r && (
-                  <div class="scroll" tabIndex={0}>
-                    <table id="report">
-                      <caption>
-                        {from} – {till} · ▲▼ {t.previousPeriod}
-                      </caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t.campaign}</th>
-                          <th scope="col">{t.visits}</th>
-                          <th scope="col">{t.calls}</th>
-                          <th scope="col">{t.chats}</th>
-                          <th scope="col">{t.requests}</th>
-                          <th scope="col">{t.goals}</th>
-                          <th scope="col">{t.sales}</th>
-                          <th scope="col">{t.revenue}</th>
-                          <th scope="col">{t.conversion}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {[{ id: -1, name: t.noCampaign }, ...r.campaigns].map((c) => {
-                          const a = r.now.get(c.id)!;
-                          const b = r.before.get(c.id)!;
-                          return (
-                            <tr key={c.id} data-ac={c.id}>
-                              <th scope="row">{c.name}</th>
-                              {KEYS.map((k) => (
-                                <td key={k} class="num" data-key={k}>
-                                  <span class="value">{k === 'revenue' ? money(a[k]) : num(a[k])}</span>
-                                  <Delta now={a[k]} before={b[k]} show={k === 'revenue' ? money : num} />
-                                </td>
-                              ))}
-                              <td class="num" data-key="conversion">
-                                {formatPercent(conversion(a), lang)}
-                                <div class="muted">{formatPercent(conversion(b), lang)}</div>
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
+                  <Table
+                    id="report"
+                    label={t.report}
+                    caption={`${from} – ${till} · ▲▼ ${t.previousPeriod}`}
+                    rows={[{ id: -1, name: t.noCampaign }, ...r.campaigns].map((c) => ({ c, a: r.now.get(c.id)!, b: r.before.get(c.id)! }))}
+                    rowKey={(x) => x.c.id}
+                    rowProps={(x) => ({ 'data-ac': x.c.id })}
+                    columns={[
+                      { key: 'campaign', label: t.campaign, head: true, text: (x) => x.c.name },
+                      ...KEYS.map((k): Column<ReportRow> => ({
+                        key: k,
+                        label: t[k],
+                        num: true,
+                        text: (x) => show(k)(x.a[k]),
+                        cell: (x) => (
+                          <span data-key={k}>
+                            <span class="value">{show(k)(x.a[k])}</span>
+                            <Delta now={x.a[k]} before={x.b[k]} show={show(k)} />
+                          </span>
+                        ),
+                      })),
+                      {
+                        key: 'conversion',
+                        label: t.conversion,
+                        num: true,
+                        text: (x) => formatPercent(conversion(x.a), lang),
+                        cell: (x) => (
+                          <span data-key="conversion">
+                            {formatPercent(conversion(x.a), lang)}
+                            <div class="muted">{formatPercent(conversion(x.b), lang)}</div>
+                          </span>
+                        ),
+                      },
+                    ]}
+                  />
                 )
               }
             </Show>

@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiFailure, fieldOf, login } from '../api.js';
+import { ApiFailure, login } from '../api.js';
 import type { Texts } from '../i18n.js';
 import { FormError, TextField, useSubmit } from '../ui.js';
 
@@ -24,9 +24,11 @@ async function createFirstAccount(body: { token: string; login: string; password
     body: JSON.stringify(body),
   });
   if (res.ok) return;
-  const { message = `${res.status}` } = (await res.json().catch(() => ({}))) as { message?: string };
+  const refusal = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
+  const message = refusal.message ?? `${res.status}`;
   const m = /^(\d+):\s*(.*)$/s.exec(message);
-  throw new ApiFailure(res.status, m ? Number(m[1]) : res.status * 1000, m ? m[2]! : message, fieldOf(message));
+  // The envelope names the field it refuses (`field`), beside which the form shows it.
+  throw new ApiFailure(res.status, m ? Number(m[1]) : res.status * 1000, m ? m[2]! : message, refusal.field ?? null);
 }
 
 export function Setup({ t, token, onSignedIn }: { t: Texts; token: string; onSignedIn(): void }) {

@@ -3,9 +3,11 @@ import { rest, restData } from '../api.js';
 import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
+import { Table } from '../table.js';
 import { useApp } from '../state.js';
 import type { Site } from '../types.js';
-import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { minLength, required, useForm } from '../form.js';
+import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 interface Employee {
   id: number;
@@ -56,46 +58,43 @@ export function Team() {
         {(d) => (
           <>
             {d.employees.length ? (
-              <div class="scroll" tabIndex={0}>
-                <table id="team">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.name}</th>
-                      <th scope="col">{t.emailShort}</th>
-                      <th scope="col">{t.extension}</th>
-                      <th scope="col">{t.phones}</th>
-                      <th scope="col">{t.sipLine}</th>
-                      <th scope="col">
-                        <span class="sr">{t.edit}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.employees.map((e) => (
-                      <tr key={e.id}>
-                        <td>{e.full_name}</td>
-                        <td>{e.email}</td>
-                        <td>{e.extension}</td>
-                        <td class="nowrap">{e.phones.map(formatPhone).join(', ')}</td>
-                        <td>
-                          {d.lines
-                            .filter((l) => l.employee_id.includes(e.id))
-                            .map((l) => `${l.phone} · ${l.physical_state}`)
-                            .join(', ')}
-                        </td>
-                        <td class="actions">
-                          <button type="button" onClick={() => setEditing(e.id)}>
-                            {t.edit} <span class="sr">{e.full_name}</span>
-                          </button>
-                          <button type="button" onClick={() => setRemoving(e)}>
-                            {t.remove} <span class="sr">{e.full_name}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                id="team"
+                label={t.team}
+                rows={d.employees}
+                rowKey={(e) => e.id}
+                columns={[
+                  { key: 'name', label: t.name, head: true, text: (e) => e.full_name },
+                  { key: 'email', label: t.emailShort, text: (e) => e.email },
+                  { key: 'extension', label: t.extension, text: (e) => e.extension },
+                  { key: 'phones', label: t.phones, class: 'nowrap', text: (e) => e.phones.map(formatPhone).join(', ') },
+                  {
+                    key: 'sip',
+                    label: t.sipLine,
+                    text: (e) =>
+                      d.lines
+                        .filter((l) => l.employee_id.includes(e.id))
+                        .map((l) => `${l.phone} · ${l.physical_state}`)
+                        .join(', '),
+                  },
+                  {
+                    key: 'actions',
+                    label: t.edit,
+                    class: 'actions',
+                    csv: false,
+                    cell: (e) => (
+                      <>
+                        <button type="button" onClick={() => setEditing(e.id)}>
+                          {t.edit} <span class="sr">{e.full_name}</span>
+                        </button>
+                        <button type="button" onClick={() => setRemoving(e)}>
+                          {t.remove} <span class="sr">{e.full_name}</span>
+                        </button>
+                      </>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Empty>{t.noTeam}</Empty>
             )}
@@ -140,61 +139,42 @@ const EMPTY = { first_name: '', last_name: '', email: '', password: '', sip_line
 function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assignment | null; onDone(): void }) {
   const { t } = useApp();
   const line = editing ? data.lines.find((l) => l.employee_id.includes(editing.id)) : undefined;
-  const [v, setV] = useState(
-    editing ? { ...EMPTY, first_name: editing.first_name, last_name: editing.last_name, sip_line_id: line ? String(line.id) : '' } : EMPTY,
-  );
   const [sites, setSites] = useState<number[]>(editing?.sites ?? []);
   const [note, setNote] = useState('');
-  const set = (k: keyof typeof EMPTY) => (x: string) => setV({ ...v, [k]: x });
-  const form = useSubmit(async () => {
-    setNote('');
-    const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
-    if (editing) {
-      await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
-      setNote(t.saved);
-    } else {
-      await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
-      setV(EMPTY);
-      setSites([]);
-      setNote(t.employeeAdded);
-    }
-    onDone();
+  const initial = editing
+    ? { ...EMPTY, first_name: editing.first_name, last_name: editing.last_name, sip_line_id: line ? String(line.id) : '' }
+    : EMPTY;
+  const form = useForm(initial, {
+    check: {
+      first_name: required(t.fieldRequired),
+      last_name: required(t.fieldRequired),
+      ...(editing ? {} : { email: required(t.fieldRequired), password: minLength(8, fill(t.atLeastChars, { n: 8 })) }),
+    },
+    async submit(v) {
+      setNote('');
+      const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
+      if (editing) {
+        await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
+        setNote(t.saved);
+      } else {
+        await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
+        form.reset();
+        setSites([]);
+        setNote(t.employeeAdded);
+      }
+      onDone();
+    },
   });
   const title = editing ? `${t.editEmployee}: ${editing.last_name} ${editing.first_name}` : t.addEmployee;
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="employee-form-h">
       <h2 id="employee-form-h">{title}</h2>
-      <TextField
-        id="first_name"
-        label={t.firstName}
-        value={v.first_name}
-        onInput={set('first_name')}
-        required
-        error={form.errors.first_name}
-      />
-      <TextField id="last_name" label={t.lastName} value={v.last_name} onInput={set('last_name')} required error={form.errors.last_name} />
+      <TextField {...form.field('first_name', t.firstName)} required />
+      <TextField {...form.field('last_name', t.lastName)} required />
       {!editing && (
         <>
-          <TextField
-            id="employee-email"
-            label={t.employeeEmail}
-            type="email"
-            autocomplete="off"
-            value={v.email}
-            onInput={set('email')}
-            required
-            error={form.errors.email}
-          />
-          <TextField
-            id="employee-password"
-            label={t.password}
-            type="password"
-            autocomplete="new-password"
-            value={v.password}
-            onInput={set('password')}
-            required
-            error={form.errors.password}
-          />
+          <TextField {...form.field('email', t.employeeEmail, 'employee-email')} type="email" autocomplete="off" required />
+          <TextField {...form.field('password', t.password, 'employee-password')} type="password" autocomplete="new-password" required />
         </>
       )}
       {data.sites.length > 0 && (
@@ -217,8 +197,8 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
       <SelectField
         id="sip_line_id"
         label={t.sipLine}
-        value={v.sip_line_id}
-        onChange={set('sip_line_id')}
+        value={form.values.sip_line_id}
+        onChange={(x) => form.set('sip_line_id', x)}
         options={[['', t.none], ...data.lines.map((l): [string, string] => [String(l.id), l.phone])]}
         error={form.errors.sip_line_id}
       />

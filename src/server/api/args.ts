@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiError } from '../http/errors.js';
 import { apiErrors } from './errors.js';
+import { plainReason } from './plain-reason.js';
 
 /**
  * Reading a function's parameters. A GET carries them as query text, a POST as JSON in `args`;
@@ -75,7 +76,7 @@ function toApiError(error: z.ZodError, input: Record<string, unknown>): ApiError
   const name = issue.path.map(String).join('.') || 'args';
   const first = issue.path[0];
   if (issue.code === 'invalid_type' && typeof first === 'string' && input[first] === undefined) return apiErrors.missing(name);
-  return apiErrors.invalid(name, issue.message);
+  return apiErrors.invalid(name, plainReason(issue));
 }
 
 /** `limit` and `offset` of a list, from the values the caller sent (text or numbers). */

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { ApiError, argumentName } from '../http/errors.js';
 
 /**
  * The REST API's errors (docs/spec/rest-api.md, section 7). The document gives three codes
@@ -21,16 +21,20 @@ export const apiErrors = {
   notAcceptable: () => new ApiError(502, 111406, 'Not acceptable: send Accept application/json or application/xml'),
   unknownFunction: (name: string) => new ApiError(404, 100404, `Unknown function ${name}`),
   wrongMethod: (name: string, allowed: string) => new ApiError(405, 100405, `Function ${name} takes ${allowed}`),
-  missing: (name: string) => new ApiError(400, 100400, `Missing required parameter ${name}`),
-  invalid: (name: string, why: string) => new ApiError(400, 100422, `Invalid parameter ${name}: ${why}`),
-  unknownParameter: (name: string) => new ApiError(400, 100423, `Unknown parameter ${name}`),
-  limitTooLarge: (max: number) => new ApiError(400, 100413, `Invalid parameter limit: at most ${max}`),
+  // The argument errors name the argument in the envelope's `field` too (docs/rest-api.md, "Conventions").
+  missing: (name: string) => new ApiError(400, 100400, `Missing required parameter ${name}`, argumentName(name)),
+  /** `args` (the arguments as a whole, two that do not go together) names no one field. */
+  invalid: (name: string, why: string) =>
+    new ApiError(400, 100422, `Invalid parameter ${name}: ${why}`, name === 'args' ? undefined : argumentName(name)),
+  unknownParameter: (name: string) => new ApiError(400, 100423, `Unknown parameter ${name}`, argumentName(name)),
+  limitTooLarge: (max: number) => new ApiError(400, 100413, `Invalid parameter limit: at most ${max}`, 'limit'),
   malformed: () => new ApiError(400, 100401, 'Malformed request body'),
   /** An object id that names nothing of the acting customer (another customer's reads the same). */
   notFound: (what: string, id: number | string) => new ApiError(404, 100410, `Not found: ${what} ${id}`),
   invalidCustomerForSite: (siteId: number) => new ApiError(403, 211400, `Invalid customer for site ${siteId}`),
   /** The document's answer to create_ac on a site that is not the user's. */
   databaseError: () => new ApiError(403, 100501, 'Database error'),
+  /** The document's envelope exactly (docs/spec/rest-api.md, section 7): the app says it in its own words by the code. */
   duplicateAcName: () => new ApiError(409, 100502, 'Duplicate ac name'),
   duplicate: (what: string) => new ApiError(409, 100503, `Duplicate ${what}`),
   /** A block or DT pool given a number the customer does not hold (bought, or given by the operator). */

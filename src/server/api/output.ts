@@ -35,5 +35,5 @@ export function send(reply: FastifyReply, format: Format, status: number, envelo
 }
 
 export function sendError(reply: FastifyReply, format: Format, e: ApiError): FastifyReply {
-  return send(reply, format, e.status, { success: false, message: `${e.code}: ${e.message}` });
+  return send(reply, format, e.status, { ...e.envelope() });
 }

@@ -30,6 +30,10 @@ export const errorEnvelope = z
       .string()
       .regex(/^\d{6}: \S/)
       .describe('`<code>: <text>`; the codes: ' + API_ERROR_CODES.map((e) => `${e.code} (HTTP ${e.status}) ${e.text}`).join('; ')),
+    field: z
+      .string()
+      .optional()
+      .describe('EXTENSION: the argument the error is about (`user_phone`), on argument errors; the message says what it needs'),
   })
   .describe('An error: success false and `<code>: <text>`; never a stack trace.');
 

@@ -12,6 +12,7 @@ import { siteCallback } from './platform.js';
 import { insertCall, markCallFailed } from './queries.js';
 import { siteById } from '../sites/sites.js';
 import { noEvents, type EventSink } from '../webhooks/events.js';
+import { readPhone } from '../api/phone.js';
 
 /**
  * How far the requested call time may lie from the server's clock. The snippet refuses a time in
@@ -38,7 +39,9 @@ export const sitephoneHandler =
     // As the snippet reads them: 0 or '' for the time means none; numbers for text are text.
     const t = data.delayed_call_time ? Math.round(+data.delayed_call_time) || null : null;
     const group = data.group_id == null || data.group_id === '' ? null : String(data.group_id);
-    const phone = String(data.phone).replace(/\D/g, '');
+    // Digits with the country code (`8 916 …` is `7916…`), as the schema read it by its plan.
+    const read = readPhone(String(data.phone));
+    const phone = 'digits' in read ? read.digits : String(data.phone).replace(/\D/g, '');
     if (t != null && (t < now - PAST_MS || t > now + AHEAD_MS)) return { success: false, code: 'invalid_time' };
 
     // Counted per /64 for IPv6: a client holds a whole /64 and can change the low bits at will.

@@ -4,26 +4,38 @@ import type { ErrorEnvelope } from '../../protocol.js';
  * Errors the server answers with: an HTTP status and the envelope `{success: false, message}`,
  * `message` reading `<numeric code>: <text>` as the REST document's errors do. The numeric code is
  * the HTTP status followed by three digits, so a client can tell them apart without parsing text.
+ * An error about one argument also names it in `field` (an extension, docs/rest-api.md
+ * "Conventions"), so a form puts the message under that field without reading the text.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: number,
     text: string,
+    /** The argument the error is about (`user_phone`), top-level name only. */
+    readonly field?: string,
   ) {
     super(text);
   }
 
-  envelope(): ErrorEnvelope {
-    return { success: false, message: `${this.code}: ${this.message}` };
+  envelope(): ErrorEnvelope & { field?: string } {
+    const e = { success: false as const, message: `${this.code}: ${this.message}` };
+    return this.field === undefined ? e : { ...e, field: this.field };
   }
 }
+
+/** The argument's top-level name in a path as messages write it: `args.value.2` → `args`, `numbers.2` → `numbers`. */
+export const argumentName = (path: string): string => path.split('.')[0]!;
 
 export const errors = {
   notFound: () => new ApiError(404, 404000, 'Not found'),
   unknownSite: () => new ApiError(404, 404001, 'Unknown site key'),
   malformed: () => new ApiError(400, 400001, 'Malformed JSON'),
-  invalid: (where: string) => new ApiError(400, 400002, `Invalid request: ${where}`),
+  /** `where` reads `<field>: <reason>` when one field is at fault; the envelope then names it. */
+  invalid: (where: string) => {
+    const field = /^([\w.]+): /.exec(where)?.[1];
+    return new ApiError(400, 400002, `Invalid request: ${where}`, field === undefined ? undefined : argumentName(field));
+  },
   tooLarge: () => new ApiError(413, 413001, 'Request body too large'),
   unsupportedType: () => new ApiError(415, 415001, 'Unsupported content type'),
   originNotAllowed: () => new ApiError(403, 403001, 'Origin not allowed for this site'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, text } from '../api/args.js';
+import { phone, readPhone } from '../api/phone.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from './numa-lists.js';
@@ -9,13 +10,13 @@ import { addNumaNumber, createNumaList, numaListOwner, removeNumaNumber } from '
  * lists"). They are stored here; what they do to calls comes with the calls.
  */
 
-/** A caller's number as stored: digits only (`+7 (495) 123-45-67` is `74951234567`). */
-const number = z
+/** A caller's number as stored: checked by its plan, digits with the country code (`+7 (495) 123-45-67` is `74951234567`). */
+const number = phone();
+/** A number to take off a list: as stored (lists made before the plan's check hold plain digits), or as typed. */
+const listed = z
   .string()
   .trim()
-  .regex(/^\+?[\d\s()-]{3,32}$/, 'a phone number')
-  .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length >= 3 && v.length <= 20, 'a phone number of 3 to 20 digits');
+  .regex(/^\+?[\d\s().-]{3,40}$/, 'a phone number');
 
 async function ownList(ctx: CustomerContext, listId: number): Promise<void> {
   if ((await numaListOwner(ctx.store.db, listId)) !== ctx.customer.id) throw apiErrors.notFound('numa_list', listId);
@@ -60,11 +61,15 @@ export const removeNumberFromNumaList = apiFunction({
   summary: 'Remove a number from a numa list',
   description: 'Removes a number from a caller-number list (`100410` when it is not on it).',
   names: { numa_list_id: 'numa_list' },
-  args: z.object({ numa_list_id: id(), number }),
+  args: z.object({ numa_list_id: id(), number: listed }),
   response: acknowledgement,
   async run(ctx, a) {
     await ownList(ctx, a.numa_list_id);
-    if (!(await removeNumaNumber(ctx.store.db, a.numa_list_id, a.number))) throw apiErrors.notFound('number', a.number);
+    const read = readPhone(a.number);
+    const forms = [...new Set(['digits' in read ? read.digits : '', a.number.replace(/\D/g, '')])].filter(Boolean);
+    let removed = false;
+    for (const n of forms) removed = (await removeNumaNumber(ctx.store.db, a.numa_list_id, n)) || removed;
+    if (!removed) throw apiErrors.notFound('number', a.number);
     return undefined;
   },
 });

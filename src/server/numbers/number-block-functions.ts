@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phone } from '../api/phone.js';
 import { PHONE_ID } from '../../protocol.js';
 import { blockOwner, blocksOf, createBlock, deleteBlock, updateBlock, type BlockFullRow } from '../sites/blocks.js';
 import { poolNumbers, setPoolNumbers } from '../sites/pool-numbers.js';
@@ -31,11 +32,7 @@ const fields = {
   name: text(),
   selector: z.string().max(200).regex(PHONE_ID, '#id, .class, [name=x] or number=<digits>'),
   numb: digits.nullable().optional(),
-  forward_numb: z
-    .string()
-    .regex(/^\+?\d{5,15}$/, 'a phone number')
-    .nullable()
-    .optional(),
+  forward_numb: phone().nullable().optional(),
   phone_type: text(64).nullable().optional(),
   /** Display text of `numb`; by default the snippet writes it in the pattern of the number it replaces. */
   text: z.string().max(64).nullable().optional(),

@@ -14,6 +14,7 @@ import { enterSiteNumbers } from './site-numbers.js';
 import { roubles } from '../api/money.js';
 import { timestamp } from '../store/time.js';
 import { text } from '../api/args.js';
+import { phone as phoneArg } from '../api/phone.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { answerDate } from '../reports/report-common.js';
@@ -25,13 +26,8 @@ import { answerDate } from '../reports/report-common.js';
  * pools use (numbers/site-numbers.ts enters those before every read).
  */
 
-/** A phone number as sent: `+7 (495) 123-45-67` or digits; digits only afterwards. */
-const phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[\d\s()-]{3,32}$/, 'a phone number')
-  .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length >= 5 && v.length <= 15, 'a phone number of 5 to 15 digits');
+/** A phone number as sent (`+7 (495) 123-45-67`, `84951234567`), checked by its plan; its digits afterwards. */
+const phone = phoneArg();
 
 /** The values of `type`: a number a site shows for call tracking, or a virtual number that only forwards. */
 const NUMBER_TYPES = ['Analytics', 'VA'] as const;

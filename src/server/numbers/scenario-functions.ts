@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../api/args.js';
+import { phone as phoneArg } from '../api/phone.js';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction } from '../api/function.js';
 import { onPostgres, type Queryable } from '../store/queryable.js';
@@ -24,12 +25,7 @@ import {
  */
 
 /** A phone number as typed (`+7 (916) 555-44-33`), stored as digits, as the REST API's forwarding stores it. */
-const phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[\d\s()-]{3,32}$/, 'a phone number')
-  .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length >= 5 && v.length <= 15, 'a phone number of 5 to 15 digits');
+const phone = phoneArg();
 
 const scenarioFields = {
   name: z.string().trim().min(1).max(200),

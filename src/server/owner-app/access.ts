@@ -18,7 +18,8 @@ export async function asAppError<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof ApiError && Math.floor(e.code / 1000) !== e.status) throw new ApiError(e.status, e.status * 1000 + 100, e.message);
+    if (e instanceof ApiError && Math.floor(e.code / 1000) !== e.status)
+      throw new ApiError(e.status, e.status * 1000 + 100, e.message, e.field);
     throw e;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../api/args.js';
+import { phone } from '../api/phone.js';
 
 /** The fields of a site the REST functions take: its domain, extra origins and phone. */
 
@@ -53,7 +53,8 @@ export const origins = z
   })
   .describe('EXTENSION: extra origins whose pages may use the site: a host (with its subdomains), host:port, or an origin');
 
-export const userPhone = text(32).regex(/^\+?[\d\s()-]{5,32}$/, 'a phone number');
+/** The site's own phone, checked by the numbering plan (api/phone.ts); digits with the country code. */
+export const userPhone = phone();
 
 /** A phone as stored: its digits. */
 export const phoneDigits = (p: string) => p.replace(/\D/g, '');

@@ -75,7 +75,7 @@ export function refusedUrl(url: string, rules: TargetRules): string | null {
   try {
     u = new URL(url);
   } catch {
-    return 'not a URL';
+    return 'enter a full address starting with https://';
   }
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && rules.allowHttp)) return rules.allowHttp ? 'http or https only' : 'https only';
   if (u.username || u.password) return 'no user or password in the URL';

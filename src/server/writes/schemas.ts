@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PHONE } from '../../protocol.js';
+import { plainReason } from '../api/plain-reason.js';
+import { readPhone } from '../api/phone.js';
 import type {
   CaptchaData,
   ChatCloseData,
@@ -106,7 +108,8 @@ const textOrNumber = z.union([text(64), z.number().finite()]);
 
 /** Not strict: `sitePhoneCall` ignores fields it does not know, and the snippet sends the params as given. */
 export const SitePhoneDataSchema = z.object({
-  phone: textOrNumber.refine((p) => PHONE.test(String(p)), 'not a phone number'),
+  // The number is dialled: held to its numbering plan (api/phone.ts), not only to the widget's shape.
+  phone: textOrNumber.refine((p) => PHONE.test(String(p)) && 'digits' in readPhone(String(p)), 'not a phone number'),
   captcha_key: text(64).nullish(),
   captcha_value: textOrNumber.nullish(),
   delayed_call_time: z.union([z.number().finite().nonnegative(), z.string().regex(/^\d{0,16}$/, 'must be epoch milliseconds')]).nullish(),
@@ -163,5 +166,5 @@ exact<Exact<keyof z.output<typeof WriteRequestSchema>, keyof WriteRequest>>(true
 /** `path: message` of the first issue, for the error envelope. */
 export function describeIssue(error: z.ZodError): string {
   const i = error.issues[0]!;
-  return (i.path.length ? i.path.join('.') + ': ' : '') + i.message;
+  return (i.path.length ? i.path.join('.') + ': ' : '') + plainReason(i);
 }

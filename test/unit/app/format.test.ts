@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOf } from '../../../src/app/api.js';
 import { conditionValueError, selectorOf } from '../../../src/app/conditions.js';
 import { addDays, csvCell, dayIn, daysBetween, formatDuration, formatPhone } from '../../../src/app/format.js';
 
@@ -47,12 +46,5 @@ describe('campaign forms', () => {
     expect(selectorOf('id', 'phone')).toBe('#phone');
     expect(selectorOf('class', '.tel')).toBe('.tel');
     expect(selectorOf('name', 'phone')).toBe('[name=phone]');
-  });
-  it('find the field a server message names', () => {
-    expect(fieldOf('Invalid parameter domain: a host name such as shop.example.com')).toBe('domain');
-    expect(fieldOf('Missing required parameter user_phone')).toBe('user_phone');
-    expect(fieldOf('Invalid parameter dt_pool_numbers.1: 5 to 15 digits')).toBe('dt_pool_numbers');
-    expect(fieldOf('Invalid request: site_id: expected number')).toBe('site_id');
-    expect(fieldOf('Wrong login or password')).toBeNull();
   });
 });

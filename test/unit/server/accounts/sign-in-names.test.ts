@@ -47,7 +47,7 @@ describe('a REST login named as an employee', () => {
     for (const login of [OTHER_EMPLOYEE, OTHER_EMPLOYEE.toUpperCase(), 'e11@x.test']) {
       const r = await w.post('api_login', a, { login, password: 'squatter-password' });
       expect(r.statusCode, login).toBe(400);
-      expect(r.json(), login).toEqual({ success: false, message: '100422: Invalid parameter login: already taken' });
+      expect(r.json(), login).toEqual({ success: false, message: '100422: Invalid parameter login: already taken', field: 'login' });
     }
     expect(await logins()).toEqual(before);
     // The employee still signs in to the app.
@@ -100,7 +100,7 @@ describe('an employee named as a REST login', () => {
     for (const email of ['boss@b.test', 'BOSS@B.TEST']) {
       const r = await w.post('create_employee', a, { first_name: 'Bo', last_name: 'Ss', email, password: 'employee-password' });
       expect(r.statusCode, email).toBe(400);
-      expect(r.json(), email).toEqual({ success: false, message: '100422: Invalid parameter email: already taken' });
+      expect(r.json(), email).toEqual({ success: false, message: '100422: Invalid parameter email: already taken', field: 'email' });
     }
     expect(await emails()).toEqual(before);
     // Another e-mail is still welcome.

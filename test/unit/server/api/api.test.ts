@@ -332,7 +332,11 @@ describe('paths, verbs, formats', () => {
     // An error in XML when XML was asked for.
     const xml = await w.get('ac', { session_key: key, site_id: 'one' }, 'application/xml');
     expect(xml.statusCode).toBe(400);
-    expect(fromXml(xml.body)).toEqual({ success: false, message: expect.stringMatching(/^100422: Invalid parameter site_id/) });
+    expect(fromXml(xml.body)).toEqual({
+      success: false,
+      message: expect.stringMatching(/^100422: Invalid parameter site_id/),
+      field: 'site_id',
+    });
   });
 
   it('pages every list by limit and offset in a stable order; limit above 1000 is refused', async () => {

@@ -98,6 +98,10 @@ describe('a client generated from the API reference', () => {
     expect(r.calls).toEqual([]);
     expect(r.callTotal).toBe('0');
     // The call the types refuse is refused by the server too, with the contract's envelope.
-    expect(r.refused).toEqual({ success: false, message: expect.stringMatching(/^100422: Invalid parameter ac_operator/) });
+    expect(r.refused).toEqual({
+      success: false,
+      message: expect.stringMatching(/^100422: Invalid parameter ac_operator/),
+      field: 'ac_operator',
+    });
   });
 });

@@ -237,6 +237,18 @@ describe('sitephone', () => {
     ]);
   });
 
+  it('holds the number to its numbering plan: a digit short is refused, 8… is dialled as 7…', async () => {
+    const seen: CallbackRequest[] = [];
+    await start({ dispatch: (r) => (seen.push(r), { ok: true }) });
+    const v = await visit('open');
+    // Ten digits have the widget's shape, but no Russian number is that short.
+    expect(await calls('open', v, [{ phone: '+7 (916) 123-45-6' }])).toEqual(['invalid: phone: not a phone number']);
+    expect(await calls('open', v, [{ phone: '8 (916) 123-45-67' }])).toEqual([{ status: 0, code: 'sent' }]);
+    await server.callbacksDispatched();
+    expect(server.db.prepare('SELECT numa FROM calls').all()).toEqual([{ numa: '79161234567' }]);
+    expect(seen.map((r) => r.phone)).toEqual(['79161234567']);
+  });
+
   it('answers 3 for a site whose platform is declared down', async () => {
     await start();
     const v = await visit('down');

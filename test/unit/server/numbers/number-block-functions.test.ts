@@ -47,7 +47,7 @@ describe('number blocks (extension)', () => {
     ]);
     expectData(await w.post('number_block', a, { id, dt_pool_numbers: [], forward_numb: '+74951234567' }, { action: 'PUT' }));
     expect(rows('SELECT is_dt_enabled, forward_numb, numb FROM site_blocks WHERE id = ?', id)).toEqual([
-      { is_dt_enabled: 0, forward_numb: '+74951234567', numb: '74957770001' },
+      { is_dt_enabled: 0, forward_numb: '74951234567', numb: '74957770001' },
     ]);
     expect(rows('SELECT number FROM dt_pool_numbers WHERE block_id = ?', id)).toEqual([]);
     const site = expectData(

@@ -55,12 +55,12 @@ it('names the field it refuses: a number not the customer’s or answered by ano
   for (const [body, text] of [
     [{ name: 'X', numbers: ['74950003333'] }, 'numbers: 74950003333 is not a number of the customer'],
     [{ name: 'X', numbers: [n1] }, `numbers: ${n1} already answers another scenario`],
-    [{ name: 'X', forward_to: '1234' }, 'forward_to: a phone number of 5 to 15 digits'],
+    [{ name: 'X', forward_to: '1234' }, 'forward_to: not a complete phone number for Russia (+7 …, 11 digits)'],
     [{ name: ' ' }, 'name'],
   ] as const) {
     const r = await call('POST', 'create_scenario', a, body);
     expect(r.status, text).toBe(400);
-    expect(r.body.message, text).toMatch(new RegExp(`^100422: Invalid parameter ${text.replace(/[()]/g, '\\$&')}`));
+    expect(r.body.message, text).toMatch(new RegExp(`^100422: Invalid parameter ${text.replace(/[()+]/g, '\\$&')}`));
   }
 });
 

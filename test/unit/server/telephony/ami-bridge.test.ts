@@ -90,8 +90,8 @@ describe('the Asterisk bridge of the documentation', () => {
     await start();
     const at = Date.now() - 60_000;
     ami.emit(trunkCall('1764400000.10', '74951110000', at));
-    await expect.poll(() => calls().length).toBe(1);
-    await expect.poll(() => calls()[0]!.status).toBe('normal');
+    await expect.poll(() => calls().length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => calls()[0]!.status, { timeout: 10_000 }).toBe('normal');
     await bridge!.idle();
     expect(calls()).toEqual([
       {
@@ -111,7 +111,7 @@ describe('the Asterisk bridge of the documentation', () => {
     await start();
     ami.emit([{ Event: 'Newchannel', Uniqueid: '9.1', Linkedid: '9.1', CallerIDNum: '101', Exten: '102', Context: 'from-internal' }]);
     ami.emit(trunkCall('1764400000.20', '74951110000', Date.now() - 60_000, false));
-    await expect.poll(() => calls()[0]?.status).toBe('lost');
+    await expect.poll(() => calls()[0]?.status, { timeout: 10_000 }).toBe('lost');
     await bridge!.idle();
     expect(calls()).toHaveLength(1);
     expect(calls()[0]).toMatchObject({ numb: '74951110000', wait_time: 20, duration: 0 });

@@ -14,7 +14,7 @@ describe('webhook targets', () => {
     for (const host of ['LOCALHOST.', 'localhost..', 'app.localhost.'])
       expect(refusedUrl(`https://${host}/hook`, {}), host).toBe('loopback host');
     expect(refusedUrl('https://[64:ff9b:1::a00:1]/hook', {})).toMatch(/^private or reserved address/);
-    expect(refusedUrl('not a url', {})).toBe('not a URL');
+    expect(refusedUrl('not a url', {})).toBe('enter a full address starting with https://');
   });
 
   it('refuses loopback, private, link-local, shared and metadata addresses in both families', () => {

@@ -1,0 +1,129 @@
+import { useRef, useState } from 'preact/hooks';
+import { ApiFailure } from './api.js';
+import type { FieldErrors } from './ui.js';
+
+/**
+ * The app's one form hook: a form's values, the checks it makes before sending, and the server's
+ * refusal placed under the field its envelope names (`field`, docs/rest-api.md "Conventions"), or
+ * above the button when it names none or a field the form does not have.
+ *
+ *   const form = useForm({ name: '', user_phone: '' }, {
+ *     check: { name: required(t.fieldRequired), user_phone: phoneShape(t.phoneShape) },
+ *     async submit(v) { await rest('create_site', v, 'POST'); form.reset(); },
+ *   });
+ *   <form onSubmit={form.onSubmit} noValidate>
+ *     <TextField {...form.field('name', t.name)} />
+ *     <TextField {...form.field('user_phone', t.sitePhone)} type="tel" />
+ *     <FormError errors={form.errors} />
+ *     <button type="submit" disabled={form.busy}>{t.save}</button>
+ *   </form>
+ *
+ * `field(name, label)` gives a `TextField` its id (the argument's name, so `#user_phone-error`
+ * holds its message), value, input handler and error. A check answers the message to show, or
+ * null; the server checks again and has the last word.
+ */
+export type Check = (value: string) => string | null;
+
+export interface Form<V extends Record<string, string>> {
+  values: V;
+  errors: FieldErrors;
+  busy: boolean;
+  set<K extends keyof V>(name: K, value: V[K]): void;
+  /** A `TextField`'s props; `id` when the page has two fields of one name (its error is still `errors[name]`). */
+  field<K extends keyof V & string>(
+    name: K,
+    label: string,
+    id?: string,
+  ): { id: string; label: string; value: string; onInput(v: string): void; error?: string };
+  setErrors(e: FieldErrors): void;
+  reset(): void;
+  onSubmit(e: Event): void;
+}
+
+export function useForm<V extends Record<string, string>>(
+  initial: V,
+  opts: { check?: Partial<Record<keyof V, Check>>; submit(values: V): Promise<void> },
+): Form<V> {
+  const [values, setValuesState] = useState(initial);
+  // The latest values, for a submit that comes before the next render (a fast Enter after typing).
+  const latest = useRef(values);
+  const setValues = (f: (v: V) => V) => {
+    latest.current = f(latest.current);
+    setValuesState(latest.current);
+  };
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const local = (): FieldErrors => {
+    const found: FieldErrors = {};
+    for (const [name, check] of Object.entries(opts.check ?? {}) as Array<[string, Check]>) {
+      const problem = check(latest.current[name] ?? '');
+      if (problem) found[name] = problem;
+    }
+    return found;
+  };
+  const onSubmit = (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = local();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    opts.submit(latest.current).then(
+      () => setBusy(false),
+      (err: unknown) => {
+        setBusy(false);
+        setErrors(placed(err, Object.keys(latest.current)));
+      },
+    );
+  };
+  return {
+    values,
+    errors,
+    busy,
+    set: (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    field: (name, label, id = name) => ({
+      id,
+      label,
+      value: values[name] ?? '',
+      onInput: (v: string) => {
+        setValues((x) => ({ ...x, [name]: v }));
+        // Once changed, the field's message no longer speaks of what it holds.
+        if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+      },
+      error: errors[name],
+    }),
+    setErrors,
+    reset: () => setValues(() => initial),
+    onSubmit,
+  };
+}
+
+/** A refusal under the field it names when the form has that field, else above the button. */
+export function placed(err: unknown, fields: string[]): FieldErrors {
+  if (err instanceof ApiFailure) return { [err.field && fields.includes(err.field) ? err.field : '_']: err.message };
+  return { _: err instanceof Error ? err.message : String(err) };
+}
+
+/** At least `n` characters. */
+export const minLength =
+  (n: number, message: string): Check =>
+  (v) =>
+    v.length >= n ? null : message;
+
+/** Not empty (spaces alone are empty). */
+export const required =
+  (message: string): Check =>
+  (v) =>
+    v.trim() ? null : message;
+
+/**
+ * The shape of a phone number only: digits, spaces, brackets, dashes, + in front, 10 to 15 digits.
+ * Whether it is a number of its country's plan the server says (api/phone.ts): the plan's
+ * metadata (about 24 KB brotli) would take a third of what the app's bundle has left.
+ */
+export const phoneShape =
+  (message: string): Check =>
+  (v) => {
+    const digits = v.replace(/\D/g, '').length;
+    return /^\+?[\d\s().-]+$/.test(v.trim()) && digits >= 10 && digits <= 15 ? null : message;
+  };
