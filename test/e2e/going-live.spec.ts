@@ -208,6 +208,10 @@ async function ownerAddsSite(app: Page, site: { url: string; put(html: string): 
 async function ownerBuysNumber(app: Page): Promise<string> {
   await app.getByRole('link', { name: 'Numbers' }).click();
   await expect(app.getByRole('heading', { name: 'Buy a number at your carrier' })).toBeVisible();
+  // No control's id shadows its form's own methods (a field named "contains" did: assistive tools call it).
+  expect(
+    await app.evaluate(() => [...document.forms].every((f) => typeof f.contains === 'function' && typeof f.submit === 'function')),
+  ).toBe(true);
   await app.getByLabel('Area code').fill('415');
   await app.getByRole('button', { name: 'Search' }).click();
   const offer = app.locator('#offers li');
