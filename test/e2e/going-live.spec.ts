@@ -168,6 +168,7 @@ async function operatorConnectsTwilio(app: Page, svcUrl: string, twilio: TwilioS
   await expect(row).toContainText('account_sid, auth_token');
   await row.getByRole('button', { name: 'Check' }).click();
   await expect(row.getByRole('status')).toContainText(`Works: ${twilio.accountName}`);
+  await expect(row.locator('td').nth(2), 'the check is shown once').toHaveText(`Works: ${twilio.accountName}`);
   await check(app, 'carriers-connected');
 }
 
