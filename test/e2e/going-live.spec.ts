@@ -301,8 +301,9 @@ test('an operator connects Twilio; its customer buys a number, shows it in a cam
     const callBase = twilio.callParams(call.callSid, CALLER, FOR_SALE, 'in-progress');
     const answered = new Date();
     expect((await twilio.callStatus(held.status_callback!, callBase, 'in-progress')).status).toBeLessThan(300);
-    expect((await twilio.dialEnded(call.dial!, callBase, { status: 'completed', duration: 42 })).status).toBe(200);
     const recording = `https://api.twilio.com/2010-04-01/Accounts/${twilio.accountSid}/Recordings/RE${'7'.repeat(32)}`;
+    // A recorded Dial's action carries the recording's URL; the recording callback follows when the file is ready.
+    expect((await twilio.dialEnded(call.dial!, callBase, { status: 'completed', duration: 42, recordingUrl: recording })).status).toBe(200);
     expect((await twilio.recordingReady(call.dial!, call.callSid, { url: recording, duration: 42, start: answered })).status).toBe(204);
     expect((await twilio.callStatus(held.status_callback!, callBase, 'completed', { duration: 47 })).status).toBeLessThan(300);
 
@@ -318,11 +319,12 @@ test('an operator connects Twilio; its customer buys a number, shows it in a cam
     await expect.poll(() => receiver.received.filter((d) => d.type === 'call.ended').length, { timeout: 10_000 }).toBe(1);
     const ended = receiver.received.find((d) => d.type === 'call.ended') as {
       campaign: { name: string };
-      record: { numb: string; duration: number };
+      record: { numb: string; duration: number; file_link: string[] };
     };
     expect(ended.campaign.name).toBe('Spring sale');
     expect(ended.record).toMatchObject({ numb: FOR_SALE.slice(1), duration: 42 });
-    // Not its file_link: Twilio posts the recording after the Dial's end, and call.ended is read when sent (within a second).
+    expect(ended.record.file_link).toHaveLength(1);
+    expect(recording).toContain(ended.record.file_link[0]!.replace(/^https?:/, ''));
     expect(appErrors).toEqual([]);
   } finally {
     await ctx.close();
