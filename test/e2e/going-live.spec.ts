@@ -209,6 +209,7 @@ async function ownerAddsSite(app: Page, site: { url: string; put(html: string): 
 async function ownerBuysNumber(app: Page): Promise<string> {
   await app.getByRole('link', { name: 'Numbers' }).click();
   await expect(app.getByRole('heading', { name: 'Buy a number at your carrier' })).toBeVisible();
+  await expect(app.getByText('No numbers yet. Buy or import one below')).toBeVisible();
   // No control's id shadows its form's own methods (a field named "contains" did: assistive tools call it).
   expect(
     await app.evaluate(() => [...document.forms].every((f) => typeof f.contains === 'function' && typeof f.submit === 'function')),
