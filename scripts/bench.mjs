@@ -29,6 +29,7 @@ const SECTIONS = [
   'reports',
   'webhooks',
   'webhook-backlog',
+  'carrier-routing',
 ];
 
 const args = process.argv.slice(2);

@@ -1,14 +1,16 @@
 import type { Lang } from './i18n.js';
 
 /**
- * Phone numbers as people write them: Russian numbers `+7 (495) 777-00-11`, others `+` and their
- * digits in groups; never the raw digits.
+ * Phone numbers as people write them: Russian numbers `+7 (495) 777-00-11`, North American
+ * `+1 (415) 555-0111`, others `+` and their digits in groups; never the raw digits.
  */
 export function formatPhone(raw: string | null | undefined): string {
   if (!raw) return '';
   const d = raw.replace(/\D/g, '');
   if (d.length === 11 && (d[0] === '7' || d[0] === '8')) return `+7 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9)}`;
   if (d.length === 10) return `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 8)}-${d.slice(8)}`;
+  // North America (a carrier's US and Canadian numbers): country code 1, area code, 3 + 4 digits.
+  if (d.length === 11 && d[0] === '1') return `+1 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7)}`;
   return '+' + d.replace(/(\d{3})(?=\d)/g, '$1 ');
 }
 

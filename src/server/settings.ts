@@ -85,7 +85,12 @@ export function readSettings(env: Env, root: string): Settings {
       publicUrl,
       trustProxy,
       logger: logLevel(env),
-      carriers: { secretKey: secretKey(read.str('SVC_SECRET_KEY')) },
+      carriers: {
+        secretKey: secretKey(read.str('SVC_SECRET_KEY')),
+        // For tests and benches: a stand-in carrier on this machine (carriers/service.ts).
+        ...carrierApiBases(read.str('SVC_CARRIER_API_BASES')),
+        allowPrivateUrl: read.flag('SVC_CARRIER_ALLOW_PRIVATE_URL', false),
+      },
       ...limits(read, leasePolicyOff),
     },
   };
@@ -173,6 +178,24 @@ function secretKey(v: string | undefined): Buffer | undefined {
       'SVC_SECRET_KEY must be 32 bytes in base64 (44 characters) or hex (64 characters), e.g. the output of: openssl rand -base64 32',
     );
   return key;
+}
+
+/**
+ * SVC_CARRIER_API_BASES, for tests and benches: `kind=url` pairs, comma-separated
+ * (`twilio=http://127.0.0.1:4200/`), each carrier's API at a stand-in instead of the real one.
+ */
+function carrierApiBases(v: string | undefined): { apiBases?: Record<string, string> } {
+  if (v === undefined) return {};
+  const bases: Record<string, string> = {};
+  for (const pair of v.split(',')) {
+    const m = /^\s*([a-z][a-z0-9_-]*)=(\S+)\s*$/.exec(pair);
+    if (!m || !isBaseUrl(m[2]!.endsWith('/') ? m[2]! : m[2]! + '/'))
+      throw new SettingsError(
+        `SVC_CARRIER_API_BASES must be kind=url pairs separated by commas, e.g. twilio=http://127.0.0.1:4200/, got "${v}"`,
+      );
+    bases[m[1]!] = m[2]!;
+  }
+  return { apiBases: bases };
 }
 
 /** A file setting, absolute from the working directory. */

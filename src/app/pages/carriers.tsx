@@ -139,8 +139,14 @@ function ConnectionTable(props: {
               </td>
               <td>{c.kind}</td>
               <td>
-                {c.check_ok === null ? t.notChecked : fill(c.check_ok ? t.carrierWorks : t.carrierRefused, { words: c.check_result ?? '' })}
-                {checks[c.id] && <div role="status">{checks[c.id]}</div>}
+                {/* The check just made replaces the stored one rather than repeating it. */}
+                {checks[c.id] ? (
+                  <div role="status">{checks[c.id]}</div>
+                ) : c.check_ok === null ? (
+                  t.notChecked
+                ) : (
+                  fill(c.check_ok ? t.carrierWorks : t.carrierRefused, { words: c.check_result ?? '' })
+                )}
               </td>
               <td class="num">{c.numbers}</td>
               {props.mayChange && (

@@ -254,8 +254,9 @@ function CarrierSearch({ connections, onBought }: { connections: CarrierConnecti
         onInput={set('area')}
         error={search.errors.area_code}
       />
+      {/* Not id="contains": a form's control of that id shadows the form's own contains(), which scripts and assistive tools call. */}
       <TextField
-        id="contains"
+        id="search-contains"
         label={t.containsDigits}
         inputMode="numeric"
         value={q.contains}

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Transaction } from 'kysely';
 import { insertApiUser } from '../api/queries.js';
-import { agentById, createAgent } from '../charges/agents.js';
+import { agentById, createAgent, createTariffPlan, tariffPlanCount } from '../charges/agents.js';
 import { createEmployee } from '../identity/operators.js';
 import { employeeHasName, restLoginHasName } from '../identity/sign-in-names.js';
 import { hashPassword } from '../identity/password.js';
@@ -214,6 +214,11 @@ async function agentOfLogin(tx: Transaction<Tables>, args: Args): Promise<{ agen
   }
   const name = args.name ?? args.login;
   const agentId = await createAgent(tx, name);
+  // An agent gives each customer it makes a tariff plan: a server without one (no seed) gets a free one.
+  if (!(await tariffPlanCount(tx))) {
+    const tp = await createTariffPlan(tx, 'Basic', 0);
+    return { agentId, what: `new agent ${agentId} "${name}", with tariff plan ${tp} "Basic" (no daily fee) for its customers` };
+  }
   return { agentId, what: `new agent ${agentId} "${name}"` };
 }
 

@@ -40,6 +40,12 @@ export async function tariffPlan(db: Queryable, id: number): Promise<Row<'tariff
   return (await db.selectFrom('tariff_plans').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
+export async function createTariffPlan(db: Queryable, name: string, dailyFeeKopecks: number): Promise<number> {
+  return (
+    await db.insertInto('tariff_plans').values({ name, daily_fee_kopecks: dailyFeeKopecks }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+}
+
 export async function upsertTariffPlan(db: Queryable, v: Row<'tariff_plans'>): Promise<void> {
   const { id: _id, ...rest } = v;
   await db

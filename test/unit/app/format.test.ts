@@ -11,6 +11,11 @@ describe('phone numbers', () => {
     expect(formatPhone('442071234567')).toBe('+442 071 234 567');
     expect(formatPhone(null)).toBe('');
   });
+
+  it('writes North American numbers with their country code apart', () => {
+    expect(formatPhone('14155550111')).toBe('+1 (415) 555-0111');
+    expect(formatPhone('+1 415 555 0111')).toBe('+1 (415) 555-0111');
+  });
 });
 
 describe('CSV cells', () => {

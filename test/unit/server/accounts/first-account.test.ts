@@ -179,6 +179,12 @@ describe('a production server on an empty database', () => {
     const key = ((await res.json()) as { data: { session_key: string } }).data.session_key;
     const list = await fetch(`${base}api/v1/customer_list/?session_key=${key}`, { headers: { accept: 'application/json' } });
     expect(await list.json()).toEqual({ success: true, data: [] });
+    // A server without a seed has no tariff plan: the first agent gets a free one to give its customers; the next none.
+    const plans = async () =>
+      (await (await fetch(`${base}api/v1/agent_tp/?session_key=${key}`, { headers: { accept: 'application/json' } })).json()) as unknown;
+    expect(await plans()).toEqual({ success: true, data: [{ id: expect.any(Number), name: 'Basic' }] });
+    expect((await createAccount(['agent', 'agency-two'], { env: { SVC_ACCOUNT_PASSWORD: 'agency-password' } })).status).toBe(0);
+    expect(await plans()).toEqual({ success: true, data: [{ id: expect.any(Number), name: 'Basic' }] });
   }, 60_000);
 });
 

@@ -47,7 +47,22 @@ describe('settings', () => {
     expect(() => readSettings({ SVC_TRUST_PROXY: 'true' }, root)).toThrow(/SVC_TRUST_PROXY=true is not accepted/);
   });
 
+  it('reads the test-only carrier settings: a stand-in API per kind, a private public URL allowed; neither by default', () => {
+    const none = readSettings({}, root).server.carriers!;
+    expect(none.apiBases).toBeUndefined();
+    expect(none.allowPrivateUrl).toBe(false);
+    const set = readSettings(
+      { SVC_CARRIER_API_BASES: 'twilio=http://127.0.0.1:4200/, zadarma=http://127.0.0.1:4300', SVC_CARRIER_ALLOW_PRIVATE_URL: 'on' },
+      root,
+    ).server.carriers!;
+    expect(set.apiBases).toEqual({ twilio: 'http://127.0.0.1:4200/', zadarma: 'http://127.0.0.1:4300' });
+    expect(set.allowPrivateUrl).toBe(true);
+  });
+
   it.each([
+    ['SVC_CARRIER_API_BASES', 'http://127.0.0.1:4200/', /SVC_CARRIER_API_BASES must be kind=url pairs/],
+    ['SVC_CARRIER_API_BASES', 'twilio=ftp://x/', /SVC_CARRIER_API_BASES must be kind=url pairs/],
+    ['SVC_CARRIER_ALLOW_PRIVATE_URL', 'yes', /SVC_CARRIER_ALLOW_PRIVATE_URL must be on or off/],
     ['SVC_PORT', 'abc', /SVC_PORT must be a whole number from 0 to 65535, got "abc"/],
     ['SVC_PORT', '70000', /SVC_PORT must be a whole number/],
     ['SVC_RATE_IP', '-1', /SVC_RATE_IP must be a whole number, got "-1"/],
