@@ -14,7 +14,7 @@ it('npm run webhook-receiver prints a delivery, accepts the secret’s signature
   });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  await expect.poll(() => /on (http:\/\/[^ ]+)/.exec(out)?.[1]).toBeTruthy();
+  await expect.poll(() => /on (http:\/\/[^ ]+)/.exec(out)?.[1], { timeout: 15_000 }).toBeTruthy();
   const url = /on (http:\/\/[^ ]+)/.exec(out)![1]!;
   const body = JSON.stringify({ id: 'evt_1', type: 'test' });
   const ts = Math.floor(Date.now() / 1000);
@@ -32,5 +32,5 @@ it('npm run webhook-receiver prints a delivery, accepts the secret’s signature
     });
   expect((await send('whsec_test')).status).toBe(200);
   expect((await send('whsec_other')).status).toBe(401);
-  await expect.poll(() => out).toMatch(/test evt_1 signature OK[\s\S]*"type": "test"[\s\S]*test evt_1 signature FAILED/);
+  await expect.poll(() => out, { timeout: 15_000 }).toMatch(/test evt_1 signature OK[\s\S]*"type": "test"[\s\S]*test evt_1 signature FAILED/);
 });
