@@ -46,13 +46,16 @@ async function within<R>(f: () => Promise<R>, ms: number): Promise<R> {
   }
 }
 
+/** The code of a carrier's "no such number or resource". */
+export const CARRIER_NOT_FOUND = 404201;
+
 /** HTTP status and code of each kind of refusal (docs/rest-api.md, "Carriers"). */
 const STATUS: Record<CarrierErrorKind, [number, number]> = {
   auth: [502, 502201],
   balance: [402, 402201],
   invalid_number: [400, 400201],
   taken: [409, 100409],
-  not_found: [404, 404201],
+  not_found: [404, CARRIER_NOT_FOUND],
   unavailable: [502, 502202],
   timeout: [504, 504201],
   refused: [422, 422201],

@@ -17,7 +17,7 @@ import {
   type ConnectionOwner,
   type ConnectionRow,
 } from './connections.js';
-import { retryRouting } from './routing-retry.js';
+import { markGoneNumbers, retryRouting } from './routing-retry.js';
 import type { CarrierService } from './service.js';
 
 /**
@@ -212,7 +212,7 @@ export const checkCarrier = apiFunction({
   summary: 'Check a carrier connection (extension)',
   description:
     'Asks the carrier whether `connection_id`’s credentials still work: `{ok, account, balance, message, numbers_routed}`, `message` being the carrier’s words when it refused (a revoked token, no balance). ' +
-    'Numbers whose routing to this server had failed are routed again (`numbers_routed`). Not in the REST document.',
+    'Numbers whose routing to this server had failed are routed again (`numbers_routed`); numbers the carrier account no longer holds (released in its own console) are marked so (`numbers_gone`). Not in the REST document.',
   needs: ['carriers'],
   names: { connection_id: 'carrier_connection' },
   args: z.object({ connection_id: id() }),
@@ -222,6 +222,7 @@ export const checkCarrier = apiFunction({
     balance: z.strictObject({ amount: z.number(), currency: z.string() }).nullable(),
     message: z.string().nullable(),
     numbers_routed: z.number().int(),
+    numbers_gone: z.number().int().describe('numbers held through it here that the carrier account no longer holds'),
   }),
   async run(ctx, a) {
     const row = await ownConnection(ctx, a.connection_id);
@@ -236,12 +237,13 @@ async function checkConnection(db: AccountContext['store']['db'], carriers: Carr
     const r = await adapter.check();
     await recordCheck(db, row.id, { at, ok: true, result: oneLine(r.account) });
     const routed = await retryRouting(db, row.id, adapter);
-    return { ok: true, account: r.account, balance: r.balance ?? null, message: null, numbers_routed: routed };
+    const gone = await markGoneNumbers(db, row.id, adapter);
+    return { ok: true, account: r.account, balance: r.balance ?? null, message: null, numbers_routed: routed, numbers_gone: gone };
   } catch (e) {
     if (!(e instanceof CarrierError)) throw e;
     const words = carrierRefusal(e).message;
     await recordCheck(db, row.id, { at, ok: false, result: words });
-    return { ok: false, account: null, balance: null, message: words, numbers_routed: 0 };
+    return { ok: false, account: null, balance: null, message: words, numbers_routed: 0, numbers_gone: 0 };
   }
 }
 

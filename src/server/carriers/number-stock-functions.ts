@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { id, text } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
+import { ApiError } from '../http/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { addCarrierNumber, carrierNumbersOf, holdersOf, releaseCustomerNumber } from '../numbers/carrier-numbers.js';
 import { heldNumber, numbersInUse, allNumberUses } from '../numbers/queries.js';
 import { enterSiteNumbers } from '../numbers/site-numbers.js';
 import { siteById } from '../sites/sites.js';
 import { timestamp } from '../store/time.js';
-import { askCarrier } from './carrier-calls.js';
+import { askCarrier, CARRIER_NOT_FOUND } from './carrier-calls.js';
 import type { HeldNumber, OfferedNumber } from './carrier.js';
 import { connectionById, connectionsOfCustomer, type ConnectionRow } from './connections.js';
 import { heldOf, routeHere } from './routing-retry.js';
@@ -298,7 +299,11 @@ export const releaseNumber = apiFunction({
     await refuseWhileShown(ctx, n.phone_number);
     if (n.carrier_connection_id !== null) {
       const c = await connectionById(db, n.carrier_connection_id);
-      if (c) await askCarrier(() => ctx.services.carriers.adapter(c).releaseNumber(heldOf(n)));
+      // A number the carrier no longer knows (released in its own console) is released here too.
+      if (c)
+        await askCarrier(() => ctx.services.carriers.adapter(c).releaseNumber(heldOf(n))).catch((e: unknown) => {
+          if (!(e instanceof ApiError && e.code === CARRIER_NOT_FOUND)) throw e;
+        });
     }
     await releaseCustomerNumber(db, n);
     return undefined;

@@ -1,4 +1,4 @@
-import { setRouteError, unroutedNumbers, type CustomerNumber } from '../numbers/carrier-numbers.js';
+import { numbersOfConnection, setRouteError, unroutedNumbers, type CustomerNumber } from '../numbers/carrier-numbers.js';
 import type { Queryable } from '../store/queryable.js';
 import { carrierRefusal } from './carrier-calls.js';
 import type { CarrierAdapter, HeldNumber } from './carrier.js';
@@ -28,4 +28,27 @@ export async function retryRouting(db: Queryable, connectionId: number, adapter:
   let routed = 0;
   for (const n of await unroutedNumbers(db, connectionId)) if ((await routeHere(db, n, adapter)) === null) routed++;
   return routed;
+}
+
+/** What a number the carrier account no longer holds says on the Numbers page. */
+export const GONE_AT_CARRIER =
+  'The carrier account no longer holds this number: its calls cannot come here. Release it, or buy it again at the carrier.';
+
+/**
+ * Marks the connection's numbers that the carrier account no longer holds (released or moved in
+ * the carrier's own console, underneath this server): each says so where a routing failure would,
+ * and the next check finds it again if it comes back. How many are gone.
+ */
+export async function markGoneNumbers(db: Queryable, connectionId: number, adapter: CarrierAdapter): Promise<number> {
+  const held = new Set((await adapter.heldNumbers()).map((h) => h.phone.replace(/\D/g, '')));
+  let gone = 0;
+  for (const n of await numbersOfConnection(db, connectionId)) {
+    if (held.has(n.phone_number)) {
+      if (n.carrier_route_error === GONE_AT_CARRIER) await routeHere(db, n, adapter);
+      continue;
+    }
+    gone++;
+    if (n.carrier_route_error !== GONE_AT_CARRIER) await setRouteError(db, n.id, GONE_AT_CARRIER);
+  }
+  return gone;
 }

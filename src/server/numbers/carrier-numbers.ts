@@ -60,6 +60,11 @@ export async function setRouteError(db: Queryable, id: number, error: string | n
   await db.updateTable('customer_numbers').set({ carrier_route_error: error }).where('id', '=', id).execute();
 }
 
+/** Every number held through the connection. */
+export async function numbersOfConnection(db: Queryable, connectionId: number): Promise<CustomerNumber[]> {
+  return db.selectFrom('customer_numbers').selectAll().where('carrier_connection_id', '=', connectionId).orderBy('id').execute();
+}
+
 /** The connection's numbers whose routing failed. */
 export async function unroutedNumbers(db: Queryable, connectionId: number): Promise<CustomerNumber[]> {
   return db

@@ -48,6 +48,7 @@ describe('carrier connections (extension)', () => {
       balance: { amount: 20, currency: 'USD' },
       message: null,
       numbers_routed: 0,
+      numbers_gone: 0,
     });
     expect(logs.length).toBeGreaterThan(3);
     expect(logs.join('\n')).not.toContain(TOKEN);

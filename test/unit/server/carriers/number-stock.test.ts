@@ -171,6 +171,34 @@ describe('a customer’s numbers at the carrier (extension)', () => {
     expectError(await w.post('release_number', a, { phone_number: '14155550100' }), 404, 100410);
   });
 
+  it('marks a number the carrier account gave up underneath, and releases it here all the same', async () => {
+    const { w, a, x, id, carrier } = await connected();
+    expectData(await w.post('import_carrier_number', a, { phone_number: '14155550100' }));
+    const routeError = () =>
+      (
+        w.server.db.prepare("SELECT carrier_route_error AS e FROM customer_numbers WHERE phone_number = '14155550100'").get() as {
+          e: string | null;
+        }
+      ).e;
+    expect(expectData(await w.post('check_carrier', x, { connection_id: id }))).toMatchObject({ ok: true, numbers_gone: 0 });
+    expect(routeError()).toBeNull();
+    // Released in the carrier's own console: this server is not told.
+    const account = carrier.accounts.get(TOKEN)!;
+    const taken = account.numbers.splice(0);
+    expect(expectData(await w.post('check_carrier', x, { connection_id: id }))).toMatchObject({ ok: true, numbers_gone: 1 });
+    expect(routeError()).toContain('no longer holds this number');
+    const listed = expectData(await w.get('carrier_numbers', { session_key: a })) as Array<{ phone_number: string }>;
+    expect(listed.map((n) => n.phone_number)).not.toContain('14155550100');
+    // Back at the carrier: the next check routes it here again and clears the mark.
+    account.numbers.push(...taken);
+    expect(expectData(await w.post('check_carrier', x, { connection_id: id }))).toMatchObject({ ok: true, numbers_gone: 0 });
+    expect(routeError()).toBeNull();
+    account.numbers.splice(0);
+    // The carrier answers 404 for it: the release goes on here.
+    expectData(await w.post('release_number', a, { phone_number: '14155550100' }));
+    expect(w.server.db.prepare("SELECT count(*) AS n FROM customer_numbers WHERE phone_number = '14155550100'").get()).toEqual({ n: 0 });
+  });
+
   it('says what to do when no carrier is connected', async () => {
     cw = await carrierWorld();
     const a = await cw.w.login('a');
