@@ -32,5 +32,7 @@ it('npm run webhook-receiver prints a delivery, accepts the secret’s signature
     });
   expect((await send('whsec_test')).status).toBe(200);
   expect((await send('whsec_other')).status).toBe(401);
-  await expect.poll(() => out, { timeout: 15_000 }).toMatch(/test evt_1 signature OK[\s\S]*"type": "test"[\s\S]*test evt_1 signature FAILED/);
+  await expect
+    .poll(() => out, { timeout: 15_000 })
+    .toMatch(/test evt_1 signature OK[\s\S]*"type": "test"[\s\S]*test evt_1 signature FAILED/);
 });
