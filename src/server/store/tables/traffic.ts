@@ -76,6 +76,8 @@ export interface SessionsTable extends CampaignColumns {
   search_query: string | null;
   entrance_page: string | null;
   ua_client_id: string | null;
+  /** The Metrica ClientId (`_ym_uid`) the page had (migration 135); null: none seen. */
+  ym_client_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why the session kept the site's own number, or `preview` (migration 120, tracking/number-reasons.ts); null: a tracking number. */
   number_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
