@@ -54,6 +54,12 @@ export interface HitData {
   referrer: string;
   /** True for `reinitTrackView()` page views: never starts a new session by itself. */
   spa?: boolean;
+  /**
+   * The page's `_ga` (`GA1.1.<client id>`) and `_ym_uid` (the Yandex Metrica ClientId) cookies as
+   * `name=value`, when it has them (null: none, or consent awaited): the server keeps the two ids
+   * with the session.
+   */
+  ids?: string[] | null | false;
 }
 
 /** A custom event (`Svc.trackEvent(category, action, name, value)`). */

@@ -11,7 +11,11 @@ import { doc, _state } from './state.js';
  */
 export function _pageView(spa: boolean): void {
   const url = location.href;
-  const id = (_state._hit = _add('hit', { url, title: doc.title, referrer: spa ? _state._url! : doc.referrer, spa }, (r) => {
+  // The `_ga` and `_ym_uid` cookies, as they are, ride on every page view (no request of their
+  // own): the analytics scripts set them as they load, often after the landing page's first page
+  // view. Not read while consent is awaited.
+  const ids = !_state._wait && doc.cookie.match(/\b_(ga|ym_uid)=[^;]+/g);
+  const id = (_state._hit = _add('hit', { url, title: doc.title, referrer: spa ? _state._url! : doc.referrer, spa, ids }, (r) => {
     // A refusal was warned about by the outbox. A late answer for an earlier page view must not
     // replace the credentials of a newer one.
     if (!r.success || _state._hit != id) return;

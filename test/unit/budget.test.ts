@@ -5,13 +5,15 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Brotli sizes of the browser bundles, read from the sizes the build wrote (npm test builds first),
- * against their budgets: the core at most 4 KB (aim 3 KB), the widgets at most 12 KB.
- * Exact: one byte over fails the run. A change that needs more room in the core pays for it there.
+ * against their budgets: the core at most 4160 B (aim 3 KB), the widgets at most 12 KB.
+ * Exact: one byte over fails the run. A change that needs more room in the core pays for it there;
+ * the core's one raise, from 4096 B for the analytics ids the ad platforms need, is argued in
+ * docs/performance.md ("Size").
  */
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../dist/sizes.json');
 const BUDGETS: Record<string, number> = {
   /** The core every page loads, shared by every capability. */
-  'dist/svc.js': 4096,
+  'dist/svc.js': 4160,
   /** The widget UI, loaded on the first open of a form or the first operator-status read. */
   'dist/svc-widgets.js': 12 * 1024,
 };

@@ -3,6 +3,7 @@ import type { LeasePolicy } from '../leases/lease-policy.js';
 import { createSessionPhones, type SessionPhones, type SessionRef } from '../leases/session-phones.js';
 import { once } from '../store/batch-scope.js';
 import type { Store } from '../store/open.js';
+import { analyticsIds } from '../tracking/analytics-ids.js';
 import { campaignParams, referrerInfo, type CampaignParams } from '../tracking/campaign.js';
 import { createCampaignMatcher, type CampaignMatcher } from '../tracking/campaign-match.js';
 import type { FirstVisitLimit } from '../tracking/first-visits.js';
@@ -152,8 +153,9 @@ function session(campaigns: CampaignMatcher, ids: PublicIds, previews: PreviewKe
     const { data, params } = view;
     const visitor = view.ctx.visitor!;
     const current = await continuedSession(db, visitor.id, data, params, now, view.latest, previewAc);
+    const seenIds = analyticsIds(data.ids);
     if (current) {
-      view.session = await continueSession(db, current, visitor.id, now);
+      view.session = await continueSession(db, current, visitor.id, now, seenIds);
       return;
     }
     const ref = referrerInfo(data.referrer);
@@ -162,7 +164,7 @@ function session(campaigns: CampaignMatcher, ids: PublicIds, previews: PreviewKe
     // The note of a session that leases nothing, stored with it: most sessions keep it, and cost no
     // statement more (a session of no campaign, say).
     const note = numberNote({ ac_id: acId, preview: isPreview }, null, { leased: false }, view.badPreview);
-    const landing = { url: data.url, params, ref, acId, preview: isPreview, note };
+    const landing = { url: data.url, params, ref, acId, preview: isPreview, note, ids: seenIds };
     view.session = await startSession(db, ids, site.id, visitor, client, landing, now, view.ahead?.sequences.sessions);
   });
 }

@@ -7,6 +7,7 @@ import { timestamp } from '../store/time.js';
 import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 import type { CampaignParams, ReferrerInfo } from '../tracking/campaign.js';
 import type { CampaignMatcher } from '../tracking/campaign-match.js';
+import { idsToKeep, type AnalyticsIds } from '../tracking/analytics-ids.js';
 import { createSession, latestSessionOfVisitor, SESSION_IDLE_MS, touchSession, type LatestSession } from '../tracking/queries.js';
 import { recordVisit } from '../visitors/queries.js';
 import type { ClientInfo } from '../writes/context.js';
@@ -40,9 +41,15 @@ function campaignChanged(session: LatestSession, params: CampaignParams): boolea
   return CAMPAIGN_FIELDS.some((f) => params[f] != null && session[f] !== params[f]);
 }
 
-/** The session goes on: its last hit moves to now. */
-export async function continueSession(db: Queryable, session: LatestSession, visitorId: number, now: number): Promise<SessionRef> {
-  await touchSession(db, session.id, now);
+/** The session goes on: its last hit moves to now; it keeps the analytics ids it did not hold yet. */
+export async function continueSession(
+  db: Queryable,
+  session: LatestSession,
+  visitorId: number,
+  now: number,
+  ids: AnalyticsIds,
+): Promise<SessionRef> {
+  await touchSession(db, session.id, now, idsToKeep(session, ids));
   const note = session.number_reason;
   return { id: session.id, visitor_id: visitorId, ac_id: session.ac_id, preview: note === 'preview', number_reason: note };
 }
@@ -80,7 +87,15 @@ export async function startSession(
   siteId: number,
   visitor: VisitorRow,
   client: ClientInfo,
-  landing: { url: string; params: CampaignParams; ref: ReferrerInfo; acId: number; preview: boolean; note: string | null },
+  landing: {
+    url: string;
+    params: CampaignParams;
+    ref: ReferrerInfo;
+    acId: number;
+    preview: boolean;
+    note: string | null;
+    ids: AnalyticsIds;
+  },
   now: number,
   sequence?: number,
 ): Promise<SessionRef> {
@@ -101,6 +116,7 @@ export async function startSession(
     ...landing.ref,
     entrance_page: landing.url,
     number_reason: landing.note,
+    ...landing.ids,
     ...landing.params,
   });
   if (!landing.preview) await recordVisit(db, visitor.id, landing.acId);

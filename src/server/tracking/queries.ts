@@ -5,6 +5,7 @@ import type { Queryable } from '../store/queryable.js';
 import { prepared } from '../store/prepared.js';
 import type { HitRow, Row } from '../store/tables.js';
 import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
+import type { AnalyticsIds } from './analytics-ids.js';
 import type { CampaignParams } from './campaign.js';
 
 /**
@@ -28,12 +29,15 @@ export interface LatestSession extends CampaignParams {
   ac_id: number;
   /** Why it kept the site's number, or `preview` (number-reasons.ts). */
   number_reason: string | null;
+  /** The analytics ids it holds (analytics-ids.ts). */
+  ua_client_id: string | null;
+  ym_client_id: string | null;
 }
 
 const latestSessionQuery = prepared((db, p: { visitorId: number }) =>
   db
     .selectFrom('sessions')
-    .select(['id', 'last_hit_ms', 'ac_id', 'number_reason', ...CAMPAIGN_FIELDS])
+    .select(['id', 'last_hit_ms', 'ac_id', 'number_reason', 'ua_client_id', 'ym_client_id', ...CAMPAIGN_FIELDS])
     .where('visitor_id', '=', p.visitorId)
     .orderBy('id', 'desc')
     .limit(sql.lit(1)),
@@ -65,6 +69,8 @@ const SESSION_COLUMNS = [
   'search_query',
   'entrance_page',
   'number_reason',
+  'ua_client_id',
+  'ym_client_id',
   ...CAMPAIGN_FIELDS,
 ] as const;
 
@@ -121,9 +127,31 @@ const touchSessionQuery = prepared((db, p: { sessionId: number; lastHitMs: numbe
   db.updateTable('sessions').set({ last_hit_ms: p.lastHitMs }).where('id', '=', p.sessionId),
 );
 
-/** A page view of a session: it lives on from `lastHitMs`. */
-export async function touchSession(db: Queryable, sessionId: number, lastHitMs: number): Promise<void> {
-  await unawaited(db, [touchSessionQuery(db, { sessionId, lastHitMs })]);
+// The ids a session does not hold yet: one statement of fixed text, whichever of the two is new.
+const keepIdsQuery = prepared((db, p: { sessionId: number; ua: string | null; ym: string | null }) =>
+  db
+    .updateTable('sessions')
+    .set({
+      ua_client_id: sql<string | null>`COALESCE(ua_client_id, ${p.ua})`,
+      ym_client_id: sql<string | null>`COALESCE(ym_client_id, ${p.ym})`,
+    })
+    .where('id', '=', p.sessionId),
+);
+
+/**
+ * A page view of a session: it lives on from `lastHitMs`, and keeps the analytics ids it did not
+ * hold yet (`ids`, null: none new).
+ */
+export async function touchSession(
+  db: Queryable,
+  sessionId: number,
+  lastHitMs: number,
+  ids: Partial<AnalyticsIds> | null = null,
+): Promise<void> {
+  await unawaited(db, [
+    touchSessionQuery(db, { sessionId, lastHitMs }),
+    ...(ids ? [keepIdsQuery(db, { sessionId, ua: ids.ua_client_id ?? null, ym: ids.ym_client_id ?? null })] : []),
+  ]);
 }
 
 const numberReasonQuery = prepared((db, p: { sessionId: number; reason: string | null }) =>

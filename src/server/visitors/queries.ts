@@ -54,7 +54,14 @@ export async function visitorByToken(db: Queryable, siteId: number, id: number, 
 }
 
 /** What a page view reads of the visitor's latest session (tracking/queries.ts `LatestSession`). */
-export type SessionOfVisit = { id: number; last_hit_ms: number; ac_id: number; number_reason: string | null } & CampaignColumns;
+export type SessionOfVisit = {
+  id: number;
+  last_hit_ms: number;
+  ac_id: number;
+  number_reason: string | null;
+  ua_client_id: string | null;
+  ym_client_id: string | null;
+} & CampaignColumns;
 
 /** A returning visitor as the batch's first round trip reads it on PostgreSQL (`visitOfVisitor`). */
 export interface VisitOfVisitor {
@@ -64,7 +71,7 @@ export interface VisitOfVisitor {
   sequences: { hits: number; sessions?: number };
 }
 
-const SESSION_COLUMNS = ['id', 'last_hit_ms', 'ac_id', 'number_reason', ...CAMPAIGN_FIELDS];
+const SESSION_COLUMNS = ['id', 'last_hit_ms', 'ac_id', 'number_reason', 'ua_client_id', 'ym_client_id', ...CAMPAIGN_FIELDS];
 const SESSION_SELECT = sql.join(SESSION_COLUMNS.map((c) => sql.ref(`s.${c}`)));
 
 /**

@@ -41,6 +41,11 @@ export const HitDataSchema = z.strictObject({
   title: z.string().transform((t) => t.slice(0, LIMITS.text)),
   referrer: z.union([z.literal(''), httpUrl(PAGE_URL_MAX)]),
   spa: z.boolean().optional(),
+  // The page's analytics cookies (tracking/analytics-ids.ts): never a reason to refuse the page view.
+  ids: z
+    .union([z.array(z.string().max(200)).max(8), z.null(), z.literal(false)])
+    .optional()
+    .catch(undefined),
 });
 exact<Exact<z.output<typeof HitDataSchema>, HitData>>(true);
 
