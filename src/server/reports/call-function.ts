@@ -4,6 +4,7 @@ import { apiFunction } from '../api/function.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { callCount, callRows } from './call-records.js';
 import { recordPage } from './record-page.js';
+import { qualificationFields, qualificationShape } from './qualification-fields.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter } from './report-common.js';
 import { PERIOD } from '../api/openapi-operations.js';
 import { explainAttribution } from './call-details.js';
@@ -55,9 +56,7 @@ export const call = apiFunction({
       direction: z.enum(['in', 'out']),
       page_url: z.string().nullable(),
       is_visitor_by_numa: z.boolean(),
-      qualified: z.boolean().describe('EXTENSION'),
-      qualified_at: dateTime.nullable().describe('EXTENSION'),
-      qualification_rule_id: z.number().int().nullable().describe('EXTENSION'),
+      ...qualificationShape,
       tag_list: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })).describe('EXTENSION'),
       attribution: z
         .strictObject({ code: z.string(), words: z.string(), details: z.record(z.string(), z.unknown()) })
@@ -108,9 +107,7 @@ export const call = apiFunction({
         direction: x.direction,
         page_url: x.page_url,
         is_visitor_by_numa: x.is_visitor_by_numa === 1,
-        qualified: x.qualified_at != null,
-        qualified_at: answerDate(ctx, x.qualified_at),
-        qualification_rule_id: x.qualification_rule_id,
+        ...qualificationFields(ctx, x),
         tag_list: p.tagsOf(x),
         attribution: explainAttribution(x.attribution),
       };

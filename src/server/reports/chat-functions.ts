@@ -4,6 +4,7 @@ import { apiErrors } from '../api/errors.js';
 import { apiFunction } from '../api/function.js';
 import { chatCount, chatMessageCount, chatMessageRows, chatOfCustomer, chatRows } from './chat-records.js';
 import { recordPage } from './record-page.js';
+import { qualificationFields, qualificationShape } from './qualification-fields.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter } from './report-common.js';
 
 /** `chat` and `chat_messages` (rest-api.md, "Reports"): chats with their visitor context, and a chat's messages. */
@@ -53,6 +54,7 @@ export const chat = apiFunction({
       operator_message_count: z.number().int(),
       visitor_message_count: z.number().int(),
       page_url: z.string(),
+      ...qualificationShape,
     }),
   ),
   async run(ctx, a) {
@@ -84,6 +86,7 @@ export const chat = apiFunction({
       operator_message_count: x.operator_message_count,
       visitor_message_count: x.visitor_message_count,
       page_url: x.page_url,
+      ...qualificationFields(ctx, x),
     }));
   },
 });

@@ -37,6 +37,8 @@ export async function chatRows(db: Queryable, f: ReportFilter, userId: number | 
       'ch.session_id',
       'ch.ac_id',
       'ch.visitor_type',
+      'ch.qualified_at',
+      'ch.qualification_rule_id',
       ...CONTEXT,
     ])
     .where('ch.id', 'in', ids)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiFunction } from '../api/function.js';
 import { offlineCount, offlineRows } from './offline-records.js';
 import { recordPage } from './record-page.js';
+import { qualificationFields, qualificationShape } from './qualification-fields.js';
 import { answerDate, commonFields, commonShape, dateTime, reportArgs as r, reportFilter, type Sale } from './report-common.js';
 import { PERIOD } from '../api/openapi-operations.js';
 
@@ -41,6 +42,7 @@ export const offlineMessage = apiFunction({
       tags: z.array(z.strictObject({ id: z.number().int(), tag: z.string() })),
       name: z.string().nullable(),
       page_url: z.string().nullable(),
+      ...qualificationShape,
     }),
   ),
   async run(ctx, a) {
@@ -72,6 +74,7 @@ export const offlineMessage = apiFunction({
         tags: p.tagsOf(x),
         name: x.name,
         page_url: x.page_url,
+        ...qualificationFields(ctx, x),
       };
     });
   },

@@ -229,6 +229,17 @@ describe('qualified chats and requests', () => {
       );
     expect(marked('offline_messages')).toEqual([true]);
     expect(marked('chats')).toEqual([true]);
+    // The REST records say so, as a call's do.
+    const period = { date_from: day(Date.now() - 86_400_000), date_till: day(Date.now() + 86_400_000) };
+    for (const fn of ['offline_message', 'chat']) {
+      const [row] = (await api.get(fn, period)).json().data as Array<{
+        qualified: boolean;
+        qualified_at: string | null;
+        qualification_rule_id: number;
+      }>;
+      expect(row, fn).toMatchObject({ qualified: true, qualified_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+      expect(row!.qualification_rule_id, fn).toBeGreaterThan(0);
+    }
   });
 });
 
