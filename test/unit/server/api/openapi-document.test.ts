@@ -175,6 +175,7 @@ describe('the API reference', () => {
     const schemes = doc.components.securitySchemes;
     expect(schemes.sessionKey).toMatchObject({ type: 'apiKey', in: 'query', name: 'session_key' });
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'svc_<key_id>_<secret>' });
     for (const { path, method, op } of operations()) {
       if (path === '/api/login/' || (['/app/api/session', '/app/api/employee-session'].includes(path) && method === 'post')) {
         expect(op.security).toEqual([]);
@@ -185,7 +186,12 @@ describe('the API reference', () => {
         expect(op.security, `${method} ${path}`).toEqual([{ employeeKey: [] }]);
         continue;
       }
-      expect(op.security, `${method} ${path}`).toEqual(method === 'get' ? [{ sessionKey: [] }, { bearerAuth: [] }] : [{ bearerAuth: [] }]);
+      // A function also takes an API key, but for those that manage logins, keys and passwords.
+      const keyless = ['/api/logout/', '/api/v1/api_key/', '/api/v1/create_api_key/', '/api/v1/revoke_api_key/'];
+      const key = path.startsWith('/api/v1/') && !keyless.includes(path) && !/api_login|change_password/.test(path) ? [{ apiKey: [] }] : [];
+      expect(op.security, `${method} ${path}`).toEqual(
+        method === 'get' ? [{ sessionKey: [] }, { bearerAuth: [] }, ...key] : [{ bearerAuth: [] }, ...key],
+      );
       // The query key is the security scheme's, not a parameter of its own.
       expect(op.parameters?.some((p) => p.name === 'session_key') ?? false).toBe(false);
     }
