@@ -136,6 +136,7 @@ const SAMPLE: Record<string, unknown> = {
   phone_number: '70000000000',
   confirm_price: 1,
   call_recording: true,
+  read_only: false,
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';
