@@ -7,14 +7,15 @@ import type { ApiFunction, Caller } from './function.js';
 /**
  * What an API key (identity/api-keys.ts, docs/api-keys.md) may call, checked before the function
  * runs: a key stands for its customer, never for a login, so the functions that manage logins and
- * keys take a session; a read-only key runs only GET functions; a key limited to sites runs only
+ * keys, and any that sets a password, take a session (a leaked key makes no login); a read-only key runs only GET functions; a key limited to sites runs only
  * functions whose reach by site is declared (an argument that `names` a site, or the employees'
  * rule of api/function.ts), with that site among its sites and lists without one cut to its sites.
  * Every refusal is `403 102403`.
  */
 
-/** Functions a key never runs: they act on the signed-in login or on credentials. */
-const SESSION_ONLY = new Set(['api_key', 'create_api_key', 'revoke_api_key', 'api_login', 'change_password']);
+/** Functions a key never runs: they manage keys and logins; so does any that sets a password. */
+const SESSION_ONLY = new Set(['api_key', 'create_api_key', 'revoke_api_key', 'api_login']);
+const PASSWORD_ARGS = ['password', 'new_password'];
 
 /** The caller an API key stands for: its customer (no login: `userId` 0). 102401 when unknown or revoked. */
 export async function apiKeyCaller(db: Queryable, key: string, now: number): Promise<Caller> {
@@ -23,8 +24,9 @@ export async function apiKeyCaller(db: Queryable, key: string, now: number): Pro
   return { userId: 0, customerId: grant.customerId, agentId: null, apiKey: grant };
 }
 
-/** Whether an API key may call the function at all (the API reference lists the key's scheme on it). */
-export const keyMayCall = (fn: ApiFunction): boolean => !SESSION_ONLY.has(fn.name);
+/** Whether an API key may call the function at all (the API reference lists the key's scheme on it); agents' functions are not a customer's. */
+export const keyMayCall = (fn: ApiFunction): boolean =>
+  fn.scope !== 'agent' && !SESSION_ONLY.has(fn.name) && !PASSWORD_ARGS.some((a) => a in fn.args.shape);
 
 /** The function as the caller's key may run it; the function itself for a session. */
 export function asKeyAllows(fn: ApiFunction, caller: Caller): ApiFunction {

@@ -162,6 +162,9 @@ describe('API keys', () => {
     expectError(await use('api_key'), 403, 102403);
     expectError(await use('revoke_api_key', { id: k.id }, 'POST'), 403, 102403);
     expectError(await use('api_login'), 403, 102403);
+    // Nor does it set a password, an employee's or its own: a leaked key makes no login.
+    expectError(await use('employee_password', { id: 11, password: 'leaked-key-pass' }, 'PUT'), 403, 102403);
+    expectError(await use('change_password', { old_password: 'pw-a', new_password: 'leaked-key-pass' }, 'PUT'), 403, 102403);
     const logout = await w.server.app.inject({
       method: 'POST',
       url: '/api/logout/',
