@@ -407,6 +407,32 @@ const en = {
   phoneShape: 'A phone number: +7 and 10 digits, or another country’s with + and its code',
   atLeastChars: 'At least {n} characters',
   fieldRequired: 'Required',
+  // API keys (pages/api-keys.tsx, docs/api-keys.md).
+  apiKeys: 'API keys',
+  apiKeysHelp:
+    'Keys for your CRM, BI tool or scripts: send one as Authorization: Bearer <key> to the REST API instead of logging in with a password. A key does not expire; revoke it when it is no longer used or may have leaked.',
+  apiKeysDocs: 'The REST API reference',
+  noApiKeys: 'No API keys yet.',
+  newApiKey: 'New API key',
+  apiKeyId: 'Key',
+  apiKeyScope: 'Access',
+  apiKeyReadOnly: 'Read only',
+  apiKeyReadWrite: 'Read and write',
+  apiKeySites: 'Sites',
+  apiKeySitesHint: 'Tick sites to limit the key to them; with none ticked it reaches all sites, also those added later.',
+  apiKeyAllSites: 'All sites',
+  apiKeyCreated: 'Created',
+  apiKeyLastUsed: 'Last used',
+  apiKeyNeverUsed: 'never',
+  apiKeyState: 'State',
+  apiKeyRevokedAt: 'Revoked {at}',
+  apiKeyMade: 'Key {name} is made',
+  apiKeyShownOnce: 'The key is shown only now: copy it into your integration. If it is lost, make a new one and revoke this one.',
+  copyApiKey: 'Copy the key',
+  revokeApiKey: 'Revoke',
+  revokeApiKeyTitle: 'Revoke the key {name}?',
+  revokeApiKeyText: 'Requests with it are refused at once. This cannot be undone: a new key would be needed.',
+  apiKeyRevoked: 'Key {name} is revoked.',
 };
 
 export type Texts = typeof en;
@@ -811,6 +837,33 @@ const ru: Texts = {
   phoneShape: 'Номер телефона: +7 и 10 цифр или номер другой страны с + и кодом страны',
   atLeastChars: 'Не короче {n} символов',
   fieldRequired: 'Обязательное поле',
+  // API keys (pages/api-keys.tsx, docs/api-keys.md).
+  apiKeys: 'Ключи API',
+  apiKeysHelp:
+    'Ключи для вашей CRM, BI-системы или скриптов: передавайте ключ в REST API заголовком Authorization: Bearer <ключ> вместо входа по паролю. Срок у ключа не кончается; отзовите его, когда он больше не нужен или мог попасть в чужие руки.',
+  apiKeysDocs: 'Справочник REST API',
+  noApiKeys: 'Ключей API пока нет.',
+  newApiKey: 'Новый ключ API',
+  apiKeyId: 'Ключ',
+  apiKeyScope: 'Доступ',
+  apiKeyReadOnly: 'Только чтение',
+  apiKeyReadWrite: 'Чтение и запись',
+  apiKeySites: 'Сайты',
+  apiKeySitesHint: 'Отметьте сайты, чтобы ограничить ключ ими; если ничего не отмечено, ключ открывает все сайты, и добавленные позже.',
+  apiKeyAllSites: 'Все сайты',
+  apiKeyCreated: 'Создан',
+  apiKeyLastUsed: 'Последнее использование',
+  apiKeyNeverUsed: 'ещё не использовался',
+  apiKeyState: 'Состояние',
+  apiKeyRevokedAt: 'Отозван {at}',
+  apiKeyMade: 'Ключ {name} создан',
+  apiKeyShownOnce:
+    'Ключ показывается только сейчас: скопируйте его в вашу интеграцию. Если он потеряется, создайте новый, а этот отзовите.',
+  copyApiKey: 'Копировать ключ',
+  revokeApiKey: 'Отозвать',
+  revokeApiKeyTitle: 'Отозвать ключ {name}?',
+  revokeApiKeyText: 'Запросы с ним сразу перестанут приниматься. Отменить это нельзя: понадобится новый ключ.',
+  apiKeyRevoked: 'Ключ {name} отозван.',
 };
 
 export type Lang = 'en' | 'ru';

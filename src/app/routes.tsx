@@ -1,6 +1,7 @@
 import type { JSX } from 'preact';
 import type { Texts } from './i18n.js';
 import { Account } from './pages/account.js';
+import { ApiKeys } from './pages/api-keys.js';
 import { CampaignEditor } from './pages/campaign-editor.js';
 import { Campaigns } from './pages/campaigns.js';
 import { Carriers } from './pages/carriers.js';
@@ -56,6 +57,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/webhooks', page: Webhooks, nav: { label: 'webhooks' } },
   // The server's operator (an agent, or a customer without one) connects carriers; a customer of an agent sees its agent's.
   { path: '/app/carriers', page: Carriers, needsCustomer: false, nav: { label: 'carriers' } },
+  { path: '/app/api-keys', page: ApiKeys, nav: { label: 'apiKeys' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];

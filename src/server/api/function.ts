@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiKeyGrant } from '../identity/api-keys.js';
 import type { CustomerRow } from '../identity/customers.js';
 import type { Page } from '../store/page.js';
 import type { Store } from '../store/open.js';
@@ -18,6 +19,8 @@ export interface Caller {
   customerId: number | null;
   /** Set for an agent's user. */
   agentId: number | null;
+  /** Set when the call presented an API key (identity/api-keys.ts): what the key may do. */
+  apiKey?: ApiKeyGrant;
 }
 
 /**
@@ -98,7 +101,8 @@ export type OwnedObject =
   | 'scenario_route'
   | 'employee'
   | 'sip_line'
-  | 'carrier_connection';
+  | 'carrier_connection'
+  | 'api_key';
 
 /**
  * How an employee's key may call the function at `/app/api/employee/<name>` (owner-app/

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import { actingCustomer, reachedCustomers } from './access.js';
+import { asKeyAllows } from './api-key-limits.js';
 import { DEFAULT_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
 import type { ApiFunction, Caller, Context, ServiceName, Services, Verb } from './function.js';
@@ -242,11 +243,12 @@ async function runFunction(
   try {
     const format = formatOf(req);
     const call = readCall(req);
-    const fn = verbs.get(call.verb);
-    if (!fn) throw apiErrors.wrongMethod(name, [...verbs.keys()].join(', '));
-    takePathValue(fn, call.params, pathValue);
+    const declared = verbs.get(call.verb);
+    if (!declared) throw apiErrors.wrongMethod(name, [...verbs.keys()].join(', '));
+    takePathValue(declared, call.params, pathValue);
     const sessionKey = presentedSessionKey(req.headers.authorization, call.sessionKey);
     const caller = await runtime.sessions.caller(sessionKey);
+    const fn = asKeyAllows(declared, caller);
     const { customer_id: customerIdRaw, limit, offset, ...params } = call.params;
     const page = pageOf(fn, limit, offset);
     let total: number | undefined;

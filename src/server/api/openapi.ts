@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './args.js';
 import { acknowledgement, type ApiFunction, type Verb } from './function.js';
+import { keyMayCall } from './api-key-limits.js';
 import storedExamples from './openapi-examples.json' with { type: 'json' };
 import { API_TAGS, ROUTE_WORDS, type OperationWords } from './openapi-operations.js';
 import { appSignInSchema, loginSchema } from './sessions.js';
@@ -198,6 +199,8 @@ function parameters(object: Json, where: 'query' | 'path', examples: Json = {}):
 
 const GET_SECURITY = [{ sessionKey: [] }, { bearerAuth: [] }];
 const BODY_SECURITY = [{ bearerAuth: [] }];
+/** A function an API key may call also lists the key's scheme (api-key-limits.ts). */
+const securityOf = (fn: ApiFunction, base: readonly object[]) => (keyMayCall(fn) ? [...base, { apiKey: [] }] : base);
 
 interface Route {
   path: string;
@@ -253,7 +256,7 @@ function verbRoutes(fn: ApiFunction, name: string, book: SchemaBook, operation: 
         path: `${base}{${fn.pathParam}}/`,
         method: 'get',
         operation: operation(fn, id, {
-          security: GET_SECURITY,
+          security: securityOf(fn, GET_SECURITY),
           parameters: [
             ...parameters({ properties: { [fn.pathParam]: inPath } }, 'path', example),
             ...parameters(inQuery, 'query', example),
@@ -263,7 +266,7 @@ function verbRoutes(fn: ApiFunction, name: string, book: SchemaBook, operation: 
       {
         path: base,
         method: 'get',
-        operation: operation(fn, `${id}_query`, { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
+        operation: operation(fn, `${id}_query`, { security: securityOf(fn, GET_SECURITY), parameters: parameters(args, 'query', example) }),
       },
     ];
   }
@@ -272,7 +275,7 @@ function verbRoutes(fn: ApiFunction, name: string, book: SchemaBook, operation: 
       {
         path: base,
         method: 'get',
-        operation: operation(fn, id, { security: GET_SECURITY, parameters: parameters(args, 'query', example) }),
+        operation: operation(fn, id, { security: securityOf(fn, GET_SECURITY), parameters: parameters(args, 'query', example) }),
       },
     ];
   }
@@ -280,7 +283,7 @@ function verbRoutes(fn: ApiFunction, name: string, book: SchemaBook, operation: 
     {
       path: base,
       method: fn.verb === 'PUT' ? 'put' : 'delete',
-      operation: operation(fn, id, { security: BODY_SECURITY, requestBody: body(args, []) }),
+      operation: operation(fn, id, { security: securityOf(fn, BODY_SECURITY), requestBody: body(args, []) }),
     },
   ];
 }
@@ -311,7 +314,7 @@ function postRoute(
               summary: `${words.summary} (POST)`,
               description: `${words.description}\n\nThe POST form: \`action\` ${others.join(' or ')}.`,
             }),
-        security: BODY_SECURITY,
+        security: securityOf(shown, BODY_SECURITY),
         requestBody: body(args, others, !own),
       },
       false,
@@ -618,6 +621,15 @@ export function apiDocument(functions: readonly ApiFunction[]): Json {
           description:
             'The session key from `login` in the header `Authorization: Bearer <session_key>` (an extension), for every verb. ' +
             'When the request also carries `session_key`, both must be the same key.',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'svc_<key_id>_<secret>',
+          description:
+            'An API key from `create_api_key` (an extension, docs/api-keys.md) in `Authorization: Bearer <key>`: long-lived, for integrations. ' +
+            'It stands for its customer; a read-only key runs GET functions only, a key limited to sites reaches only those sites ' +
+            '(`403 102403` otherwise); a revoked key is `102401`. Login, key and password functions take a session instead.',
         },
       },
     },

@@ -5,6 +5,8 @@ import type { LoginGuard } from '../identity/login-guard.js';
 import { ApiError } from '../http/errors.js';
 import { verifyPassword } from '../identity/password.js';
 import { customerById } from '../identity/customers.js';
+import { looksLikeApiKey } from '../identity/api-keys.js';
+import { apiKeyCaller } from './api-key-limits.js';
 import type { Store } from '../store/open.js';
 import { apiErrors } from './errors.js';
 import type { Caller } from './function.js';
@@ -69,9 +71,10 @@ export function apiSessions(store: Store, guard: LoginGuard, now: () => number, 
       return key;
     },
 
-    /** The caller of a session key; 102401 when it is missing, unknown, expired or ended. */
+    /** The caller of a session key or an API key; 102401 when it is missing, unknown, expired, ended or revoked. */
     async caller(key: unknown): Promise<Caller> {
       if (typeof key !== 'string' || !key || key.length > 200) throw apiErrors.unauthorized();
+      if (looksLikeApiKey(key)) return apiKeyCaller(db, key, now());
       const u = await sessionUser(db, sha256(key), now());
       if (!u) throw apiErrors.unauthorized();
       return { userId: u.user_id, customerId: u.customer_id, agentId: u.agent_id };
@@ -79,6 +82,7 @@ export function apiSessions(store: Store, guard: LoginGuard, now: () => number, 
 
     async logout(key: unknown): Promise<void> {
       await this.caller(key);
+      if (looksLikeApiKey(key as string)) throw apiErrors.accessDenied('an API key is not logged out: revoke it (revoke_api_key)');
       await deleteApiSession(db, sha256(key as string));
     },
   };

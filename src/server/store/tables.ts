@@ -6,6 +6,7 @@ import type {
   AgentChargesTable,
   ApiUsersTable,
   ApiSessionsTable,
+  ApiKeysTable,
 } from './tables/accounts.js';
 import type {
   SitesTable,
@@ -138,6 +139,7 @@ export interface Tables {
   carrier_connections: CarrierConnectionsTable;
   preview_keys: PreviewKeysTable;
   qualification_rules: QualificationRulesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -131,6 +131,7 @@ const OWNERS: Record<string, Owners> = {
   webhook_attempts: { writes: ['webhooks'] },
   carrier_connections: { writes: ['carriers'] },
   preview_keys: { writes: ['tracking'] },
+  api_keys: { writes: ['identity'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */

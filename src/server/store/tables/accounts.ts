@@ -1,4 +1,4 @@
-import type { Defaulted, Id } from './column-types.js';
+import type { Defaulted, Flag, Id } from './column-types.js';
 
 /** Customers, agents, tariff plans and the REST API's users and sessions. */
 
@@ -51,4 +51,20 @@ export interface ApiSessionsTable {
   key_hash: string;
   user_id: number;
   expires_ms: number;
+}
+
+/** A customer's API key (identity/api-keys.ts): only its SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: Id;
+  customer_id: number;
+  name: string;
+  /** The short public part of the key, shown in lists (`svc_<key_id>_…`). */
+  key_id: string;
+  key_hash: string;
+  read_only: Flag;
+  /** JSON array of the site ids the key reaches; null: all of the customer's. */
+  site_ids: string | null;
+  created_ms: number;
+  last_used_ms: number | null;
+  revoked_ms: number | null;
 }

@@ -44,6 +44,8 @@ interface Victim {
   sipLine: number;
   /** A carrier connection of C's agent Y. */
   carrierConnection: number;
+  /** C's API key. */
+  apiKey: number;
 }
 
 /** C's object of each kind a declaration may name (api/function.ts, OwnedObject). */
@@ -74,6 +76,7 @@ const OBJECT_OF: Record<OwnedObject, (v: Victim) => unknown> = {
   employee: (v) => v.employee,
   sip_line: (v) => v.sipLine,
   carrier_connection: (v) => v.carrierConnection,
+  api_key: (v) => v.apiKey,
 };
 
 const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
@@ -133,6 +136,7 @@ const SAMPLE: Record<string, unknown> = {
   phone_number: '70000000000',
   confirm_price: 1,
   call_recording: true,
+  read_only: false,
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';
@@ -336,6 +340,7 @@ beforeAll(async () => {
       credentials: 'sealed',
       created_at: '2026-11-24 09:00:00.000',
     }),
+    apiKey: (expectData(await w.post('create_api_key', c, { name: 'C key', read_only: false })) as { id: number }).id,
   };
   // An employee of A who serves site 1, signed in to the app (for the employee's rules below).
   expectData(

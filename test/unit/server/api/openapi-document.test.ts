@@ -4,6 +4,17 @@ import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { API_TAGS } from '../../../../src/server/api/openapi-operations.js';
 import { apiWorld, type ApiWorld } from '../api-helpers.js';
 
+/** The functions an API key does not call: agents', the keys' and logins' own, and any that sets a password. */
+const KEYLESS = new Set(
+  API_FUNCTIONS.filter(
+    (f) =>
+      f.scope === 'agent' ||
+      ['api_key', 'create_api_key', 'revoke_api_key', 'api_login'].includes(f.name) ||
+      'password' in f.args.shape ||
+      'new_password' in f.args.shape,
+  ).map((f) => f.name),
+);
+
 /** The API reference (/api/docs/json): a valid OpenAPI document a person and a generator can use. */
 
 type Schema = { type?: string; description?: string; properties: Record<string, Schema>; items: Schema; $ref?: string };
@@ -175,6 +186,7 @@ describe('the API reference', () => {
     const schemes = doc.components.securitySchemes;
     expect(schemes.sessionKey).toMatchObject({ type: 'apiKey', in: 'query', name: 'session_key' });
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'svc_<key_id>_<secret>' });
     for (const { path, method, op } of operations()) {
       if (path === '/api/login/' || (['/app/api/session', '/app/api/employee-session'].includes(path) && method === 'post')) {
         expect(op.security).toEqual([]);
@@ -185,7 +197,11 @@ describe('the API reference', () => {
         expect(op.security, `${method} ${path}`).toEqual([{ employeeKey: [] }]);
         continue;
       }
-      expect(op.security, `${method} ${path}`).toEqual(method === 'get' ? [{ sessionKey: [] }, { bearerAuth: [] }] : [{ bearerAuth: [] }]);
+      // A function also takes an API key, but for those that manage logins, keys and passwords.
+      const key = path.startsWith('/api/v1/') && !KEYLESS.has(path.split('/')[3]!) ? [{ apiKey: [] }] : [];
+      expect(op.security, `${method} ${path}`).toEqual(
+        method === 'get' ? [{ sessionKey: [] }, { bearerAuth: [] }, ...key] : [{ bearerAuth: [] }, ...key],
+      );
       // The query key is the security scheme's, not a parameter of its own.
       expect(op.parameters?.some((p) => p.name === 'session_key') ?? false).toBe(false);
     }
