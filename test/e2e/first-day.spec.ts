@@ -127,8 +127,11 @@ async function screenTable(table: Locator): Promise<{ head: string[]; rows: stri
   });
 }
 
-/** The journal's CSV has the screen's columns (but the players), then raw ones; each row says what its row on screen says. */
-async function csvIsTheScreen(app: Page): Promise<string[][]> {
+/**
+ * The journal's CSV has the screen's columns (but the players), then raw ones; each row says what
+ * its row on screen says, its time in the customer's zone (`zone`), not the browser's.
+ */
+async function csvIsTheScreen(app: Page, zone: string): Promise<string[][]> {
   const table = app.getByRole('table', { name: 'Journal' });
   const screen = await screenTable(table);
   const download = app.waitForEvent('download');
@@ -148,6 +151,11 @@ async function csvIsTheScreen(app: Page): Promise<string[][]> {
       const csv = rows[i]![head!.indexOf(label)]!.replace(/^'(?=[=+\-@])/, '');
       expect(csv, `row ${i + 1}, ${label}`).toBe(cells[screen.head.indexOf(label)]);
     }
+    const at = new Date(rows[i]![head!.indexOf('at_utc')]!);
+    const inZone = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at);
+    // Node's ICU and the browser's may differ in the space before AM/PM.
+    const spaced = (v: string) => v.replace(/\s/g, ' ');
+    expect(spaced(rows[i]![head!.indexOf('When')]!), `row ${i + 1}, its time in ${zone}`).toBe(spaced(inZone));
   });
   return rows;
 }
@@ -247,6 +255,8 @@ async function makeCampaign(app: Page, width: number): Promise<void> {
   for (const n of FOR_SALE.slice(0, 2)) await app.getByLabel(shownAs(n)).check();
   await app.getByRole('button', { name: 'Add the block' }).click();
   await expect(app.getByText(`Instead of ${SITE_PHONE} the page shows one of 2 numbers`)).toBeVisible();
+  // No visit yet: said so, not "all 0 visits got a tracking number".
+  await expect(app.getByText('No visits in these days yet.')).toBeVisible();
   await look(app, width, 'campaign-pool', true);
 }
 
@@ -257,7 +267,7 @@ for (const width of [1280, 360]) {
     const world = await startWorld(dbPath);
     const { server, twilio } = world;
     const site = await ownSite();
-    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow', viewport: { width, height: 900 } });
+    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Los_Angeles', viewport: { width, height: 900 } });
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
     const app = await ctx.newPage();
     const appErrors: string[] = [];
@@ -306,8 +316,15 @@ for (const width of [1280, 360]) {
       await expect(previewCall).toContainText('0:42');
       await expect(siteCall).toContainText('Without campaign');
       await expect(siteCall).toContainText('Kept the site’s number: address share reached');
+      if (width === 360) {
+        // In a card, the reason stays beside its label with the campaign, not under the label.
+        const cell = previewCall.getByRole('cell').filter({ hasText: 'your preview' });
+        const [cellBox, reasonBox] = [await cell.boundingBox(), await cell.getByText('your preview').boundingBox()];
+        expect(reasonBox!.x, 'the reason in the value column').toBeGreaterThan(cellBox!.x + 80);
+      }
       await look(app, width, 'journal-reasons', true);
-      expect(await csvIsTheScreen(app)).toHaveLength(2);
+      // A new customer's zone is Moscow's; the owner's browser is in California.
+      expect(await csvIsTheScreen(app, 'Europe/Moscow')).toHaveLength(2);
 
       // The campaign page counts the week's visits that kept the site's number, the preview apart.
       await app.goto(server.url + campaignPath.slice(1));
