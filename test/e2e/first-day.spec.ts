@@ -362,6 +362,7 @@ for (const width of [1280, 360]) {
       await expect(numberRow).toHaveCount(0);
       expect(twilio.heldByPhone(released), 'given back to the carrier').toBeUndefined();
       expect(appErrors).toEqual([]);
+      expect(server.output(), 'no error on the server').not.toMatch(/"level":(50|60)/);
     } finally {
       for (const v of visits) await v.context().close();
       await ctx.close();
