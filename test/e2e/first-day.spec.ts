@@ -180,6 +180,8 @@ async function openForBusiness(app: Page, world: World, site: Awaited<ReturnType
   await app.getByRole('button', { name: 'Add' }).click();
   await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
   await expect(app.getByText('Paste this code into every page of the site, as high in <head> as you can.')).toBeVisible();
+  // The phone is edited as it is shown, not as the digits stored.
+  await expect(app.getByLabel("The site's own phone number")).toHaveValue(SITE_PHONE);
   await app.getByRole('button', { name: 'Copy', exact: true }).click();
   const snippet = await app.evaluate(() => navigator.clipboard.readText());
   site.put(`<!doctype html><html lang="en"><head>${snippet}<title>Flowers</title></head>
