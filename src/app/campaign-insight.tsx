@@ -66,7 +66,9 @@ export function CampaignInsight({ acId, siteId }: { acId: number; siteId: number
                     visits: r.visits,
                     list: r.reasons.map((x) => `${x.visits} ${reasonText(t, x.reason)}`).join(', '),
                   })
-                : fill(t.keptNone, { visits: r.visits })}
+                : r.visits
+                  ? fill(t.keptNone, { visits: r.visits })
+                  : t.keptNoVisits}
               {r.previews ? ' ' + fill(t.keptPreviews, { n: r.previews }) : ''}
             </p>
           )}

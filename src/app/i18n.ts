@@ -433,6 +433,7 @@ const en = {
   revokeApiKeyTitle: 'Revoke the key {name}?',
   revokeApiKeyText: 'Requests with it are refused at once. This cannot be undone: a new key would be needed.',
   apiKeyRevoked: 'Key {name} is revoked.',
+  keptNoVisits: 'No visits in these days yet.',
 };
 
 export type Texts = typeof en;
@@ -864,6 +865,7 @@ const ru: Texts = {
   revokeApiKeyTitle: 'Отозвать ключ {name}?',
   revokeApiKeyText: 'Запросы с ним сразу перестанут приниматься. Отменить это нельзя: понадобится новый ключ.',
   apiKeyRevoked: 'Ключ {name} отозван.',
+  keptNoVisits: 'Визитов за эти дни ещё не было.',
 };
 
 export type Lang = 'en' | 'ru';

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -12,6 +11,7 @@ import { dropDatabase, freshDbPath } from '../support/test-database.js';
 import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
 import { operatorConsole } from './operator.js';
+import { ownSite } from './owner.js';
 
 /**
  * The site owner's first day, through the app alone (/app/), on the demo as `npm start` runs it:
@@ -57,22 +57,6 @@ const test = base.extend<{ svcUrl: string }>({
 // Each story is long, and starts a server of its own (the demo's API users, hashed on start): on a
 // busy machine the start alone can take the default 30 s, which covers the fixtures too.
 test.describe.configure({ timeout: 180_000 });
-
-/** The customer's own web server: serves whatever page the test last put on it. */
-async function ownSite(): Promise<{ url: string; put(html: string): void; close(): Promise<void> }> {
-  let body = '<!doctype html><title>empty</title>';
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://localhost:${port}/`,
-    put: (html) => (body = html),
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
 
 /** axe-core finds nothing on the page, at 1280 and at 360 px, and nothing scrolls sideways at 360; the screenshots. */
 async function check(page: Page, name: string): Promise<void> {

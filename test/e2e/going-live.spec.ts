@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,6 +10,7 @@ import { dropDatabase, freshDbPath } from '../support/test-database.js';
 import { saysOf, TwilioStandin } from '../support/twilio-standin.js';
 import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
+import { connectTwilio, freePort, ownSite, signIn } from './owner.js';
 
 /**
  * Going live with a carrier, through the app alone, on a fresh server with no seed and no site
@@ -37,15 +38,6 @@ const OWNER = { login: 'owner@flowers.test', password: 'flowers-password-1' };
 interface World {
   svcUrl: string;
   twilio: TwilioStandin;
-}
-
-/** A port free now: the server's public URL names it before the server listens (the carrier calls it). */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
 }
 
 /**
@@ -92,21 +84,6 @@ const test = base.extend<{ world: World }>({
 
 test.describe.configure({ timeout: 180_000 });
 
-/** The customer's own web server: serves whatever page the test last put on it. */
-async function ownSite(): Promise<{ url: string; put(html: string): void; close(): Promise<void> }> {
-  let body = '<!doctype html><title>empty</title>';
-  const server: Server = createHttpServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}/`,
-    put: (html) => (body = html),
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
 /** The customer's CRM: keeps every delivery's JSON. */
 async function crm(): Promise<{ url: string; received: Array<Record<string, unknown>>; close(): Promise<void> }> {
   const received: Array<Record<string, unknown>> = [];
@@ -139,35 +116,10 @@ async function check(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function signIn(app: Page, svcUrl: string, who: { login: string; password: string }, lands: RegExp): Promise<void> {
-  await app.goto(svcUrl + 'app/');
-  await app.getByLabel('Login').fill(who.login);
-  await app.getByLabel('Password').fill(who.password);
-  await app.getByRole('button', { name: 'Sign in' }).click();
-  await expect(app).toHaveURL(lands);
-}
-
 /** The operator connects Twilio with the account's credentials; Check shows the account's name. */
 async function operatorConnectsTwilio(app: Page, svcUrl: string, twilio: TwilioStandin): Promise<void> {
   await signIn(app, svcUrl, AGENT, /\/app\/customers$/);
-  await app.getByRole('link', { name: 'Carriers' }).click();
-  await expect(app.getByRole('heading', { name: 'Connect a carrier' })).toBeVisible();
-  await expect(app.getByText('No carrier connected yet.')).toBeVisible();
-  await app.getByLabel('Carrier', { exact: true }).selectOption('twilio');
-  await app.locator('#label').fill('Twilio main');
-  await app.getByLabel('account_sid').fill(twilio.accountSid);
-  await app.getByLabel('auth_token').fill('not-the-token');
-  await app.getByRole('button', { name: 'Connect' }).click();
-  // A wrong token is refused by the carrier, and nothing typed is lost but the secret.
-  await expect(app.getByRole('alert')).toBeVisible();
-  await expect(app.locator('#carriers')).toHaveCount(0);
-  await app.getByLabel('auth_token').fill(twilio.authToken);
-  await app.getByRole('button', { name: 'Connect' }).click();
-  const row = app.locator('#carriers tbody tr', { hasText: 'Twilio main' });
-  await expect(row).toContainText('twilio');
-  await expect(row).toContainText('account_sid, auth_token');
-  await row.getByRole('button', { name: 'Check' }).click();
-  await expect(row.getByRole('status')).toContainText(`Works: ${twilio.accountName}`);
+  const row = await connectTwilio(app, twilio);
   await expect(row.locator('td').nth(2), 'the check is shown once').toHaveText(`Works: ${twilio.accountName}`);
   await check(app, 'carriers-connected');
 }

@@ -283,7 +283,8 @@ function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[
           {t.sale}: {formatMoney(item.sale, lang)}
         </span>
       ) : (
-        <form onSubmit={sale.onSubmit} noValidate class="inline-form" aria-label={t.markSale}>
+        // Unnamed: a form per row, each named alike, made as many landmarks of one name (axe landmark-unique).
+        <form onSubmit={sale.onSubmit} noValidate class="inline-form">
           <TextField
             id={`amount-${key}`}
             label={t.amount}

@@ -161,7 +161,7 @@ function SiteDetailsForm({ site, reload }: { site: SiteDetail; reload(): void })
   const { t } = useApp();
   const [domain, setDomain] = useState(site.domain);
   const [origins, setOrigins] = useState(site.origins.join('\n'));
-  const [phone, setPhone] = useState(site.user_phone ?? '');
+  const [phone, setPhone] = useState(site.user_phone ? formatPhone(site.user_phone) : '');
   const [note, setNote] = useState('');
   const form = useSubmit(async () => {
     setNote('');

@@ -122,7 +122,7 @@ function batchRunner(commits: GroupCommit, heavy: HeavyBatches, pipeline: BatchP
     const steps = writes.length > STEP_WRITES ? stepsOf(writes) : [writes];
     for (const [i, stepWrites] of steps.entries()) {
       const share: BatchShare = { site, ref, known: { ...known }, writes: stepWrites, base, last: i === steps.length - 1 };
-      const step = () => commits.run((trx) => runPipeline(pipeline, trx, share), ref?.id);
+      const step = () => commits.run((trx) => runPipeline(pipeline, trx, share), ref?.id ?? firstVisitKey(writes));
       const out = steps.length === 1 ? await step() : await heavy.step(step);
       known.visitor = out.visitor;
       known.confirms = out.confirms;
@@ -130,6 +130,21 @@ function batchRunner(commits: GroupCommit, heavy: HeavyBatches, pipeline: BatchP
     }
     return { visitor: known.visitor ?? null, results };
   };
+}
+
+/**
+ * The lane key of a batch that names no visitor yet: from its first write's id, below zero (apart
+ * from visitor ids). A page reloaded while it held a first visit's writes unsent sends them from
+ * the leaving page and again from the new one, at once; one key runs the two one after the other,
+ * so the second finds the first's writes (dedupe) instead of racing it to the same page view's row
+ * on another PostgreSQL lane (a unique violation and a 500).
+ */
+function firstVisitKey(writes: BatchEntry[]): number | undefined {
+  const id = (writes[0] as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string') return undefined;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return -(h + 1);
 }
 
 /** A heavy batch cut into steps of STEP_WRITES writes, in order. */

@@ -85,7 +85,7 @@ export type OriginRefusal = 'not_web' | 'not_listed';
  * is a whole origin (`https://shop.example:8443`: that one only), a host with a port
  * (`localhost:4211`: any scheme), or a host (`example.org`: it and its subdomains, as the domain).
  */
-export function originRefusal(site: Site, origin: string): OriginRefusal | null {
+export function originRefusal(site: Pick<Site, 'domain' | 'origins'>, origin: string): OriginRefusal | null {
   let u: URL;
   try {
     u = new URL(origin);
@@ -103,6 +103,6 @@ export function originRefusal(site: Site, origin: string): OriginRefusal | null 
   return 'not_listed';
 }
 
-export function originAllowed(site: Site, origin: string): boolean {
+export function originAllowed(site: Pick<Site, 'domain' | 'origins'>, origin: string): boolean {
   return originRefusal(site, origin) === null;
 }

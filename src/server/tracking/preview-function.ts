@@ -23,11 +23,16 @@ export const previewLink = apiFunction({
   tag: 'campaigns',
   summary: 'A preview link of a campaign (extension)',
   description:
-    "`{url, expires_at}`: the site's page `page` (a path, or an address on the site's domain; default its front page) with the campaign's tags and `svc_preview`, a token signed by the server that works for one hour: the browser that opens it gets a tracking number of the campaign as a real visitor would, past the share per address and the bot checks; its visit is marked `preview` and is not counted. Not in the REST document.",
+    "`{url, expires_at}`: the site's page `page` (a path, or an address on the site's domain or one of its other addresses; default its front page) with the campaign's tags and `svc_preview`, a token signed by the server that works for one hour: the browser that opens it gets a tracking number of the campaign as a real visitor would, past the share per address and the bot checks; its visit is marked `preview` and is not counted. Not in the REST document.",
   names: { ac_id: 'campaign' },
   args: z.object({
     ac_id: id().describe("one of the customer's campaigns"),
-    page: z.string().trim().max(2000).optional().describe('a path (`/prices`) or an address on the site; default the front page'),
+    page: z
+      .string()
+      .trim()
+      .max(2000)
+      .optional()
+      .describe('a path (`/prices`) or an address on the site or its other addresses; default the front page'),
   }),
   response: z.strictObject({
     url: z.string().describe('open it in the browser to preview'),
@@ -38,7 +43,7 @@ export const previewLink = apiFunction({
     const owner = await campaignOwner(db, a.ac_id);
     if (!owner || owner.customer_id !== ctx.customer.id) throw apiErrors.notFound('campaign', a.ac_id);
     const site = (await siteById(db, owner.site_id))!;
-    const page = sitePage(site.domain, a.page);
+    const page = sitePage({ domain: site.domain, origins: JSON.parse(site.origins) as string[] }, a.page);
     if (!page) throw apiErrors.invalid('page', `not a page of ${site.domain}`);
     const expires = ctx.now() + PREVIEW_TTL_MS;
     // Read from the database on every call: a cache is the page view's (one per server, pipeline.ts).

@@ -1,4 +1,5 @@
 import { campaignConditionRows } from '../sites/conditions.js';
+import { originAllowed } from '../sites/lookup.js';
 import type { Queryable } from '../store/queryable.js';
 import { CAMPAIGN_FIELDS } from '../store/tables/traffic.js';
 import { PREVIEW_PARAM } from './preview-token.js';
@@ -31,10 +32,12 @@ async function campaignTags(db: Queryable, acId: number): Promise<Record<string,
 }
 
 /**
- * The page of the site `page` names: a path (`/prices`), or an address on the site's domain or one
- * of its subdomains (http for a local site). Undefined: the site's front page. Null: not the site's.
+ * The page of the site `page` names: a path (`/prices`), or an address whose pages the site accepts
+ * (its domain or a subdomain, or one of its other addresses: a staging host, `localhost:4211`;
+ * sites/lookup.ts). Undefined: the site's front page. Null: not the site's.
  */
-export function sitePage(domain: string, page: string | undefined): URL | null {
+export function sitePage(site: { domain: string; origins: string[] }, page: string | undefined): URL | null {
+  const { domain } = site;
   if (!page) return new URL(`https://${domain}/`);
   if (page.startsWith('/') && !page.startsWith('//')) return new URL(page, `https://${domain}`);
   let u: URL;
@@ -43,7 +46,5 @@ export function sitePage(domain: string, page: string | undefined): URL | null {
   } catch {
     return null;
   }
-  const host = u.hostname.toLowerCase();
-  const own = host === domain.toLowerCase() || host.endsWith('.' + domain.toLowerCase());
-  return own && (u.protocol === 'https:' || u.protocol === 'http:') ? u : null;
+  return (u.protocol === 'https:' || u.protocol === 'http:') && originAllowed(site, u.origin) ? u : null;
 }

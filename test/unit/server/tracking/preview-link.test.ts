@@ -59,6 +59,17 @@ describe('preview_link', () => {
     expect(foreign.json().message).toContain('page');
     expect((await link(await w.login('b'), { ac_id: 10 })).statusCode).toBe(404);
   });
+
+  it('takes a page of one of the site’s other addresses, whose page views the site accepts', async () => {
+    w = await dtApiWorld(POOL);
+    const a = await w.login('a');
+    const staging = async () => link(a, { ac_id: 10, page: 'http://localhost:4211/p' });
+    expect((await staging()).statusCode, 'not yet one of its addresses').toBe(400);
+    expect((await w.post('change_site', a, { id: 1, origins: ['localhost:4211'] }, { action: 'PUT' })).statusCode).toBe(200);
+    const res = await staging();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.url).toMatch(/^http:\/\/localhost:4211\/p\?utm_source=ads&svc_preview=/);
+  });
 });
 
 describe('number_reasons', () => {
