@@ -38,6 +38,7 @@ interface SessionIds {
   yclid: string | null;
   ga: string | null;
   ym: string | null;
+  page: string | null;
 }
 
 async function sessionIds(db: Queryable, sessionId: number | null): Promise<SessionIds> {
@@ -46,11 +47,11 @@ async function sessionIds(db: Queryable, sessionId: number | null): Promise<Sess
       ? undefined
       : await db
           .selectFrom('sessions')
-          .select(['start_time', 'gclid', 'yclid', 'ua_client_id', 'ym_client_id'])
+          .select(['start_time', 'gclid', 'yclid', 'ua_client_id', 'ym_client_id', 'entrance_page'])
           .where('id', '=', sessionId)
           .executeTakeFirst();
-  if (!s) return { start: null, gclid: null, yclid: null, ga: null, ym: null };
-  return { start: storedMs(s.start_time), gclid: s.gclid, yclid: s.yclid, ga: s.ua_client_id, ym: s.ym_client_id };
+  if (!s) return { start: null, gclid: null, yclid: null, ga: null, ym: null, page: null };
+  return { start: storedMs(s.start_time), gclid: s.gclid, yclid: s.yclid, ga: s.ua_client_id, ym: s.ym_client_id, page: s.entrance_page };
 }
 
 const callerOf = (n: string | null): string | null => (n ? numberKey(n) : null);
@@ -100,7 +101,7 @@ async function callFacts(db: Queryable, id: number): Promise<ConversionFacts | n
     holdSeconds: c.wait_time,
     missed: c.status !== 'normal',
     firstTime: !earlier,
-    url: c.page_url,
+    url: c.page_url ?? s.page,
     gclid: c.gclid ?? s.gclid,
     yclid: c.yclid ?? s.yclid,
     gaClientId: c.ua_client_id ?? s.ga,
