@@ -133,6 +133,10 @@ const SAMPLE: Record<string, unknown> = {
   phone_number: '70000000000',
   confirm_price: 1,
   call_recording: true,
+  platform: 'metrica',
+  destination_id: 1,
+  settings: { counter_id: '1', goal: 'lead' },
+  template: 'metrica_calls',
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';
