@@ -20,12 +20,18 @@ type Body = { client_id?: string; timestamp_micros?: number; events?: Array<{ na
 
 function validation(body: Body) {
   const msgs: Array<{ fieldPath: string; description: string; validationCode: string }> = [];
-  if (!body.client_id) msgs.push({ fieldPath: 'client_id', description: 'Measurement requires a client_id.', validationCode: 'VALUE_REQUIRED' });
+  if (!body.client_id)
+    msgs.push({ fieldPath: 'client_id', description: 'Measurement requires a client_id.', validationCode: 'VALUE_REQUIRED' });
   for (const e of body.events ?? []) {
     const name = e.name ?? '';
     if (/^(google_|ga_|firebase_)/.test(name) || ['ad_click', 'error', 'session_start', 'first_visit'].includes(name))
-      msgs.push({ fieldPath: 'events', description: `Event at index: [0] has name [${name}] which is reserved.`, validationCode: 'NAME_RESERVED' });
-    if (name.length > 40) msgs.push({ fieldPath: 'events', description: `Event name [${name}] is too long.`, validationCode: 'VALUE_INVALID' });
+      msgs.push({
+        fieldPath: 'events',
+        description: `Event at index: [0] has name [${name}] which is reserved.`,
+        validationCode: 'NAME_RESERVED',
+      });
+    if (name.length > 40)
+      msgs.push({ fieldPath: 'events', description: `Event name [${name}] is too long.`, validationCode: 'VALUE_INVALID' });
   }
   return msgs;
 }
@@ -39,12 +45,20 @@ export async function startGa4Standin(): Promise<Ga4Standin> {
     try {
       body = JSON.parse(r.body) as Body;
     } catch {
-      return debug ? { status: 200, body: { validationMessages: [{ description: 'Unable to parse Measurement Protocol JSON payload.', validationCode: 'VALUE_INVALID' }] } } : { status: 204 };
+      return debug
+        ? {
+            status: 200,
+            body: {
+              validationMessages: [{ description: 'Unable to parse Measurement Protocol JSON payload.', validationCode: 'VALUE_INVALID' }],
+            },
+          }
+        : { status: 204 };
     }
     if (debug) return { status: 200, body: { validationMessages: validation(body) } };
     const known = r.query.get('measurement_id') === measurementId && r.query.get('api_secret') === apiSecret;
     if (known && body.client_id && !validation(body).length)
-      for (const e of body.events ?? []) accepted.push({ client_id: body.client_id, timestamp_micros: body.timestamp_micros, name: e.name!, params: e.params ?? {} });
+      for (const e of body.events ?? [])
+        accepted.push({ client_id: body.client_id, timestamp_micros: body.timestamp_micros, name: e.name!, params: e.params ?? {} });
     return { status: 204 };
   };
   const s = await startPlatform(

@@ -21,7 +21,8 @@ export interface GoogleAdsStandin extends PlatformStandin {
 const ERRORS: Record<Failure, { code: number; message: string; status: string }> = {
   401: {
     code: 401,
-    message: 'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+    message:
+      'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
     status: 'UNAUTHENTICATED',
   },
   429: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' },
@@ -53,7 +54,10 @@ export async function startGoogleAdsStandin(): Promise<GoogleAdsStandin> {
       return { status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } };
     const t = `ya29.${randomBytes(12).toString('hex')}`;
     tokens.add(t);
-    return { status: 200, body: { access_token: t, expires_in: 3599, scope: 'https://www.googleapis.com/auth/adwords', token_type: 'Bearer' } };
+    return {
+      status: 200,
+      body: { access_token: t, expires_in: 3599, scope: 'https://www.googleapis.com/auth/adwords', token_type: 'Bearer' },
+    };
   };
 
   const upload = (r: Arrived, m: RegExpExecArray) => {
@@ -66,7 +70,8 @@ export async function startGoogleAdsStandin(): Promise<GoogleAdsStandin> {
     if (body.partialFailure !== true) return bad('partial_failure must be true for conversion uploads.');
     const c = body.conversions?.[0];
     if (!c || body.conversions!.length !== 1) return bad('conversions: one expected');
-    if (!String(c.conversionAction ?? '').startsWith(`customers/${customerId}/conversionActions/`)) return bad('Invalid conversion action resource name.');
+    if (!String(c.conversionAction ?? '').startsWith(`customers/${customerId}/conversionActions/`))
+      return bad('Invalid conversion action resource name.');
     if (!DATE_TIME.test(String(c.conversionDateTime))) return bad('Invalid conversion_date_time.');
     if (kind === 'uploadClickConversions') {
       if (typeof c.gclid !== 'string') return bad('gclid is required.');
@@ -74,23 +79,31 @@ export async function startGoogleAdsStandin(): Promise<GoogleAdsStandin> {
         return {
           status: 200,
           body: {
-            partialFailureError: { code: 3, message: 'The click associated with the given identifier or iOS URL parameter is too old to be imported., at conversions[0].gclid', details: [{ errors: [{ errorCode: { conversionUploadError: 'EXPIRED_EVENT' } }] }] },
+            partialFailureError: {
+              code: 3,
+              message:
+                'The click associated with the given identifier or iOS URL parameter is too old to be imported., at conversions[0].gclid',
+              details: [{ errors: [{ errorCode: { conversionUploadError: 'EXPIRED_EVENT' } }] }],
+            },
             results: [{}],
           },
         };
-    } else if (!/^\+\d{6,15}$/.test(String(c.callerId)) || !DATE_TIME.test(String(c.callStartDateTime))) return bad('callerId and callStartDateTime are required.');
-    accepted.push({ kind: kind === 'uploadClickConversions' ? 'click' : 'call', customerId, loginCustomerId: r.headers['login-customer-id'] as string | undefined, conversion: c });
+    } else if (!/^\+\d{6,15}$/.test(String(c.callerId)) || !DATE_TIME.test(String(c.callStartDateTime)))
+      return bad('callerId and callStartDateTime are required.');
+    accepted.push({
+      kind: kind === 'uploadClickConversions' ? 'click' : 'call',
+      customerId,
+      loginCustomerId: r.headers['login-customer-id'] as string | undefined,
+      conversion: c,
+    });
     return { status: 200, body: { results: [{ ...c }] } };
   };
 
-  const s = await startPlatform(
-    (r) => {
-      if (r.method === 'POST' && r.path === '/token') return token(r);
-      const m = /^\/v\d+\/customers\/(\d+):(uploadClickConversions|uploadCallConversions)$/.exec(r.path);
-      if (r.method === 'POST' && m) return upload(r, m);
-      return { status: 404, body: { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } } };
-    },
-    error,
-  );
+  const s = await startPlatform((r) => {
+    if (r.method === 'POST' && r.path === '/token') return token(r);
+    const m = /^\/v\d+\/customers\/(\d+):(uploadClickConversions|uploadCallConversions)$/.exec(r.path);
+    if (r.method === 'POST' && m) return upload(r, m);
+    return { status: 404, body: { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } } };
+  }, error);
   return { ...s, credentials, accepted, expiredGclids };
 }

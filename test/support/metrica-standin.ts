@@ -23,7 +23,10 @@ const ERRORS: Record<Failure, { error_type: string; message: string }> = {
   500: { error_type: 'backend_error', message: 'Internal server error' },
 };
 
-const refuse = (code: number, error_type: string, message: string) => ({ status: code, body: { errors: [{ error_type, message }], code, message } });
+const refuse = (code: number, error_type: string, message: string) => ({
+  status: code,
+  body: { errors: [{ error_type, message }], code, message },
+});
 
 /** The `file` part of a multipart/form-data body. */
 function filePart(r: Arrived): string | null {
@@ -63,7 +66,14 @@ export async function startMetricaStandin(): Promise<MetricaStandin> {
     return {
       status: 200,
       body: {
-        uploading: { id: uploads, create_time: new Date().toISOString(), source_quantity: rows.length, line_quantity: rows.length, client_id_type: type, status: 'UPLOADED' },
+        uploading: {
+          id: uploads,
+          create_time: new Date().toISOString(),
+          source_quantity: rows.length,
+          line_quantity: rows.length,
+          client_id_type: type,
+          status: 'UPLOADED',
+        },
       },
     };
   };

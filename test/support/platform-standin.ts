@@ -36,7 +36,13 @@ export async function startPlatform(handle: (r: Arrived) => Answer, failure: (f:
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const u = new URL(req.url ?? '/', 'http://standin.test');
-      const r: Arrived = { method: req.method ?? '', path: u.pathname, query: u.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r: Arrived = {
+        method: req.method ?? '',
+        path: u.pathname,
+        query: u.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       arrived.push(r);
       const f = failNext.shift();
       const a = f ? failure(f) : handle(r);
@@ -69,12 +75,16 @@ export function csvRows(text: string): Array<Record<string, string>> {
     for (let i = 0; i < l.length; i++) {
       const ch = l[i]!;
       if (quoted) {
-        if (ch === '"' && l[i + 1] === '"') (cur += '"'), i++;
-        else if (ch === '"') quoted = false;
+        if (ch === '"' && l[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
         else cur += ch;
       } else if (ch === '"') quoted = true;
-      else if (ch === ',') out.push(cur), (cur = '');
-      else cur += ch;
+      else if (ch === ',') {
+        out.push(cur);
+        cur = '';
+      } else cur += ch;
     }
     out.push(cur);
     return out;

@@ -1,7 +1,15 @@
 import { formatDate } from '../identity/dates.js';
 import type { ConversionFacts } from './communication.js';
 import type { GoogleAdsSettings } from './google-ads.js';
-import { csvField, isCall, METRICA_CALL_COLUMNS, METRICA_CONVERSION_COLUMNS, metricaCallRow, metricaConversionRow, type MetricaSettings } from './metrica.js';
+import {
+  csvField,
+  isCall,
+  METRICA_CALL_COLUMNS,
+  METRICA_CONVERSION_COLUMNS,
+  metricaCallRow,
+  metricaConversionRow,
+  type MetricaSettings,
+} from './metrica.js';
 
 /**
  * The CSV files an owner imports by hand (docs/conversions.md, "CSV downloads"), as the platforms'
@@ -14,7 +22,13 @@ import { csvField, isCall, METRICA_CALL_COLUMNS, METRICA_CONVERSION_COLUMNS, met
 export const CSV_TEMPLATES = ['google_ads_clicks', 'google_ads_calls', 'metrica_conversions', 'metrica_calls'] as const;
 export type CsvTemplate = (typeof CSV_TEMPLATES)[number];
 
-export const GOOGLE_CLICK_COLUMNS = ['Google Click ID', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency'] as const;
+export const GOOGLE_CLICK_COLUMNS = [
+  'Google Click ID',
+  'Conversion Name',
+  'Conversion Time',
+  'Conversion Value',
+  'Conversion Currency',
+] as const;
 export const GOOGLE_CALL_COLUMNS = [
   "Caller's Phone Number",
   'Call Start Time',
@@ -27,9 +41,7 @@ export const GOOGLE_CALL_COLUMNS = [
 const line = (cells: ReadonlyArray<string | number | null | undefined>) => cells.map(csvField).join(',');
 
 export function googleClicksCsv(facts: readonly ConversionFacts[], s: GoogleAdsSettings, tz: string): string {
-  const rows = facts
-    .filter((f) => f.gclid)
-    .map((f) => line([f.gclid, s.conversion_name, formatDate(f.atMs, tz), s.value, s.currency]));
+  const rows = facts.filter((f) => f.gclid).map((f) => line([f.gclid, s.conversion_name, formatDate(f.atMs, tz), s.value, s.currency]));
   return [`Parameters:TimeZone=${tz}`, line(GOOGLE_CLICK_COLUMNS), ...rows].join('\n') + '\n';
 }
 
@@ -45,7 +57,9 @@ export function googleCallsCsv(facts: readonly ConversionFacts[], s: GoogleAdsSe
 const metricaIds = (f: ConversionFacts) => [f.ymClientId ?? '', f.ymClientId ? '' : (f.yclid ?? '')];
 
 export function metricaConversionsCsv(facts: readonly ConversionFacts[], s: MetricaSettings): string {
-  const rows = facts.filter((f) => !isCall(f) && (f.ymClientId || f.yclid)).map((f) => line([...metricaIds(f), ...metricaConversionRow(f, s)]));
+  const rows = facts
+    .filter((f) => !isCall(f) && (f.ymClientId || f.yclid))
+    .map((f) => line([...metricaIds(f), ...metricaConversionRow(f, s)]));
   return [line(['ClientId', 'Yclid', ...METRICA_CONVERSION_COLUMNS]), ...rows].join('\n') + '\n';
 }
 

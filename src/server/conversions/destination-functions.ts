@@ -80,7 +80,10 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, field: 'settings' | 'cr
   const issue = r.error.issues[0]!;
   const path = issue.path.length ? `${field}.${issue.path.join('.')}` : field;
   // A credential's value is never repeated in the message: only what is wrong with it.
-  throw apiErrors.invalid(path, issue.code === 'unrecognized_keys' ? `not a field of this platform: ${issue.keys.join(', ')}` : issue.message);
+  throw apiErrors.invalid(
+    path,
+    issue.code === 'unrecognized_keys' ? `not a field of this platform: ${issue.keys.join(', ')}` : issue.message,
+  );
 }
 
 const notSetUp = () =>

@@ -37,7 +37,8 @@ export const conversionLogFn = apiFunction({
   extension: true,
   tag: 'reports',
   summary: 'What a conversion destination was sent (extension)',
-  description: 'The items of `destination_id`, newest first, each with its last attempt and the platform’s answer. Not in the REST document.',
+  description:
+    'The items of `destination_id`, newest first, each with its last attempt and the platform’s answer. Not in the REST document.',
   names: { site_id: 'site' },
   args: z.object({ site_id: id(), destination_id: id() }),
   response: z.array(logRecord),
@@ -62,7 +63,11 @@ export const conversionLogFn = apiFunction({
   },
 });
 
-const TEMPLATES_OF = { google_ads: ['google_ads_clicks', 'google_ads_calls'], metrica: ['metrica_conversions', 'metrica_calls'], ga4: [] } as const;
+const TEMPLATES_OF = {
+  google_ads: ['google_ads_clicks', 'google_ads_calls'],
+  metrica: ['metrica_conversions', 'metrica_calls'],
+  ga4: [],
+} as const;
 
 export const conversionCsv = apiFunction({
   name: 'conversion_csv',

@@ -42,7 +42,14 @@ describe('conversion CSV downloads', () => {
     expect(callsAnswer.body).toMatchObject({ success: true });
     const calls = lines(callsAnswer.body.data['csv']);
     expect(calls[0]).toBe('Parameters:TimeZone=Europe/Moscow');
-    expect(calls[1]!.split(',')).toEqual(["Caller's Phone Number", 'Call Start Time', 'Conversion Name', 'Conversion Time', 'Conversion Value', 'Conversion Currency']);
+    expect(calls[1]!.split(',')).toEqual([
+      "Caller's Phone Number",
+      'Call Start Time',
+      'Conversion Name',
+      'Conversion Time',
+      'Conversion Value',
+      'Conversion Currency',
+    ]);
     expect(calls[2]!.split(',')).toEqual(['+79161234567', local, 'Qualified call', local, '1500', 'RUB']);
 
     const unix = String(Math.floor(Date.parse(call.call_date.replace(' ', 'T') + 'Z') / 1000));
@@ -61,7 +68,20 @@ describe('conversion CSV downloads', () => {
       'FirstTimeCaller',
       'URL',
     ]);
-    expect(mcalls[1]!.split(',')).toEqual([IDS.ym, '', unix, '', '', '+79161234567', '45', '3', '0', 'qualified', '1', expect.stringContaining('https://site-a.test/')]);
+    expect(mcalls[1]!.split(',')).toEqual([
+      IDS.ym,
+      '',
+      unix,
+      '',
+      '',
+      '+79161234567',
+      '45',
+      '3',
+      '0',
+      'qualified',
+      '1',
+      expect.stringContaining('https://site-a.test/'),
+    ]);
 
     const conv = lines((await rest('conversion_csv', { ...day('metrica_conversions'), destination_id: ids.metrica })).body.data['csv']);
     expect(conv[0]!.split(',')).toEqual(['ClientId', 'Yclid', 'Target', 'DateTime', 'Price', 'Currency']);
@@ -73,7 +93,12 @@ describe('conversion CSV downloads', () => {
     expect(JSON.stringify(wrong.body)).toContain('google_ads_clicks, google_ads_calls');
     const ga4 = await rest('conversion_csv', { ...day('google_ads_clicks'), destination_id: ids.ga4 });
     expect(ga4.status).toBe(400);
-    const empty = await rest('conversion_csv', { ...day('google_ads_clicks'), date_from: '2025-01-01', date_till: '2025-02-01', destination_id: ids.google });
+    const empty = await rest('conversion_csv', {
+      ...day('google_ads_clicks'),
+      date_from: '2025-01-01',
+      date_till: '2025-02-01',
+      destination_id: ids.google,
+    });
     expect(lines(empty.body.data['csv'])).toHaveLength(2);
   });
 });

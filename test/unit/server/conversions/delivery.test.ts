@@ -28,7 +28,14 @@ async function server(clock: Clock, s: Standins, dbPath?: string, bases?: Record
   return x;
 }
 
-type LogRow = { state: string; reason: string | null; attempts: number; status_code: number | null; answer: string | null; request: string | null };
+type LogRow = {
+  state: string;
+  reason: string | null;
+  attempts: number;
+  status_code: number | null;
+  answer: string | null;
+  request: string | null;
+};
 
 async function logOf(rest: Awaited<ReturnType<typeof restCaller>>, id: number): Promise<LogRow[]> {
   const r = await rest('conversion_log', { site_id: 1, destination_id: id });
@@ -40,7 +47,12 @@ async function logOf(rest: Awaited<ReturnType<typeof restCaller>>, id: number): 
 async function drainRetries(x: Awaited<ReturnType<typeof server>>, clock: Clock, rounds = 10) {
   for (let i = 0; i < rounds; i++) {
     await x.conversions.worker.drain();
-    const next = await x.store.db.selectFrom('conversion_outbox').select('next_attempt_ms').where('state', '=', 'pending').orderBy('next_attempt_ms').executeTakeFirst();
+    const next = await x.store.db
+      .selectFrom('conversion_outbox')
+      .select('next_attempt_ms')
+      .where('state', '=', 'pending')
+      .orderBy('next_attempt_ms')
+      .executeTakeFirst();
     if (!next) return;
     clock.t = Math.max(clock.t, Number(next.next_attempt_ms));
   }
@@ -69,8 +81,18 @@ describe('conversion delivery', () => {
     await drainRetries(x, clock);
     clock.t += 86_400_000;
     await x.conversions.worker.drain();
-    expect((await logOf(rest, ids.metrica))[0]).toMatchObject({ state: 'failed', attempts: 1, status_code: 401, reason: 'invalid_token: Invalid oauth_token' });
-    expect((await logOf(rest, ids.google))[0]).toMatchObject({ state: 'failed', attempts: 1, status_code: 401, reason: 'UNAUTHENTICATED: The developer token is not valid.' });
+    expect((await logOf(rest, ids.metrica))[0]).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      status_code: 401,
+      reason: 'invalid_token: Invalid oauth_token',
+    });
+    expect((await logOf(rest, ids.google))[0]).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      status_code: 401,
+      reason: 'UNAUTHENTICATED: The developer token is not valid.',
+    });
     expect(s.metrica.arrived).toHaveLength(1);
     expect(s.google.arrived.filter((a) => a.path.includes(':upload'))).toHaveLength(1);
   });
@@ -105,7 +127,12 @@ describe('conversion delivery', () => {
     const start = clock.t;
     await callFromAd(x, clock, { callId: 'b-1', from: '79161234567', talk: 20 });
     await x.conversions.worker.drain();
-    expect((await logOf(rest, ids.metrica))[0]).toMatchObject({ state: 'pending', attempts: 1, status_code: 429, reason: expect.stringMatching(/^quota_requests_by_uid/) });
+    expect((await logOf(rest, ids.metrica))[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      status_code: 429,
+      reason: expect.stringMatching(/^quota_requests_by_uid/),
+    });
     await drainRetries(x, clock);
     expect(s.metrica.accepted).toHaveLength(1);
     expect(s.ga4.accepted).toHaveLength(1);
@@ -132,9 +159,18 @@ describe('conversion delivery', () => {
     await x.conversions.worker.drain();
     clock.t += 100 * 86_400_000 + 60_000;
     await x.conversions.worker.drain();
-    expect((await logOf(rest, ids.ga4))[0]).toMatchObject({ state: 'refused', reason: 'older than GA4 accepts: 2400 hours ago (at most 72)' });
-    expect((await logOf(rest, ids.metrica))[0]).toMatchObject({ state: 'refused', reason: 'older than Metrica links: the visit was 100 days ago (at most 21)' });
-    expect((await logOf(rest, ids.google))[0]).toMatchObject({ state: 'refused', reason: 'older than Google Ads accepts: the click was 100 days ago (at most 90)' });
+    expect((await logOf(rest, ids.ga4))[0]).toMatchObject({
+      state: 'refused',
+      reason: 'older than GA4 accepts: 2400 hours ago (at most 72)',
+    });
+    expect((await logOf(rest, ids.metrica))[0]).toMatchObject({
+      state: 'refused',
+      reason: 'older than Metrica links: the visit was 100 days ago (at most 21)',
+    });
+    expect((await logOf(rest, ids.google))[0]).toMatchObject({
+      state: 'refused',
+      reason: 'older than Google Ads accepts: the click was 100 days ago (at most 90)',
+    });
     expect([s.google.accepted.length, s.metrica.accepted.length, s.ga4.accepted.length]).toEqual([0, 0, 0]);
   });
 
@@ -186,7 +222,12 @@ describe('conversion delivery', () => {
     await qualifyTalks(a);
     const ids = await connectAll(await restCaller(a), s);
     for (let i = 0; i < 6; i++) await callFromAd(a, clock, { callId: `p-${i}`, from: `7916123456${i}`, talk: 20 });
-    await Promise.all([a.conversions.worker.drain(), b.conversions.worker.drain(), a.conversions.worker.drain(), b.conversions.worker.drain()]);
+    await Promise.all([
+      a.conversions.worker.drain(),
+      b.conversions.worker.drain(),
+      a.conversions.worker.drain(),
+      b.conversions.worker.drain(),
+    ]);
     // The pool has two numbers: two calls come from visits with ids, the rest only by the caller's number.
     const items = await a.store.db.selectFrom('conversion_outbox').select(['destination_id', 'state']).execute();
     expect(items).toHaveLength(18);

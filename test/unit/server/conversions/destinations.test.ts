@@ -28,7 +28,13 @@ describe('conversion destinations', () => {
     s.metrica.failNext.push(401);
     await callFromAd(server, clock, { callId: 'c-1', from: '79161234567', talk: 20 });
     await server.conversions.worker.drain();
-    const secrets = [s.google.credentials.client_secret, s.google.credentials.refresh_token, s.google.credentials.developer_token, s.metrica.token, s.ga4.apiSecret];
+    const secrets = [
+      s.google.credentials.client_secret,
+      s.google.credentials.refresh_token,
+      s.google.credentials.developer_token,
+      s.metrica.token,
+      s.ga4.apiSecret,
+    ];
 
     const listed = await rest('conversion_destinations', { site_id: 1 });
     expect(listed.status).toBe(200);
@@ -53,14 +59,32 @@ describe('conversion destinations', () => {
   it('keeps the credentials not given when others change, and refuses what is not the platform’s', async () => {
     const { s, server, rest } = await world();
     const ids = await connectAll(rest, s);
-    const changed = await rest('change_conversion_destination', { site_id: 1, destination_id: ids.metrica, credentials: { oauth_token: 'new-token' }, label: 'M2' }, 'POST');
+    const changed = await rest(
+      'change_conversion_destination',
+      { site_id: 1, destination_id: ids.metrica, credentials: { oauth_token: 'new-token' }, label: 'M2' },
+      'POST',
+    );
     expect(changed.status).toBe(200);
     const google = await rest('change_conversion_destination', { site_id: 1, destination_id: ids.google, sends: 'all' }, 'POST');
     expect(google.body.data).toMatchObject({ sends: 'all', credentials: expect.arrayContaining([{ name: 'refresh_token', set: true }]) });
-    const unknown = await rest('change_conversion_destination', { site_id: 1, destination_id: ids.google, credentials: { password: 'x' } }, 'POST');
+    const unknown = await rest(
+      'change_conversion_destination',
+      { site_id: 1, destination_id: ids.google, credentials: { password: 'x' } },
+      'POST',
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.error ?? unknown.body).toMatchObject({ field: 'credentials' });
-    const badId = await rest('connect_conversion_destination', { site_id: 1, platform: 'google_ads', label: 'x', settings: { customer_id: 'abc', conversion_action_id: '1', conversion_name: 'n' }, credentials: s.google.credentials }, 'POST');
+    const badId = await rest(
+      'connect_conversion_destination',
+      {
+        site_id: 1,
+        platform: 'google_ads',
+        label: 'x',
+        settings: { customer_id: 'abc', conversion_action_id: '1', conversion_name: 'n' },
+        credentials: s.google.credentials,
+      },
+      'POST',
+    );
     expect(badId.status).toBe(400);
     expect(JSON.stringify(badId.body)).toContain('settings.customer_id');
     expect((await rest('disconnect_conversion_destination', { site_id: 1, destination_id: ids.ga4 }, 'DELETE')).status).toBe(200);
@@ -72,11 +96,19 @@ describe('conversion destinations', () => {
     const { s, rest } = await world();
     const r = await rest(
       'connect_conversion_destination',
-      { site_id: 1, platform: 'ga4', label: 'GA4', settings: { measurement_id: s.ga4.measurementId, call_event: 'session_start' }, credentials: { api_secret: s.ga4.apiSecret } },
+      {
+        site_id: 1,
+        platform: 'ga4',
+        label: 'GA4',
+        settings: { measurement_id: s.ga4.measurementId, call_event: 'session_start' },
+        credentials: { api_secret: s.ga4.apiSecret },
+      },
       'POST',
     );
     expect(r.status).toBe(400);
-    expect(JSON.stringify(r.body)).toContain('GA4 refused the events: events: Event at index: [0] has name [session_start] which is reserved.');
+    expect(JSON.stringify(r.body)).toContain(
+      'GA4 refused the events: events: Event at index: [0] has name [session_start] which is reserved.',
+    );
     expect(s.ga4.arrived.map((a) => a.path)).toEqual(['/debug/mp/collect']);
   });
 
@@ -92,7 +124,11 @@ describe('conversion destinations', () => {
     });
     open.push(server);
     const rest = await restCaller(server);
-    const r = await rest('connect_conversion_destination', { site_id: 1, platform: 'metrica', label: 'M', settings: { counter_id: '1', goal: 'g' }, credentials: { oauth_token: 't' } }, 'POST');
+    const r = await rest(
+      'connect_conversion_destination',
+      { site_id: 1, platform: 'metrica', label: 'M', settings: { counter_id: '1', goal: 'g' }, credentials: { oauth_token: 't' } },
+      'POST',
+    );
     expect(r.status).toBe(503);
     expect(JSON.stringify(r.body)).toContain('SVC_SECRET_KEY');
   });

@@ -45,11 +45,22 @@ describe('sending conversions', () => {
       {
         kind: 'calls',
         clientIdType: 'CLIENT_ID',
-        row: expect.objectContaining({ ClientId: IDS.ym, PhoneNumber: '+79161234567', TalkDuration: '30', CallMissed: '0', FirstTimeCaller: '1', Tag: 'qualified' }),
+        row: expect.objectContaining({
+          ClientId: IDS.ym,
+          PhoneNumber: '+79161234567',
+          TalkDuration: '30',
+          CallMissed: '0',
+          FirstTimeCaller: '1',
+          Tag: 'qualified',
+        }),
       },
     ]);
     expect(s.ga4.accepted).toEqual([
-      expect.objectContaining({ client_id: IDS.ga, name: 'qualified_call', params: expect.objectContaining({ communication: 'call', talk_seconds: 30 }) }),
+      expect.objectContaining({
+        client_id: IDS.ga,
+        name: 'qualified_call',
+        params: expect.objectContaining({ communication: 'call', talk_seconds: 30 }),
+      }),
     ]);
     const items = await server.store.db.selectFrom('conversion_outbox').select(['state', 'object_id']).execute();
     expect(items.map((i) => [i.state, Number(i.object_id)])).toEqual([

@@ -70,8 +70,18 @@ export async function restCaller(server: ConsultantServer) {
     const headers = { accept: 'application/json', authorization: `Bearer ${key}` };
     const r =
       verb === 'GET'
-        ? await server.app.inject({ method: 'GET', url: `/api/v1/${fn}/`, headers, query: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])) })
-        : await server.app.inject({ method: 'POST', url: `/api/v1/${fn}/`, headers, payload: verb === 'POST' ? { args } : { action: verb, args } });
+        ? await server.app.inject({
+            method: 'GET',
+            url: `/api/v1/${fn}/`,
+            headers,
+            query: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])),
+          })
+        : await server.app.inject({
+            method: 'POST',
+            url: `/api/v1/${fn}/`,
+            headers,
+            payload: verb === 'POST' ? { args } : { action: verb, args },
+          });
     return { status: r.statusCode, body: r.json() as { success: boolean; data: never; error?: { message: string; field?: string } } };
   };
 }
@@ -101,12 +111,26 @@ export async function connectAll(rest: Rest, s: Standins, sends: 'qualified' | '
   );
   const metrica = await rest(
     'connect_conversion_destination',
-    { site_id: 1, platform: 'metrica', label: 'Metrica', sends, settings: { counter_id: s.metrica.counterId, goal: 'lead' }, credentials: { oauth_token: s.metrica.token } },
+    {
+      site_id: 1,
+      platform: 'metrica',
+      label: 'Metrica',
+      sends,
+      settings: { counter_id: s.metrica.counterId, goal: 'lead' },
+      credentials: { oauth_token: s.metrica.token },
+    },
     'POST',
   );
   const ga4 = await rest(
     'connect_conversion_destination',
-    { site_id: 1, platform: 'ga4', label: 'GA4', sends, settings: { measurement_id: s.ga4.measurementId }, credentials: { api_secret: s.ga4.apiSecret } },
+    {
+      site_id: 1,
+      platform: 'ga4',
+      label: 'GA4',
+      sends,
+      settings: { measurement_id: s.ga4.measurementId },
+      credentials: { api_secret: s.ga4.apiSecret },
+    },
     'POST',
   );
   for (const r of [google, metrica, ga4]) if (r.status !== 200) throw new Error(JSON.stringify(r.body));
@@ -119,7 +143,16 @@ export async function qualifyTalks(server: ConsultantServer): Promise<void> {
   await insertRule(
     server.store.db,
     1,
-    { name: 'Talked', kinds: ['call'], answered: true, min_talk_seconds: 10, first_time: false, excluded_numa_list_id: null, campaign_ids: null, tag_ids: [] },
+    {
+      name: 'Talked',
+      kinds: ['call'],
+      answered: true,
+      min_talk_seconds: 10,
+      first_time: false,
+      excluded_numa_list_id: null,
+      campaign_ids: null,
+      tag_ids: [],
+    },
     timestamp(),
   );
 }
@@ -130,7 +163,11 @@ export const IDS = { gclid: 'Cj0KCQ-test-gclid', yclid: '7774443332221110', ga: 
  * A visit from an ad (gclid and yclid in the URL), its session given the two analytics client ids
  * as the snippet reports them, then a call from `from` to the number it was shown, talking `talk` s.
  */
-export async function callFromAd(server: ConsultantServer, clock: Clock, o: { callId: string; from: string; talk: number }): Promise<number> {
+export async function callFromAd(
+  server: ConsultantServer,
+  clock: Clock,
+  o: { callId: string; from: string; talk: number },
+): Promise<number> {
   const v = await visit(server, `https://site-a.test/?number=84951234567&utm_source=google&gclid=${IDS.gclid}&yclid=${IDS.yclid}`);
   await server.store.db.updateTable('sessions').set({ ua_client_id: IDS.ga, ym_client_id: IDS.ym }).where('id', '=', v.sessionId).execute();
   for (const ev of callEvents({ callId: o.callId, from: o.from, to: v.number, talk: o.talk, start: clock.t - (o.talk + 10) * 1000 })) {
