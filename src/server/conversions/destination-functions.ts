@@ -144,10 +144,10 @@ export const connectConversionDestination = apiFunction({
   async run(ctx, a) {
     await ownConversionSite(ctx, a.site_id);
     const control = ctx.services.conversions;
-    if (!control.sealer.ready()) throw notSetUp();
     const module = PLATFORMS[a.platform as ConversionPlatform];
     const settings = parsed(module.settings, a.settings, 'settings');
     const credentials = parsed(module.credentials, a.credentials, 'credentials');
+    if (!control.sealer.ready()) throw notSetUp();
     if (a.platform === 'ga4') await checkGa4(control, settings, credentials);
     const at = timestamp(ctx.now());
     const newId = await insertDestination(ctx.store.db, {

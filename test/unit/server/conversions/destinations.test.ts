@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { expectAnswered } from '../api-helpers.js';
 import { createTestServer } from '../test-server.js';
 import { SECRET, telephonyConfig, telephonySeed } from '../telephony-helpers.js';
 import { callFromAd, connectAll, conversionServer, qualifyTalks, restCaller, startStandins, type Standins } from './world.js';
@@ -9,6 +10,16 @@ const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   for (const x of open.splice(0).reverse()) await x.close();
 });
+afterAll(() =>
+  expectAnswered([
+    'GET conversion_destinations',
+    'POST connect_conversion_destination',
+    'POST change_conversion_destination',
+    'DELETE disconnect_conversion_destination',
+    'GET conversion_log',
+    'GET conversion_csv',
+  ]),
+);
 
 async function world(log?: (line: string) => void) {
   const s: Standins = await startStandins();
@@ -45,7 +56,15 @@ describe('conversion destinations', () => {
       ...(await rest('conversion_log', { site_id: 1, destination_id: ids.ga4 })).body.data,
     ];
     const attempts = await server.store.db.selectFrom('conversion_attempts').selectAll().execute();
-    const seen = JSON.stringify([listed.body, rows, log, attempts]) + lines.join('\n');
+    const csv = await rest('conversion_csv', {
+      site_id: 1,
+      destination_id: ids.google,
+      date_from: '2026-01-01',
+      date_till: '2028-01-01',
+      template: 'google_ads_calls',
+    });
+    expect(csv.status).toBe(200);
+    const seen = JSON.stringify([listed.body, rows, log, attempts, csv.body]) + lines.join('\n');
     expect(lines.length).toBeGreaterThan(0);
     for (const secret of secrets) expect(seen).not.toContain(secret);
     expect((listed.body.data as Array<{ credentials: unknown }>)[0]!.credentials).toEqual([

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { hitWrite, wid } from '../helpers.js';
 import { IDS, callFromAd, connectAll, conversionServer, qualifyTalks, restCaller, startStandins, type Standins } from './world.js';
 
 /** A qualified call reaches Google Ads, Metrica and GA4 once each, as each documents its upload (docs/conversions.md). */
@@ -84,5 +85,41 @@ describe('sending conversions', () => {
     await server.conversions.worker.drain();
     expect([s.google.accepted.length, s.metrica.accepted.length, s.ga4.accepted.length]).toEqual([1, 1, 1]);
     expect(s.metrica.accepted[0]!.row).toMatchObject({ Tag: '' });
+  });
+
+  it('sends a request as a conversion of the goal, and as a lead event', async () => {
+    const { s, server, rest } = await world();
+    await connectAll(rest, s, 'all');
+    const h = hitWrite(`http://localhost/?gclid=${IDS.gclid}&yclid=${IDS.yclid}`);
+    const post = (body: unknown) =>
+      server.app.inject({ method: 'POST', url: '/w/site-a', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(body) });
+    const first = (await post({ visitor: null, writes: [h] })).json() as {
+      visitor: unknown;
+      results: Array<{ result: { session_id: number } }>;
+    };
+    await server.store.db
+      .updateTable('sessions')
+      .set({ ua_client_id: IDS.ga, ym_client_id: IDS.ym })
+      .where('id', '=', first.results[0]!.result.session_id)
+      .execute();
+    const r = await post({
+      visitor: first.visitor,
+      writes: [{ id: wid(), type: 'offline_request', hit: h.id, at: Date.now(), data: { message: 'call me', phone: '+7 916 000-00-01' } }],
+    });
+    expect(r.statusCode).toBe(200);
+    await server.conversions.worker.drain();
+    expect(s.metrica.accepted).toEqual([
+      { kind: 'conversions', clientIdType: 'CLIENT_ID', row: expect.objectContaining({ ClientId: IDS.ym, Target: 'lead' }) },
+    ]);
+    expect(s.ga4.accepted).toEqual([
+      expect.objectContaining({
+        client_id: IDS.ga,
+        name: 'generate_lead',
+        params: expect.objectContaining({ communication: 'offline_message' }),
+      }),
+    ]);
+    expect(s.google.accepted).toEqual([
+      expect.objectContaining({ kind: 'click', conversion: expect.objectContaining({ gclid: IDS.gclid }) }),
+    ]);
   });
 });

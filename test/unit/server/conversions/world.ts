@@ -5,6 +5,7 @@ import { timestamp } from '../../../../src/server/store/time.js';
 import { startGa4Standin, type Ga4Standin } from '../../../support/ga4-standin.js';
 import { startGoogleAdsStandin, type GoogleAdsStandin } from '../../../support/google-ads-standin.js';
 import { startMetricaStandin, type MetricaStandin } from '../../../support/metrica-standin.js';
+import { checkAnswer } from '../api-helpers.js';
 import { createTestServer } from '../test-server.js';
 import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed, visit } from '../telephony-helpers.js';
 
@@ -82,6 +83,8 @@ export async function restCaller(server: ConsultantServer) {
             headers,
             payload: verb === 'POST' ? { args } : { action: verb, args },
           });
+    // Every answer checked against the function's declared response (api-helpers.ts).
+    checkAnswer(fn, verb, r);
     return { status: r.statusCode, body: r.json() as { success: boolean; data: never; error?: { message: string; field?: string } } };
   };
 }
