@@ -59,6 +59,10 @@ const TEMPLATES: Record<Platform, string[]> = {
 };
 const PLATFORM_LABEL: Record<Platform, string> = { google_ads: 'Google Ads', metrica: 'Yandex Metrica', ga4: 'GA4' };
 
+/** Arguments with objects in them (`settings`, `credentials`): a POST sends them as JSON as they are. */
+type NestedArgs = Parameters<typeof restData>[1];
+const nested = (args: Record<string, unknown>) => args as NestedArgs;
+
 /** A field's label: the texts name each (`conv_customer_id`), else its name. */
 const labelOf = (t: Texts, name: string) => (t as unknown as Record<string, string>)[`conv_${name}`] ?? name;
 
@@ -83,7 +87,7 @@ export function Conversions() {
   const confirm = useConfirm();
   const act = (fn: string, args: Record<string, unknown>, verb: 'POST' | 'DELETE') => {
     setFailure('');
-    restData(fn, { site_id: site!.id, ...args } as never, verb).then(
+    restData(fn, nested({ site_id: site!.id, ...args }), verb).then(
       () => list.reload(),
       (e: Error) => setFailure(e.message),
     );
@@ -260,7 +264,7 @@ function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
     for (const name of fields.credentials) credentials[name] = values[`credentials.${name}`]?.trim() ?? '';
     await restData(
       'connect_conversion_destination',
-      { site_id: siteId, platform, label: label.trim(), sends, settings, credentials } as never,
+      nested({ site_id: siteId, platform, label: label.trim(), sends, settings, credentials }),
       'POST',
     );
     setValues({});
