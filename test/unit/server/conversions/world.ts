@@ -173,7 +173,11 @@ export async function callFromAd(
 ): Promise<number> {
   const v = await visit(server, `https://site-a.test/?number=84951234567&utm_source=google&gclid=${IDS.gclid}&yclid=${IDS.yclid}`);
   await server.store.db.updateTable('sessions').set({ ua_client_id: IDS.ga, ym_client_id: IDS.ym }).where('id', '=', v.sessionId).execute();
-  for (const ev of callEvents({ callId: o.callId, from: o.from, to: v.number, talk: o.talk, start: clock.t - (o.talk + 10) * 1000 })) {
+  // The call comes after the visit (its number is leased from then on), however long the visit took;
+  // the test's clock is moved past its end.
+  const start = Date.now();
+  clock.t = Math.max(clock.t, start + (o.talk + 4) * 1000);
+  for (const ev of callEvents({ callId: o.callId, from: o.from, to: v.number, talk: o.talk, start })) {
     const r = await postEvent(server, ev);
     if (r.statusCode !== 200) throw new Error(r.body);
   }
