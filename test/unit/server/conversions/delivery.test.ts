@@ -213,6 +213,22 @@ describe('conversion delivery', () => {
     expect([s.google.accepted.length, s.metrica.accepted.length, s.ga4.accepted.length]).toEqual([1, 1, 1]);
   });
 
+  it('an erased visitor’s items and log go with its data', async () => {
+    const s = await standins();
+    const clock = { t: Date.now() };
+    const x = await server(clock, s);
+    const rest = await restCaller(x);
+    await qualifyTalks(x);
+    const ids = await connectAll(rest, s);
+    const call = await callFromAd(x, clock, { callId: 'e-1', from: '79161234567', talk: 20 });
+    await x.conversions.worker.drain();
+    expect(await logOf(rest, ids.google)).toHaveLength(1);
+    const visitor = await x.store.db.selectFrom('calls').select('visitor_id').where('id', '=', call).executeTakeFirstOrThrow();
+    expect((await rest('erase_visitor', { visitor_id: visitor.visitor_id! }, 'DELETE')).status).toBe(200);
+    for (const id of Object.values(ids)) expect(await logOf(rest, id)).toEqual([]);
+    expect(await x.store.db.selectFrom('conversion_attempts').select('id').execute()).toEqual([]);
+  });
+
   it.runIf(testPostgresUrl)('two servers on one PostgreSQL database send each item once', async () => {
     const s = await standins();
     const clock = { t: Date.now() };
