@@ -17,6 +17,7 @@ import { SiteView } from './pages/site.js';
 import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
 import { Webhooks } from './pages/webhooks.js';
+import { Conversions } from './pages/conversions.js';
 import type { Me } from './types.js';
 
 export type Role = Me['role'];
@@ -58,6 +59,7 @@ export const ROUTES: readonly AppRoute[] = [
   // The server's operator (an agent, or a customer without one) connects carriers; a customer of an agent sees its agent's.
   { path: '/app/carriers', page: Carriers, needsCustomer: false, nav: { label: 'carriers' } },
   { path: '/app/api-keys', page: ApiKeys, nav: { label: 'apiKeys' } },
+  { path: '/app/conversions', page: Conversions, nav: { label: 'conversions' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];

@@ -51,6 +51,7 @@ import { ownerAppFeature } from './owner-app/index.js';
 import { setupToken, type SetupToken } from './identity/setup-token.js';
 import { reportSignInClashes } from './identity/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
+import { createConversions, type ConversionOptions, type Conversions } from './conversions/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
 import { createCarrierService, type CarrierOptions, type CarrierService } from './carriers/service.js';
 import { CARRIER_MODULES } from './carriers/modules.js';
@@ -143,6 +144,11 @@ export interface ServerOptions {
   webhooks?: WebhookOptions;
   /** Phone carriers (carriers/): the modules, the key sealing their credentials (SVC_SECRET_KEY), the calls' time limit. */
   carriers?: CarrierOptions;
+  /**
+   * Conversions sent to Google Ads, Metrica and GA4 (conversions/): the worker's clock and polling;
+   * the sealing key and the platforms' base URLs default to the carriers' (SVC_SECRET_KEY, SVC_CARRIER_API_BASES).
+   */
+  conversions?: ConversionOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -170,6 +176,8 @@ export interface ConsultantServer {
   metrics: ServerMetrics;
   /** The webhooks' outbox and worker (tests drain it). */
   webhooks: Webhooks;
+  /** The conversions' worker (tests drain it). */
+  conversions: Conversions;
   /** The metrics listener's scrape address once `listen` has started it; null without one. */
   metricsUrl(): string | null;
   /** The secret of the setup link that makes the first account in the app (owner-app/setup.ts). */
@@ -217,7 +225,12 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await reportSignInClashes(store.db, warn);
-  await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers }, opts);
+  await registerRestApi(
+    app,
+    store,
+    { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, conversions: shared.conversions },
+    opts,
+  );
   const setup = setupToken();
   await app.register(ownerAppFeature, {
     store,
@@ -368,6 +381,7 @@ function registerServing(
 /** What several features share, made once: the events, the chat hub, the call-backs, the guards. */
 interface SharedServices {
   webhooks: Webhooks;
+  conversions: Conversions;
   hub: Hub;
   callbackDispatcher: CallbackDispatcher;
   loginGuard: LoginGuard;
@@ -379,11 +393,31 @@ async function sharedServices(
   log: FastifyBaseLogger,
   store: Store,
   refusedBy: RefusedBy,
-  opts: Pick<ServerOptions, 'webhooks' | 'operatorGraceMs' | 'callbackPlatform' | 'apiClock' | 'loginGuard' | 'leasePolicy' | 'rateLimits'>,
+  opts: Pick<
+    ServerOptions,
+    | 'webhooks'
+    | 'operatorGraceMs'
+    | 'callbackPlatform'
+    | 'apiClock'
+    | 'loginGuard'
+    | 'leasePolicy'
+    | 'rateLimits'
+    | 'carriers'
+    | 'conversions'
+  >,
 ): Promise<SharedServices> {
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
   // Qualification rules mark what an event announces in the event's own transaction (qualification/).
-  const webhooks = qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks }));
+  // Then what is qualified (or ends) is stored for the site's conversion destinations (conversions/).
+  const conversions = createConversions(store, {
+    secretKey: opts.carriers?.secretKey,
+    apiBases: opts.carriers?.apiBases,
+    onError: (e) => log.error(e),
+    ...opts.conversions,
+  });
+  const webhooks = conversions.withEvents(
+    qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks })),
+  );
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);
@@ -395,7 +429,7 @@ async function sharedServices(
   });
   const leasePolicy = createLeasePolicy(opts.leasePolicy, refusedBy('lease_policy'));
   const firstVisits = firstVisitLimit(windowCounters(store), opts.rateLimits?.firstVisits, refusedBy('first_visit'));
-  return { webhooks, hub, callbackDispatcher, loginGuard, leasePolicy, firstVisits };
+  return { webhooks, conversions, hub, callbackDispatcher, loginGuard, leasePolicy, firstVisits };
 }
 
 /** What the webhooks' worker tells the server's log. */
@@ -473,7 +507,12 @@ async function registerVisitorFeatures(
 async function registerRestApi(
   app: FastifyInstance,
   store: Store,
-  { loginGuard, webhooks, carriers }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService },
+  {
+    loginGuard,
+    webhooks,
+    carriers,
+    conversions,
+  }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService; conversions: Conversions },
   opts: Pick<ServerOptions, 'retentionDays' | 'apiClock'>,
 ): Promise<void> {
   await app.register(async (rest) => {
@@ -484,7 +523,7 @@ async function registerRestApi(
       loginGuard,
       functions: API_FUNCTIONS,
       // Each feature's services its functions declare they need (api/function.ts, `needs`).
-      services: { webhooks: webhooks.control, carriers },
+      services: { webhooks: webhooks.control, carriers, conversions: conversions.control },
       now: opts.apiClock,
     });
   });
@@ -527,6 +566,7 @@ function serverHandle(
     connections: Connections;
     callbackDispatcher: CallbackDispatcher;
     webhooks: Webhooks;
+    conversions: Conversions;
     hub: Hub;
     setupToken: SetupToken;
   },
@@ -539,6 +579,7 @@ function serverHandle(
     await app.close();
     await callbackDispatcher.idle();
     await webhooks.close();
+    await parts.conversions.close();
     await hub.close();
     await store.close();
   };
@@ -558,6 +599,7 @@ function serverHandle(
     callbacksDispatched: () => callbackDispatcher.idle(),
     metrics,
     webhooks,
+    conversions: parts.conversions,
     metricsUrl: () => metricsListener?.url ?? null,
     setupToken: parts.setupToken,
     close,

@@ -68,6 +68,13 @@ import { poolUsageFn } from './leases/pool-usage-function.js';
 import { deleteQualificationRule, qualificationRules, setQualificationRule } from './qualification/rule-functions.js';
 import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
 import { apiKeys, createApiKeyFn, revokeApiKeyFn } from './accounts/api-key-functions.js';
+import {
+  changeConversionDestination,
+  connectConversionDestination,
+  conversionDestinations,
+  disconnectConversionDestination,
+} from './conversions/destination-functions.js';
+import { conversionCsv, conversionLogFn } from './conversions/log-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -187,4 +194,10 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   apiKeys,
   createApiKeyFn,
   revokeApiKeyFn,
+  conversionDestinations,
+  connectConversionDestination,
+  changeConversionDestination,
+  disconnectConversionDestination,
+  conversionLogFn,
+  conversionCsv,
 ];

@@ -55,6 +55,7 @@ import type {
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
 import type { CarrierConnectionsTable } from './tables/carriers.js';
 import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
+import type { ConversionDestinationsTable, ConversionOutboxTable, ConversionAttemptsTable } from './tables/conversions.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -77,6 +78,7 @@ export * from './tables/telephony.js';
 export * from './tables/webhooks.js';
 export * from './tables/carriers.js';
 export * from './tables/qualification.js';
+export * from './tables/conversions.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -140,6 +142,9 @@ export interface Tables {
   preview_keys: PreviewKeysTable;
   qualification_rules: QualificationRulesTable;
   api_keys: ApiKeysTable;
+  conversion_destinations: ConversionDestinationsTable;
+  conversion_outbox: ConversionOutboxTable;
+  conversion_attempts: ConversionAttemptsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -4,6 +4,7 @@ import type { Db, Store } from '../store/open.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from './visitor-erasure.js';
 import { forgetRecords } from '../webhooks/outbox.js';
+import { forgetConversions } from '../conversions/outbox.js';
 
 /**
  * Erasure of a visitor, or of a person (every visitor joined into it), on the visitor's request.
@@ -62,6 +63,7 @@ export async function eraseVisitors(db: Db, siteId: number, ids: readonly number
       'call',
       calls.map((c) => c.id),
     );
+    await forgetConversions(trx, { calls: calls.map((c) => c.id), chats, requests });
     out.calls_anonymised = await anonymiseCalls(trx, calls);
 
     const sessions = (await trx.selectFrom('sessions').select('id').where('visitor_id', 'in', vids).execute()).map((s) => s.id);

@@ -28,6 +28,7 @@ import * as siteOrigins from './110_site_origins.js';
 import * as numberReasons from './120_number_reasons.js';
 import * as qualification from './130_qualification.js';
 import * as analyticsClientIds from './135_analytics_client_ids.js';
+import * as conversionDestinations from './140_conversion_destinations.js';
 import * as apiKeys from './170_api_keys.js';
 
 /**
@@ -64,6 +65,7 @@ export const STEPS: readonly [string, Step][] = [
   ['120_number_reasons', numberReasons],
   ['130_qualification', qualification],
   ['135_analytics_client_ids', analyticsClientIds],
+  ['140_conversion_destinations', conversionDestinations],
   ['170_api_keys', apiKeys],
 ];
 

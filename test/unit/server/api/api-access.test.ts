@@ -137,6 +137,10 @@ const SAMPLE: Record<string, unknown> = {
   confirm_price: 1,
   call_recording: true,
   read_only: false,
+  platform: 'metrica',
+  destination_id: 1,
+  settings: { counter_id: '1', goal: 'lead' },
+  template: 'metrica_calls',
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';

@@ -26,6 +26,7 @@ const ALLOWED: Record<string, string> = {
   "src/server/carriers/zadarma/client.ts: 'DELETE'": "an HTTP verb of Zadarma's API, not SQL",
   "src/server/qualification/custom-tag-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/qualification/rule-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
+  "src/server/conversions/destination-functions.ts: 'DELETE'": "the REST API's HTTP verb, not SQL",
   "src/server/ingest/group-commit.ts: 'BEGIN'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'COMMIT'": 'transaction control of a group-commit lane on its pipelined connection',
   "src/server/ingest/group-commit.ts: 'ROLLBACK'": 'transaction control of a group-commit lane on its pipelined connection',

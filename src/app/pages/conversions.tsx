@@ -1,0 +1,328 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { restData } from '../api.js';
+import { useConfirm } from '../confirm.js';
+import { fill, type Texts } from '../i18n.js';
+import { chosenSite, SitePicker, useSites } from '../sites.js';
+import { useApp } from '../state.js';
+import { Table, type Column } from '../table.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+/** The answers of the conversion functions (docs/conversions.md, "The functions"). */
+type Platform = 'google_ads' | 'metrica' | 'ga4';
+interface Destination {
+  id: number;
+  site_id: number;
+  platform: Platform;
+  label: string;
+  sends: 'qualified' | 'all';
+  settings: Record<string, unknown>;
+  credentials: Array<{ name: string; set: boolean }>;
+  enabled: boolean;
+}
+interface LogEntry {
+  id: number;
+  object_type: string;
+  object_id: number;
+  state: 'pending' | 'sent' | 'failed' | 'refused';
+  reason: string | null;
+  attempts: number;
+  queued_at: string;
+  attempted_at: string | null;
+  request: string | null;
+  status_code: number | null;
+  answer: string | null;
+}
+
+/** Each platform's settings (numbers marked) and credentials, in the order the form shows them. */
+const FIELDS: Record<Platform, { settings: Array<[name: string, numeric?: true]>; credentials: string[] }> = {
+  google_ads: {
+    settings: [
+      ['customer_id'],
+      ['login_customer_id'],
+      ['conversion_action_id'],
+      ['conversion_name'],
+      ['call_conversion_action_id'],
+      ['call_conversion_name'],
+      ['value', true],
+      ['currency'],
+    ],
+    credentials: ['developer_token', 'client_id', 'client_secret', 'refresh_token'],
+  },
+  metrica: { settings: [['counter_id'], ['goal'], ['value', true], ['currency'], ['call_tag']], credentials: ['oauth_token'] },
+  ga4: { settings: [['measurement_id'], ['call_event'], ['lead_event'], ['value', true], ['currency']], credentials: ['api_secret'] },
+};
+const TEMPLATES: Record<Platform, string[]> = {
+  google_ads: ['google_ads_clicks', 'google_ads_calls'],
+  metrica: ['metrica_conversions', 'metrica_calls'],
+  ga4: [],
+};
+const PLATFORM_LABEL: Record<Platform, string> = { google_ads: 'Google Ads', metrica: 'Yandex Metrica', ga4: 'GA4' };
+
+/** Arguments with objects in them (`settings`, `credentials`): a POST sends them as JSON as they are. */
+type NestedArgs = Parameters<typeof restData>[1];
+const nested = (args: Record<string, unknown>) => args as NestedArgs;
+
+/** A field's label: the texts name each (`conv_customer_id`), else its name. */
+const labelOf = (t: Texts, name: string) => (t as unknown as Record<string, string>)[`conv_${name}`] ?? name;
+
+/** The refusal no field of the form shows (`credentials`, `site_id`), shown above the button. */
+function stray(errors: Record<string, string>, shown: readonly string[]): Record<string, string> {
+  const other = Object.entries(errors).find(([k]) => !shown.includes(k));
+  return other ? { _: other[1] } : {};
+}
+
+/** A site's conversion destinations: connect, switch, disconnect; each one's log and CSV files. */
+export function Conversions() {
+  const { t } = useApp();
+  const loc = useLocation();
+  const sites = useSites();
+  const site = sites.data && chosenSite(sites.data, loc.query);
+  const list = useData(
+    async () => (site ? await restData<Destination[]>('conversion_destinations', { site_id: site.id }) : []),
+    [site?.id],
+  );
+  const [open, setOpen] = useState<number | null>(null);
+  const [failure, setFailure] = useState('');
+  const confirm = useConfirm();
+  const act = (fn: string, args: Record<string, unknown>, verb: 'POST' | 'DELETE') => {
+    setFailure('');
+    restData(fn, nested({ site_id: site!.id, ...args }), verb).then(
+      () => list.reload(),
+      (e: Error) => setFailure(e.message),
+    );
+  };
+  const remove = async (d: Destination) => {
+    if (await confirm.ask({ title: fill(t.convRemoveTitle, { label: d.label }), body: t.convRemoveText, yes: t.remove }))
+      act('disconnect_conversion_destination', { destination_id: d.id }, 'DELETE');
+  };
+  const columns: Array<Column<Destination>> = [
+    { key: 'label', label: t.convLabel, text: (d) => d.label, head: true },
+    { key: 'platform', label: t.convPlatform, text: (d) => PLATFORM_LABEL[d.platform] },
+    { key: 'sends', label: t.convSends, text: (d) => (d.sends === 'all' ? t.convSendsAll : t.convSendsQualified) },
+    { key: 'state', label: t.convState, text: (d) => (d.enabled ? t.webhookOn : t.webhookOff) },
+    {
+      key: 'actions',
+      label: t.webhookActions,
+      csv: false,
+      cell: (d) => (
+        <>
+          <button type="button" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+            {t.convLog} <span class="sr">{d.label}</span>
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              act('change_conversion_destination', { destination_id: d.id, sends: d.sends === 'all' ? 'qualified' : 'all' }, 'POST')
+            }
+          >
+            {d.sends === 'all' ? t.convSendQualified : t.convSendAll} <span class="sr">{d.label}</span>
+          </button>
+          <button type="button" onClick={() => act('change_conversion_destination', { destination_id: d.id, enabled: !d.enabled }, 'POST')}>
+            {d.enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{d.label}</span>
+          </button>
+          <button type="button" onClick={() => void remove(d)}>
+            {t.remove} <span class="sr">{d.label}</span>
+          </button>
+        </>
+      ),
+    },
+  ];
+  return (
+    <Page title={t.conversions}>
+      <p class="muted">{t.convHelp}</p>
+      <Show loaded={sites}>
+        {(all) => (
+          <>
+            <SitePicker sites={all} site={site} />
+            {site && (
+              <Show loaded={list}>
+                {(ds) => (
+                  <>
+                    {ds.length ? (
+                      <Table
+                        id="conversion-destinations"
+                        label={t.conversions}
+                        columns={columns}
+                        rows={ds}
+                        rowKey={(d) => d.id}
+                        rowProps={(d) => ({ 'data-id': d.id })}
+                      />
+                    ) : (
+                      <Empty>{t.convNone}</Empty>
+                    )}
+                    {confirm.dialog}
+                    {failure && (
+                      <p class="error" role="alert">
+                        {failure}
+                      </p>
+                    )}
+                    {open != null && ds.some((d) => d.id === open) && (
+                      <DestinationLog siteId={site.id} destination={ds.find((d) => d.id === open)!} />
+                    )}
+                    <Connect siteId={site.id} onDone={() => list.reload()} />
+                  </>
+                )}
+              </Show>
+            )}
+          </>
+        )}
+      </Show>
+    </Page>
+  );
+}
+
+/** What a destination was sent, newest first, and its CSV files. */
+function DestinationLog({ siteId, destination }: { siteId: number; destination: Destination }) {
+  const { t } = useApp();
+  const log = useData(
+    () => restData<LogEntry[]>('conversion_log', { site_id: siteId, destination_id: destination.id, limit: 100 }),
+    [destination.id],
+  );
+  const columns: Array<Column<LogEntry>> = [
+    { key: 'queued', label: t.convQueuedAt, text: (e) => e.queued_at.replace('T', ' ').slice(0, 19), class: 'nowrap' },
+    { key: 'object', label: t.convObject, text: (e) => `${e.object_type} ${e.object_id}` },
+    { key: 'state', label: t.convState, text: (e) => (t as unknown as Record<string, string>)[`convState_${e.state}`] ?? e.state },
+    { key: 'request', label: t.convRequest, text: (e) => e.request, class: 'url' },
+    { key: 'answer', label: t.convAnswer, text: (e) => [e.status_code, e.reason ?? e.answer].filter((x) => x != null).join(' ') },
+  ];
+  return (
+    <section class="card" aria-labelledby="conv-log-h">
+      <h2 id="conv-log-h">{fill(t.convLogOf, { label: destination.label })}</h2>
+      <Show loaded={log}>
+        {(es) =>
+          es.length ? (
+            <Table id="conversion-log" label={t.convLog} columns={columns} rows={es} rowKey={(e) => e.id} />
+          ) : (
+            <Empty>{t.convLogEmpty}</Empty>
+          )
+        }
+      </Show>
+      {TEMPLATES[destination.platform].length > 0 && <CsvForm siteId={siteId} destination={destination} />}
+    </section>
+  );
+}
+
+/** A CSV import file of a date range, saved as the platform's template has it (no byte-order mark before its first line). */
+function CsvForm({ siteId, destination }: { siteId: number; destination: Destination }) {
+  const { t } = useApp();
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10);
+  const [from, setFrom] = useState(monthAgo);
+  const [till, setTill] = useState(today);
+  const [template, setTemplate] = useState(TEMPLATES[destination.platform][0]!);
+  const form = useSubmit(async () => {
+    const r = await restData<{ file_name: string; csv: string }>('conversion_csv', {
+      site_id: siteId,
+      destination_id: destination.id,
+      date_from: from,
+      date_till: till,
+      template,
+    });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv;charset=utf-8' }));
+    a.download = r.file_name;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate aria-labelledby="conv-csv-h">
+      <h3 id="conv-csv-h">{t.convCsv}</h3>
+      <SelectField
+        id="template"
+        label={t.convTemplate}
+        value={template}
+        onChange={setTemplate}
+        options={TEMPLATES[destination.platform].map((x) => [x, x])}
+        error={form.errors.template}
+      />
+      <TextField id="date_from" label={t.convFrom} type="date" value={from} onInput={setFrom} error={form.errors.date_from} />
+      <TextField id="date_till" label={t.convTill} type="date" value={till} onInput={setTill} error={form.errors.date_till} />
+      <FormError errors={stray(form.errors, ['template', 'date_from', 'date_till'])} />
+      <button type="submit" disabled={form.busy}>
+        {t.convDownload}
+      </button>
+    </form>
+  );
+}
+
+/** The connect form: the platform's fields; a refusal lands under the field it names (`settings.customer_id`). */
+function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
+  const { t } = useApp();
+  const [platform, setPlatform] = useState<Platform>('google_ads');
+  const [label, setLabel] = useState('');
+  const [sends, setSends] = useState('qualified');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const fields = FIELDS[platform];
+  const form = useSubmit(async () => {
+    const settings: Record<string, string | number> = {};
+    for (const [name, numeric] of fields.settings) {
+      const v = values[`settings.${name}`]?.trim();
+      if (v) settings[name] = numeric && !Number.isNaN(Number(v)) ? Number(v) : v;
+    }
+    const credentials: Record<string, string> = {};
+    for (const name of fields.credentials) credentials[name] = values[`credentials.${name}`]?.trim() ?? '';
+    await restData(
+      'connect_conversion_destination',
+      nested({ site_id: siteId, platform, label: label.trim(), sends, settings, credentials }),
+      'POST',
+    );
+    setValues({});
+    setLabel('');
+    onDone();
+  });
+  const input = (key: string, secret: boolean) => (
+    <TextField
+      key={key}
+      id={key}
+      label={labelOf(t, key.split('.')[1]!)}
+      type={secret ? 'password' : 'text'}
+      autocomplete={secret ? 'off' : undefined}
+      value={values[key] ?? ''}
+      onInput={(v) => setValues({ ...values, [key]: v })}
+      error={form.errors[key]}
+    />
+  );
+  return (
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="conv-new">
+      <h2 id="conv-new">{t.convConnect}</h2>
+      <SelectField
+        id="platform"
+        label={t.convPlatform}
+        value={platform}
+        onChange={(v) => setPlatform(v as Platform)}
+        options={(Object.keys(PLATFORM_LABEL) as Platform[]).map((p) => [p, PLATFORM_LABEL[p]])}
+      />
+      <TextField id="label" label={t.convLabel} value={label} onInput={setLabel} error={form.errors.label} />
+      <SelectField
+        id="sends"
+        label={t.convSends}
+        value={sends}
+        onChange={setSends}
+        options={[
+          ['qualified', t.convSendsQualified],
+          ['all', t.convSendsAll],
+        ]}
+      />
+      <fieldset>
+        <legend>{t.convSettings}</legend>
+        {fields.settings.map(([name]) => input(`settings.${name}`, false))}
+      </fieldset>
+      <fieldset>
+        <legend>{t.convCredentials}</legend>
+        <p class="muted">{t.convCredentialsNote}</p>
+        {fields.credentials.map((name) => input(`credentials.${name}`, true))}
+      </fieldset>
+      <FormError
+        errors={stray(form.errors, [
+          'label',
+          ...fields.settings.map(([n]) => `settings.${n}`),
+          ...fields.credentials.map((n) => `credentials.${n}`),
+        ])}
+      />
+      <button type="submit" disabled={form.busy}>
+        {t.convConnectButton}
+      </button>
+    </form>
+  );
+}
