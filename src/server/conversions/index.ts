@@ -28,6 +28,12 @@ export interface ConversionControl {
   http: Http;
   bases: ApiBases;
   wake(): void;
+  /**
+   * Stores a communication a site's rules qualified after it ended (an edited rule marks earlier
+   * ones: qualification/requalify.ts) for the destinations that take qualified ones, in the
+   * transaction that marks it. A pair already in the outbox is left alone.
+   */
+  enqueueQualified(db: Queryable, siteId: number, kind: QualifiableKind, id: number): Promise<void>;
 }
 
 declare module '../api/function.js' {
@@ -65,7 +71,15 @@ export function createConversions(store: Store, opts: ConversionOptions = {}): C
   };
   return {
     worker,
-    control: { sealer, http: boundedHttp(opts.timeoutMs ?? 15_000), bases: opts.apiBases ?? {}, wake: () => worker.wake() },
+    control: {
+      sealer,
+      http: boundedHttp(opts.timeoutMs ?? 15_000),
+      bases: opts.apiBases ?? {},
+      wake: () => worker.wake(),
+      async enqueueQualified(db, siteId, kind, id) {
+        if ((await enqueueConversion(db, siteId, kind, id, true, now())) > 0) worker.wake();
+      },
+    },
     withEvents<T extends EventSink>(sink: T): T {
       return {
         ...sink,

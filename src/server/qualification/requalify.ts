@@ -1,4 +1,6 @@
 import type { Store } from '../store/open.js';
+import type { Queryable } from '../store/queryable.js';
+import type { QualifiableKind } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
 import { unqualifiedSince } from './communication-facts.js';
 import { listCheck, qualifyCommunication } from './qualify.js';
@@ -13,7 +15,10 @@ import { QUALIFIABLE_KINDS, rulesOfSite } from './rules.js';
 export const REQUALIFY_DAYS = 90;
 const PAGE = 500;
 
-export async function requalifySite(store: Store, siteId: number, now: number): Promise<number> {
+/** Called in the transaction that marks a communication (conversions/ stores it for sending). */
+export type OnQualified = (db: Queryable, siteId: number, kind: QualifiableKind, id: number) => Promise<void>;
+
+export async function requalifySite(store: Store, siteId: number, now: number, onQualified?: OnQualified): Promise<number> {
   const rules = await rulesOfSite(store.db, siteId);
   const since = timestamp(now - REQUALIFY_DAYS * 864e5);
   const at = timestamp(now);
@@ -26,7 +31,11 @@ export async function requalifySite(store: Store, siteId: number, now: number): 
       marked += await store.db.transaction().execute(async (tx) => {
         const onList = listCheck(tx);
         let n = 0;
-        for (const id of ids) if ((await qualifyCommunication(tx, kind, id, rules, at, onList)) != null) n++;
+        for (const id of ids) {
+          if ((await qualifyCommunication(tx, kind, id, rules, at, onList)) == null) continue;
+          n++;
+          await onQualified?.(tx, siteId, kind, id);
+        }
         return n;
       });
       after = ids[ids.length - 1]!;

@@ -108,6 +108,8 @@ export const setQualificationRule = apiFunction({
   description:
     'Sets rule `name` of `site_id` (`new_name` renames it); answers `{id, qualified}`, what the rules marked now (last 90 days). Not in the REST document.',
   names: { site_id: 'site', excluded_numa_list_id: 'numa_list', campaign_ids: 'campaign', tag_ids: 'tag' },
+  // What the rules mark now goes to the site's conversion destinations too (conversions/).
+  needs: ['conversions'],
   args: z.object({ ...siteArg, ...ruleShape, new_name: text(100).optional() }),
   response: z.strictObject({ id: z.number().int(), qualified: z.number().int() }),
   async run(ctx, { site_id: siteId, new_name: newName, ...a }) {
@@ -123,7 +125,7 @@ export const setQualificationRule = apiFunction({
     const fields = { ...a, name: newName ?? a.name };
     const out = named?.id ?? (await insertRule(db, siteId, fields, timestamp(now)));
     if (named) await updateRule(db, named.id, fields, timestamp(now));
-    return { id: out, qualified: await requalifySite(ctx.store, siteId, now) };
+    return { id: out, qualified: await requalifySite(ctx.store, siteId, now, ctx.services.conversions.enqueueQualified) };
   },
 });
 

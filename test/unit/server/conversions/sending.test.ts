@@ -87,6 +87,21 @@ describe('sending conversions', () => {
     expect(s.metrica.accepted[0]!.row).toMatchObject({ Tag: '' });
   });
 
+  it('sends a call a rule set later qualifies, once, and nothing already sent again', async () => {
+    const { s, clock, server, rest } = await world();
+    await connectAll(rest, s);
+    await callFromAd(server, clock, { callId: 'talked', from: '79161234567', talk: 30 });
+    await callFromAd(server, clock, { callId: 'short', from: '79161234568', talk: 4 });
+    await server.conversions.worker.drain();
+    expect(s.ga4.accepted).toHaveLength(1);
+    // A looser rule: the short call is qualified now, and goes; the one sent stays sent once.
+    const set = await rest('set_qualification_rule', { site_id: 1, name: 'Any answered', kinds: ['call'], answered: true }, 'POST');
+    expect(set.body.data).toMatchObject({ qualified: 1 });
+    await server.conversions.worker.drain();
+    expect([s.google.accepted.length, s.metrica.accepted.length, s.ga4.accepted.length]).toEqual([2, 2, 2]);
+    expect(s.ga4.accepted.map((e) => (e as { params: { talk_seconds: number } }).params.talk_seconds)).toEqual([30, 4]);
+  });
+
   it('sends a request as a conversion of the goal, and as a lead event', async () => {
     const { s, server, rest } = await world();
     await connectAll(rest, s, 'all');
