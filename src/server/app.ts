@@ -56,6 +56,10 @@ import { createCarrierService, type CarrierOptions, type CarrierService } from '
 import { CARRIER_MODULES } from './carriers/modules.js';
 import { carrierCallbackPlatform } from './carriers/callback-platform.js';
 import { carriersFeature } from './carriers/feature.js';
+import { mailRoutes, mailService } from './mail/index.js';
+import type { MailOptions } from './mail/mailer.js';
+import type { ResetLimits } from './mail/reset-routes.js';
+import type { MailService } from './mail/service.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -143,6 +147,10 @@ export interface ServerOptions {
   webhooks?: WebhookOptions;
   /** Phone carriers (carriers/): the modules, the key sealing their credentials (SVC_SECRET_KEY), the calls' time limit. */
   carriers?: CarrierOptions;
+  /** Outgoing mail (mail/): the SMTP server and the sender. Default: off, mails go to the log. */
+  mail?: MailOptions;
+  /** Limits of the password reset's requests (mail/reset-routes.ts). */
+  passwordReset?: ResetLimits;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -217,7 +225,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await reportSignInClashes(store.db, warn);
-  await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers }, opts);
+  const mail = mailService(opts.mail, opts.publicUrl, app.log);
+  await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, mail }, opts);
+  mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
   const setup = setupToken();
   await app.register(ownerAppFeature, {
     store,
@@ -229,7 +239,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   await enterNumbers(store, seeded, opts);
   await registerTelephony(app, store, { hub: shared.hub, webhooks: shared.webhooks, carriers }, opts.telephony);
-  return serverHandle(app, { store, routes, limitedRoutes, metrics, connections, setupToken: setup, ...shared }, opts.metricsListener);
+  return serverHandle(
+    app,
+    { store, routes, limitedRoutes, metrics, connections, setupToken: setup, mail, ...shared },
+    opts.metricsListener,
+  );
 }
 
 /** Counts a refusal of one guard (ops/metrics.ts). */
@@ -473,7 +487,7 @@ async function registerVisitorFeatures(
 async function registerRestApi(
   app: FastifyInstance,
   store: Store,
-  { loginGuard, webhooks, carriers }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService },
+  { loginGuard, webhooks, carriers, mail }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService; mail: MailService },
   opts: Pick<ServerOptions, 'retentionDays' | 'apiClock'>,
 ): Promise<void> {
   await app.register(async (rest) => {
@@ -484,7 +498,7 @@ async function registerRestApi(
       loginGuard,
       functions: API_FUNCTIONS,
       // Each feature's services its functions declare they need (api/function.ts, `needs`).
-      services: { webhooks: webhooks.control, carriers },
+      services: { webhooks: webhooks.control, carriers, mail },
       now: opts.apiClock,
     });
   });
@@ -529,6 +543,7 @@ function serverHandle(
     webhooks: Webhooks;
     hub: Hub;
     setupToken: SetupToken;
+    mail: MailService;
   },
   metricsListenerOptions: MetricsListenerOptions | undefined,
 ): ConsultantServer {
@@ -540,6 +555,7 @@ function serverHandle(
     await callbackDispatcher.idle();
     await webhooks.close();
     await hub.close();
+    parts.mail.mailer.close();
     await store.close();
   };
   return {

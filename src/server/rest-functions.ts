@@ -67,6 +67,7 @@ import { numberReasons } from './tracking/number-reasons-function.js';
 import { poolUsageFn } from './leases/pool-usage-function.js';
 import { deleteQualificationRule, qualificationRules, setQualificationRule } from './qualification/rule-functions.js';
 import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
+import { mailStatus, sendTestMail } from './mail/mail-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -183,4 +184,6 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   customTagList,
   createCustomTagFn,
   deleteCustomTagFn,
+  mailStatus,
+  sendTestMail,
 ];

@@ -54,6 +54,15 @@ import type {
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
 import type { CarrierConnectionsTable } from './tables/carriers.js';
 import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
+import type {
+  PasswordResetsTable,
+  MailKeysTable,
+  AlertSubscriptionsTable,
+  AlertQueueTable,
+  AlertSendsTable,
+  ReportSchedulesTable,
+  ReportSendsTable,
+} from './tables/mail.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -76,6 +85,7 @@ export * from './tables/telephony.js';
 export * from './tables/webhooks.js';
 export * from './tables/carriers.js';
 export * from './tables/qualification.js';
+export * from './tables/mail.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -138,6 +148,13 @@ export interface Tables {
   carrier_connections: CarrierConnectionsTable;
   preview_keys: PreviewKeysTable;
   qualification_rules: QualificationRulesTable;
+  password_resets: PasswordResetsTable;
+  mail_keys: MailKeysTable;
+  alert_subscriptions: AlertSubscriptionsTable;
+  alert_queue: AlertQueueTable;
+  alert_sends: AlertSendsTable;
+  report_schedules: ReportSchedulesTable;
+  report_sends: ReportSendsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

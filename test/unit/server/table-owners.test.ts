@@ -131,6 +131,13 @@ const OWNERS: Record<string, Owners> = {
   webhook_attempts: { writes: ['webhooks'] },
   carrier_connections: { writes: ['carriers'] },
   preview_keys: { writes: ['tracking'] },
+  password_resets: { writes: ['identity'] },
+  mail_keys: { writes: ['mail'] },
+  alert_subscriptions: { writes: ['alerts'] },
+  alert_queue: { writes: ['alerts'] },
+  alert_sends: { writes: ['alerts'] },
+  report_schedules: { writes: ['mail'] },
+  report_sends: { writes: ['mail'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */

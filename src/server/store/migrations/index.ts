@@ -27,6 +27,7 @@ import * as carriers from './100_carriers.js';
 import * as siteOrigins from './110_site_origins.js';
 import * as numberReasons from './120_number_reasons.js';
 import * as qualification from './130_qualification.js';
+import * as mail from './160_mail.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -61,6 +62,7 @@ export const STEPS: readonly [string, Step][] = [
   ['110_site_origins', siteOrigins],
   ['120_number_reasons', numberReasons],
   ['130_qualification', qualification],
+  ['160_mail', mail],
 ];
 
 /**

@@ -133,6 +133,7 @@ const SAMPLE: Record<string, unknown> = {
   phone_number: '70000000000',
   confirm_price: 1,
   call_recording: true,
+  to: 'evil@e.test',
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';
