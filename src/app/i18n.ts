@@ -407,6 +407,18 @@ const en = {
   phoneShape: 'A phone number: +7 and 10 digits, or another country’s with + and its code',
   atLeastChars: 'At least {n} characters',
   fieldRequired: 'Required',
+  // Password reset by e-mail (pages/password-reset.tsx).
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'Reset the password',
+  forgotIntro: 'Enter the e-mail of your account (your login’s, your company’s, or an employee’s): we send a link to set a new password.',
+  resetEmail: 'E-mail',
+  forgotSend: 'Send the link',
+  forgotSent: 'If an account has this address, a mail with the link is on its way. The link works once, within an hour.',
+  mailOffReset: 'This server sends no mail (its operator has not set it up): ask the operator to set your password.',
+  resetTitle: 'New password',
+  resetSave: 'Set the password',
+  resetDone: 'Your password is set. You were signed out everywhere: sign in with the new one.',
+  resetDeadLink: 'This link no longer works: it was used, or an hour has passed. Ask for a new one.',
 };
 
 export type Texts = typeof en;
@@ -811,6 +823,17 @@ const ru: Texts = {
   phoneShape: 'Номер телефона: +7 и 10 цифр или номер другой страны с + и кодом страны',
   atLeastChars: 'Не короче {n} символов',
   fieldRequired: 'Обязательное поле',
+  forgotPassword: 'Забыли пароль?',
+  forgotTitle: 'Сброс пароля',
+  forgotIntro: 'Введите e-mail учётной записи (логина, компании или сотрудника): мы пришлём ссылку для нового пароля.',
+  resetEmail: 'E-mail',
+  forgotSend: 'Прислать ссылку',
+  forgotSent: 'Если у учётной записи такой адрес, письмо со ссылкой уже в пути. Ссылка действует один раз в течение часа.',
+  mailOffReset: 'Этот сервер не отправляет почту (оператор её не настроил): попросите оператора задать вам пароль.',
+  resetTitle: 'Новый пароль',
+  resetSave: 'Задать пароль',
+  resetDone: 'Пароль задан. Все ваши сеансы завершены: войдите с новым паролем.',
+  resetDeadLink: 'Ссылка больше не действует: ею уже воспользовались или прошёл час. Запросите новую.',
 };
 
 export type Lang = 'en' | 'ru';
