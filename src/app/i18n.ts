@@ -419,6 +419,26 @@ const en = {
   resetSave: 'Set the password',
   resetDone: 'Your password is set. You were signed out everywhere: sign in with the new one.',
   resetDeadLink: 'This link no longer works: it was used, or an hour has passed. Ask for a new one.',
+  // Notifications by mail (pages/notifications.tsx).
+  notifications: 'Notifications',
+  mailOff:
+    'This server sends no mail: its operator has not set up SMTP (SVC_SMTP_URL). Alerts and reports are written to the server’s log instead.',
+  testMail: 'Send a test e-mail',
+  testMailSend: 'Send',
+  testMailSent: 'Sent. If it does not arrive, look in the spam folder and in the server’s log.',
+  testMailLogged: 'Mail is off: the message was written to the server’s log.',
+  alerts: 'Alerts by e-mail',
+  alertsIntro: 'Choose what to hear about, for all sites or some. At most one mail a minute per kind: the rest are counted in it.',
+  alertsSaved: 'Saved.',
+  allSites: 'All sites',
+  alertNotWired: 'not sent yet',
+  alertMissedCall: 'Missed call',
+  alertRequest: 'New request or call-back',
+  alertChatUnanswered: 'Chat nobody answered',
+  alertQualified: 'Qualified lead',
+  alertPoolDry: 'The number pool ran dry',
+  alertWebhookOff: 'A webhook endpoint was switched off',
+  alertCarrierFailing: 'A carrier connection is failing',
 };
 
 export type Texts = typeof en;
@@ -834,6 +854,25 @@ const ru: Texts = {
   resetSave: 'Задать пароль',
   resetDone: 'Пароль задан. Все ваши сеансы завершены: войдите с новым паролем.',
   resetDeadLink: 'Ссылка больше не действует: ею уже воспользовались или прошёл час. Запросите новую.',
+  notifications: 'Уведомления',
+  mailOff: 'Этот сервер не отправляет почту: оператор не настроил SMTP (SVC_SMTP_URL). Оповещения и отчёты записываются в журнал сервера.',
+  testMail: 'Отправить тестовое письмо',
+  testMailSend: 'Отправить',
+  testMailSent: 'Отправлено. Если письмо не пришло, проверьте папку «Спам» и журнал сервера.',
+  testMailLogged: 'Почта выключена: письмо записано в журнал сервера.',
+  alerts: 'Оповещения по почте',
+  alertsIntro:
+    'Выберите, о чём сообщать, для всех сайтов или некоторых. Не больше одного письма в минуту на вид: остальные посчитаны в нём.',
+  alertsSaved: 'Сохранено.',
+  allSites: 'Все сайты',
+  alertNotWired: 'пока не отправляется',
+  alertMissedCall: 'Пропущенный звонок',
+  alertRequest: 'Новая заявка или обратный звонок',
+  alertChatUnanswered: 'Чат без ответа',
+  alertQualified: 'Целевое обращение',
+  alertPoolDry: 'В пуле кончились номера',
+  alertWebhookOff: 'Вебхук отключён',
+  alertCarrierFailing: 'Сбой подключения оператора связи',
 };
 
 export type Lang = 'en' | 'ru';

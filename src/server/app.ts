@@ -56,7 +56,8 @@ import { createCarrierService, type CarrierOptions, type CarrierService } from '
 import { CARRIER_MODULES } from './carriers/modules.js';
 import { carrierCallbackPlatform } from './carriers/callback-platform.js';
 import { carriersFeature } from './carriers/feature.js';
-import { mailRoutes, mailService } from './mail/index.js';
+import { mailRoutes, mailService, startNotifications, type NotificationOptions, type NotificationRounds } from './mail/index.js';
+import { alertingEvents } from './alerts/alerting-events.js';
 import type { MailOptions } from './mail/mailer.js';
 import type { ResetLimits } from './mail/reset-routes.js';
 import type { MailService } from './mail/service.js';
@@ -151,6 +152,8 @@ export interface ServerOptions {
   mail?: MailOptions;
   /** Limits of the password reset's requests (mail/reset-routes.ts). */
   passwordReset?: ResetLimits;
+  /** How often the alerts and scheduled reports are mailed (mail/index.ts). */
+  notifications?: NotificationOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -182,6 +185,8 @@ export interface ConsultantServer {
   metricsUrl(): string | null;
   /** The secret of the setup link that makes the first account in the app (owner-app/setup.ts). */
   setupToken: SetupToken;
+  /** The rounds that mail the alerts and reports (tests run them). */
+  notifications: NotificationRounds;
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -228,6 +233,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const mail = mailService(opts.mail, opts.publicUrl, app.log);
   await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, mail }, opts);
   mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
+  const notifications = startNotifications({ store, mail, now: opts.apiClock, log: app.log }, opts.notifications);
   const setup = setupToken();
   await app.register(ownerAppFeature, {
     store,
@@ -241,7 +247,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   await registerTelephony(app, store, { hub: shared.hub, webhooks: shared.webhooks, carriers }, opts.telephony);
   return serverHandle(
     app,
-    { store, routes, limitedRoutes, metrics, connections, setupToken: setup, mail, ...shared },
+    { store, routes, limitedRoutes, metrics, connections, setupToken: setup, mail, notifications, ...shared },
     opts.metricsListener,
   );
 }
@@ -397,7 +403,11 @@ async function sharedServices(
 ): Promise<SharedServices> {
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
   // Qualification rules mark what an event announces in the event's own transaction (qualification/).
-  const webhooks = qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks }));
+  // Then the users' mail alerts are queued, reading the records qualified (alerts/).
+  const webhooks = alertingEvents(
+    qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks })),
+    opts.apiClock,
+  );
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
   const callbackDispatcher = createCallbackDispatcher(store, opts.callbackPlatform ?? queuePlatform, webhooks);
@@ -544,6 +554,7 @@ function serverHandle(
     hub: Hub;
     setupToken: SetupToken;
     mail: MailService;
+    notifications: NotificationRounds;
   },
   metricsListenerOptions: MetricsListenerOptions | undefined,
 ): ConsultantServer {
@@ -555,6 +566,7 @@ function serverHandle(
     await callbackDispatcher.idle();
     await webhooks.close();
     await hub.close();
+    await parts.notifications.close();
     parts.mail.mailer.close();
     await store.close();
   };
@@ -576,6 +588,7 @@ function serverHandle(
     webhooks,
     metricsUrl: () => metricsListener?.url ?? null,
     setupToken: parts.setupToken,
+    notifications: parts.notifications,
     close,
     async shutdown() {
       endStreams(app);

@@ -68,6 +68,7 @@ import { poolUsageFn } from './leases/pool-usage-function.js';
 import { deleteQualificationRule, qualificationRules, setQualificationRule } from './qualification/rule-functions.js';
 import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
 import { mailStatus, sendTestMail } from './mail/mail-functions.js';
+import { alertSettings, setAlertSettings } from './alerts/alert-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -186,4 +187,6 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   deleteCustomTagFn,
   mailStatus,
   sendTestMail,
+  alertSettings,
+  setAlertSettings,
 ];

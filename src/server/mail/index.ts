@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createAlertSender } from '../alerts/sender.js';
 import type { Store } from '../store/open.js';
 import { windowCounters } from '../store/window-counters.js';
 import { createMailer, type MailLog, type MailOptions } from './mailer.js';
@@ -7,7 +8,8 @@ import type { MailService } from './service.js';
 
 /**
  * Mail (docs/notifications.md): the mailer the composition root makes once, the REST functions'
- * `mail` service, and the routes of the password reset.
+ * `mail` service, the routes of the password reset, and the rounds that mail the alerts and the
+ * scheduled reports.
  */
 export function mailService(opts: MailOptions | undefined, publicUrl: string | undefined, log: MailLog): MailService {
   return { mailer: createMailer(opts, publicUrl, log), appUrl: publicUrl ? `${publicUrl}app/` : null };
@@ -25,4 +27,38 @@ export function mailRoutes(
     now: deps.now ?? Date.now,
     limits: deps.resetLimits,
   });
+}
+
+export interface NotificationOptions {
+  /** How often the alerts and reports are looked at, ms; 0: never by itself (tests call the rounds). Default 10 s. */
+  tickMs?: number;
+}
+
+/** The rounds of the alerts and reports, each run on its own as a test calls it; how many mails went. */
+export interface NotificationRounds {
+  alerts(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function startNotifications(
+  deps: { store: Store; mail: MailService; now?: (() => number) | undefined; log: FastifyBaseLogger },
+  opts: NotificationOptions = {},
+): NotificationRounds {
+  const now = deps.now ?? Date.now;
+  const onError = (e: unknown) => deps.log.error(e, 'notifications: a mail was not sent');
+  const alerts = createAlertSender({ store: deps.store, mailer: deps.mail.mailer, appUrl: deps.mail.appUrl ?? '/app/', now, onError });
+  let running: Promise<unknown> = Promise.resolve();
+  const round = () => {
+    running = running.then(() => alerts.tick()).catch(onError);
+  };
+  const tickMs = opts.tickMs ?? 10_000;
+  const timer = tickMs > 0 ? setInterval(round, tickMs) : null;
+  timer?.unref();
+  return {
+    alerts: () => alerts.tick(),
+    async close() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
 }

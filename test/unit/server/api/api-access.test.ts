@@ -134,6 +134,7 @@ const SAMPLE: Record<string, unknown> = {
   confirm_price: 1,
   call_recording: true,
   to: 'evil@e.test',
+  subscriptions: [],
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';

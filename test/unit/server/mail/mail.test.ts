@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readSettings, SettingsError } from '../../../../src/server/settings.js';
 import { startSmtpStandin, type SmtpStandin } from '../../../support/smtp-standin.js';
-import { apiWorld, type ApiWorld } from '../api-helpers.js';
+import { apiWorld, expectAnswered, type ApiWorld } from '../api-helpers.js';
 
 /**
  * Mail through a real SMTP server (the stand-in, test/support/smtp-standin.ts), and without one:
@@ -16,6 +16,7 @@ afterEach(async () => {
   w = null;
   smtp = null;
 });
+afterAll(() => expectAnswered(['GET mail_status', 'POST send_test_mail']));
 
 const testMail = async (world: ApiWorld, login: string, args: Record<string, unknown>) => {
   const res = await world.post('send_test_mail', await world.login(login), args);
