@@ -230,9 +230,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await reportSignInClashes(store.db, warn);
-  const mail = mailService(opts.mail, opts.publicUrl, app.log);
+  const mail = mailService(store, opts.mail, opts.publicUrl, opts.carriers?.secretKey, app.log);
   await registerRestApi(app, store, { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, mail }, opts);
-  mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
+  await mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
   const notifications = startNotifications({ store, mail, now: opts.apiClock, log: app.log }, opts.notifications);
   const setup = setupToken();
   await app.register(ownerAppFeature, {

@@ -69,6 +69,7 @@ import { deleteQualificationRule, qualificationRules, setQualificationRule } fro
 import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
 import { mailStatus, sendTestMail } from './mail/mail-functions.js';
 import { alertSettings, setAlertSettings } from './alerts/alert-functions.js';
+import { reportSchedules, setReportSchedule } from './mail/report-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -189,4 +190,6 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   sendTestMail,
   alertSettings,
   setAlertSettings,
+  reportSchedules,
+  setReportSchedule,
 ];

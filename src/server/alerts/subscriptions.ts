@@ -75,21 +75,20 @@ export async function setAlertChoices(db: Queryable, o: AlertOwner, c: AlertChoi
   });
 }
 
-/** Drops one alert kind of a user everywhere (the unsubscribe link of an alert mail). */
-export async function dropAlertKind(db: Queryable, subscriptionId: number): Promise<boolean> {
-  const s = await db.selectFrom('alert_subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
-  if (!s) return false;
-  const all = await db
-    .selectFrom('alert_subscriptions')
-    .select('id')
-    .where('customer_id', '=', s.customer_id)
-    .where('account', '=', s.account)
-    .where('account_id', '=', s.account_id)
-    .where('kind', '=', s.kind)
-    .execute();
-  const ids = all.map((r) => r.id);
+/** Drops one alert kind of a user, on every site (the unsubscribe link of an alert mail). */
+export async function dropAlertKind(db: Queryable, o: AlertOwner, kind: string): Promise<void> {
+  const ids = (
+    await db
+      .selectFrom('alert_subscriptions')
+      .select('id')
+      .where('customer_id', '=', o.customerId)
+      .where('account', '=', o.account)
+      .where('account_id', '=', o.accountId)
+      .where('kind', '=', kind)
+      .execute()
+  ).map((r) => r.id);
+  if (!ids.length) return;
   await db.deleteFrom('alert_queue').where('subscription_id', 'in', ids).execute();
   await db.deleteFrom('alert_sends').where('subscription_id', 'in', ids).execute();
   await db.deleteFrom('alert_subscriptions').where('id', 'in', ids).execute();
-  return true;
 }

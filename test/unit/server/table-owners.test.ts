@@ -84,7 +84,7 @@ const OWNERS: Record<string, Owners> = {
   // qualification/ marks them qualified (migration 130) and reads a caller's earlier calls.
   calls: {
     writes: ['callback', 'qualification', 'telephony', 'visitors'],
-    reads: ['alerts', 'carriers', 'ops', 'reports', 'visitors', 'webhooks'],
+    reads: ['alerts', 'carriers', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
   },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a

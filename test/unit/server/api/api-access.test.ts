@@ -135,6 +135,7 @@ const SAMPLE: Record<string, unknown> = {
   call_recording: true,
   to: 'evil@e.test',
   subscriptions: [],
+  period: 'daily',
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';

@@ -766,6 +766,21 @@ function employeeCases(k: Record<string, string>) {
       surface: S.app,
       req: { method: 'POST', url: reset + '/confirm', ...text(p, 'application/json') },
     });
+  // The mails' unsubscribe link: only a link the server signed is taken.
+  const unsubscribe = '/app/api/unsubscribe';
+  for (const q of ['', '?u=rest.1.1.report', '?u=rest.1.1.report&s=guess', `?u=${'x'.repeat(300)}&s=x`, '?u=%E0%A4%A&s=1', '?u[]=x&s[]=y'])
+    for (const method of ['GET', 'HEAD', 'POST'] as const)
+      add({
+        route: `${method} ${unsubscribe}`,
+        surface: S.app,
+        req: {
+          method,
+          url: unsubscribe + q,
+          ...(method === 'POST'
+            ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }
+            : {}),
+        },
+      });
   for (const fn of [
     'me',
     'journal',
