@@ -439,6 +439,15 @@ const en = {
   alertPoolDry: 'The number pool ran dry',
   alertWebhookOff: 'A webhook endpoint was switched off',
   alertCarrierFailing: 'A carrier connection is failing',
+  reportMail: 'Campaign report by e-mail',
+  reportMailIntro: 'Totals against the period before, missed calls and the top campaigns. Hours are in the customer’s time zone ({zone}).',
+  reportPeriod: 'Send',
+  reportOff: 'Never',
+  reportDaily: 'Daily (yesterday’s)',
+  reportWeekly: 'Weekly (last week’s)',
+  reportWeekday: 'On',
+  reportHour: 'At',
+  weekdays: 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday',
 };
 
 export type Texts = typeof en;
@@ -873,6 +882,15 @@ const ru: Texts = {
   alertPoolDry: 'В пуле кончились номера',
   alertWebhookOff: 'Вебхук отключён',
   alertCarrierFailing: 'Сбой подключения оператора связи',
+  reportMail: 'Отчёт по кампаниям на почту',
+  reportMailIntro: 'Итоги в сравнении с прошлым периодом, пропущенные звонки и лучшие кампании. Время — в часовом поясе клиента ({zone}).',
+  reportPeriod: 'Присылать',
+  reportOff: 'Никогда',
+  reportDaily: 'Ежедневно (за вчера)',
+  reportWeekly: 'Еженедельно (за прошлую неделю)',
+  reportWeekday: 'День',
+  reportHour: 'Время',
+  weekdays: 'Понедельник,Вторник,Среда,Четверг,Пятница,Суббота,Воскресенье',
 };
 
 export type Lang = 'en' | 'ru';

@@ -2,12 +2,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { restData } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import { FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
+import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** The answers of the mail functions (docs/rest-api.md, "Notifications"). */
 interface MailStatus {
   enabled: boolean;
   operator: boolean;
+}
+interface Schedule {
+  period: 'daily' | 'weekly';
+  hour: number;
+  weekday: number;
+  email: string;
+  lang: 'en' | 'ru';
 }
 interface AlertSettings {
   email: string;
@@ -38,6 +45,7 @@ export function Notifications() {
         )}
       </Show>
       <Alerts />
+      <Reports />
     </Page>
   );
 }
@@ -147,6 +155,83 @@ function Alerts() {
               })}
             </fieldset>
           ))}
+          <FormError errors={form.errors} />
+          {note && <p role="status">{note}</p>}
+          <button type="submit" disabled={form.busy}>
+            {t.save}
+          </button>
+        </form>
+      )}
+    </Show>
+  );
+}
+
+/** The campaign report by mail: off, daily or weekly, at an hour of the customer's time zone. */
+function Reports() {
+  const { t, lang, customer } = useApp();
+  const loaded = useData(() => restData<{ schedules: Schedule[]; time_zone: string }>('report_schedules'), [customer?.id]);
+  const [period, setPeriod] = useState('off');
+  const [hour, setHour] = useState('9');
+  const [weekday, setWeekday] = useState('1');
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const s = loaded.data?.schedules[0];
+    if (!s) return;
+    setPeriod(s.period);
+    setHour(String(s.hour));
+    setWeekday(String(s.weekday));
+    setEmail(s.email);
+  }, [loaded.data]);
+  const form = useSubmit(async () => {
+    setNote('');
+    const current = loaded.data?.schedules ?? [];
+    for (const p of ['daily', 'weekly'] as const) {
+      if (p === period) {
+        await restData<void>('set_report_schedule', { period: p, hour: Number(hour), weekday: Number(weekday), email, lang }, 'PUT');
+      } else if (current.some((s) => s.period === p)) {
+        await restData<void>('set_report_schedule', { period: p, on: false, email: current.find((s) => s.period === p)!.email }, 'PUT');
+      }
+    }
+    setNote(t.alertsSaved);
+  });
+  const hours = Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]);
+  const days = t.weekdays.split(',').map((d, i): [string, string] => [String(i + 1), d]);
+  return (
+    <Show loaded={loaded}>
+      {(data) => (
+        <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="reports-h">
+          <h2 id="reports-h">{t.reportMail}</h2>
+          <p class="muted">{t.reportMailIntro.replace('{zone}', data.time_zone)}</p>
+          <SelectField
+            id="report-period"
+            label={t.reportPeriod}
+            value={period}
+            onChange={setPeriod}
+            options={[
+              ['off', t.reportOff],
+              ['daily', t.reportDaily],
+              ['weekly', t.reportWeekly],
+            ]}
+          />
+          {period !== 'off' && (
+            <>
+              {period === 'weekly' && (
+                <SelectField id="report-weekday" label={t.reportWeekday} value={weekday} onChange={setWeekday} options={days} />
+              )}
+              <SelectField id="report-hour" label={t.reportHour} value={hour} onChange={setHour} options={hours} />
+              <TextField
+                id="report-email"
+                label={t.resetEmail}
+                type="email"
+                value={email}
+                onInput={setEmail}
+                autocomplete="email"
+                required
+                error={form.errors.email}
+              />
+            </>
+          )}
           <FormError errors={form.errors} />
           {note && <p role="status">{note}</p>}
           <button type="submit" disabled={form.busy}>
