@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { Mailer } from '../mail/mailer.js';
+import { unsubscribeQuery, type UnsubscribeKey } from '../mail/unsubscribe.js';
 import { mailLang } from '../mail/texts.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
+import type { MailAccount } from '../store/tables.js';
 import { ALERT_GAP_MS, LINES_PER_MAIL, type AlertKind } from './kinds.js';
 import { alertMail } from './texts.js';
 
@@ -19,11 +21,14 @@ export interface AlertSenderOptions {
   mailer: Mailer;
   /** The app's base URL the mails link to. */
   appUrl: string;
+  /** Signs each mail's unsubscribe link (mail/unsubscribe.ts). */
+  key: UnsubscribeKey;
   now: () => number;
   onError: (e: unknown) => void;
 }
 
 interface Claimed {
+  owner: { account: MailAccount; accountId: number; customerId: number };
   email: string;
   lang: string;
   kind: AlertKind;
@@ -45,7 +50,7 @@ async function claim(db: Queryable, subscriptionId: number, now: number, spelled
     if (!(await claimMinute(tx, subscriptionId, now))) return null;
     const sub = await tx
       .selectFrom('alert_subscriptions')
-      .select(['email', 'lang', 'kind'])
+      .select(['email', 'lang', 'kind', 'account', 'account_id', 'customer_id'])
       .where('id', '=', subscriptionId)
       .executeTakeFirst();
     const rows = await tx
@@ -62,6 +67,7 @@ async function claim(db: Queryable, subscriptionId: number, now: number, spelled
       .execute();
     if (!sub) return null;
     return {
+      owner: { account: sub.account, accountId: sub.account_id, customerId: sub.customer_id },
       email: sub.email,
       lang: sub.lang,
       kind: sub.kind as AlertKind,
@@ -82,7 +88,14 @@ export function createAlertSender(opts: AlertSenderOptions) {
         const c = await claim(db, subscription_id, opts.now(), LINES_PER_MAIL);
         if (!c) continue;
         try {
-          await opts.mailer.send({ to: c.email, ...alertMail(mailLang(c.lang), c.kind, c.lines, c.total, opts.appUrl) });
+          const lang = mailLang(c.lang);
+          const unsubscribe = `${opts.appUrl}api/unsubscribe?${await unsubscribeQuery(opts.key, { ...c.owner, kind: c.kind })}&lang=${lang}`;
+          const mail = alertMail(lang, c.kind, c.lines, c.total, opts.appUrl, unsubscribe);
+          await opts.mailer.send({
+            to: c.email,
+            ...mail,
+            headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          });
           sent++;
         } catch (e) {
           opts.onError(e);

@@ -25,17 +25,27 @@ const NAMES: Record<MailLang, Record<AlertKind, [one: string, many: string]>> = 
 };
 
 const WORDS = {
-  en: { more: (n: number) => `…and ${n} more`, open: 'Open the journal', settings: 'Change your notifications' },
-  ru: { more: (n: number) => `…и ещё ${n}`, open: 'Открыть журнал', settings: 'Настроить уведомления' },
+  en: {
+    more: (n: number) => `…and ${n} more`,
+    open: 'Open the journal',
+    settings: 'Change your notifications',
+    unsubscribe: 'Stop alerts of this kind',
+  },
+  ru: {
+    more: (n: number) => `…и ещё ${n}`,
+    open: 'Открыть журнал',
+    settings: 'Настроить уведомления',
+    unsubscribe: 'Отписаться от таких оповещений',
+  },
 };
 
-export function alertMail(lang: MailLang, kind: AlertKind, lines: readonly string[], total: number, appUrl: string) {
+export function alertMail(lang: MailLang, kind: AlertKind, lines: readonly string[], total: number, appUrl: string, unsubscribe: string) {
   const [one, many] = NAMES[lang][kind];
   const w = WORDS[lang];
   const subject = total === 1 ? one : `${total} ${many}`;
   const text =
     lines.map((l) => `- ${l}`).join('\n') +
     (total > lines.length ? `\n${w.more(total - lines.length)}` : '') +
-    `\n\n${w.open}: ${appUrl}journal\n${w.settings}: ${appUrl}notifications\n`;
+    `\n\n${w.open}: ${appUrl}journal\n${w.settings}: ${appUrl}notifications\n${w.unsubscribe}: ${unsubscribe}\n`;
   return { subject, text };
 }

@@ -67,7 +67,7 @@ export function startNotifications(
   const now = deps.now ?? Date.now;
   const onError = (e: unknown) => deps.log.error(e, 'notifications: a mail was not sent');
   const appUrl = deps.mail.appUrl ?? '/app/';
-  const alerts = createAlertSender({ store: deps.store, mailer: deps.mail.mailer, appUrl, now, onError });
+  const alerts = createAlertSender({ store: deps.store, mailer: deps.mail.mailer, appUrl, key: deps.mail.unsubscribeKey, now, onError });
   const reports = createReportSender({ store: deps.store, mailer: deps.mail.mailer, appUrl, key: deps.mail.unsubscribeKey, now, onError });
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {

@@ -126,7 +126,7 @@ describe('mail alerts', () => {
     expect(smtp.mails).toHaveLength(2);
   });
 
-  it('speaks the user’s language, and mails nothing for answered calls or once unsubscribed', async () => {
+  it('speaks the user’s language, mails nothing for answered calls, and stops with its own link', async () => {
     const key = await signIn();
     const subscriptions = [{ site_id: 1, kind: 'missed_call' }];
     await rest(key, 'PUT', 'set_alert_settings', { email: 'owner@x.test', lang: 'ru', subscriptions });
@@ -138,8 +138,19 @@ describe('mail alerts', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe('Пропущенный звонок');
     expect(mail!.text).toContain('Открыть журнал: http://svc.test/app/journal');
-    // Unsubscribed: nothing more is queued.
-    await rest(key, 'PUT', 'set_alert_settings', { email: 'owner@x.test', subscriptions: [] });
+    // The mail's own link stops this kind without signing in; nothing more is queued.
+    const link = /Отписаться от таких оповещений: http:\/\/svc\.test(\S+)/.exec(mail!.text)![1]!;
+    expect(mail!.headers['list-unsubscribe']).toBe(`<http://svc.test${link}>`);
+    const post = (url: string) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    expect((await post(link.replace('missed_call', 'request'))).statusCode).toBe(403);
+    expect((await post(link)).statusCode).toBe(200);
+    expect((await rest(key, 'GET', 'alert_settings')).json().data.subscriptions).toEqual([]);
     clock.ms += 120_000;
     await missedCalls(1, 1);
     expect(await server.notifications.alerts()).toBe(0);
