@@ -4,6 +4,7 @@ import { startSmtpStandin, type SmtpStandin } from '../../../support/smtp-standi
 import { checkAnswer, expectAnswered } from '../api-helpers.js';
 import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed } from '../telephony-helpers.js';
 import { createTestServer } from '../test-server.js';
+import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 
 /**
  * Mail alerts (docs/notifications.md, "Alerts"): chosen per user and site, queued as the events
@@ -13,10 +14,9 @@ import { createTestServer } from '../test-server.js';
 let server: ConsultantServer;
 let smtp: SmtpStandin;
 const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
-beforeEach(async () => {
-  smtp = await startSmtpStandin();
-  server = await createTestServer({
-    dbPath: ':memory:',
+const start = async (dbPath: string) =>
+  createTestServer({
+    dbPath,
     siteConfig: telephonyConfig(),
     apiSeed: await telephonySeed(),
     bundleDir: '/nonexistent',
@@ -27,6 +27,9 @@ beforeEach(async () => {
     notifications: { tickMs: 0 },
     apiClock: () => clock.ms,
   });
+beforeEach(async () => {
+  smtp = await startSmtpStandin();
+  server = await start(':memory:');
 });
 afterEach(async () => {
   await server.close();
@@ -154,5 +157,41 @@ describe('mail alerts', () => {
     clock.ms += 120_000;
     await missedCalls(1, 1);
     expect(await server.notifications.alerts()).toBe(0);
+  });
+});
+
+describe.runIf(testPostgresUrl)('mail alerts across processes on PostgreSQL', () => {
+  it('two processes mail a burst once a minute between them', async () => {
+    const dbPath = freshDbPath();
+    const a = await start(dbPath);
+    const b = await start(dbPath);
+    try {
+      const key = await (async () => {
+        const res = await a.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
+        return (res.json() as { data: { session_key: string } }).data.session_key;
+      })();
+      const set = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/set_alert_settings/',
+        payload: { session_key: key, action: 'PUT', args: { email: 'owner@x.test', subscriptions: [{ site_id: 0, kind: 'missed_call' }] } },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      for (let i = 0; i < 10; i++)
+        for (const ev of callEvents({ callId: `p${i}`, from: `7916100${String(i).padStart(4, '0')}`, to: '74957770011' }))
+          expect((await postEvent(i % 2 ? a : b, ev)).statusCode).toBe(200);
+      const rounds = await Promise.all([
+        a.notifications.alerts(),
+        b.notifications.alerts(),
+        a.notifications.alerts(),
+        b.notifications.alerts(),
+      ]);
+      expect(rounds.reduce((x, y) => x + y, 0)).toBe(1);
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe('10 missed calls');
+    } finally {
+      await a.close();
+      await b.close();
+      dropDatabase(dbPath);
+    }
   });
 });
