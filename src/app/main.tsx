@@ -5,6 +5,7 @@ import { logout, restData, session, setMessageLanguage, whenSignedOut } from './
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { SignIn } from './pages/sign-in.js';
 import { Setup } from './pages/setup.js';
+import { ForgotPassword, ResetPassword } from './pages/password-reset.js';
 import { ROUTES, rolesOf, type AppRoute } from './routes.js';
 import { NeedsCustomer, NotForEmployees, Shell } from './shell.js';
 import { AppContext, useApp, type AppState } from './state.js';
@@ -77,6 +78,9 @@ function App() {
     };
   }, [signedIn, n]);
 
+  // The password reset works signed in or out: the mail's link may open in a tab with a session.
+  if (loc.path === '/app/forgot') return <ForgotPassword t={t} lang={lang} />;
+  if (loc.path === '/app/reset') return <ResetPassword t={t} token={loc.query.token ?? ''} />;
   // The first account's form, from the link a fresh server prints; it signs in when done.
   if (!signedIn && loc.path === '/app/setup')
     return (

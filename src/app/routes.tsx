@@ -18,6 +18,7 @@ import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
 import { Webhooks } from './pages/webhooks.js';
 import { Conversions } from './pages/conversions.js';
+import { Notifications } from './pages/notifications.js';
 import type { Me } from './types.js';
 
 export type Role = Me['role'];
@@ -60,6 +61,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/carriers', page: Carriers, needsCustomer: false, nav: { label: 'carriers' } },
   { path: '/app/api-keys', page: ApiKeys, nav: { label: 'apiKeys' } },
   { path: '/app/conversions', page: Conversions, nav: { label: 'conversions' } },
+  { path: '/app/notifications', page: Notifications, nav: { label: 'notifications' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];

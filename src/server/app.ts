@@ -57,6 +57,11 @@ import { createCarrierService, type CarrierOptions, type CarrierService } from '
 import { CARRIER_MODULES } from './carriers/modules.js';
 import { carrierCallbackPlatform } from './carriers/callback-platform.js';
 import { carriersFeature } from './carriers/feature.js';
+import { mailRoutes, mailService, startNotifications, type NotificationOptions, type NotificationRounds } from './mail/index.js';
+import { alertingEvents } from './alerts/alerting-events.js';
+import type { MailOptions } from './mail/mailer.js';
+import type { ResetLimits } from './mail/reset-routes.js';
+import type { MailService } from './mail/service.js';
 
 export interface ServerOptions {
   /** SQLite file path, or `:memory:`; a `postgres://` URL runs the server on PostgreSQL. */
@@ -149,6 +154,12 @@ export interface ServerOptions {
    * the sealing key and the platforms' base URLs default to the carriers' (SVC_SECRET_KEY, SVC_CARRIER_API_BASES).
    */
   conversions?: ConversionOptions;
+  /** Outgoing mail (mail/): the SMTP server and the sender. Default: off, mails go to the log. */
+  mail?: MailOptions;
+  /** Limits of the password reset's requests (mail/reset-routes.ts). */
+  passwordReset?: ResetLimits;
+  /** How often the alerts and scheduled reports are mailed (mail/index.ts). */
+  notifications?: NotificationOptions;
 }
 
 /** A route as registered: method and URL pattern (`/w/:siteKey`). */
@@ -182,6 +193,8 @@ export interface ConsultantServer {
   metricsUrl(): string | null;
   /** The secret of the setup link that makes the first account in the app (owner-app/setup.ts). */
   setupToken: SetupToken;
+  /** The rounds that mail the alerts and reports (tests run them). */
+  notifications: NotificationRounds;
   /** Starts listening; resolves with the base URL (ending with a slash). Port 0 picks a free one. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -225,12 +238,15 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   // known passwords on a database with customers of its own.
   if (seeded && opts.apiSeed) await seedApi(store, opts.apiSeed);
   await reportSignInClashes(store.db, warn);
+  const mail = mailService(store, opts.mail, opts.publicUrl, opts.carriers?.secretKey, app.log);
   await registerRestApi(
     app,
     store,
-    { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, conversions: shared.conversions },
+    { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, conversions: shared.conversions, mail },
     opts,
   );
+  await mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
+  const notifications = startNotifications({ store, mail, now: opts.apiClock, log: app.log }, opts.notifications);
   const setup = setupToken();
   await app.register(ownerAppFeature, {
     store,
@@ -242,7 +258,11 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   });
   await enterNumbers(store, seeded, opts);
   await registerTelephony(app, store, { hub: shared.hub, webhooks: shared.webhooks, carriers }, opts.telephony);
-  return serverHandle(app, { store, routes, limitedRoutes, metrics, connections, setupToken: setup, ...shared }, opts.metricsListener);
+  return serverHandle(
+    app,
+    { store, routes, limitedRoutes, metrics, connections, setupToken: setup, mail, notifications, ...shared },
+    opts.metricsListener,
+  );
 }
 
 /** Counts a refusal of one guard (ops/metrics.ts). */
@@ -408,7 +428,8 @@ async function sharedServices(
 ): Promise<SharedServices> {
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
   // Qualification rules mark what an event announces in the event's own transaction (qualification/).
-  // Then what is qualified (or ends) is stored for the site's conversion destinations (conversions/).
+  // Then what is qualified (or ends) is stored for the site's conversion destinations (conversions/),
+  // and the users' mail alerts are queued, reading the records qualified (alerts/).
   const conversions = createConversions(store, {
     secretKey: opts.carriers?.secretKey,
     apiBases: opts.carriers?.apiBases,
@@ -416,7 +437,10 @@ async function sharedServices(
     ...opts.conversions,
   });
   const webhooks = conversions.withEvents(
-    qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks })),
+    alertingEvents(
+      qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks })),
+      opts.apiClock,
+    ),
   );
   const hub = await createHub(store, { graceMs: opts.operatorGraceMs, events: webhooks });
   // Call-back requests reach the platform after their write commits (callback/dispatch.ts).
@@ -512,7 +536,8 @@ async function registerRestApi(
     webhooks,
     carriers,
     conversions,
-  }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService; conversions: Conversions },
+    mail,
+  }: { loginGuard: LoginGuard; webhooks: Webhooks; carriers: CarrierService; conversions: Conversions; mail: MailService },
   opts: Pick<ServerOptions, 'retentionDays' | 'apiClock'>,
 ): Promise<void> {
   await app.register(async (rest) => {
@@ -523,7 +548,7 @@ async function registerRestApi(
       loginGuard,
       functions: API_FUNCTIONS,
       // Each feature's services its functions declare they need (api/function.ts, `needs`).
-      services: { webhooks: webhooks.control, carriers, conversions: conversions.control },
+      services: { webhooks: webhooks.control, carriers, conversions: conversions.control, mail },
       now: opts.apiClock,
     });
   });
@@ -569,6 +594,8 @@ function serverHandle(
     conversions: Conversions;
     hub: Hub;
     setupToken: SetupToken;
+    mail: MailService;
+    notifications: NotificationRounds;
   },
   metricsListenerOptions: MetricsListenerOptions | undefined,
 ): ConsultantServer {
@@ -581,6 +608,8 @@ function serverHandle(
     await webhooks.close();
     await parts.conversions.close();
     await hub.close();
+    await parts.notifications.close();
+    parts.mail.mailer.close();
     await store.close();
   };
   return {
@@ -602,6 +631,7 @@ function serverHandle(
     conversions: parts.conversions,
     metricsUrl: () => metricsListener?.url ?? null,
     setupToken: parts.setupToken,
+    notifications: parts.notifications,
     close,
     async shutdown() {
       endStreams(app);

@@ -75,6 +75,9 @@ import {
   disconnectConversionDestination,
 } from './conversions/destination-functions.js';
 import { conversionCsv, conversionLogFn } from './conversions/log-functions.js';
+import { mailStatus, sendTestMail } from './mail/mail-functions.js';
+import { alertSettings, setAlertSettings } from './alerts/alert-functions.js';
+import { reportSchedules, setReportSchedule } from './mail/report-functions.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -200,4 +203,10 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   disconnectConversionDestination,
   conversionLogFn,
   conversionCsv,
+  mailStatus,
+  sendTestMail,
+  alertSettings,
+  setAlertSettings,
+  reportSchedules,
+  setReportSchedule,
 ];

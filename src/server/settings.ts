@@ -17,6 +17,7 @@ import { LEASE_POLICY_DEFAULTS } from './leases/lease-policy.js';
 import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
 import { POSTGRES_LANES } from './ingest/route.js';
 import { parseSecretKey } from './carriers/secret-box.js';
+import type { MailOptions } from './mail/mailer.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -92,6 +93,7 @@ export function readSettings(env: Env, root: string): Settings {
         allowPrivateUrl: read.flag('SVC_CARRIER_ALLOW_PRIVATE_URL', false),
       },
       ...limits(read, leasePolicyOff),
+      ...mail(read),
     },
   };
 }
@@ -167,6 +169,34 @@ function limits(read: ReturnType<typeof envReader>, leasePolicyOff: boolean) {
       firstVisits: count('SVC_RATE_FIRST_VISITS', WRITE_LIMIT_DEFAULTS.firstVisits),
     },
   } satisfies Partial<ServerOptions>;
+}
+
+/**
+ * Outgoing mail (mail/mailer.ts, docs/notifications.md): SVC_SMTP_URL (`smtp://user:password@host:587`,
+ * `smtps://…:465`), or SVC_SMTP_HOST with SVC_SMTP_PORT, SVC_SMTP_TLS, SVC_SMTP_USER and
+ * SVC_SMTP_PASSWORD; SVC_MAIL_FROM the sender. Unset: mail is off and goes to the log.
+ */
+function mail(read: ReturnType<typeof envReader>): { mail?: MailOptions } {
+  const { str, count, flag } = read;
+  const url = str('SVC_SMTP_URL');
+  if (url !== undefined && !/^smtps?:\/\/[^/\s]+/.test(url))
+    throw new SettingsError('SVC_SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587');
+  const from = str('SVC_MAIL_FROM');
+  if (from !== undefined && !/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(from))
+    throw new SettingsError(
+      `SVC_MAIL_FROM must be an e-mail address, e.g. calls@example.com or "Calls <calls@example.com>", got "${from}"`,
+    );
+  const host = str('SVC_SMTP_HOST');
+  if (url === undefined && host === undefined) return from === undefined ? {} : { mail: { from } };
+  return {
+    mail: {
+      ...(url !== undefined ? { url } : { host }),
+      ...(str('SVC_SMTP_PORT') ? { port: count('SVC_SMTP_PORT', 587, 65535) } : {}),
+      ...(str('SVC_SMTP_TLS') ? { tls: flag('SVC_SMTP_TLS', false) } : {}),
+      ...(str('SVC_SMTP_USER') ? { user: str('SVC_SMTP_USER'), password: str('SVC_SMTP_PASSWORD') ?? '' } : {}),
+      ...(from !== undefined ? { from } : {}),
+    },
+  };
 }
 
 /** SVC_SECRET_KEY: 32 bytes, base64 or hex; it seals the carriers' credentials (carriers/secret-box.ts). Unset: none. */

@@ -31,6 +31,9 @@ export function SignIn({ t, onSignedIn }: { t: Texts; onSignedIn(): void }) {
         <button type="submit" disabled={busy}>
           {t.signIn}
         </button>
+        <p>
+          <a href="/app/forgot">{t.forgotPassword}</a>
+        </p>
         <p class="muted">{t.signInHint}</p>
         <p class="muted">{t.signInFirstRun}</p>
       </form>

@@ -56,6 +56,15 @@ import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } 
 import type { CarrierConnectionsTable } from './tables/carriers.js';
 import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
 import type { ConversionDestinationsTable, ConversionOutboxTable, ConversionAttemptsTable } from './tables/conversions.js';
+import type {
+  PasswordResetsTable,
+  MailKeysTable,
+  AlertSubscriptionsTable,
+  AlertQueueTable,
+  AlertSendsTable,
+  ReportSchedulesTable,
+  ReportSendsTable,
+} from './tables/mail.js';
 
 /**
  * The database as the query layer sees it: one `Tables` interface for Kysely, naming each table's
@@ -79,6 +88,7 @@ export * from './tables/webhooks.js';
 export * from './tables/carriers.js';
 export * from './tables/qualification.js';
 export * from './tables/conversions.js';
+export * from './tables/mail.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -145,6 +155,13 @@ export interface Tables {
   conversion_destinations: ConversionDestinationsTable;
   conversion_outbox: ConversionOutboxTable;
   conversion_attempts: ConversionAttemptsTable;
+  password_resets: PasswordResetsTable;
+  mail_keys: MailKeysTable;
+  alert_subscriptions: AlertSubscriptionsTable;
+  alert_queue: AlertQueueTable;
+  alert_sends: AlertSendsTable;
+  report_schedules: ReportSchedulesTable;
+  report_sends: ReportSendsTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

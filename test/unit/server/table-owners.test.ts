@@ -46,7 +46,8 @@ const OWNERS: Record<string, Owners> = {
   // site), identity/ (an employee's sites), reports/ (the filter by customer, chat records),
   // visitors/ (a visitor's site; the erase command's site by its key), webhooks/ (a customer's
   // endpoints per site); store/: id sequences.
-  sites: { writes: ['sites'], reads: ['identity', 'numbers', 'reports', 'store', 'visitors', 'webhooks'] },
+  // alerts/ finds the subscriptions of a site's customer as an event is queued.
+  sites: { writes: ['sites'], reads: ['alerts', 'identity', 'numbers', 'reports', 'store', 'visitors', 'webhooks'] },
   // sites/ owns campaigns; numbers/ (a block's campaign) and reports/ (a session's campaign name)
   // join them; store/: id sequences.
   ad_campaigns: { writes: ['sites'], reads: ['numbers', 'reports', 'store'] },
@@ -73,7 +74,8 @@ const OWNERS: Record<string, Owners> = {
   visitor_emails: { writes: ['visitors'] },
   visitor_phones: { writes: ['visitors'] },
   // visitors/ writes them; reports/ and webhooks/ read them as goals; visitors/ and ops/ (erasure, retention).
-  offline_messages: { writes: ['qualification', 'visitors'], reads: ['conversions', 'ops', 'reports', 'webhooks'] }, // qualification/: marks.
+  // qualification/: marks; alerts/ reads what an alert says of a request; conversions/ what it sends.
+  offline_messages: { writes: ['qualification', 'visitors'], reads: ['alerts', 'conversions', 'ops', 'reports', 'webhooks'] },
   captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // telephony/ records the calls of its events and callback/ the call-back requests' own; visitors/
   // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals,
@@ -82,7 +84,7 @@ const OWNERS: Record<string, Owners> = {
   // qualification/ marks them qualified (migration 130) and reads a caller's earlier calls.
   calls: {
     writes: ['callback', 'qualification', 'telephony', 'visitors'],
-    reads: ['carriers', 'conversions', 'ops', 'reports', 'visitors', 'webhooks'],
+    reads: ['alerts', 'carriers', 'conversions', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
   },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
@@ -92,7 +94,11 @@ const OWNERS: Record<string, Owners> = {
   employee_sites: { writes: ['identity'], reads: ['consultant'] },
   operator_sessions: { writes: ['identity'] },
   // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
-  chats: { writes: ['consultant', 'qualification', 'visitors'], reads: ['conversions', 'ops', 'reports', 'visitors', 'webhooks'] }, // qualification/: marks.
+  // qualification/: marks; alerts/ reads whether an operator answered; conversions/ what it sends.
+  chats: {
+    writes: ['consultant', 'qualification', 'visitors'],
+    reads: ['alerts', 'conversions', 'ops', 'reports', 'visitors', 'webhooks'],
+  },
   chat_messages: { writes: ['consultant', 'visitors'], reads: ['reports'] }, // reports/: a chat's text; visitors/ and ops/ (erasure, retention).
   dt_leases: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
   dt_overflows: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
@@ -139,6 +145,13 @@ const OWNERS: Record<string, Owners> = {
   conversion_destinations: { writes: ['conversions'] },
   conversion_outbox: { writes: ['conversions'] },
   conversion_attempts: { writes: ['conversions'] },
+  password_resets: { writes: ['identity'] },
+  mail_keys: { writes: ['mail'] },
+  alert_subscriptions: { writes: ['alerts'] },
+  alert_queue: { writes: ['alerts'] },
+  alert_sends: { writes: ['alerts'] },
+  report_schedules: { writes: ['mail'] },
+  report_sends: { writes: ['mail'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */

@@ -141,6 +141,9 @@ const SAMPLE: Record<string, unknown> = {
   destination_id: 1,
   settings: { counter_id: '1', goal: 'lead' },
   template: 'metrica_calls',
+  to: 'evil@e.test',
+  subscriptions: [],
+  period: 'daily',
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';

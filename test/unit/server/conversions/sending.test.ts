@@ -99,7 +99,7 @@ describe('sending conversions', () => {
     expect(set.body.data).toMatchObject({ qualified: 1 });
     await server.conversions.worker.drain();
     expect([s.google.accepted.length, s.metrica.accepted.length, s.ga4.accepted.length]).toEqual([2, 2, 2]);
-    expect(s.ga4.accepted.map((e) => (e as { params: { talk_seconds: number } }).params.talk_seconds)).toEqual([30, 4]);
+    expect(s.ga4.accepted.map((e) => e.params.talk_seconds)).toEqual([30, 4]);
   });
 
   it('sends a request as a conversion of the goal, and as a lead event', async () => {

@@ -733,6 +733,54 @@ function employeeCases(k: Record<string, string>) {
     add({ route: `POST ${setup}`, surface: S.app, req: { method: 'POST', url: setup, ...json(body) } });
   for (const p of MALFORMED)
     add({ route: `POST ${setup}`, surface: S.app, req: { method: 'POST', url: setup, ...text(p, 'application/json') } });
+  // The password reset: bad addresses, tokens nobody was sent, short passwords.
+  const reset = '/app/api/password-reset';
+  for (const body of [
+    { email: 'not an address' },
+    { email: '' },
+    { email: 'a@a.test', lang: 'de' },
+    { email: 'a@a.test', extra: 1 },
+    {},
+    [],
+    'text',
+  ])
+    add({ route: `POST ${reset}`, surface: S.app, req: { method: 'POST', url: reset, ...json(body) } });
+  for (const p of MALFORMED)
+    add({ route: `POST ${reset}`, surface: S.app, req: { method: 'POST', url: reset, ...text(p, 'application/json') } });
+  for (const q of ['', '?token=', '?token=guess', `?token=${'x'.repeat(300)}`, '?token=%E0%A4%A', '?token[]=x'])
+    for (const method of ['GET', 'HEAD'] as const) add({ route: `${method} ${reset}`, surface: S.app, req: { method, url: reset + q } });
+  for (const body of [
+    { token: 'guess', password: 'long enough' },
+    { token: 'guess', password: 'short' },
+    { token: 1, password: null },
+    { token: 'x'.repeat(300), password: 'long enough' },
+    { token: 'guess', password: 'long enough', extra: 1 },
+    {},
+    [],
+    'text',
+  ])
+    add({ route: `POST ${reset}/confirm`, surface: S.app, req: { method: 'POST', url: reset + '/confirm', ...json(body) } });
+  for (const p of MALFORMED)
+    add({
+      route: `POST ${reset}/confirm`,
+      surface: S.app,
+      req: { method: 'POST', url: reset + '/confirm', ...text(p, 'application/json') },
+    });
+  // The mails' unsubscribe link: only a link the server signed is taken.
+  const unsubscribe = '/app/api/unsubscribe';
+  for (const q of ['', '?u=rest.1.1.report', '?u=rest.1.1.report&s=guess', `?u=${'x'.repeat(300)}&s=x`, '?u=%E0%A4%A&s=1', '?u[]=x&s[]=y'])
+    for (const method of ['GET', 'HEAD', 'POST'] as const)
+      add({
+        route: `${method} ${unsubscribe}`,
+        surface: S.app,
+        req: {
+          method,
+          url: unsubscribe + q,
+          ...(method === 'POST'
+            ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }
+            : {}),
+        },
+      });
   for (const fn of [
     'me',
     'journal',

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { apiErrors } from '../api/errors.js';
+import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
+import { apiLoginById } from '../identity/rest-logins.js';
+import { sitesOfCustomer } from '../sites/sites.js';
+import { ALERT_KINDS, WIRED_KINDS } from './kinds.js';
+import { alertChoices, setAlertChoices, type AlertOwner } from './subscriptions.js';
+
+/**
+ * EXTENSION (docs/notifications.md, "Alerts"; docs/rest-api.md, "Notifications"): the session's
+ * login chooses which alerts it gets by mail, per site of the customer (site 0: every site), at
+ * which address and in which language.
+ */
+
+const owner = (ctx: CustomerContext): AlertOwner => ({ customerId: ctx.customer.id, account: 'rest', accountId: ctx.caller.userId });
+
+/** Where the mails go until the user says: the login if it is an address, else the customer's e-mail. */
+async function defaultAddress(ctx: CustomerContext): Promise<string> {
+  const login = (await apiLoginById(ctx.store.db, ctx.caller.userId))?.login ?? '';
+  return login.includes('@') ? login : (ctx.customer.email ?? '');
+}
+
+const choice = z.strictObject({
+  site_id: z.number().int().min(0).describe('a site of the customer, or 0 for every site'),
+  kind: z.enum(ALERT_KINDS),
+});
+
+export const alertSettings = apiFunction({
+  name: 'alert_settings',
+  verb: 'GET',
+  scope: 'customer',
+  extension: true,
+  tag: 'account',
+  summary: 'Get one’s mail alerts (extension)',
+  description:
+    'The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.',
+  args: z.object({}),
+  response: z.strictObject({
+    email: z.string(),
+    lang: z.enum(['en', 'ru']),
+    subscriptions: z.array(z.strictObject({ site_id: z.number().int(), kind: z.string() })),
+    kinds: z.array(z.strictObject({ kind: z.string(), wired: z.boolean() })),
+  }),
+  async run(ctx) {
+    const c = await alertChoices(ctx.store.db, owner(ctx));
+    return {
+      email: c?.email ?? (await defaultAddress(ctx)),
+      lang: c?.lang === 'ru' ? ('ru' as const) : ('en' as const),
+      subscriptions: c?.subscriptions ?? [],
+      kinds: ALERT_KINDS.map((kind) => ({ kind, wired: WIRED_KINDS.has(kind) })),
+    };
+  },
+});
+
+export const setAlertSettings = apiFunction({
+  name: 'set_alert_settings',
+  verb: 'PUT',
+  scope: 'customer',
+  extension: true,
+  tag: 'account',
+  summary: 'Choose one’s mail alerts (extension)',
+  description:
+    'Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. Not in the REST document.',
+  args: z.object({
+    email: z.string().trim().max(254).email(),
+    lang: z.enum(['en', 'ru']).default('en'),
+    subscriptions: z.array(choice).max(500),
+  }),
+  response: acknowledgement,
+  async run(ctx, a) {
+    const sites = new Set((await sitesOfCustomer(ctx.store.db, ctx.customer.id, { limit: 100_000, offset: 0 })).map((s) => s.id));
+    for (const s of a.subscriptions) if (s.site_id !== 0 && !sites.has(s.site_id)) throw apiErrors.notFound('site', s.site_id);
+    const unique = [...new Map(a.subscriptions.map((s) => [`${s.site_id} ${s.kind}`, s])).values()];
+    await setAlertChoices(ctx.store.db, owner(ctx), { email: a.email, lang: a.lang, subscriptions: unique });
+    return undefined;
+  },
+});
