@@ -67,6 +67,8 @@ import { numberReasons } from './tracking/number-reasons-function.js';
 import { poolUsageFn } from './leases/pool-usage-function.js';
 import { deleteQualificationRule, qualificationRules, setQualificationRule } from './qualification/rule-functions.js';
 import { createCustomTagFn, customTagList, deleteCustomTagFn } from './qualification/custom-tag-functions.js';
+import { importAdCosts, mapAdCampaign, setAdCost } from './costs/cost-functions.js';
+import { campaignCostsReport } from './costs/costs-report-function.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -183,4 +185,8 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   customTagList,
   createCustomTagFn,
   deleteCustomTagFn,
+  importAdCosts,
+  mapAdCampaign,
+  setAdCost,
+  campaignCostsReport,
 ];

@@ -53,6 +53,7 @@ import type {
 } from './tables/telephony.js';
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
 import type { CarrierConnectionsTable } from './tables/carriers.js';
+import type { AdCostsTable, AdCostMappingsTable, AdCostCurrenciesTable } from './tables/ad-costs.js';
 import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
 
 /**
@@ -76,6 +77,7 @@ export * from './tables/telephony.js';
 export * from './tables/webhooks.js';
 export * from './tables/carriers.js';
 export * from './tables/qualification.js';
+export * from './tables/ad-costs.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -138,6 +140,9 @@ export interface Tables {
   carrier_connections: CarrierConnectionsTable;
   preview_keys: PreviewKeysTable;
   qualification_rules: QualificationRulesTable;
+  ad_costs: AdCostsTable;
+  ad_cost_mappings: AdCostMappingsTable;
+  ad_cost_currencies: AdCostCurrenciesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

@@ -28,6 +28,7 @@ import * as siteOrigins from './110_site_origins.js';
 import * as numberReasons from './120_number_reasons.js';
 import * as qualification from './130_qualification.js';
 import * as analyticsClientIds from './135_analytics_client_ids.js';
+import * as adCosts from './150_ad_costs.js';
 
 /**
  * The schema's history, in order. A step's name is its number and what it does; Kysely's migrator
@@ -63,6 +64,7 @@ export const STEPS: readonly [string, Step][] = [
   ['120_number_reasons', numberReasons],
   ['130_qualification', qualification],
   ['135_analytics_client_ids', analyticsClientIds],
+  ['150_ad_costs', adCosts],
 ];
 
 /**
