@@ -131,7 +131,10 @@ export async function importCosts(db: Kysely<Tables>, req: ImportRequest): Promi
 
 /** The answer in words: "Read 12 rows: stored 9 campaign days (replaced 3 days); 1 campaign unknown, not stored". */
 function summary(rows: number, stored: number, replaced: number, unknown: UnknownCampaign[]): string {
-  const parts = [`Read ${rows} rows: stored ${stored} campaign days (${replaced ? `replaced ${replaced} days` : 'all new'})`];
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+  const parts = [
+    `Read ${n(rows, 'row')}: stored ${n(stored, 'campaign day')} (${replaced ? `replaced ${n(replaced, 'day')}` : 'all new'})`,
+  ];
   if (unknown.length)
     parts.push(
       `${unknown.length} campaign${unknown.length > 1 ? 's' : ''} unknown, not stored: ${unknown.map((u) => u.platform_campaign_name ?? u.platform_campaign_id).join(', ')}`,
