@@ -94,11 +94,13 @@ const isTotal = (first: string) => /^(total|итого|всего)/i.test(first)
 /** A money cell as hundredths: `1234.5`, `1,234.50` or `1 234,50`; micros divided by a million. */
 function cents(cell: string, micros: boolean, line: number): number {
   let t = cell.replace(/[\s\u00a0]/g, '');
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, '');
-  else if (/^-?\d+,\d{1,2}$/.test(t)) t = t.replace(',', '.');
+  // A comma is a thousands separator beside a decimal point, else a decimal comma when two digits
+  // or fewer follow it ("1234,5"), else a thousands separator again ("1,234").
+  if (t.includes('.') || !/,\d\d?$/.test(t)) t = t.replace(/,/g, '');
+  else t = t.replace(',', '.');
   if (t === '--' || t === '') t = '0';
+  if (!/^\d+\.?\d*$/.test(t)) throw fail(`line ${line}: the cost "${cell}" is not an amount`);
   const n = Number(t);
-  if (!/^-?\d+(\.\d+)?$/.test(t) || !Number.isFinite(n) || n < 0) throw fail(`line ${line}: the cost "${cell}" is not an amount`);
   return micros ? Math.round(n / 1e4) : Math.round(n * 100);
 }
 
