@@ -17,6 +17,7 @@ import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
 import { Webhooks } from './pages/webhooks.js';
 import type { Me } from './types.js';
+import { Costs } from './pages/costs.js';
 
 export type Role = Me['role'];
 
@@ -56,6 +57,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/webhooks', page: Webhooks, nav: { label: 'webhooks' } },
   // The server's operator (an agent, or a customer without one) connects carriers; a customer of an agent sees its agent's.
   { path: '/app/carriers', page: Carriers, needsCustomer: false, nav: { label: 'carriers' } },
+  { path: '/app/costs', page: Costs, nav: { label: 'costs' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];
