@@ -133,6 +133,10 @@ const SAMPLE: Record<string, unknown> = {
   phone_number: '70000000000',
   confirm_price: 1,
   call_recording: true,
+  file: 'Day,Campaign,Cost\n2026-11-01,Evil,1\n',
+  source: 'google_ads',
+  platform_campaign: 'evil',
+  amount: 1,
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';

@@ -24,15 +24,7 @@ let server: ConsultantServer;
 afterEach(async () => {
   await server?.close();
 });
-afterAll(() =>
-  expectAnswered([
-    'POST import_ad_costs',
-    'POST map_ad_campaign',
-    'POST set_ad_cost',
-    'GET campaign_costs_report',
-    'GET advertising_sales',
-  ]),
-);
+afterAll(() => expectAnswered(['POST import_ad_costs', 'POST map_ad_campaign', 'POST set_ad_cost', 'GET campaign_costs_report']));
 
 const condition = (id: number, ac_parameter: string, value: string) => ({
   id: id * 10,
