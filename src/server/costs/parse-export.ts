@@ -54,13 +54,23 @@ interface Table {
 
 const fail = (why: string) => apiErrors.invalid('file', why);
 
+/**
+ * The export's separator: a tab (the Reports API's TSV), a semicolon (a CSV saved where the comma is
+ * the decimal mark, as spreadsheets in Russian do) or a comma; the one a line of the first few
+ * holds most of.
+ */
+function delimiterOf(text: string): string {
+  const head = text.split('\n', 8);
+  const most = (d: string) => Math.max(...head.map((l) => l.split(d).length - 1));
+  return (['\t', ';', ','] as const).reduce((best, d) => (most(d) > most(best) ? d : best), '\t' as string);
+}
+
 /** The records of the text, each with its line number; a quoting error names its line. */
 function records(text: string): Array<{ line: number; cells: string[] }> {
-  const firstLine = text.split('\n', 1)[0] ?? '';
-  const tabs = text.split('\n', 8).some((l) => l.includes('\t')) || firstLine.includes('\t');
+  const delimiter = delimiterOf(text);
   try {
     const out = parse(text, {
-      delimiter: tabs ? '\t' : ',',
+      delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,

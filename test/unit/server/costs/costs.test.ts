@@ -185,6 +185,20 @@ describe('importing cost reports', () => {
     );
   });
 
+  it('a report saved again by a spreadsheet with semicolons and decimal commas reads the same', async () => {
+    const api = await start();
+    const resaved =
+      'Day;Campaign;Campaign ID;Currency code;Cost\n2026-11-09;display_nov;9002;RUB;"1 060,50"\n2026-11-13;display_nov;9002;RUB;40\n';
+    expect(data<Imported>(await api.post('import_ad_costs', { site_id: 1, file: resaved }))).toMatchObject({
+      platform: 'google_ads',
+      stored_days: 2,
+    });
+    expect(stored()).toEqual([
+      [30, '2026-11-09', 106050, 'google_ads'],
+      [30, '2026-11-13', 4000, 'google_ads'],
+    ]);
+  });
+
   it('bad files are refused with the line and the reason, and nothing of them is stored', async () => {
     const api = await start();
     const post = (file: string, more: Record<string, unknown> = {}) =>
