@@ -20,6 +20,7 @@ import { Webhooks } from './pages/webhooks.js';
 import { Conversions } from './pages/conversions.js';
 import { Notifications } from './pages/notifications.js';
 import type { Me } from './types.js';
+import { Costs } from './pages/costs.js';
 
 export type Role = Me['role'];
 
@@ -62,6 +63,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/api-keys', page: ApiKeys, nav: { label: 'apiKeys' } },
   { path: '/app/conversions', page: Conversions, nav: { label: 'conversions' } },
   { path: '/app/notifications', page: Notifications, nav: { label: 'notifications' } },
+  { path: '/app/costs', page: Costs, nav: { label: 'costs' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];

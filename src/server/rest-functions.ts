@@ -78,6 +78,8 @@ import { conversionCsv, conversionLogFn } from './conversions/log-functions.js';
 import { mailStatus, sendTestMail } from './mail/mail-functions.js';
 import { alertSettings, setAlertSettings } from './alerts/alert-functions.js';
 import { reportSchedules, setReportSchedule } from './mail/report-functions.js';
+import { importAdCosts, mapAdCampaign, setAdCost } from './costs/cost-functions.js';
+import { campaignCostsReport } from './costs/costs-report-function.js';
 
 /** Every REST function the server answers, in the order of the REST document (extensions last). */
 export const API_FUNCTIONS: readonly ApiFunction[] = [
@@ -209,4 +211,8 @@ export const API_FUNCTIONS: readonly ApiFunction[] = [
   setAlertSettings,
   reportSchedules,
   setReportSchedule,
+  importAdCosts,
+  mapAdCampaign,
+  setAdCost,
+  campaignCostsReport,
 ];

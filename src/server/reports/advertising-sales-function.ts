@@ -7,6 +7,27 @@ import { byTime } from './person-facts.js';
 import { notTargetTags, reportArgs as r, reportFilter, storedMs } from './report-common.js';
 import { sessionsPerCampaign } from './site-stats.js';
 import { PERIOD } from '../api/openapi-operations.js';
+import type { Queryable } from '../store/queryable.js';
+
+/** The first whole day at or after a date argument (`YYYY-MM-DD[ HH:MM:SS]`): a day's cost counts when its midnight is in the range. */
+const firstDay = (t: string) =>
+  t.length <= 10 || /00:00:00$/.test(t)
+    ? t.slice(0, 10)
+    : new Date(Date.parse(`${t.slice(0, 10)}T00:00:00Z`) + 864e5).toISOString().slice(0, 10);
+
+/**
+ * The ad costs per campaign (costs/, migration 150) of the days in `[from, till)`, in hundredths:
+ * a campaign with costs is "integrated" in the document's words.
+ */
+async function costsOfDays(db: Queryable, siteId: number, from: string | undefined, till: string): Promise<Map<number, number>> {
+  let q = db
+    .selectFrom('ad_costs')
+    .select(['ac_id', (eb) => eb.fn.sum<number | string>('amount_cents').as('cents')])
+    .where('site_id', '=', siteId)
+    .where('day', '<', firstDay(till));
+  if (from !== undefined) q = q.where('day', '>=', firstDay(from));
+  return new Map((await q.groupBy('ac_id').execute()).map((r) => [r.ac_id, Number(r.cents)]));
+}
 
 /** `advertising_sales` (rest-api.md, "Reports"): a site's campaigns with their sessions, communications and sales. */
 
@@ -31,7 +52,7 @@ export const advertisingSales = apiFunction({
     z.strictObject({
       ac_id: z.number().int().describe('-1: without campaign'),
       name: z.string(),
-      ac_cost: z.number().describe('0: no campaign here is integrated with an ad network'),
+      ac_cost: z.number().describe('the costs imported or entered for the campaign (extension import_ad_costs); 0: none'),
       sessions_count: z.number().int(),
       communications_count: z.number().int(),
       sales_count: z.number().int(),
@@ -60,6 +81,7 @@ export const advertisingSales = apiFunction({
     const inRange = (at: string) => (f.from === undefined || at >= f.from) && at < f.till;
     const sessions = await sessionsPerCampaign(db, f);
     const campaigns = await campaignsOfSite(db, a.site_id);
+    const costs = await costsOfDays(db, a.site_id, a.date_from, a.date_till);
     const out = new Map<number, { name: string; sessions: number; comms: number; sales: number; days: number; revenue: number }>();
     const entry = (acId: number) => {
       let e = out.get(acId);
@@ -78,6 +100,7 @@ export const advertisingSales = apiFunction({
     };
     entry(-1);
     for (const c of campaigns) if (!c.removed) entry(c.id);
+    for (const acId of costs.keys()) entry(acId);
     for (const [acId, n] of sessions) entry(acId).sessions = n;
     for (const [acId, n] of counts) entry(acId).comms = n;
     for (const c of sold) {
@@ -93,7 +116,7 @@ export const advertisingSales = apiFunction({
     return list.slice(ctx.page.offset, ctx.page.offset + ctx.page.limit).map(([acId, e]) => ({
       ac_id: acId,
       name: e.name,
-      ac_cost: 0,
+      ac_cost: (costs.get(acId) ?? 0) / 100,
       sessions_count: e.sessions,
       communications_count: e.comms,
       sales_count: e.sales,

@@ -54,6 +54,7 @@ import type {
 } from './tables/telephony.js';
 import type { WebhookEndpointsTable, WebhookOutboxTable, WebhookAttemptsTable } from './tables/webhooks.js';
 import type { CarrierConnectionsTable } from './tables/carriers.js';
+import type { AdCostsTable, AdCostMappingsTable, AdCostCurrenciesTable } from './tables/ad-costs.js';
 import type { AttributedColumns, CustomTagColumns, QualificationRulesTable, QualifiedColumns } from './tables/qualification.js';
 import type { ConversionDestinationsTable, ConversionOutboxTable, ConversionAttemptsTable } from './tables/conversions.js';
 import type {
@@ -89,6 +90,7 @@ export * from './tables/carriers.js';
 export * from './tables/qualification.js';
 export * from './tables/conversions.js';
 export * from './tables/mail.js';
+export * from './tables/ad-costs.js';
 
 export interface Tables {
   customers: CustomersTable;
@@ -162,6 +164,9 @@ export interface Tables {
   alert_sends: AlertSendsTable;
   report_schedules: ReportSchedulesTable;
   report_sends: ReportSendsTable;
+  ad_costs: AdCostsTable;
+  ad_cost_mappings: AdCostMappingsTable;
+  ad_cost_currencies: AdCostCurrenciesTable;
 }
 
 export type Row<T extends keyof Tables> = Selectable<Tables[T]>;

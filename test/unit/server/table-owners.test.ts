@@ -62,7 +62,8 @@ const OWNERS: Record<string, Owners> = {
   visitors: { writes: ['visitors'] },
   // tracking/ writes them; reports/ and visitors/ (a visitor's latest session, a goal's campaign)
   // read them; owner-app/ reads the last page view's time ("is the snippet installed?"); visitors/ and ops/ (erasure, retention).
-  sessions: { writes: ['ops', 'tracking', 'visitors'], reads: ['conversions', 'owner-app', 'reports', 'visitors'] },
+  // costs/ groups the cost report by a session's source, keyword and landing page.
+  sessions: { writes: ['ops', 'tracking', 'visitors'], reads: ['conversions', 'costs', 'owner-app', 'reports', 'visitors'] },
   // tracking/ writes them; reports/ (a session's page views) and visitors/ (the visitor of a
   // retried first visit) read them; visitors/ and ops/ (erasure, retention).
   hits: { writes: ['ops', 'tracking', 'visitors'], reads: ['reports', 'visitors'] },
@@ -74,17 +75,18 @@ const OWNERS: Record<string, Owners> = {
   visitor_emails: { writes: ['visitors'] },
   visitor_phones: { writes: ['visitors'] },
   // visitors/ writes them; reports/ and webhooks/ read them as goals; visitors/ and ops/ (erasure, retention).
-  // qualification/: marks; alerts/ reads what an alert says of a request; conversions/ what it sends.
-  offline_messages: { writes: ['qualification', 'visitors'], reads: ['alerts', 'conversions', 'ops', 'reports', 'webhooks'] },
+  // qualification/: marks; alerts/ reads what an alert says of a request; conversions/ what it sends; costs/ counts them in the cost report.
+  offline_messages: { writes: ['qualification', 'visitors'], reads: ['alerts', 'conversions', 'costs', 'ops', 'reports', 'webhooks'] },
   captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // telephony/ records the calls of its events and callback/ the call-back requests' own; visitors/
   // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals,
   // reports/ the journal's call details too, ops/ what retention keeps, and carriers/ the call-back
   // a carrier's outgoing call belongs to (Zadarma names the call only after it was asked for).
   // qualification/ marks them qualified (migration 130) and reads a caller's earlier calls.
+  // costs/ counts them, and the qualified ones, in the cost report.
   calls: {
     writes: ['callback', 'qualification', 'telephony', 'visitors'],
-    reads: ['alerts', 'carriers', 'conversions', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
+    reads: ['alerts', 'carriers', 'conversions', 'costs', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
   },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
@@ -94,10 +96,10 @@ const OWNERS: Record<string, Owners> = {
   employee_sites: { writes: ['identity'], reads: ['consultant'] },
   operator_sessions: { writes: ['identity'] },
   // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
-  // qualification/: marks; alerts/ reads whether an operator answered; conversions/ what it sends.
+  // qualification/: marks; alerts/ reads whether an operator answered; conversions/ what it sends; costs/ counts them in the cost report.
   chats: {
     writes: ['consultant', 'qualification', 'visitors'],
-    reads: ['alerts', 'conversions', 'ops', 'reports', 'visitors', 'webhooks'],
+    reads: ['alerts', 'conversions', 'costs', 'ops', 'reports', 'visitors', 'webhooks'],
   },
   chat_messages: { writes: ['consultant', 'visitors'], reads: ['reports'] }, // reports/: a chat's text; visitors/ and ops/ (erasure, retention).
   dt_leases: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
@@ -152,6 +154,10 @@ const OWNERS: Record<string, Owners> = {
   alert_sends: { writes: ['alerts'] },
   report_schedules: { writes: ['mail'] },
   report_sends: { writes: ['mail'] },
+  // reports/ adds a campaign's costs to advertising_sales' ac_cost.
+  ad_costs: { writes: ['costs'], reads: ['reports'] },
+  ad_cost_mappings: { writes: ['costs'] },
+  ad_cost_currencies: { writes: ['costs'] },
 };
 
 /** The tables of the schema: the keys of `Tables` in store/tables.ts. */

@@ -29,6 +29,7 @@ import * as numberReasons from './120_number_reasons.js';
 import * as qualification from './130_qualification.js';
 import * as analyticsClientIds from './135_analytics_client_ids.js';
 import * as conversionDestinations from './140_conversion_destinations.js';
+import * as adCosts from './150_ad_costs.js';
 import * as mail from './160_mail.js';
 import * as apiKeys from './170_api_keys.js';
 
@@ -67,6 +68,7 @@ export const STEPS: readonly [string, Step][] = [
   ['130_qualification', qualification],
   ['135_analytics_client_ids', analyticsClientIds],
   ['140_conversion_destinations', conversionDestinations],
+  ['150_ad_costs', adCosts],
   ['160_mail', mail],
   ['170_api_keys', apiKeys],
 ];

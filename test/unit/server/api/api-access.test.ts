@@ -144,6 +144,10 @@ const SAMPLE: Record<string, unknown> = {
   to: 'evil@e.test',
   subscriptions: [],
   period: 'daily',
+  file: 'Day,Campaign,Cost\n2026-11-01,Evil,1\n',
+  source: 'google_ads',
+  platform_campaign: 'evil',
+  amount: 1,
 };
 
 type Expect = 'refused' | 'nothing-of-theirs';
