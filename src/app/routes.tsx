@@ -16,7 +16,7 @@ import { SiteView } from './pages/site.js';
 import { Sites } from './pages/sites.js';
 import { Team } from './pages/team.js';
 import { Webhooks } from './pages/webhooks.js';
-import type { Me } from './types.js';
+import type { Me } from './state.js';
 
 export type Role = Me['role'];
 

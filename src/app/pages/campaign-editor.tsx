@@ -1,14 +1,26 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest } from '../api.js';
+import { ApiFailure, call, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
-import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type TargetKind } from '../conditions.js';
+import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type Parameter, type TargetKind } from '../conditions.js';
 import { fill, type Texts } from '../i18n.js';
 import { formatPhone } from '../format.js';
 import { CampaignInsight } from '../campaign-insight.js';
 import { useApp } from '../state.js';
-import type { Campaign, CampaignSettings, Condition, NumberBlock, VirtualNumber } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+type NumberBlock = DataOf<'number_block'>[number];
+type VirtualNumber = DataOf<'virtual_numbers'>[number];
+/** A condition as `ac_condition` lists it inside its `ac_conditions` JSON text. */
+interface Condition {
+  ac_condition_group_id: number;
+  ac_condition_group_name: string;
+  id: number | null;
+  ac_parameter: string | null;
+  ac_operator: string | null;
+  value: string | null;
+  is_negative: boolean | null;
+}
 
 const opLabel = (t: Texts, op: string) => (op === '=' ? t.opEquals : op === '~' ? t.opRegex : t.opIncludes);
 
@@ -31,21 +43,17 @@ export function CampaignEditor() {
   const { t, customer } = useApp();
   const { params } = useRoute();
   const acId = Number(params.id);
-  const campaign = useData(
-    async () => (await rest<Array<Campaign & { site_id: number }>>('ac', { limit: 1000 })).data.find((c) => c.id === acId) ?? null,
-    [acId, customer?.id],
-  );
+  const campaign = useData(async () => (await call('ac', { limit: 1000 })).find((c) => c.id === acId) ?? null, [acId, customer?.id]);
   const settings = useData(async () => {
-    const { data } = await rest<CampaignSettings[]>('ac_condition', { id: acId });
-    const s = data[0];
+    const s = (await call('ac_condition', { id: acId }))[0];
     return { conditions: s ? (JSON.parse(s.ac_conditions) as Condition[]) : [] };
   }, [acId]);
-  const blocks = useData(async () => (await rest<NumberBlock[]>('number_block', { ac_id: acId })).data, [acId]);
-  const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
+  const blocks = useData(async () => await call('number_block', { ac_id: acId }), [acId]);
+  const numbers = useData(async () => await call('virtual_numbers', { limit: 1000 }), [customer?.id]);
   const confirm = useConfirm();
   const removeBlock = async (b: NumberBlock) => {
     const yes = await confirm.ask({ title: fill(t.deleteBlockTitle, { name: b.name }), body: t.deleteBlockText, yes: t.delete });
-    if (yes) await rest('number_block', { id: b.id }, 'DELETE').then(blocks.reload);
+    if (yes) await call('number_block', { id: b.id }, 'DELETE').then(blocks.reload);
   };
 
   return (
@@ -123,7 +131,7 @@ function RenameCampaign({ acId, name, done }: { acId: number; name: string; done
   const form = useSubmit(async () => {
     setNote('');
     try {
-      await rest('change_ac', { id: acId, name: value }, 'PUT');
+      await call('change_ac', { id: acId, name: value }, 'PUT');
     } catch (e) {
       if (e instanceof ApiFailure && e.code === 100502) return form.setErrors({ name: e.message });
       throw e;
@@ -154,7 +162,7 @@ function DeleteCampaign({ acId, name, siteId }: { acId: number; name: string; si
     const yes = await confirm.ask({ title: fill(t.deleteCampaignTitle, { name }), body: t.deleteCampaignText, yes: t.deleteCampaign });
     if (!yes) return;
     try {
-      await rest('delete_ac', { id: acId }, 'DELETE');
+      await call('delete_ac', { id: acId }, 'DELETE');
       loc.route(`/app/campaigns?site=${siteId}`);
     } catch (e) {
       setFailure((e as Error).message);
@@ -181,7 +189,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
   const removeCondition = async (c: Condition) => {
     const condition = `${c.ac_parameter} ${c.is_negative ? '≠ ' : ''}${opLabel(t, c.ac_operator ?? '=')} ${c.value}`;
     const yes = await confirm.ask({ title: fill(t.deleteConditionTitle, { condition }), body: t.deleteConditionText, yes: t.delete });
-    if (yes) await rest('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload);
+    if (yes && c.id != null) await call('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload);
   };
   // `ac_condition` lists conditions only: a group just made shows from here until it has one.
   const [made, setMade] = useState<Array<{ id: number; name: string }>>([]);
@@ -194,7 +202,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
   }
   const [groupName, setGroupName] = useState('');
   const addGroup = useSubmit(async () => {
-    const { data } = await rest<{ ac_condition_group_id: number }>('create_ac_condition_group', { ac_id: acId, name: groupName }, 'POST');
+    const data = await call('create_ac_condition_group', { ac_id: acId, name: groupName }, 'POST');
     setMade((m) => [...m, { id: data.ac_condition_group_id, name: groupName }]);
     setGroupName('');
     reload();
@@ -238,7 +246,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
 
 function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; done(): void }) {
   const { t } = useApp();
-  const [parameter, setParameter] = useState('utm_source');
+  const [parameter, setParameter] = useState<Parameter>('utm_source');
   const [operator, setOperator] = useState<Operator>('=');
   const [value, setValue] = useState('');
   const [negative, setNegative] = useState(false);
@@ -249,7 +257,7 @@ function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; 
       form.setErrors({ value: why === 'required' ? t.required : why === 'invalidRegex' ? t.invalidRegex : '≤ 1000' });
       return;
     }
-    await rest(
+    await call(
       'create_ac_condition',
       { ac_id: acId, ac_condition_group_id: groupId, ac_parameter: parameter, ac_operator: operator, value, is_negative: negative },
       'POST',
@@ -263,16 +271,16 @@ function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; 
         id={id('parameter')}
         label={t.parameter}
         value={parameter}
-        onChange={setParameter}
-        options={PARAMETERS.map(([g, l, p]) => [p, `${g}: ${l} (${p})`])}
+        onChange={(v) => setParameter(v)}
+        options={PARAMETERS.map(([g, l, p]): [Parameter, string] => [p, `${g}: ${l} (${p})`])}
         error={form.errors.ac_parameter}
       />
       <SelectField
         id={id('operator')}
         label={t.operator}
         value={operator}
-        onChange={(v) => setOperator(v as Operator)}
-        options={OPERATORS.map((o) => [o, `${o} · ${opLabel(t, o)}`])}
+        onChange={(v) => setOperator(v)}
+        options={OPERATORS.map((o): [Operator, string] => [o, `${o} · ${opLabel(t, o)}`])}
         error={form.errors.ac_operator}
       />
       <TextField id={id('value')} label={t.value} value={value} onInput={setValue} required error={form.errors.value} />
@@ -310,7 +318,7 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
     }
     const chosen = numb || numbers[0]?.phone_number || '';
     try {
-      await rest(
+      await call(
         'number_block',
         {
           ac_id: acId,

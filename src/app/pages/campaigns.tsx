@@ -1,16 +1,15 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest } from '../api.js';
+import { ApiFailure, call, type DataOf } from '../api.js';
 import { addDays, dayIn, formatNumber } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import type { Campaign, Stat } from '../types.js';
 import { Empty, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** This month's counts of one campaign (REST `stat` with `ac_id`). */
-async function monthStat(siteId: number, acId: number, zone: string): Promise<Stat | undefined> {
+async function monthStat(siteId: number, acId: number, zone: string): Promise<DataOf<'stat'>[number] | undefined> {
   const today = dayIn(zone);
-  const { data } = await rest<Stat[]>('stat', {
+  const data = await call('stat', {
     site_id: siteId,
     ac_id: acId,
     date_from: today.slice(0, 8) + '01',
@@ -27,13 +26,13 @@ export function Campaigns() {
   const site = sites.data && chosenSite(sites.data, loc.query);
   const campaigns = useData(async () => {
     if (!site) return [];
-    const { data } = await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 });
+    const data = await call('ac', { site_id: site.id, limit: 1000 });
     return Promise.all(data.map(async (c) => ({ ...c, stat: await monthStat(site.id, c.id, customer!.time_zone) })));
   }, [site?.id]);
   const [name, setName] = useState('');
   const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
     try {
-      const { data } = await rest<{ ac_id: number }>('create_ac', { site_id: site!.id, name }, 'POST');
+      const data = await call('create_ac', { site_id: site!.id, name }, 'POST');
       loc.route(`/app/campaigns/${data.ac_id}?site=${site!.id}`);
     } catch (e) {
       // A taken name names no parameter; it is the name's fault.

@@ -1,28 +1,14 @@
 import { useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** What `carrier_setup` answers (docs/rest-api.md, "Carriers"). */
-export interface CarrierSetup {
-  ready: boolean;
-  missing: Array<{ setting: string; message: string }>;
-  carriers: Array<{ kind: string; fields: Array<{ name: string; secret: boolean; optional: boolean }> }>;
-  can_connect: boolean;
-}
+export type CarrierSetup = DataOf<'carrier_setup'>;
 
 /** One of `carrier_connections`: credentials as field names only. */
-export interface CarrierConnection {
-  id: number;
-  kind: string;
-  label: string;
-  owner: 'agent' | 'customer';
-  credentials: Array<{ name: string; set: boolean }>;
-  check_ok: boolean | null;
-  check_result: string | null;
-  numbers: number;
-}
+export type CarrierConnection = DataOf<'carrier_connections'>[number];
 
 /**
  * The phone carriers the server's operator connects (docs/carriers.md): what the server still
@@ -31,8 +17,8 @@ export interface CarrierConnection {
  */
 export function Carriers() {
   const { t } = useApp();
-  const setup = useData(() => restData<CarrierSetup>('carrier_setup'), []);
-  const connections = useData(() => restData<CarrierConnection[]>('carrier_connections', { limit: 1000 }), []);
+  const setup = useData(() => call('carrier_setup'), []);
+  const connections = useData(() => call('carrier_connections', { limit: 1000 }), []);
   const [removing, setRemoving] = useState<CarrierConnection | null>(null);
   const [note, setNote] = useState('');
   return (
@@ -100,7 +86,7 @@ function ConnectionTable(props: {
   const [checks, setChecks] = useState<Record<number, string>>({});
   const check = (c: CarrierConnection) => {
     setChecks({ ...checks, [c.id]: t.loading });
-    restData<{ ok: boolean; account: string | null; message: string | null }>('check_carrier', { connection_id: c.id }, 'POST').then(
+    call('check_carrier', { connection_id: c.id }, 'POST').then(
       (r) => {
         setChecks((x) => ({
           ...x,
@@ -173,7 +159,7 @@ function Disconnect({ connection, onDone }: { connection: CarrierConnection; onD
   const [error, setError] = useState('');
   const confirm = () => {
     setError('');
-    restData<void>('disconnect_carrier', { connection_id: connection.id }, 'POST').then(
+    call('disconnect_carrier', { connection_id: connection.id }, 'POST').then(
       () => onDone(true),
       (e: Error) => setError(e.message),
     );
@@ -210,11 +196,7 @@ function ConnectForm({ setup, onConnected }: { setup: CarrierSetup; onConnected(
   const form = useSubmit(async () => {
     setDone('');
     const credentials = Object.fromEntries(carrier.fields.map((f) => [f.name, values[f.name] ?? '']).filter(([, v]) => v !== ''));
-    const c = await restData<CarrierConnection>(
-      'connect_carrier',
-      { kind, label, credentials } as unknown as Parameters<typeof restData>[1],
-      'POST',
-    );
+    const c = await call('connect_carrier', { kind, label, credentials }, 'POST');
     setValues({});
     setLabel('');
     setDone(fill(t.carrierConnected, { words: c.check_result ?? c.label }));

@@ -1,20 +1,21 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
-import type { NumaList } from '../types.js';
 import { phoneShape, required, useForm } from '../form.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
+type NumaList = DataOf<'numa_list'>[number];
+
 export function NumaLists() {
   const { t, customer } = useApp();
-  const lists = useData(() => restData<NumaList[]>('numa_list', { limit: 1000 }), [customer?.id]);
+  const lists = useData(() => call('numa_list', { limit: 1000 }), [customer?.id]);
   const [removeError, setRemoveError] = useState('');
   const remove = (list: NumaList, number: string) => {
     setRemoveError('');
-    rest('remove_number_from_numa_list', { numa_list_id: list.id, number }, 'POST').then(lists.reload, (e: Error) =>
+    call('remove_number_from_numa_list', { numa_list_id: list.id, number }, 'POST').then(lists.reload, (e: Error) =>
       setRemoveError(e.message),
     );
   };
@@ -71,7 +72,7 @@ function NewList({ onAdded }: { onAdded(): void }) {
       check: { name: required(t.fieldRequired) },
       async submit(v) {
         setNote('');
-        await rest('create_numa_list', { name: v.name.trim() }, 'POST');
+        await call('create_numa_list', { name: v.name.trim() }, 'POST');
         form.reset();
         setNote(t.saved);
         onAdded();
@@ -102,7 +103,7 @@ function AddNumber({ lists, onAdded }: { lists: NumaList[]; onAdded(): void }) {
       check: { number: phoneShape(t.phoneShape) },
       async submit(v) {
         setNote('');
-        await rest('add_number_to_numa_list', { numa_list_id: Number(v.numa_list_id), number: v.number }, 'POST');
+        await call('add_number_to_numa_list', { numa_list_id: Number(v.numa_list_id), number: v.number }, 'POST');
         form.set('number', '');
         setNote(t.saved);
         onAdded();

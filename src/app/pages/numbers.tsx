@@ -1,36 +1,22 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
 import { fill, type Lang } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
-import type { Region, VirtualNumber } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 import type { CarrierConnection } from './carriers.js';
 
-interface Price {
-  amount: number;
-  currency: string;
-}
 /** One of `carrier_numbers`. */
-interface HeldAtCarrier {
-  connection_id: number;
-  phone_number: string;
-  monthly_price: Price | null;
-  imported: boolean;
-  held_elsewhere: boolean;
-  route_error: string | null;
-}
+type Region = DataOf<'region'>[number];
+type VirtualNumber = DataOf<'virtual_numbers'>[number];
+type HeldAtCarrier = DataOf<'carrier_numbers'>[number];
 /** One of `search_carrier_numbers`. */
-interface Offer {
-  phone_number: string;
-  region: string | null;
-  locality: string | null;
-  monthly_price: Price | null;
-}
+type Offer = DataOf<'search_carrier_numbers', 'POST'>[number];
 
-const formatPrice = (p: Price, lang: Lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(p.amount);
+const formatPrice = (p: NonNullable<Offer['monthly_price']>, lang: Lang) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(p.amount);
 
 /**
  * The customer's numbers, where each is used, releasing one after a confirmation; with a carrier
@@ -39,9 +25,9 @@ const formatPrice = (p: Price, lang: Lang) => new Intl.NumberFormat(lang, { styl
  */
 export function Numbers() {
   const { t, customer } = useApp();
-  const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
-  const regions = useData(() => restData<Region[]>('region', { limit: 1000 }), [customer?.id]);
-  const connections = useData(() => restData<CarrierConnection[]>('carrier_connections', { limit: 1000 }), [customer?.id]);
+  const numbers = useData(async () => await call('virtual_numbers', { limit: 1000 }), [customer?.id]);
+  const regions = useData(() => call('region', { limit: 1000 }), [customer?.id]);
+  const connections = useData(() => call('carrier_connections', { limit: 1000 }), [customer?.id]);
   const [releasing, setReleasing] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const changed = () => numbers.reload();
@@ -120,7 +106,7 @@ function Release({ number, onDone }: { number: string; onDone(done: boolean): vo
   const [error, setError] = useState('');
   const confirm = () => {
     setError('');
-    restData<void>('release_number', { phone_number: number }, 'POST').then(
+    call('release_number', { phone_number: number }, 'POST').then(
       () => onDone(true),
       (e: Error) => setError(e.message),
     );
@@ -155,13 +141,13 @@ function Confirm(props: { id: string; title: string; text: string; error: string
 /** The numbers the carrier account holds: import one, or route one again whose routing failed. */
 function CarrierStock({ connections, onChange }: { connections: CarrierConnection[]; onChange(): void }) {
   const { t, lang, customer } = useApp();
-  const held = useData(() => restData<HeldAtCarrier[]>('carrier_numbers', { limit: 1000 }), [customer?.id, connections.length]);
+  const held = useData(() => call('carrier_numbers', { limit: 1000 }), [customer?.id, connections.length]);
   const [status, setStatus] = useState('');
   const act = (fn: 'import_carrier_number' | 'route_carrier_number', n: HeldAtCarrier) => {
     setStatus(t.loading);
     const args =
       fn === 'import_carrier_number' ? { connection_id: n.connection_id, phone_number: n.phone_number } : { phone_number: n.phone_number };
-    restData<{ routed: boolean; route_error: string | null }>(fn, args, 'POST').then(
+    call(fn, args, 'POST').then(
       (r) => {
         setStatus(r.routed ? `${t.saved}: ${formatPhone(n.phone_number)}` : fill(t.routeFailed, { words: r.route_error ?? '' }));
         held.reload();
@@ -222,7 +208,7 @@ function CarrierSearch({ connections, onBought }: { connections: CarrierConnecti
   const search = useSubmit(async () => {
     setDone('');
     setOffers(
-      await restData<Offer[]>('search_carrier_numbers', {
+      await call('search_carrier_numbers', {
         connection_id: Number(q.connection),
         country: q.country,
         region: q.region || undefined,
@@ -309,7 +295,7 @@ function BuyConfirm({ offer, connectionId, onDone }: { offer: Offer; connectionI
   const confirm = () => {
     setError('');
     setBusy(true);
-    restData<{ routed: boolean; route_error: string | null }>(
+    call(
       'buy_carrier_number',
       { connection_id: connectionId, phone_number: offer.phone_number, confirm_price: offer.monthly_price?.amount ?? null },
       'POST',
@@ -360,7 +346,7 @@ function RegionBuy({ regions, onBought }: { regions: Region[]; onBought(): void 
   const [bought, setBought] = useState('');
   const { errors, busy, onSubmit } = useSubmit(async () => {
     const r = region || regions.find((x) => x.free > 0)?.region || '';
-    const { data } = await rest<{ numb: string }>('buy_number', { region: r }, 'POST');
+    const data = await call('buy_number', { region: r }, 'POST');
     setBought(`${t.bought}: ${formatPhone(data.numb)}`);
     onBought();
   });
@@ -394,7 +380,7 @@ function Forwarding({ numbers }: { numbers: VirtualNumber[] }) {
   const forward = useSubmit(async () => {
     setForwarded('');
     const svc = svcPhone || numbers[0]?.phone_number || '';
-    await rest('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
+    await call('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
     setForwarded(`${t.saved}: ${formatPhone(svc)} → ${formatPhone(target)}`);
   });
   return (

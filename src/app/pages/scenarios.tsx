@@ -1,11 +1,14 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, callPage, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
-import type { NumaList, Scenario, VirtualNumber } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+type Scenario = DataOf<'scenario_detail'>[number];
+type VirtualNumber = DataOf<'virtual_numbers'>[number];
+type NumaList = DataOf<'numa_list'>[number];
 
 interface ScenarioData {
   scenarios: Scenario[];
@@ -18,9 +21,9 @@ export function Scenarios() {
   const { t, customer } = useApp();
   const data = useData(async (): Promise<ScenarioData> => {
     const [scenarios, numbers, lists] = await Promise.all([
-      restData<Scenario[]>('scenario_detail', { limit: 1000 }),
-      rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 }),
-      restData<NumaList[]>('numa_list', { limit: 1000 }),
+      call('scenario_detail', { limit: 1000 }),
+      callPage('virtual_numbers', { limit: 1000 }),
+      call('numa_list', { limit: 1000 }),
     ]);
     return { scenarios, numbers: numbers.data, lists };
   }, [customer?.id]);
@@ -29,7 +32,7 @@ export function Scenarios() {
   const [removeError, setRemoveError] = useState('');
   const removeRoute = (s: Scenario, route: number) => {
     setRemoveError('');
-    rest('scenario_route', { scenario_id: s.id, id: route }, 'DELETE').then(data.reload, (e: Error) => setRemoveError(e.message));
+    call('scenario_route', { scenario_id: s.id, id: route }, 'DELETE').then(data.reload, (e: Error) => setRemoveError(e.message));
   };
   return (
     <Page title={t.scenarios}>
@@ -117,8 +120,8 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
   const [chosen, setChosen] = useState<string[]>(scenario?.numbers ?? []);
   const form = useSubmit(async () => {
     const body = { name: name.trim(), forward_to: forward.trim() || null, numbers: chosen };
-    if (scenario) await rest('change_scenario', { id: scenario.id, ...body }, 'PUT');
-    else await rest('create_scenario', body, 'POST');
+    if (scenario) await call('change_scenario', { id: scenario.id, ...body }, 'PUT');
+    else await call('create_scenario', body, 'POST');
     // Where its calls now ring, said where it was set (the page keeps it: an edited form closes).
     onDone(fill(t.scenarioSaved, { name: body.name, to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding }));
     if (!scenario) {
@@ -189,7 +192,7 @@ function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
   const lid = list || String(data.lists[0]?.id ?? '');
   const form = useSubmit(async () => {
     setNote('');
-    await rest('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: target }, 'POST');
+    await call('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: target }, 'POST');
     setTarget('');
     setNote(t.saved);
     onAdded();

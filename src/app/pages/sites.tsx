@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest } from '../api.js';
+import { ApiFailure, call } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Empty, FormError, Page, Show, TextField, useSubmit } from '../ui.js';
@@ -15,7 +15,7 @@ export function Sites() {
   const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
     try {
       // The site's widgets speak the app's language unless changed in its settings.
-      const { data } = await rest<{ id: number }>('create_site', { domain, user_phone: phone, lang }, 'POST');
+      const data = await call('create_site', { domain, user_phone: phone, lang }, 'POST');
       loc.route(`/app/sites/${data.id}`);
     } catch (e) {
       // Another site has this domain: the domain field's fault.

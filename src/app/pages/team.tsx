@@ -1,35 +1,17 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, callPage, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
 import { Table } from '../table.js';
 import { useApp } from '../state.js';
-import type { Site } from '../types.js';
 import { minLength, required, useForm } from '../form.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
-interface Employee {
-  id: number;
-  full_name: string | null;
-  email: string | null;
-  extension: string | null;
-  phones: string[];
-  is_consultant_operator_active: boolean;
-}
-interface SipLine {
-  id: number;
-  phone: string;
-  employee_id: number[];
-  logical_state: string;
-  physical_state: string;
-}
-interface Assignment {
-  id: number;
-  first_name: string;
-  last_name: string;
-  sites: number[];
-}
+type Site = DataOf<'site'>[number];
+type Employee = DataOf<'employee'>[number];
+type SipLine = DataOf<'sip_lines'>[number];
+type Assignment = DataOf<'employee_assignment'>[number];
 interface TeamData {
   employees: Employee[];
   lines: SipLine[];
@@ -42,10 +24,10 @@ export function Team() {
   const { t, customer } = useApp();
   const team = useData(async (): Promise<TeamData> => {
     const [employees, lines, sites, assignments] = await Promise.all([
-      rest<Employee[]>('employee', { limit: 1000 }),
-      rest<SipLine[]>('sip_lines', { limit: 1000 }),
-      rest<Site[]>('site', { limit: 1000 }),
-      restData<Assignment[]>('employee_assignment', { limit: 1000 }),
+      callPage('employee', { limit: 1000 }),
+      callPage('sip_lines', { limit: 1000 }),
+      callPage('site', { limit: 1000 }),
+      call('employee_assignment', { limit: 1000 }),
     ]);
     return { employees: employees.data, lines: lines.data, sites: sites.data, assignments };
   }, [customer?.id]);
@@ -154,10 +136,10 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
       setNote('');
       const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
       if (editing) {
-        await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
+        await call('change_employee', { id: editing.id, ...fields }, 'PUT');
         setNote(t.saved);
       } else {
-        await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
+        await call('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
         form.reset();
         setSites([]);
         setNote(t.employeeAdded);
@@ -224,7 +206,7 @@ function RemoveEmployee({ employee, onDone }: { employee: Employee; onDone(note:
   const [error, setError] = useState('');
   const confirm = () => {
     setError('');
-    restData<{ unserved: string[] }>('delete_employee', { id: employee.id }, 'DELETE').then(
+    call('delete_employee', { id: employee.id }, 'DELETE').then(
       (r) => onDone(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved),
       (e: Error) => setError(e.message),
     );
@@ -261,7 +243,7 @@ function EmployeePassword({ employees }: { employees: Employee[] }) {
         label: t.employee,
         options: employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`]),
       }}
-      onSubmit={(v) => restData<void>('employee_password', { id: v.who, password: v.password }, 'PUT')}
+      onSubmit={async (v) => void (await call('employee_password', { id: Number(v.who), password: v.password }, 'PUT'))}
     />
   );
 }

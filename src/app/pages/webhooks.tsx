@@ -1,36 +1,17 @@
 import { useState } from 'preact/hooks';
-import { WEBHOOK_EVENTS } from '../../app-protocol.js';
-import { rest } from '../api.js';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../app-protocol.js';
+import { call, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 
-interface Webhook {
-  id: number;
-  url: string;
-  events: string[];
-  is_enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: string | null;
-  dropped_events: number;
-  dropped_at: string | null;
-  created_at: string;
-}
-interface Delivery {
-  id: number;
-  event_id: string;
-  event_type: string;
-  event_state: string;
-  attempted_at: string;
-  status_code: number | null;
-  error: string | null;
-}
+type Webhook = DataOf<'webhook'>[number];
 
 /** The customer's webhooks (REST `webhook` and its neighbours): add, switch on and off, test, rotate, delete, recent deliveries. */
 export function Webhooks() {
   const { t, customer } = useApp();
-  const hooks = useData(async () => (await rest<Webhook[]>('webhook')).data, [customer?.id]);
+  const hooks = useData(async () => await call('webhook'), [customer?.id]);
   const [note, setNote] = useState('');
   const [secret, setSecret] = useState('');
   const [failure, setFailure] = useState('');
@@ -39,16 +20,20 @@ export function Webhooks() {
   const confirm = useConfirm();
   const remove = async (h: Webhook) => {
     const yes = await confirm.ask({ title: fill(t.deleteWebhookTitle, { url: h.url }), body: t.deleteWebhookText, yes: t.remove });
-    if (yes) act('delete_webhook', { id: h.id }, () => t.webhookDeleted);
+    if (yes)
+      act(
+        () => call('delete_webhook', { id: h.id }, 'POST'),
+        () => t.webhookDeleted,
+      );
   };
-  const act = (fn: string, args: Parameters<typeof rest>[1], done: (data: Record<string, unknown>) => string) => {
+  const act = <D,>(change: () => Promise<D>, done: (data: D) => string) => {
     setNote('');
     setSecret('');
     setCopied('');
     setFailure('');
-    void rest<Record<string, unknown>>(fn, args, 'POST').then(
+    void change().then(
       (r) => {
-        setNote(done(r.data ?? {}));
+        setNote(done(r));
         hooks.reload();
       },
       (e: Error) => setFailure(e.message),
@@ -94,23 +79,36 @@ export function Webhooks() {
                         <td class="actions">
                           <button
                             type="button"
-                            onClick={() => act('test_webhook', { id: h.id }, (d) => fill(t.webhookTestSent, { id: String(d.event_id) }))}
+                            onClick={() =>
+                              act(
+                                () => call('test_webhook', { id: h.id }, 'POST'),
+                                (d) => fill(t.webhookTestSent, { id: String(d.event_id) }),
+                              )
+                            }
                           >
                             {t.webhookSendTest} <span class="sr">{h.url}</span>
                           </button>
                           <button
                             type="button"
-                            onClick={() => act('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, () => t.webhookSaved)}
+                            onClick={() =>
+                              act(
+                                () => call('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, 'POST'),
+                                () => t.webhookSaved,
+                              )
+                            }
                           >
                             {h.is_enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{h.url}</span>
                           </button>
                           <button
                             type="button"
                             onClick={() =>
-                              act('rotate_webhook_secret', { id: h.id }, (d) => {
-                                setSecret(String(d.secret));
-                                return t.webhookSecret;
-                              })
+                              act(
+                                () => call('rotate_webhook_secret', { id: h.id }, 'POST'),
+                                (d) => {
+                                  setSecret(d.secret);
+                                  return t.webhookSecret;
+                                },
+                              )
                             }
                           >
                             {t.webhookRotate} <span class="sr">{h.url}</span>
@@ -175,7 +173,7 @@ export function Webhooks() {
 /** An endpoint's recent deliveries: the event, when, the answer. */
 function Deliveries({ id }: { id: number }) {
   const { t } = useApp();
-  const list = useData(async () => (await rest<Delivery[]>('webhook_delivery', { webhook_id: id, limit: 50 })).data, [id]);
+  const list = useData(async () => await call('webhook_delivery', { webhook_id: id, limit: 50 }), [id]);
   return (
     <section class="card" aria-labelledby="deliveries-h">
       <h2 id="deliveries-h">{t.webhookDeliveries}</h2>
@@ -216,11 +214,11 @@ function Deliveries({ id }: { id: number }) {
 function AddWebhook({ onAdded }: { onAdded(secret: string): void }) {
   const { t } = useApp();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>(['call.ended', 'request.created', 'callback.requested']);
+  const [events, setEvents] = useState<WebhookEvent[]>(['call.ended', 'request.created', 'callback.requested']);
   const form = useSubmit(async () => {
-    const r = await rest<{ secret: string; id: number }>('create_webhook', { url: url.trim(), events }, 'POST');
+    const r = await call('create_webhook', { url: url.trim(), events }, 'POST');
     setUrl('');
-    onAdded(r.data.secret);
+    onAdded(r.secret);
   });
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-webhook">
