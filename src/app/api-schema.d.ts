@@ -1697,13 +1697,13 @@ export interface paths {
     };
     /**
      * The journal (extension)
-     * @description A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.
+     * @description A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign (`ac_is_removed`: deleted by its owner), visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.
      */
     get: operations['journal'];
     put?: never;
     /**
      * The journal (extension) (POST)
-     * @description A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.
+     * @description A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign (`ac_is_removed`: deleted by its owner), visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.
      *
      *     The POST form: `action` GET.
      */
@@ -1723,13 +1723,13 @@ export interface paths {
     };
     /**
      * Calls per campaign per day (extension)
-     * @description `{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.
+     * @description `{days, campaigns, calls}` of a site (a campaign deleted by its owner stays, `is_removed`), the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.
      */
     get: operations['daily_report'];
     put?: never;
     /**
      * Calls per campaign per day (extension) (POST)
-     * @description `{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.
+     * @description `{days, campaigns, calls}` of a site (a campaign deleted by its owner stays, `is_removed`), the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.
      *
      *     The POST form: `action` GET.
      */
@@ -3236,6 +3236,8 @@ export interface components {
       at: string;
       ac_id: number;
       ac_name: string;
+      /** @description the campaign was deleted by its owner; its records keep it (extension) */
+      ac_is_removed: boolean;
       utm_source: string | null;
       utm_medium: string | null;
       utm_campaign: string | null;
@@ -3262,6 +3264,8 @@ export interface components {
       campaigns: {
         id: number;
         name: string;
+        /** @description the campaign was deleted by its owner; its calls stay (extension) */
+        is_removed: boolean;
       }[];
       calls: number[][];
     };
@@ -10081,6 +10085,7 @@ export interface operations {
            *           "at": "2026-11-27T06:13:09.467Z",
            *           "ac_id": 10,
            *           "ac_name": "Yandex Direct",
+           *           "ac_is_removed": false,
            *           "utm_source": "yandex",
            *           "utm_medium": null,
            *           "utm_campaign": null,
@@ -10101,6 +10106,7 @@ export interface operations {
            *           "at": "2026-11-27T06:13:09.452Z",
            *           "ac_id": 10,
            *           "ac_name": "Yandex Direct",
+           *           "ac_is_removed": false,
            *           "utm_source": "yandex",
            *           "utm_medium": null,
            *           "utm_campaign": null,
@@ -10239,7 +10245,8 @@ export interface operations {
            *         "campaigns": [
            *           {
            *             "id": 10,
-           *             "name": "Yandex Direct"
+           *             "name": "Yandex Direct",
+           *             "is_removed": false
            *           }
            *         ],
            *         "calls": [

@@ -407,6 +407,7 @@ const en = {
   phoneShape: 'A phone number: +7 and 10 digits, or another country’s with + and its code',
   atLeastChars: 'At least {n} characters',
   fieldRequired: 'Required',
+  deletedCampaign: '{name} (deleted)',
 };
 
 export type Texts = typeof en;
@@ -811,6 +812,7 @@ const ru: Texts = {
   phoneShape: 'Номер телефона: +7 и 10 цифр или номер другой страны с + и кодом страны',
   atLeastChars: 'Не короче {n} символов',
   fieldRequired: 'Обязательное поле',
+  deletedCampaign: '{name} (удалена)',
 };
 
 export type Lang = 'en' | 'ru';

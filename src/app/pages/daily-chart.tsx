@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import { call } from '../api.js';
+import { campaignName } from '../campaign-name.js';
 import { useApp } from '../state.js';
 import { useData } from '../ui.js';
 
@@ -37,7 +38,7 @@ export function DailyChart({ siteId, from, till }: { siteId: number; from: strin
         series: [
           { label: t.when, value: (_u, v) => (v == null ? `${label(0)} – ${label(d.days.length - 1)}` : label(v)) },
           ...d.campaigns.map((c, i) => ({
-            label: c.id === -1 ? t.noCampaign : c.name,
+            label: c.id === -1 ? t.noCampaign : campaignName(t, c.name, c.is_removed),
             stroke: COLOURS[i % COLOURS.length]!,
             width: 2,
             value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>

@@ -9,6 +9,7 @@ import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 import { NumberReason, keptWords } from '../campaign-insight.js';
+import { campaignName } from '../campaign-name.js';
 
 type JournalItem = DataOf<'journal'>[number];
 type Tag = DataOf<'tag'>[number];
@@ -47,10 +48,13 @@ export function journalColumns(
       key: 'campaign',
       label: t.campaign,
       // Why the visit kept the site's number, under the campaign, as the screen shows it.
-      text: (i) => [i.ac_id === -1 ? t.noCampaign : i.ac_name, keptWords(t, i.number_reason)].filter(Boolean).join('. '),
+      text: (i) =>
+        [i.ac_id === -1 ? t.noCampaign : campaignName(t, i.ac_name, i.ac_is_removed), keptWords(t, i.number_reason)]
+          .filter(Boolean)
+          .join('. '),
       cell: (i) => (
         <>
-          {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}
+          {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : campaignName(t, i.ac_name, i.ac_is_removed)}
           <NumberReason reason={i.number_reason} />
         </>
       ),
@@ -86,6 +90,7 @@ export const JOURNAL_RAW: Array<RawColumn<JournalItem>> = [
   { label: 'at_utc', value: (i) => i.at },
   { label: 'type_code', value: (i) => i.type },
   { label: 'ac_id', value: (i) => i.ac_id },
+  { label: 'ac_is_removed', value: (i) => String(i.ac_is_removed) },
   { label: 'status_code', value: (i) => i.status },
   { label: 'duration_s', value: (i) => i.duration },
   { label: 'number_digits', value: (i) => (isCall(i) ? i.detail.replace(/\D/g, '') : '') },

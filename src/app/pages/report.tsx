@@ -7,8 +7,10 @@ import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
 import { Page, Show, TextField, useData } from '../ui.js';
 import { DailyChart } from './daily-chart.js';
+import { campaignName } from '../campaign-name.js';
 
-type Campaign = DataOf<'ac'>[number];
+/** A campaign of the report: the site's live ones, and deleted ones that still have calls in the range. */
+type Campaign = Pick<DataOf<'ac'>[number], 'id' | 'name'> & { is_removed?: boolean };
 
 interface Row {
   visits: number;
@@ -66,8 +68,16 @@ export function Report() {
   const [f, setF] = useState({ from, till });
   const report = useData(async () => {
     if (!site) return null;
-    const campaigns = await call('ac', { site_id: site.id, limit: 1000 });
     const length = daysBetween(from, till) + 1;
+    // A deleted campaign is not listed by `ac`; the daily calls name those with calls in the range
+    // (at most a year of days).
+    const [live, removed] = await Promise.all([
+      call('ac', { site_id: site.id, limit: 1000 }),
+      length > 366
+        ? []
+        : call('daily_report', { site_id: site.id, date_from: from, date_till: till }).then((d) => d.campaigns.filter((c) => c.is_removed)),
+    ]);
+    const campaigns: Campaign[] = [...live, ...removed];
     const [now, before] = await Promise.all([
       period(site.id, campaigns, from, addDays(till, 1)),
       period(site.id, campaigns, addDays(from, -length), from),
@@ -110,7 +120,7 @@ export function Report() {
                     rowKey={(x) => x.c.id}
                     rowProps={(x) => ({ 'data-ac': x.c.id })}
                     columns={[
-                      { key: 'campaign', label: t.campaign, head: true, text: (x) => x.c.name },
+                      { key: 'campaign', label: t.campaign, head: true, text: (x) => campaignName(t, x.c.name, !!x.c.is_removed) },
                       ...KEYS.map((k): Column<ReportRow> => ({
                         key: k,
                         label: t[k],
