@@ -408,6 +408,12 @@ const en = {
   atLeastChars: 'At least {n} characters',
   fieldRequired: 'Required',
   deletedCampaign: '{name} (deleted)',
+  removeApiLoginTitle: 'Remove the API login {login}?',
+  removeApiLoginText: 'Programs signed in with it are signed out and can no longer sign in with it.',
+  removeListNumberTitle: 'Remove {number} from the list {list}?',
+  removeListNumberText: 'Calls from this number no longer follow the routes made for the list.',
+  removeRouteTitle: 'Remove the route of the list {list}?',
+  removeRouteText: 'Callers of the list go where the scenario sends every other caller.',
 };
 
 export type Texts = typeof en;
@@ -813,6 +819,12 @@ const ru: Texts = {
   atLeastChars: 'Не короче {n} символов',
   fieldRequired: 'Обязательное поле',
   deletedCampaign: '{name} (удалена)',
+  removeApiLoginTitle: 'Удалить API-логин {login}?',
+  removeApiLoginText: 'Программы, вошедшие под ним, теряют доступ и больше не смогут войти под ним.',
+  removeListNumberTitle: 'Убрать {number} из списка {list}?',
+  removeListNumberText: 'Звонки с этого номера больше не идут по маршрутам, заданным для списка.',
+  removeRouteTitle: 'Удалить маршрут списка {list}?',
+  removeRouteText: 'Звонящие из списка пойдут туда же, куда сценарий направляет всех остальных.',
 };
 
 export type Lang = 'en' | 'ru';

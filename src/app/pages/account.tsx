@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { DeleteButton } from '../delete-button.js';
 import { call, type DataOf } from '../api.js';
 import { formatDateTime } from '../format.js';
 import { fill } from '../i18n.js';
@@ -91,11 +92,6 @@ function TimeZone() {
 function ApiLogins() {
   const { t, customer } = useApp();
   const logins = useData(() => call('api_login', { limit: 1000 }), [customer?.id]);
-  const [removeError, setRemoveError] = useState('');
-  const remove = (l: ApiLogin) => {
-    setRemoveError('');
-    void call('api_login', { id: l.id }, 'DELETE').then(logins.reload, (e: Error) => setRemoveError(e.message));
-  };
   return (
     <section class="card" aria-labelledby="api-logins-h">
       <h2 id="api-logins-h">{t.apiLogins}</h2>
@@ -126,18 +122,18 @@ function ApiLogins() {
                   class: 'actions',
                   csv: false,
                   cell: (l) => (
-                    <button type="button" onClick={() => remove(l)}>
-                      {t.remove} <span class="sr">{l.login}</span>
-                    </button>
+                    <DeleteButton
+                      class="secondary"
+                      label={t.remove}
+                      name={l.login}
+                      ask={{ title: fill(t.removeApiLoginTitle, { login: l.login }), body: t.removeApiLoginText, yes: t.remove }}
+                      run={() => call('api_login', { id: l.id }, 'DELETE')}
+                      done={logins.reload}
+                    />
                   ),
                 },
               ]}
             />
-            {removeError && (
-              <p class="error" role="alert">
-                {removeError}
-              </p>
-            )}
             <AddApiLogin onAdded={logins.reload} />
             <ApiLoginPassword logins={ls} />
           </>

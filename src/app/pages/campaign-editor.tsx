@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { ApiFailure, call, type DataOf } from '../api.js';
-import { useConfirm } from '../confirm.js';
+import { DeleteButton } from '../delete-button.js';
 import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type Parameter, type TargetKind } from '../conditions.js';
 import { fill, type Texts } from '../i18n.js';
 import { formatPhone } from '../format.js';
@@ -50,11 +50,6 @@ export function CampaignEditor() {
   }, [acId]);
   const blocks = useData(async () => await call('number_block', { ac_id: acId }), [acId]);
   const numbers = useData(async () => await call('virtual_numbers', { limit: 1000 }), [customer?.id]);
-  const confirm = useConfirm();
-  const removeBlock = async (b: NumberBlock) => {
-    const yes = await confirm.ask({ title: fill(t.deleteBlockTitle, { name: b.name }), body: t.deleteBlockText, yes: t.delete });
-    if (yes) await call('number_block', { id: b.id }, 'DELETE').then(blocks.reload);
-  };
 
   return (
     <Show loaded={campaign}>
@@ -83,9 +78,14 @@ export function CampaignEditor() {
                         {list.map((b) => (
                           <li key={b.id}>
                             <strong>{b.name}</strong>: {targetText(t, b.selector)} → {replacementText(t, b)}{' '}
-                            <button type="button" class="link" onClick={() => void removeBlock(b)}>
-                              {t.delete} <span class="sr">{b.name}</span>
-                            </button>
+                            <DeleteButton
+                              class="link"
+                              label={t.delete}
+                              name={b.name}
+                              ask={{ title: fill(t.deleteBlockTitle, { name: b.name }), body: t.deleteBlockText, yes: t.delete }}
+                              run={() => call('number_block', { id: b.id }, 'DELETE')}
+                              done={blocks.reload}
+                            />
                           </li>
                         ))}
                       </ul>
@@ -115,7 +115,6 @@ export function CampaignEditor() {
             </section>
             <CampaignInsight acId={acId} siteId={c.site_id} />
             <DeleteCampaign acId={acId} name={c.name} siteId={c.site_id} />
-            {confirm.dialog}
           </Page>
         )
       }
@@ -155,42 +154,21 @@ function RenameCampaign({ acId, name, done }: { acId: number; name: string; done
 function DeleteCampaign({ acId, name, siteId }: { acId: number; name: string; siteId: number }) {
   const { t } = useApp();
   const loc = useLocation();
-  const confirm = useConfirm();
-  const [failure, setFailure] = useState('');
-  const remove = async () => {
-    setFailure('');
-    const yes = await confirm.ask({ title: fill(t.deleteCampaignTitle, { name }), body: t.deleteCampaignText, yes: t.deleteCampaign });
-    if (!yes) return;
-    try {
-      await call('delete_ac', { id: acId }, 'DELETE');
-      loc.route(`/app/campaigns?site=${siteId}`);
-    } catch (e) {
-      setFailure((e as Error).message);
-    }
-  };
   return (
     <div class="row">
-      <button type="button" class="danger" onClick={() => void remove()}>
-        {t.deleteCampaign}
-      </button>
-      {failure && (
-        <p class="error" role="alert">
-          {failure}
-        </p>
-      )}
-      {confirm.dialog}
+      <DeleteButton
+        label={t.deleteCampaign}
+        ask={{ title: fill(t.deleteCampaignTitle, { name }), body: t.deleteCampaignText, yes: t.deleteCampaign }}
+        run={() => call('delete_ac', { id: acId }, 'DELETE')}
+        done={() => loc.route(`/app/campaigns?site=${siteId}`)}
+      />
     </div>
   );
 }
 
 function Conditions({ acId, conditions, reload }: { acId: number; conditions: Condition[]; reload(): void }) {
   const { t } = useApp();
-  const confirm = useConfirm();
-  const removeCondition = async (c: Condition) => {
-    const condition = `${c.ac_parameter} ${c.is_negative ? '≠ ' : ''}${opLabel(t, c.ac_operator ?? '=')} ${c.value}`;
-    const yes = await confirm.ask({ title: fill(t.deleteConditionTitle, { condition }), body: t.deleteConditionText, yes: t.delete });
-    if (yes && c.id != null) await call('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload);
-  };
+  const conditionText = (c: Condition) => `${c.ac_parameter} ${c.is_negative ? '≠ ' : ''}${opLabel(t, c.ac_operator ?? '=')} ${c.value}`;
   // `ac_condition` lists conditions only: a group just made shows from here until it has one.
   const [made, setMade] = useState<Array<{ id: number; name: string }>>([]);
   const groups = new Map<number, { name: string; items: Condition[] }>();
@@ -220,9 +198,18 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
                 <li key={c.id}>
                   <code>{c.ac_parameter}</code> {c.is_negative ? '≠ ' : ''}
                   {opLabel(t, c.ac_operator ?? '=')} <code>{c.value}</code>{' '}
-                  <button type="button" class="link" onClick={() => void removeCondition(c)}>
-                    {t.delete} <span class="sr">{c.ac_parameter}</span>
-                  </button>
+                  <DeleteButton
+                    class="link"
+                    label={t.delete}
+                    name={c.ac_parameter ?? ''}
+                    ask={{
+                      title: fill(t.deleteConditionTitle, { condition: conditionText(c) }),
+                      body: t.deleteConditionText,
+                      yes: t.delete,
+                    }}
+                    run={() => call('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id! }, 'POST')}
+                    done={reload}
+                  />
                 </li>
               ))}
             </ul>
@@ -232,7 +219,6 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
       ) : (
         <Empty>{t.noConditions}</Empty>
       )}
-      {confirm.dialog}
       <form onSubmit={addGroup.onSubmit} noValidate class="row" aria-label={t.addGroup}>
         <TextField id="group-name" label={t.groupName} value={groupName} onInput={setGroupName} required error={addGroup.errors.name} />
         <FormError errors={addGroup.errors} />

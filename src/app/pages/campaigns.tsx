@@ -4,6 +4,7 @@ import { ApiFailure, call, type DataOf } from '../api.js';
 import { addDays, dayIn, formatNumber } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
+import { Table } from '../table.js';
 import { Empty, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** This month's counts of one campaign (REST `stat` with `ac_id`). */
@@ -52,35 +53,32 @@ export function Campaigns() {
                 <Show loaded={campaigns}>
                   {(cs) =>
                     cs.length ? (
-                      <div class="scroll" tabIndex={0}>
-                        <table id="campaigns">
-                          <caption>{t.thisMonth}</caption>
-                          <thead>
-                            <tr>
-                              <th scope="col">{t.name}</th>
-                              <th scope="col">{t.visits}</th>
-                              <th scope="col">{t.calls}</th>
-                              <th scope="col">{t.chats}</th>
-                              <th scope="col">{t.requests}</th>
-                              <th scope="col">{t.goals}</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {cs.map((c) => (
-                              <tr key={c.id}>
-                                <td>
-                                  <a href={`/app/campaigns/${c.id}?site=${site.id}`}>{c.name}</a>
-                                </td>
-                                <td class="num">{n(c.stat?.visits_count)}</td>
-                                <td class="num">{n((c.stat?.calls_count ?? 0) + (c.stat?.sitephone_calls_count ?? 0))}</td>
-                                <td class="num">{n(c.stat?.good_chats_count)}</td>
-                                <td class="num">{n(c.stat?.offline_messages_count)}</td>
-                                <td class="num">{n(c.stat?.goals_count)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
+                      <Table
+                        id="campaigns"
+                        label={t.campaigns}
+                        caption={t.thisMonth}
+                        rows={cs}
+                        rowKey={(c) => c.id}
+                        columns={[
+                          {
+                            key: 'name',
+                            label: t.name,
+                            head: true,
+                            text: (c) => c.name,
+                            cell: (c) => <a href={`/app/campaigns/${c.id}?site=${site.id}`}>{c.name}</a>,
+                          },
+                          { key: 'visits', label: t.visits, num: true, text: (c) => n(c.stat?.visits_count) },
+                          {
+                            key: 'calls',
+                            label: t.calls,
+                            num: true,
+                            text: (c) => n((c.stat?.calls_count ?? 0) + (c.stat?.sitephone_calls_count ?? 0)),
+                          },
+                          { key: 'chats', label: t.chats, num: true, text: (c) => n(c.stat?.good_chats_count) },
+                          { key: 'requests', label: t.requests, num: true, text: (c) => n(c.stat?.offline_messages_count) },
+                          { key: 'goals', label: t.goals, num: true, text: (c) => n(c.stat?.goals_count) },
+                        ]}
+                      />
                     ) : (
                       <Empty>{t.noCampaigns}</Empty>
                     )

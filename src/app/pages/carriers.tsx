@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { call, type DataOf } from '../api.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** What `carrier_setup` answers (docs/rest-api.md, "Carriers"). */
@@ -19,7 +21,6 @@ export function Carriers() {
   const { t } = useApp();
   const setup = useData(() => call('carrier_setup'), []);
   const connections = useData(() => call('carrier_connections', { limit: 1000 }), []);
-  const [removing, setRemoving] = useState<CarrierConnection | null>(null);
   const [note, setNote] = useState('');
   return (
     <Page title={t.carriers}>
@@ -30,23 +31,21 @@ export function Carriers() {
             <Show loaded={connections}>
               {(list) =>
                 list.length ? (
-                  <ConnectionTable list={list} mayChange={s.can_connect} onRemove={setRemoving} onChecked={connections.reload} />
+                  <ConnectionTable
+                    list={list}
+                    mayChange={s.can_connect}
+                    onDisconnected={() => {
+                      setNote(t.carrierDisconnected);
+                      connections.reload();
+                    }}
+                    onChecked={connections.reload}
+                  />
                 ) : (
                   <Empty>{t.noCarriers}</Empty>
                 )
               }
             </Show>
             <p role="status">{note}</p>
-            {removing && (
-              <Disconnect
-                connection={removing}
-                onDone={(done) => {
-                  setRemoving(null);
-                  setNote(done ? t.carrierDisconnected : '');
-                  connections.reload();
-                }}
-              />
-            )}
             {s.can_connect && s.ready && <ConnectForm setup={s} onConnected={connections.reload} />}
           </>
         )}
@@ -76,13 +75,10 @@ function SetupNotice({ setup }: { setup: CarrierSetup }) {
   return null;
 }
 
-function ConnectionTable(props: {
-  list: CarrierConnection[];
-  mayChange: boolean;
-  onRemove(c: CarrierConnection): void;
-  onChecked(): void;
-}) {
+function ConnectionTable(props: { list: CarrierConnection[]; mayChange: boolean; onDisconnected(): void; onChecked(): void }) {
   const { t } = useApp();
+  const status = (c: CarrierConnection) =>
+    c.check_ok === null ? t.notChecked : fill(c.check_ok ? t.carrierWorks : t.carrierRefused, { words: c.check_result ?? '' });
   const [checks, setChecks] = useState<Record<number, string>>({});
   const check = (c: CarrierConnection) => {
     setChecks({ ...checks, [c.id]: t.loading });
@@ -98,90 +94,66 @@ function ConnectionTable(props: {
     );
   };
   return (
-    <div class="scroll" tabIndex={0}>
-      <table id="carriers">
-        <thead>
-          <tr>
-            <th scope="col">{t.carrierLabel}</th>
-            <th scope="col">{t.carrierKind}</th>
-            <th scope="col">{t.status}</th>
-            <th scope="col">{t.numbers}</th>
-            {props.mayChange && <th scope="col">{t.actions}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {props.list.map((c) => (
-            <tr key={c.id}>
-              <td>
-                {c.label}
-                <div class="muted">
-                  {fill(t.credentialsSet, {
-                    fields: c.credentials
-                      .filter((f) => f.set)
-                      .map((f) => f.name)
-                      .join(', '),
-                  })}
-                </div>
-              </td>
-              <td>{c.kind}</td>
-              <td>
-                {/* The check just made replaces the stored one rather than repeating it. */}
-                {checks[c.id] ? (
-                  <div role="status">{checks[c.id]}</div>
-                ) : c.check_ok === null ? (
-                  t.notChecked
-                ) : (
-                  fill(c.check_ok ? t.carrierWorks : t.carrierRefused, { words: c.check_result ?? '' })
-                )}
-              </td>
-              <td class="num">{c.numbers}</td>
-              {props.mayChange && (
-                <td class="nowrap">
-                  <button type="button" class="link" onClick={() => check(c)}>
-                    {t.checkCarrier}
-                  </button>{' '}
-                  <button type="button" class="link" onClick={() => props.onRemove(c)}>
-                    {t.disconnect}
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Asks first; a refusal (numbers still held) says how many. */
-function Disconnect({ connection, onDone }: { connection: CarrierConnection; onDone(done: boolean): void }) {
-  const { t } = useApp();
-  const [error, setError] = useState('');
-  const confirm = () => {
-    setError('');
-    call('disconnect_carrier', { connection_id: connection.id }, 'POST').then(
-      () => onDone(true),
-      (e: Error) => setError(e.message),
-    );
-  };
-  return (
-    <section class="card" role="alertdialog" aria-labelledby="disconnect-h" aria-describedby="disconnect-text">
-      <h2 id="disconnect-h">{fill(t.disconnectCarrier, { label: connection.label })}</h2>
-      <p id="disconnect-text">{t.disconnectCarrierText}</p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div class="row">
-        <button type="button" onClick={confirm}>
-          {t.disconnect}
-        </button>
-        <button type="button" class="link" onClick={() => onDone(false)}>
-          {t.cancel}
-        </button>
-      </div>
-    </section>
+    <Table
+      id="carriers"
+      label={t.carriers}
+      rows={props.list}
+      rowKey={(c) => c.id}
+      columns={[
+        {
+          key: 'label',
+          label: t.carrierLabel,
+          text: (c) => c.label,
+          cell: (c) => (
+            <>
+              {c.label}
+              <div class="muted">
+                {fill(t.credentialsSet, {
+                  fields: c.credentials
+                    .filter((f) => f.set)
+                    .map((f) => f.name)
+                    .join(', '),
+                })}
+              </div>
+            </>
+          ),
+        },
+        { key: 'kind', label: t.carrierKind, text: (c) => c.kind },
+        {
+          key: 'status',
+          label: t.status,
+          text: (c) => status(c),
+          // The check just made replaces the stored one rather than repeating it.
+          cell: (c) => (checks[c.id] ? <div role="status">{checks[c.id]}</div> : status(c)),
+        },
+        { key: 'numbers', label: t.numbers, num: true, text: (c) => String(c.numbers) },
+        ...(props.mayChange
+          ? [
+              {
+                key: 'actions',
+                label: t.actions,
+                csv: false as const,
+                class: 'actions',
+                cell: (c: CarrierConnection) => (
+                  <>
+                    <button type="button" class="link" onClick={() => check(c)}>
+                      {t.checkCarrier}
+                    </button>{' '}
+                    <DeleteButton
+                      class="link"
+                      label={t.disconnect}
+                      name={c.label}
+                      ask={{ title: fill(t.disconnectCarrier, { label: c.label }), body: t.disconnectCarrierText, yes: t.disconnect }}
+                      run={() => call('disconnect_carrier', { connection_id: c.id }, 'POST')}
+                      done={props.onDisconnected}
+                    />
+                  </>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
+import { DeleteButton } from '../delete-button.js';
 import { call, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
+import { fill } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
 import { phoneShape, required, useForm } from '../form.js';
@@ -12,13 +14,6 @@ type NumaList = DataOf<'numa_list'>[number];
 export function NumaLists() {
   const { t, customer } = useApp();
   const lists = useData(() => call('numa_list', { limit: 1000 }), [customer?.id]);
-  const [removeError, setRemoveError] = useState('');
-  const remove = (list: NumaList, number: string) => {
-    setRemoveError('');
-    call('remove_number_from_numa_list', { numa_list_id: list.id, number }, 'POST').then(lists.reload, (e: Error) =>
-      setRemoveError(e.message),
-    );
-  };
   return (
     <Page title={t.numaLists}>
       <NumbersTabs />
@@ -35,9 +30,18 @@ export function NumaLists() {
                       {l.numbers.map((n) => (
                         <li key={n} class="row">
                           <span class="nowrap">{formatPhone(n)}</span>
-                          <button type="button" class="link" onClick={() => remove(l, n)}>
-                            {t.remove} <span class="sr">{formatPhone(n)}</span>
-                          </button>
+                          <DeleteButton
+                            class="link"
+                            label={t.remove}
+                            name={formatPhone(n)}
+                            ask={{
+                              title: fill(t.removeListNumberTitle, { number: formatPhone(n), list: l.name }),
+                              body: t.removeListNumberText,
+                              yes: t.remove,
+                            }}
+                            run={() => call('remove_number_from_numa_list', { numa_list_id: l.id, number: n }, 'POST')}
+                            done={lists.reload}
+                          />
                         </li>
                       ))}
                     </ul>
@@ -48,11 +52,6 @@ export function NumaLists() {
               ))
             ) : (
               <Empty>{t.noNumaLists}</Empty>
-            )}
-            {removeError && (
-              <p class="error" role="alert">
-                {removeError}
-              </p>
             )}
             {ls.length > 0 && <AddNumber lists={ls} onAdded={lists.reload} />}
             <NewList onAdded={lists.reload} />

@@ -4,6 +4,8 @@ import { call, type DataOf } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
 import { fill, type Lang } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { useApp } from '../state.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 import type { CarrierConnection } from './carriers.js';
@@ -28,7 +30,6 @@ export function Numbers() {
   const numbers = useData(async () => await call('virtual_numbers', { limit: 1000 }), [customer?.id]);
   const regions = useData(() => call('region', { limit: 1000 }), [customer?.id]);
   const connections = useData(() => call('carrier_connections', { limit: 1000 }), [customer?.id]);
-  const [releasing, setReleasing] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const changed = () => numbers.reload();
   const carriers = connections.data ?? [];
@@ -36,19 +37,21 @@ export function Numbers() {
     <Page title={t.numbers}>
       <NumbersTabs />
       <Show loaded={numbers}>
-        {(list) => (list.length ? <NumberTable list={list} onRelease={setReleasing} /> : <Empty>{t.noNumbers}</Empty>)}
+        {(list) =>
+          list.length ? (
+            <NumberTable
+              list={list}
+              onReleased={() => {
+                setNote(t.released);
+                changed();
+              }}
+            />
+          ) : (
+            <Empty>{t.noNumbers}</Empty>
+          )
+        }
       </Show>
       <p role="status">{note}</p>
-      {releasing && (
-        <Release
-          number={releasing}
-          onDone={(done) => {
-            setReleasing(null);
-            setNote(done ? t.released : '');
-            if (done) changed();
-          }}
-        />
-      )}
       {carriers.length > 0 && <CarrierStock connections={carriers} onChange={changed} />}
       {carriers.length > 0 && <CarrierSearch connections={carriers} onBought={changed} />}
       {regions.data?.length ? (
@@ -61,65 +64,42 @@ export function Numbers() {
   );
 }
 
-function NumberTable({ list, onRelease }: { list: VirtualNumber[]; onRelease(n: string): void }) {
+function NumberTable({ list, onReleased }: { list: VirtualNumber[]; onReleased(): void }) {
   const { t, lang } = useApp();
   return (
-    <div class="scroll" tabIndex={0}>
-      <table id="numbers">
-        <thead>
-          <tr>
-            <th scope="col">{t.number}</th>
-            <th scope="col">{t.category}</th>
-            <th scope="col">{t.monthly}</th>
-            <th scope="col">{t.usedBy}</th>
-            <th scope="col">{t.status}</th>
-            <th scope="col">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((n) => (
-            <tr key={n.phone_number}>
-              <td class="nowrap">{formatPhone(n.phone_number)}</td>
-              <td>{n.category}</td>
-              <td class="num">{formatMoney(n.monthly_charge, lang)}</td>
-              <td>
-                {n.site ? n.site.site_domain_name : t.notUsed}
-                {n.campaign ? ` · ${n.campaign.campaign_name}` : ''}
-              </td>
-              <td>{n.status}</td>
-              <td>
-                <button type="button" class="link" onClick={() => onRelease(n.phone_number)}>
-                  {t.release}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Asks first; a refusal names the campaign or site that shows the number. */
-function Release({ number, onDone }: { number: string; onDone(done: boolean): void }) {
-  const { t } = useApp();
-  const [error, setError] = useState('');
-  const confirm = () => {
-    setError('');
-    call('release_number', { phone_number: number }, 'POST').then(
-      () => onDone(true),
-      (e: Error) => setError(e.message),
-    );
-  };
-  return (
-    <Confirm id="release" title={fill(t.releaseNumber, { number: formatPhone(number) })} text={t.releaseNumberText} error={error}>
-      <button type="button" onClick={confirm}>
-        {t.release}
-      </button>
-      <button type="button" class="link" onClick={() => onDone(false)}>
-        {t.cancel}
-      </button>
-    </Confirm>
+    <Table
+      id="numbers"
+      label={t.numbers}
+      rows={list}
+      rowKey={(n) => n.phone_number}
+      columns={[
+        { key: 'number', label: t.number, class: 'nowrap', text: (n) => formatPhone(n.phone_number) },
+        { key: 'category', label: t.category, text: (n) => n.category },
+        { key: 'monthly', label: t.monthly, num: true, text: (n) => formatMoney(n.monthly_charge, lang) },
+        {
+          key: 'used',
+          label: t.usedBy,
+          text: (n) => (n.site ? n.site.site_domain_name : t.notUsed) + (n.campaign ? ` · ${n.campaign.campaign_name}` : ''),
+        },
+        { key: 'status', label: t.status, text: (n) => n.status },
+        {
+          key: 'actions',
+          label: t.actions,
+          csv: false,
+          class: 'actions',
+          cell: (n) => (
+            <DeleteButton
+              class="link"
+              label={t.release}
+              name={formatPhone(n.phone_number)}
+              ask={{ title: fill(t.releaseNumber, { number: formatPhone(n.phone_number) }), body: t.releaseNumberText, yes: t.release }}
+              run={() => call('release_number', { phone_number: n.phone_number }, 'POST')}
+              done={onReleased}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 

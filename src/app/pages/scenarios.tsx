@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { call, callPage, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
@@ -29,11 +31,6 @@ export function Scenarios() {
   }, [customer?.id]);
   const [editing, setEditing] = useState<Scenario | null>(null);
   const [saved, setSaved] = useState('');
-  const [removeError, setRemoveError] = useState('');
-  const removeRoute = (s: Scenario, route: number) => {
-    setRemoveError('');
-    call('scenario_route', { scenario_id: s.id, id: route }, 'DELETE').then(data.reload, (e: Error) => setRemoveError(e.message));
-  };
   return (
     <Page title={t.scenarios}>
       <NumbersTabs />
@@ -42,54 +39,51 @@ export function Scenarios() {
         {(d) => (
           <>
             {d.scenarios.length ? (
-              <div class="scroll" tabIndex={0}>
-                <table id="scenarios">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.name}</th>
-                      <th scope="col">{t.scenarioNumbers}</th>
-                      <th scope="col">{t.forwardTo}</th>
-                      <th scope="col">{t.listRoutes}</th>
-                      <th scope="col">
-                        <span class="sr">{t.edit}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.scenarios.map((s) => (
-                      <tr key={s.id}>
-                        <th scope="row">{s.name}</th>
-                        <td class="nowrap">{s.numbers.map(formatPhone).join(', ')}</td>
-                        <td class="nowrap">{s.forward_to ? formatPhone(s.forward_to) : t.noForwarding}</td>
-                        <td>
-                          {s.routes.map((r) => (
-                            <div key={r.id} class="row">
-                              <span>
-                                {r.list_name} → {formatPhone(r.forward_to)}
-                              </span>
-                              <button type="button" class="link" onClick={() => removeRoute(s, r.id)}>
-                                {t.remove} <span class="sr">{r.list_name}</span>
-                              </button>
-                            </div>
-                          ))}
-                        </td>
-                        <td class="actions">
-                          <button type="button" onClick={() => setEditing(s)}>
-                            {t.edit} <span class="sr">{s.name}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                id="scenarios"
+                label={t.scenarios}
+                rows={d.scenarios}
+                rowKey={(s) => s.id}
+                columns={[
+                  { key: 'name', label: t.name, head: true, text: (s) => s.name },
+                  { key: 'numbers', label: t.scenarioNumbers, text: (s) => s.numbers.map(formatPhone).join(', ') },
+                  { key: 'forward', label: t.forwardTo, text: (s) => (s.forward_to ? formatPhone(s.forward_to) : t.noForwarding) },
+                  {
+                    key: 'routes',
+                    label: t.listRoutes,
+                    text: (s) => s.routes.map((r) => `${r.list_name} → ${formatPhone(r.forward_to)}`).join(', '),
+                    cell: (s) =>
+                      s.routes.map((r) => (
+                        <div key={r.id} class="row">
+                          <span>
+                            {r.list_name} → {formatPhone(r.forward_to)}
+                          </span>
+                          <DeleteButton
+                            class="link"
+                            label={t.remove}
+                            name={r.list_name}
+                            ask={{ title: fill(t.removeRouteTitle, { list: r.list_name }), body: t.removeRouteText, yes: t.remove }}
+                            run={() => call('scenario_route', { scenario_id: s.id, id: r.id }, 'DELETE')}
+                            done={data.reload}
+                          />
+                        </div>
+                      )),
+                  },
+                  {
+                    key: 'actions',
+                    label: t.edit,
+                    csv: false,
+                    class: 'actions',
+                    cell: (s) => (
+                      <button type="button" onClick={() => setEditing(s)}>
+                        {t.edit} <span class="sr">{s.name}</span>
+                      </button>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Empty>{t.noScenarios}</Empty>
-            )}
-            {removeError && (
-              <p class="error" role="alert">
-                {removeError}
-              </p>
             )}
             <p role="status" id="scenario-saved">
               {saved}

@@ -2,6 +2,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { ApiFailure, call, callPage, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
+import { DeleteButton } from '../delete-button.js';
 import { formatDateTime, formatPhone } from '../format.js';
 import { fill, type Texts } from '../i18n.js';
 import { useApp, type Customer } from '../state.js';
@@ -217,36 +218,23 @@ function SiteDetailsForm({ site, reload }: { site: SiteDetail; reload(): void })
 function DeleteSite({ site }: { site: SiteDetail }) {
   const { t } = useApp();
   const loc = useLocation();
-  const confirm = useConfirm();
-  const [failure, setFailure] = useState('');
-  const remove = async () => {
-    setFailure('');
-    try {
-      const { total, data } = await callPage('ac', { site_id: site.id, limit: 1 });
-      const n = total ?? data.length;
-      const yes = await confirm.ask({
-        title: fill(t.deleteSiteTitle, { domain: site.domain }),
-        body: fill(t.deleteSiteText, { n }),
-        yes: t.deleteSite,
-      });
-      if (!yes) return;
-      await call('delete_site', { id: site.id }, 'DELETE');
-      loc.route('/app/sites');
-    } catch (e) {
-      setFailure((e as Error).message);
-    }
+  // How many campaigns go with it, counted when asked.
+  const ask = async () => {
+    const { total, data } = await callPage('ac', { site_id: site.id, limit: 1 });
+    return {
+      title: fill(t.deleteSiteTitle, { domain: site.domain }),
+      body: fill(t.deleteSiteText, { n: total ?? data.length }),
+      yes: t.deleteSite,
+    };
   };
   return (
     <div class="row">
-      <button type="button" class="danger" onClick={() => void remove()}>
-        {t.deleteSite}
-      </button>
-      {failure && (
-        <p class="error" role="alert">
-          {failure}
-        </p>
-      )}
-      {confirm.dialog}
+      <DeleteButton
+        label={t.deleteSite}
+        ask={ask}
+        run={() => call('delete_site', { id: site.id }, 'DELETE')}
+        done={() => loc.route('/app/sites')}
+      />
     </div>
   );
 }

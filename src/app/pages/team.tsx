@@ -5,6 +5,7 @@ import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
 import { Table } from '../table.js';
 import { useApp } from '../state.js';
+import { DeleteButton } from '../delete-button.js';
 import { minLength, required, useForm } from '../form.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
@@ -32,7 +33,6 @@ export function Team() {
     return { employees: employees.data, lines: lines.data, sites: sites.data, assignments };
   }, [customer?.id]);
   const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<Employee | null>(null);
   const [removed, setRemoved] = useState('');
   return (
     <Page title={t.team}>
@@ -69,9 +69,17 @@ export function Team() {
                         <button type="button" onClick={() => setEditing(e.id)}>
                           {t.edit} <span class="sr">{e.full_name}</span>
                         </button>
-                        <button type="button" onClick={() => setRemoving(e)}>
-                          {t.remove} <span class="sr">{e.full_name}</span>
-                        </button>
+                        <DeleteButton
+                          class="secondary"
+                          label={t.remove}
+                          name={e.full_name ?? ''}
+                          ask={{ title: fill(t.removeEmployee, { name: e.full_name ?? '' }), body: t.removeEmployeeText, yes: t.remove }}
+                          run={() => call('delete_employee', { id: e.id }, 'DELETE')}
+                          done={(r) => {
+                            setRemoved(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved);
+                            team.reload();
+                          }}
+                        />
                       </>
                     ),
                   },
@@ -79,16 +87,6 @@ export function Team() {
               />
             ) : (
               <Empty>{t.noTeam}</Empty>
-            )}
-            {removing && (
-              <RemoveEmployee
-                employee={removing}
-                onDone={(note) => {
-                  setRemoving(null);
-                  setRemoved(note);
-                  team.reload();
-                }}
-              />
             )}
             <p role="status">{removed}</p>
             {editing != null && d.assignments.some((a) => a.id === editing) ? (
@@ -197,38 +195,6 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
         <span role="status">{note}</span>
       </div>
     </form>
-  );
-}
-
-/** Asks first: the employee's console sessions end and its SIP line is freed. */
-function RemoveEmployee({ employee, onDone }: { employee: Employee; onDone(note: string): void }) {
-  const { t } = useApp();
-  const [error, setError] = useState('');
-  const confirm = () => {
-    setError('');
-    call('delete_employee', { id: employee.id }, 'DELETE').then(
-      (r) => onDone(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved),
-      (e: Error) => setError(e.message),
-    );
-  };
-  return (
-    <section class="card" role="alertdialog" aria-labelledby="remove-employee-h" aria-describedby="remove-employee-text">
-      <h2 id="remove-employee-h">{fill(t.removeEmployee, { name: employee.full_name ?? '' })}</h2>
-      <p id="remove-employee-text">{t.removeEmployeeText}</p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div class="row">
-        <button type="button" onClick={confirm}>
-          {t.remove}
-        </button>
-        <button type="button" class="link" onClick={() => onDone('')}>
-          {t.cancel}
-        </button>
-      </div>
-    </section>
   );
 }
 

@@ -1,12 +1,28 @@
 import { useState } from 'preact/hooks';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../app-protocol.js';
 import { call, type DataOf } from '../api.js';
-import { useConfirm } from '../confirm.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 
 type Webhook = DataOf<'webhook'>[number];
+
+/** A webhook's state: on or off, why it was switched off, since when it fails, what it dropped. */
+function WebhookState({ h }: { h: Webhook }) {
+  const { t } = useApp();
+  return (
+    <>
+      {h.is_enabled ? t.webhookOn : t.webhookOff}
+      {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
+      {h.is_enabled && h.failing_since && <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>}
+      {h.dropped_events > 0 && h.dropped_at && (
+        <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: h.dropped_at })}</span>
+      )}
+    </>
+  );
+}
 
 /** The customer's webhooks (REST `webhook` and its neighbours): add, switch on and off, test, rotate, delete, recent deliveries. */
 export function Webhooks() {
@@ -17,15 +33,6 @@ export function Webhooks() {
   const [failure, setFailure] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState('');
-  const confirm = useConfirm();
-  const remove = async (h: Webhook) => {
-    const yes = await confirm.ask({ title: fill(t.deleteWebhookTitle, { url: h.url }), body: t.deleteWebhookText, yes: t.remove });
-    if (yes)
-      act(
-        () => call('delete_webhook', { id: h.id }, 'POST'),
-        () => t.webhookDeleted,
-      );
-  };
   const act = <D,>(change: () => Promise<D>, done: (data: D) => string) => {
     setNote('');
     setSecret('');
@@ -49,82 +56,81 @@ export function Webhooks() {
         {(list) => (
           <>
             {list.length ? (
-              <div class="scroll" tabIndex={0}>
-                <table id="webhooks">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.webhookUrl}</th>
-                      <th scope="col">{t.webhookEvents}</th>
-                      <th scope="col">{t.webhookState}</th>
-                      <th scope="col">
-                        <span class="sr">{t.webhookActions}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((h) => (
-                      <tr key={h.id}>
-                        <td class="url">{h.url}</td>
-                        <td>{h.events.join(', ')}</td>
-                        <td>
-                          {h.is_enabled ? t.webhookOn : t.webhookOff}
-                          {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
-                          {h.is_enabled && h.failing_since && (
-                            <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>
-                          )}
-                          {h.dropped_events > 0 && h.dropped_at && (
-                            <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: h.dropped_at })}</span>
-                          )}
-                        </td>
-                        <td class="actions">
-                          <button
-                            type="button"
-                            onClick={() =>
-                              act(
-                                () => call('test_webhook', { id: h.id }, 'POST'),
-                                (d) => fill(t.webhookTestSent, { id: String(d.event_id) }),
-                              )
-                            }
-                          >
-                            {t.webhookSendTest} <span class="sr">{h.url}</span>
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() =>
-                              act(
-                                () => call('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, 'POST'),
-                                () => t.webhookSaved,
-                              )
-                            }
-                          >
-                            {h.is_enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{h.url}</span>
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() =>
-                              act(
-                                () => call('rotate_webhook_secret', { id: h.id }, 'POST'),
-                                (d) => {
-                                  setSecret(d.secret);
-                                  return t.webhookSecret;
-                                },
-                              )
-                            }
-                          >
-                            {t.webhookRotate} <span class="sr">{h.url}</span>
-                          </button>
-                          <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
-                            {t.webhookDeliveries} <span class="sr">{h.url}</span>
-                          </button>
-                          <button type="button" onClick={() => void remove(h)}>
-                            {t.remove} <span class="sr">{h.url}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                id="webhooks"
+                label={t.webhooks}
+                rows={list}
+                rowKey={(h) => h.id}
+                columns={[
+                  { key: 'url', label: t.webhookUrl, head: true, class: 'url', text: (h) => h.url },
+                  { key: 'events', label: t.webhookEvents, text: (h) => h.events.join(', ') },
+                  {
+                    key: 'state',
+                    label: t.webhookState,
+                    text: (h) => (h.is_enabled ? t.webhookOn : t.webhookOff),
+                    cell: (h) => <WebhookState h={h} />,
+                  },
+                  {
+                    key: 'actions',
+                    label: t.webhookActions,
+                    csv: false,
+                    class: 'actions',
+                    cell: (h) => (
+                      <>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            act(
+                              () => call('test_webhook', { id: h.id }, 'POST'),
+                              (d) => fill(t.webhookTestSent, { id: String(d.event_id) }),
+                            )
+                          }
+                        >
+                          {t.webhookSendTest} <span class="sr">{h.url}</span>
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            act(
+                              () => call('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, 'POST'),
+                              () => t.webhookSaved,
+                            )
+                          }
+                        >
+                          {h.is_enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{h.url}</span>
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            act(
+                              () => call('rotate_webhook_secret', { id: h.id }, 'POST'),
+                              (d) => {
+                                setSecret(d.secret);
+                                return t.webhookSecret;
+                              },
+                            )
+                          }
+                        >
+                          {t.webhookRotate} <span class="sr">{h.url}</span>
+                        </button>
+                        <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
+                          {t.webhookDeliveries} <span class="sr">{h.url}</span>
+                        </button>
+                        <DeleteButton
+                          label={t.remove}
+                          name={h.url}
+                          ask={{ title: fill(t.deleteWebhookTitle, { url: h.url }), body: t.deleteWebhookText, yes: t.remove }}
+                          run={() => call('delete_webhook', { id: h.id }, 'POST')}
+                          done={() => {
+                            setNote(t.webhookDeleted);
+                            hooks.reload();
+                          }}
+                        />
+                      </>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Empty>{t.noWebhooks}</Empty>
             )}
@@ -148,7 +154,6 @@ export function Webhooks() {
                 <span role="status">{copied}</span>
               </div>
             )}
-            {confirm.dialog}
             {failure && (
               <p class="error" role="alert">
                 {failure}
@@ -180,28 +185,26 @@ function Deliveries({ id }: { id: number }) {
       <Show loaded={list}>
         {(ds) =>
           ds.length ? (
-            <div class="scroll" tabIndex={0}>
-              <table id="webhook-deliveries">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.webhookAttemptedAt}</th>
-                    <th scope="col">{t.webhookEvent}</th>
-                    <th scope="col">{t.webhookAnswer}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ds.map((d) => (
-                    <tr key={d.id}>
-                      <td class="nowrap">{d.attempted_at}</td>
-                      <td>
-                        {d.event_type} <span class="muted">{d.event_id}</span>
-                      </td>
-                      <td>{d.status_code ?? d.error}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              id="webhook-deliveries"
+              label={t.webhookDeliveries}
+              rows={ds}
+              rowKey={(d) => d.id}
+              columns={[
+                { key: 'at', label: t.webhookAttemptedAt, head: true, class: 'nowrap', text: (d) => d.attempted_at },
+                {
+                  key: 'event',
+                  label: t.webhookEvent,
+                  text: (d) => `${d.event_type} ${d.event_id}`,
+                  cell: (d) => (
+                    <>
+                      {d.event_type} <span class="muted">{d.event_id}</span>
+                    </>
+                  ),
+                },
+                { key: 'answer', label: t.webhookAnswer, text: (d) => String(d.status_code ?? d.error ?? '') },
+              ]}
+            />
           ) : (
             <Empty>{t.noDeliveries}</Empty>
           )
