@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { DeleteButton } from '../delete-button.js';
 import { Table } from '../table.js';
+import { phoneShape, useForm } from '../form.js';
 import { call, callPage, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
@@ -178,19 +179,23 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
 /** Callers on one of the customer's lists go elsewhere. */
 function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
   const { t } = useApp();
-  const [scenario, setScenario] = useState('');
-  const [list, setList] = useState('');
-  const [target, setTarget] = useState('');
   const [note, setNote] = useState('');
-  const sid = scenario || String(data.scenarios[0]!.id);
-  const lid = list || String(data.lists[0]?.id ?? '');
-  const form = useSubmit(async () => {
-    setNote('');
-    await call('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: target }, 'POST');
-    setTarget('');
-    setNote(t.saved);
-    onAdded();
-  });
+  const form = useForm(
+    { scenario_id: '', numa_list_id: '', forward_to: '' },
+    {
+      check: { forward_to: phoneShape(t.phoneShape) },
+      async submit(v) {
+        setNote('');
+        await call('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: v.forward_to }, 'POST');
+        form.set('forward_to', '');
+        setNote(t.saved);
+        onAdded();
+      },
+    },
+  );
+  // Until one is chosen, the selects show (and send) their first choice.
+  const sid = form.values.scenario_id || String(data.scenarios[0]!.id);
+  const lid = form.values.numa_list_id || String(data.lists[0]?.id ?? '');
   if (!data.lists.length)
     return (
       <p class="empty">
@@ -204,27 +209,18 @@ function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
         id="route-scenario"
         label={t.scenario}
         value={sid}
-        onChange={setScenario}
+        onChange={(v) => form.set('scenario_id', v)}
         options={data.scenarios.map((s): [string, string] => [String(s.id), s.name])}
       />
       <SelectField
         id="numa_list_id"
         label={t.numaList}
         value={lid}
-        onChange={setList}
+        onChange={(v) => form.set('numa_list_id', v)}
         options={data.lists.map((l): [string, string] => [String(l.id), l.name])}
         error={form.errors.numa_list_id}
       />
-      <TextField
-        id="route-forward_to"
-        label={t.forwardTo}
-        type="tel"
-        inputMode="tel"
-        value={target}
-        onInput={setTarget}
-        required
-        error={form.errors.forward_to}
-      />
+      <TextField {...form.field('forward_to', t.forwardTo, 'route-forward_to')} type="tel" inputMode="tel" required />
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>
