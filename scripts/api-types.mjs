@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `node scripts/api-types.mjs [--no-build]`: writes test/support/api-schema.d.ts, the types of the
-// REST API that the typed client session (test/support/api-session.ts) is written against, from
-// the live API reference of a server started on an empty in-memory database, for an editor that
-// opens the session (the client test writes the same file at each run; it is not checked in).
+// `npm run api-types` (`node scripts/api-types.mjs [--no-build]`): writes src/app/api-schema.d.ts,
+// the types of the REST API that the owner app's client (src/app/api.ts) and the typed session of
+// the client test (test/support/api-session.ts) are written against, from the live API reference
+// of a server started in this process on an empty in-memory database. The file is checked in;
+// test/unit/server/api/openapi-client.test.ts fails when it differs from what this writes.
 // Compiles the server first (`--no-build` uses what dist/node holds).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

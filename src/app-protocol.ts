@@ -37,6 +37,8 @@ export interface JournalItem {
   at: string;
   ac_id: number;
   ac_name: string;
+  /** The campaign was deleted by its owner (extension): its records keep it, under its name. */
+  ac_is_removed: boolean;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;

@@ -8,6 +8,7 @@
  */
 
 import { AGENT_FUNCTIONS } from './agent-functions.js';
+import type { paths } from './api-schema.js';
 import type { Lang } from './i18n.js';
 import { serverMessage } from './server-messages.js';
 
@@ -75,7 +76,7 @@ export const setMessageLanguage = (l: Lang): void => {
   messageLang = l;
 };
 
-async function answer<T>(res: Response): Promise<{ data: T; total: number | null }> {
+async function answer<T = unknown>(res: Response): Promise<{ data: T; total: number | null }> {
   let body: { success?: boolean; data?: T; message?: string; field?: string } = {};
   try {
     body = (await res.json()) as typeof body;
@@ -134,6 +135,46 @@ export async function logout(): Promise<void> {
 
 type Args = Record<string, string | number | boolean | null | undefined | readonly unknown[]>;
 
+type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A REST function's name, as the reference lists it (`/api/v1/<name>/`). */
+export type Fn = keyof paths extends infer P ? (P extends `/api/v1/${infer F}/` ? F : never) : never;
+type PathOf<F extends Fn> = paths[`/api/v1/${F}/`];
+type Op<F extends Fn, V extends Verb> = NonNullable<PathOf<F>[Lowercase<V>]>;
+/** A POST that carries `action` is the POST form of another verb, not a verb of its own. */
+type IsVerb<O, V extends Verb> = [O] extends [undefined]
+  ? never
+  : V extends 'POST'
+    ? O extends { requestBody: { content: { 'application/json': { action: string } } } }
+      ? never
+      : V
+    : V;
+/** The verbs a function answers (a function may answer several: `api_login`, `number_block`). */
+export type VerbOf<F extends Fn> = { [V in Verb]: IsVerb<PathOf<F>[Lowercase<V>], V> }[Verb];
+type GetFn = { [F in Fn]: 'GET' extends VerbOf<F> ? F : never }[Fn];
+
+/** No arguments: any property given is a mistake. */
+type None = Record<string, never>;
+type Query<F extends Fn> =
+  Op<F, 'GET'> extends { parameters: { query?: infer Q } } ? ([Q] extends [undefined] ? None : NonNullable<Q>) : None;
+type Body<F extends Fn, V extends Verb> =
+  Op<F, V> extends { requestBody?: { content: { 'application/json': { args?: infer A } } } }
+    ? [A] extends [undefined]
+      ? None
+      : NonNullable<A>
+    : None;
+/** What a function's call takes: its query (GET) or its body's `args`. */
+export type ArgsOf<F extends Fn, V extends Verb = 'GET'> = V extends 'GET' ? Query<F> : Body<F, V>;
+/** What a function answers: its 200 JSON's `data`. */
+export type DataOf<F extends Fn, V extends Verb = 'GET'> =
+  Op<F, V> extends {
+    responses: { 200: { content: { 'application/json': { data: infer D } } } };
+  }
+    ? D
+    : never;
+/** A GET's arguments and verb: the arguments may be left out when none is required. */
+type GetRest<F extends Fn> = Record<string, never> extends Query<F> ? [args?: Query<F>, verb?: 'GET'] : [args: Query<F>, verb?: 'GET'];
+
 const withCustomer = (fn: string, args: Args): Args => {
   const c = session.customerId();
   return c != null && !NO_CUSTOMER.has(fn) && args.customer_id === undefined ? { ...args, customer_id: c } : args;
@@ -143,11 +184,7 @@ const withCustomer = (fn: string, args: Args): Args => {
  * A REST function by verb: GET in the query, others as `{action, args}`, the key in its header. An
  * employee's go to `/app/api/employee/<function>`, the same functions limited to their sites.
  */
-export async function rest<T>(
-  fn: string,
-  args: Args = {},
-  verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET',
-): Promise<{ data: T; total: number | null }> {
+export async function rest<T = unknown>(fn: string, args: Args = {}, verb: Verb = 'GET'): Promise<{ data: T; total: number | null }> {
   const employee = session.employee();
   const a = employee ? args : withCustomer(fn, args);
   const url = employee ? `/app/api/employee/${fn}` : `/api/v1/${fn}/`;
@@ -162,7 +199,26 @@ export async function rest<T>(
   return answer<T>(await fetch(url, { method: 'POST', headers: { ...headers, ...JSON_HEADERS }, body: JSON.stringify(body) }));
 }
 
-/** A REST function's `data` alone. */
-export async function restData<T>(fn: string, args: Args = {}, verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET'): Promise<T> {
+/**
+ * A REST function's `data`, typed by the API reference (api-schema.d.ts, `npm run api-types`): the
+ * function's name, its arguments and its verb are checked against what the server declares, and
+ * the answer is what it declares it answers. A GET's verb may be left out.
+ */
+export function call<F extends GetFn>(fn: F, ...a: GetRest<F>): Promise<DataOf<F>>;
+export function call<F extends Fn, V extends Exclude<VerbOf<F>, 'GET'>>(fn: F, args: ArgsOf<F, V>, verb: V): Promise<DataOf<F, V>>;
+export async function call(fn: string, args?: Args, verb?: Verb): Promise<unknown> {
+  return (await rest(fn, args, verb)).data;
+}
+
+/**
+ * A REST function's `data` as `T`, unchecked: for a function the checked-in reference does not
+ * list yet (run `npm run api-types`, then move the call to `call`).
+ */
+export async function restData<T>(fn: string, args: Args = {}, verb: Verb = 'GET'): Promise<T> {
   return (await rest<T>(fn, args, verb)).data;
+}
+
+/** A GET list's page and the number of records in all (`X-Total-Count`). */
+export async function callPage<F extends GetFn>(fn: F, ...a: GetRest<F>): Promise<{ data: DataOf<F>; total: number | null }> {
+  return rest<DataOf<F>>(fn, a[0] as Args | undefined);
 }

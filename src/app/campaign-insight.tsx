@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from './api.js';
+import { call } from './api.js';
 import { fill, type Texts } from './i18n.js';
 import { useApp } from './state.js';
-import type { NumberBlock } from './types.js';
 import { FormError, Show, TextField, useData, useSubmit } from './ui.js';
 
 /**
@@ -10,13 +9,6 @@ import { FormError, Show, TextField, useData, useSubmit } from './ui.js';
  * visitor of this campaign would see it (the server's `preview_link`), why the week's visits kept
  * the site's own number (`number_reasons`), and a link to each dynamic pool's usage page.
  */
-
-interface Reasons {
-  visits: number;
-  kept: number;
-  reasons: Array<{ reason: string; visits: number }>;
-  previews: number;
-}
 
 /** Why a visit kept the site's number (or `preview`), in words; the code itself when unknown. */
 export function reasonText(t: Texts, reason: string): string {
@@ -47,11 +39,8 @@ export function NumberReason({ reason }: { reason: string | null }) {
 
 export function CampaignInsight({ acId, siteId }: { acId: number; siteId: number }) {
   const { t } = useApp();
-  const reasons = useData(() => restData<Reasons>('number_reasons', { site_id: siteId, ac_id: acId, days: 7 }), [siteId, acId]);
-  const pools = useData(
-    async () => (await restData<NumberBlock[]>('number_block', { ac_id: acId })).filter((b) => b.is_dt_enabled),
-    [acId],
-  );
+  const reasons = useData(() => call('number_reasons', { site_id: siteId, ac_id: acId, days: 7 }), [siteId, acId]);
+  const pools = useData(async () => (await call('number_block', { ac_id: acId })).filter((b) => b.is_dt_enabled), [acId]);
   return (
     <>
       <PreviewOnSite acId={acId} />
@@ -97,7 +86,7 @@ function PreviewOnSite({ acId }: { acId: number }) {
   const [page, setPage] = useState('');
   const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
   const form = useSubmit(async () => {
-    setLink((await rest<{ url: string; expires_at: string }>('preview_link', { ac_id: acId, page: page.trim() || undefined })).data);
+    setLink(await call('preview_link', { ac_id: acId, page: page.trim() || undefined }));
   });
   const until = link && new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(new Date(link.expires_at));
   return (

@@ -1,9 +1,14 @@
+import type { ArgsOf } from './api.js';
+
 /**
  * The campaign conditions the REST document lists ("Ad-campaign condition parameters"): 18
  * parameters in 5 groups and 3 operators. The form checks what the API checks (a value of 1 to
  * 1000 characters; a `~` value a regular expression); the server has the last word (RE2).
  */
-export const PARAMETERS: ReadonlyArray<[group: string, label: string, parameter: string]> = [
+/** A condition's parameter, as `create_ac_condition` takes it. */
+export type Parameter = ArgsOf<'create_ac_condition', 'POST'>['ac_parameter'];
+
+export const PARAMETERS: ReadonlyArray<[group: string, label: string, parameter: Parameter]> = [
   ['OpenStat', 'ad-id', 'os_ad_id'],
   ['OpenStat', 'campaign-id', 'os_campaign_id'],
   ['OpenStat', 'service-name', 'os_service_name'],

@@ -570,6 +570,13 @@ const en = {
   costPerLead: 'Cost per qualified lead',
   costReturn: 'Return on spend',
   costNoData: 'No costs, calls or sales in this period.',
+  deletedCampaign: '{name} (deleted)',
+  removeApiLoginTitle: 'Remove the API login {login}?',
+  removeApiLoginText: 'Programs signed in with it are signed out and can no longer sign in with it.',
+  removeListNumberTitle: 'Remove {number} from the list {list}?',
+  removeListNumberText: 'Calls from this number no longer follow the routes made for the list.',
+  removeRouteTitle: 'Remove the route of the list {list}?',
+  removeRouteText: 'Callers of the list go where the scenario sends every other caller.',
 };
 
 export type Texts = typeof en;
@@ -1136,6 +1143,13 @@ const ru: Texts = {
   costPerLead: 'Цена квалифицированного обращения',
   costReturn: 'Окупаемость',
   costNoData: 'В этом периоде нет расходов, звонков и продаж.',
+  deletedCampaign: '{name} (удалена)',
+  removeApiLoginTitle: 'Удалить API-логин {login}?',
+  removeApiLoginText: 'Программы, вошедшие под ним, теряют доступ и больше не смогут войти под ним.',
+  removeListNumberTitle: 'Убрать {number} из списка {list}?',
+  removeListNumberText: 'Звонки с этого номера больше не идут по маршрутам, заданным для списка.',
+  removeRouteTitle: 'Удалить маршрут списка {list}?',
+  removeRouteText: 'Звонящие из списка пойдут туда же, куда сценарий направляет всех остальных.',
 };
 
 export type Lang = 'en' | 'ru';

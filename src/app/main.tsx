@@ -1,15 +1,14 @@
 import { render } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { logout, restData, session, setMessageLanguage, whenSignedOut } from './api.js';
+import { call, logout, session, setMessageLanguage, whenSignedOut } from './api.js';
 import { dictionaries, initialLang, saveLang, type Lang } from './i18n.js';
 import { SignIn } from './pages/sign-in.js';
 import { Setup } from './pages/setup.js';
 import { ForgotPassword, ResetPassword } from './pages/password-reset.js';
 import { ROUTES, rolesOf, type AppRoute } from './routes.js';
 import { NeedsCustomer, NotForEmployees, Shell } from './shell.js';
-import { AppContext, useApp, type AppState } from './state.js';
-import type { Customer, Me } from './types.js';
+import { AppContext, useApp, type AppState, type Customer, type Me } from './state.js';
 
 /**
  * The site owner's app: sign-in with a REST login, then a page per object (Plausible's and Umami's
@@ -65,10 +64,10 @@ function App() {
     if (!signedIn) return;
     let live = true;
     (async () => {
-      const m = await restData<Me>('me');
+      const m = await call('me');
       let c = m.customer;
       const chosen = session.customerId();
-      if (m.role === 'agent') c = chosen != null && m.customers.some((x) => x.id === chosen) ? await restData<Customer>('customer') : null;
+      if (m.role === 'agent') c = chosen != null && m.customers.some((x) => x.id === chosen) ? await call('customer') : null;
       if (!live) return;
       setMe(m);
       setCustomer(c);

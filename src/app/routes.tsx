@@ -19,8 +19,8 @@ import { Team } from './pages/team.js';
 import { Webhooks } from './pages/webhooks.js';
 import { Conversions } from './pages/conversions.js';
 import { Notifications } from './pages/notifications.js';
-import type { Me } from './types.js';
 import { Costs } from './pages/costs.js';
+import type { Me } from './state.js';
 
 export type Role = Me['role'];
 

@@ -1,13 +1,14 @@
 import { useLocation } from 'preact-iso';
-import { rest } from './api.js';
+import { call, type DataOf } from './api.js';
 import { useApp } from './state.js';
-import type { Site } from './types.js';
 import { Empty, SelectField, useData, type Loaded } from './ui.js';
 
 /** The customer's sites, and the one a page shows: `?site=` in the URL, else the first. */
+type Site = DataOf<'site'>[number];
+
 export function useSites(): Loaded<Site[]> {
   const { customer } = useApp();
-  return useData(async () => (await rest<Site[]>('site', { limit: 1000 })).data, [customer?.id]);
+  return useData(() => call('site', { limit: 1000 }), [customer?.id]);
 }
 
 export function chosenSite(sites: Site[], query: Record<string, string>): Site | undefined {

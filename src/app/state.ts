@@ -1,7 +1,12 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Lang, Texts } from './i18n.js';
-import type { Customer, Me } from './types.js';
+import type { DataOf } from './api.js';
+
+/** Who is signed in: an employee sees the journal and report of the sites they serve only. */
+export type Me = DataOf<'me'>;
+/** A customer as the app shows it. */
+export type Customer = DataOf<'customer'>;
 
 /** What every page reads: who is signed in, the customer acted on, the language and its texts. */
 export interface AppState {

@@ -101,8 +101,9 @@ export function TextField(
   );
 }
 
-export function SelectField(
-  props: FieldProps & { value: string; onChange(v: string): void; options: Array<[value: string, label: string]> },
+/** A choice among `options`; the value it hands back is one of theirs. */
+export function SelectField<V extends string>(
+  props: FieldProps & { value: V; onChange(v: V): void; options: ReadonlyArray<readonly [value: V, label: string]> },
 ) {
   return (
     <div class="field">
@@ -113,7 +114,7 @@ export function SelectField(
         value={props.value}
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={props.error ? props.id + '-error' : undefined}
-        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}
+        onChange={(e) => props.onChange((e.target as HTMLSelectElement).value as V)}
       >
         {props.options.map(([v, l]) => (
           <option key={v} value={v}>

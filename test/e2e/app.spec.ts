@@ -74,9 +74,9 @@ async function check(page: Page, name: string): Promise<void> {
       );
       expect(wide, `${name}: nothing wider than 360 px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-      // The app's tables (table.tsx) are cards here: no cell's text is cut or runs past the screen.
+      // Every table of the page (table.tsx: cards here): no cell's text is cut or runs past the screen.
       const cut = await page.evaluate(() =>
-        [...document.querySelectorAll('table.cards :is(tbody, tfoot) :is(td, th)')]
+        [...document.querySelectorAll('table :is(tbody, tfoot) :is(td, th)')]
           .filter((c) => c.getClientRects().length && (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > 360))
           .map((c) => `${c.closest('table')!.id} ${c.getAttribute('data-col')}: ${(c.textContent ?? '').slice(0, 40)}`),
       );
@@ -306,6 +306,16 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     // Two numbers connected at RUB 500 each (demo-site/telephony-seed.json, local numbers).
     await expect(app.locator('#charges tfoot td').nth(3)).toHaveText('RUB 1,000.00');
     await check(app, 'charges');
+    // The other pages with a table: the sites, the campaigns, the webhooks.
+    for (const [link, table] of [
+      ['Sites', '#sites'],
+      ['Campaigns', '#campaigns'],
+      ['Webhooks', '#webhooks, .empty'],
+    ]) {
+      await app.getByRole('link', { name: link, exact: true }).click();
+      await expect(app.locator(table).first()).toBeVisible();
+      await check(app, link.toLowerCase());
+    }
 
     // A view is a URL: reloading it keeps it, signed in.
     await app.goto(svcUrl + 'app/report');
@@ -420,6 +430,8 @@ test('a site owner adds an employee and an API login, changes its password and i
 
     // The added login goes; signed out, the new password signs in and the old one no longer does.
     await app.locator('#api-logins tr', { hasText: 'reports-bot' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(app.getByRole('alertdialog')).toContainText('can no longer sign in');
+    await app.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect(app.locator('#api-logins tbody tr')).toHaveCount(1);
     await app.getByRole('button', { name: 'Sign out' }).click();
     await app.getByLabel('Login').fill('demo');
@@ -501,6 +513,8 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     await expect(renamed).toContainText('Regular clients → +7 (916) 555-00-22');
     await check(app, 'scenarios');
     await renamed.getByRole('button', { name: 'Remove Regular clients' }).click();
+    await expect(app.getByRole('alertdialog')).toContainText('where the scenario sends every other caller');
+    await app.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect(renamed).not.toContainText('Regular clients');
 
     // In Russian, the server's refusal beside the field is Russian too.

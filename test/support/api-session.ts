@@ -1,10 +1,10 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './api-schema.js';
+import type { paths } from '../../src/app/api-schema.js';
 import type { SessionResult } from './api-session-result.js';
 
 /**
  * A client session written as an integrator writes it: openapi-fetch typed by the types generated
- * from the API reference (api-schema.d.ts, `node scripts/api-types.mjs`). It logs in, sends the
+ * from the API reference (src/app/api-schema.d.ts, `npm run api-types`). It logs in, sends the
  * session key in the `Authorization` header, creates a campaign with a condition group and a
  * condition, and reads `stat` and `call`. test/unit/server/api/openapi-client.test.ts compiles it
  * (a wrong call must not compile) and runs it against a real server.

@@ -1,5 +1,5 @@
 /** Types of test/support/api-typegen.mjs. */
-/** Where the generated types are kept: test/support/api-schema.d.ts. */
+/** Where the generated types are kept: src/app/api-schema.d.ts (checked in). */
 export declare const API_SCHEMA_FILE: string;
 /** The TypeScript types of an OpenAPI 3.0 document, formatted as the checked-in file. */
 export declare function generateApiTypes(document: object): Promise<string>;

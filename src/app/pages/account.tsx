@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { DeleteButton } from '../delete-button.js';
+import { call, type DataOf } from '../api.js';
 import { formatDateTime } from '../format.js';
 import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
@@ -8,12 +9,7 @@ import { minLength, required, useForm } from '../form.js';
 import { Table } from '../table.js';
 import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
-interface ApiLogin {
-  id: number;
-  login: string;
-  /** The login this tab is signed in with. */
-  current: boolean;
-}
+type ApiLogin = DataOf<'api_login'>[number];
 
 /** One's own password; and, with a customer, its API logins and its time zone. */
 export function Account() {
@@ -39,7 +35,7 @@ function OwnPassword() {
       title={t.ownPassword}
       askCurrent
       passwordField="new_password"
-      onSubmit={(v) => restData<void>('change_password', { old_password: v.current, new_password: v.password }, 'PUT')}
+      onSubmit={(v) => call('change_password', { old_password: v.current, new_password: v.password }, 'PUT')}
     />
   );
 }
@@ -63,7 +59,7 @@ function TimeZone() {
   }, []);
   const form = useSubmit(async () => {
     setNote('');
-    await rest('customer_time_zone', { time_zone: zone }, 'PUT');
+    await call('customer_time_zone', { time_zone: zone }, 'PUT');
     setNote(t.saved);
     // Every page writes dates in the customer's zone: read the customer again.
     refresh();
@@ -95,12 +91,7 @@ function TimeZone() {
 
 function ApiLogins() {
   const { t, customer } = useApp();
-  const logins = useData(() => restData<ApiLogin[]>('api_login', { limit: 1000 }), [customer?.id]);
-  const [removeError, setRemoveError] = useState('');
-  const remove = (l: ApiLogin) => {
-    setRemoveError('');
-    void rest('api_login', { id: l.id }, 'DELETE').then(logins.reload, (e: Error) => setRemoveError(e.message));
-  };
+  const logins = useData(() => call('api_login', { limit: 1000 }), [customer?.id]);
   return (
     <section class="card" aria-labelledby="api-logins-h">
       <h2 id="api-logins-h">{t.apiLogins}</h2>
@@ -131,18 +122,18 @@ function ApiLogins() {
                   class: 'actions',
                   csv: false,
                   cell: (l) => (
-                    <button type="button" onClick={() => remove(l)}>
-                      {t.remove} <span class="sr">{l.login}</span>
-                    </button>
+                    <DeleteButton
+                      class="secondary"
+                      label={t.remove}
+                      name={l.login}
+                      ask={{ title: fill(t.removeApiLoginTitle, { login: l.login }), body: t.removeApiLoginText, yes: t.remove }}
+                      run={() => call('api_login', { id: l.id }, 'DELETE')}
+                      done={logins.reload}
+                    />
                   ),
                 },
               ]}
             />
-            {removeError && (
-              <p class="error" role="alert">
-                {removeError}
-              </p>
-            )}
             <AddApiLogin onAdded={logins.reload} />
             <ApiLoginPassword logins={ls} />
           </>
@@ -161,7 +152,7 @@ function AddApiLogin({ onAdded }: { onAdded(): void }) {
       check: { login: required(t.fieldRequired), password: minLength(8, fill(t.atLeastChars, { n: 8 })) },
       async submit(v) {
         setNote('');
-        await rest('api_login', { login: v.login.trim(), password: v.password }, 'POST');
+        await call('api_login', { login: v.login.trim(), password: v.password }, 'POST');
         form.reset();
         setNote(t.apiLoginAdded);
         onAdded();
@@ -193,7 +184,7 @@ function ApiLoginPassword({ logins }: { logins: ApiLogin[] }) {
       title={t.apiLoginPassword}
       heading="h3"
       who={{ label: t.login, options: logins.map((l): [string, string] => [String(l.id), l.login]) }}
-      onSubmit={(v) => restData<void>('api_login', { id: v.who, password: v.password }, 'PUT')}
+      onSubmit={async (v) => void (await call('api_login', { id: Number(v.who), password: v.password }, 'PUT'))}
     />
   );
 }

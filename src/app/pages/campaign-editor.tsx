@@ -1,14 +1,26 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest } from '../api.js';
-import { useConfirm } from '../confirm.js';
-import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type TargetKind } from '../conditions.js';
+import { ApiFailure, call, type DataOf } from '../api.js';
+import { DeleteButton } from '../delete-button.js';
+import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, type Parameter, type TargetKind } from '../conditions.js';
 import { fill, type Texts } from '../i18n.js';
 import { formatPhone } from '../format.js';
 import { CampaignInsight } from '../campaign-insight.js';
 import { useApp } from '../state.js';
-import type { Campaign, CampaignSettings, Condition, NumberBlock, VirtualNumber } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+type NumberBlock = DataOf<'number_block'>[number];
+type VirtualNumber = DataOf<'virtual_numbers'>[number];
+/** A condition as `ac_condition` lists it inside its `ac_conditions` JSON text. */
+interface Condition {
+  ac_condition_group_id: number;
+  ac_condition_group_name: string;
+  id: number | null;
+  ac_parameter: string | null;
+  ac_operator: string | null;
+  value: string | null;
+  is_negative: boolean | null;
+}
 
 const opLabel = (t: Texts, op: string) => (op === '=' ? t.opEquals : op === '~' ? t.opRegex : t.opIncludes);
 
@@ -31,22 +43,13 @@ export function CampaignEditor() {
   const { t, customer } = useApp();
   const { params } = useRoute();
   const acId = Number(params.id);
-  const campaign = useData(
-    async () => (await rest<Array<Campaign & { site_id: number }>>('ac', { limit: 1000 })).data.find((c) => c.id === acId) ?? null,
-    [acId, customer?.id],
-  );
+  const campaign = useData(async () => (await call('ac', { limit: 1000 })).find((c) => c.id === acId) ?? null, [acId, customer?.id]);
   const settings = useData(async () => {
-    const { data } = await rest<CampaignSettings[]>('ac_condition', { id: acId });
-    const s = data[0];
+    const s = (await call('ac_condition', { id: acId }))[0];
     return { conditions: s ? (JSON.parse(s.ac_conditions) as Condition[]) : [] };
   }, [acId]);
-  const blocks = useData(async () => (await rest<NumberBlock[]>('number_block', { ac_id: acId })).data, [acId]);
-  const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
-  const confirm = useConfirm();
-  const removeBlock = async (b: NumberBlock) => {
-    const yes = await confirm.ask({ title: fill(t.deleteBlockTitle, { name: b.name }), body: t.deleteBlockText, yes: t.delete });
-    if (yes) await rest('number_block', { id: b.id }, 'DELETE').then(blocks.reload);
-  };
+  const blocks = useData(async () => await call('number_block', { ac_id: acId }), [acId]);
+  const numbers = useData(async () => await call('virtual_numbers', { limit: 1000 }), [customer?.id]);
 
   return (
     <Show loaded={campaign}>
@@ -75,9 +78,14 @@ export function CampaignEditor() {
                         {list.map((b) => (
                           <li key={b.id}>
                             <strong>{b.name}</strong>: {targetText(t, b.selector)} → {replacementText(t, b)}{' '}
-                            <button type="button" class="link" onClick={() => void removeBlock(b)}>
-                              {t.delete} <span class="sr">{b.name}</span>
-                            </button>
+                            <DeleteButton
+                              class="link"
+                              label={t.delete}
+                              name={b.name}
+                              ask={{ title: fill(t.deleteBlockTitle, { name: b.name }), body: t.deleteBlockText, yes: t.delete }}
+                              run={() => call('number_block', { id: b.id }, 'DELETE')}
+                              done={blocks.reload}
+                            />
                           </li>
                         ))}
                       </ul>
@@ -107,7 +115,6 @@ export function CampaignEditor() {
             </section>
             <CampaignInsight acId={acId} siteId={c.site_id} />
             <DeleteCampaign acId={acId} name={c.name} siteId={c.site_id} />
-            {confirm.dialog}
           </Page>
         )
       }
@@ -123,7 +130,7 @@ function RenameCampaign({ acId, name, done }: { acId: number; name: string; done
   const form = useSubmit(async () => {
     setNote('');
     try {
-      await rest('change_ac', { id: acId, name: value }, 'PUT');
+      await call('change_ac', { id: acId, name: value }, 'PUT');
     } catch (e) {
       if (e instanceof ApiFailure && e.code === 100502) return form.setErrors({ name: e.message });
       throw e;
@@ -147,42 +154,21 @@ function RenameCampaign({ acId, name, done }: { acId: number; name: string; done
 function DeleteCampaign({ acId, name, siteId }: { acId: number; name: string; siteId: number }) {
   const { t } = useApp();
   const loc = useLocation();
-  const confirm = useConfirm();
-  const [failure, setFailure] = useState('');
-  const remove = async () => {
-    setFailure('');
-    const yes = await confirm.ask({ title: fill(t.deleteCampaignTitle, { name }), body: t.deleteCampaignText, yes: t.deleteCampaign });
-    if (!yes) return;
-    try {
-      await rest('delete_ac', { id: acId }, 'DELETE');
-      loc.route(`/app/campaigns?site=${siteId}`);
-    } catch (e) {
-      setFailure((e as Error).message);
-    }
-  };
   return (
     <div class="row">
-      <button type="button" class="danger" onClick={() => void remove()}>
-        {t.deleteCampaign}
-      </button>
-      {failure && (
-        <p class="error" role="alert">
-          {failure}
-        </p>
-      )}
-      {confirm.dialog}
+      <DeleteButton
+        label={t.deleteCampaign}
+        ask={{ title: fill(t.deleteCampaignTitle, { name }), body: t.deleteCampaignText, yes: t.deleteCampaign }}
+        run={() => call('delete_ac', { id: acId }, 'DELETE')}
+        done={() => loc.route(`/app/campaigns?site=${siteId}`)}
+      />
     </div>
   );
 }
 
 function Conditions({ acId, conditions, reload }: { acId: number; conditions: Condition[]; reload(): void }) {
   const { t } = useApp();
-  const confirm = useConfirm();
-  const removeCondition = async (c: Condition) => {
-    const condition = `${c.ac_parameter} ${c.is_negative ? '≠ ' : ''}${opLabel(t, c.ac_operator ?? '=')} ${c.value}`;
-    const yes = await confirm.ask({ title: fill(t.deleteConditionTitle, { condition }), body: t.deleteConditionText, yes: t.delete });
-    if (yes) await rest('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id }, 'POST').then(reload);
-  };
+  const conditionText = (c: Condition) => `${c.ac_parameter} ${c.is_negative ? '≠ ' : ''}${opLabel(t, c.ac_operator ?? '=')} ${c.value}`;
   // `ac_condition` lists conditions only: a group just made shows from here until it has one.
   const [made, setMade] = useState<Array<{ id: number; name: string }>>([]);
   const groups = new Map<number, { name: string; items: Condition[] }>();
@@ -194,7 +180,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
   }
   const [groupName, setGroupName] = useState('');
   const addGroup = useSubmit(async () => {
-    const { data } = await rest<{ ac_condition_group_id: number }>('create_ac_condition_group', { ac_id: acId, name: groupName }, 'POST');
+    const data = await call('create_ac_condition_group', { ac_id: acId, name: groupName }, 'POST');
     setMade((m) => [...m, { id: data.ac_condition_group_id, name: groupName }]);
     setGroupName('');
     reload();
@@ -212,9 +198,18 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
                 <li key={c.id}>
                   <code>{c.ac_parameter}</code> {c.is_negative ? '≠ ' : ''}
                   {opLabel(t, c.ac_operator ?? '=')} <code>{c.value}</code>{' '}
-                  <button type="button" class="link" onClick={() => void removeCondition(c)}>
-                    {t.delete} <span class="sr">{c.ac_parameter}</span>
-                  </button>
+                  <DeleteButton
+                    class="link"
+                    label={t.delete}
+                    name={c.ac_parameter ?? ''}
+                    ask={{
+                      title: fill(t.deleteConditionTitle, { condition: conditionText(c) }),
+                      body: t.deleteConditionText,
+                      yes: t.delete,
+                    }}
+                    run={() => call('delete_ac_condition', { ac_id: acId, ac_condition_id: c.id! }, 'POST')}
+                    done={reload}
+                  />
                 </li>
               ))}
             </ul>
@@ -224,7 +219,6 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
       ) : (
         <Empty>{t.noConditions}</Empty>
       )}
-      {confirm.dialog}
       <form onSubmit={addGroup.onSubmit} noValidate class="row" aria-label={t.addGroup}>
         <TextField id="group-name" label={t.groupName} value={groupName} onInput={setGroupName} required error={addGroup.errors.name} />
         <FormError errors={addGroup.errors} />
@@ -238,7 +232,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
 
 function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; done(): void }) {
   const { t } = useApp();
-  const [parameter, setParameter] = useState('utm_source');
+  const [parameter, setParameter] = useState<Parameter>('utm_source');
   const [operator, setOperator] = useState<Operator>('=');
   const [value, setValue] = useState('');
   const [negative, setNegative] = useState(false);
@@ -249,7 +243,7 @@ function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; 
       form.setErrors({ value: why === 'required' ? t.required : why === 'invalidRegex' ? t.invalidRegex : '≤ 1000' });
       return;
     }
-    await rest(
+    await call(
       'create_ac_condition',
       { ac_id: acId, ac_condition_group_id: groupId, ac_parameter: parameter, ac_operator: operator, value, is_negative: negative },
       'POST',
@@ -263,16 +257,16 @@ function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; 
         id={id('parameter')}
         label={t.parameter}
         value={parameter}
-        onChange={setParameter}
-        options={PARAMETERS.map(([g, l, p]) => [p, `${g}: ${l} (${p})`])}
+        onChange={(v) => setParameter(v)}
+        options={PARAMETERS.map(([g, l, p]): [Parameter, string] => [p, `${g}: ${l} (${p})`])}
         error={form.errors.ac_parameter}
       />
       <SelectField
         id={id('operator')}
         label={t.operator}
         value={operator}
-        onChange={(v) => setOperator(v as Operator)}
-        options={OPERATORS.map((o) => [o, `${o} · ${opLabel(t, o)}`])}
+        onChange={(v) => setOperator(v)}
+        options={OPERATORS.map((o): [Operator, string] => [o, `${o} · ${opLabel(t, o)}`])}
         error={form.errors.ac_operator}
       />
       <TextField id={id('value')} label={t.value} value={value} onInput={setValue} required error={form.errors.value} />
@@ -310,7 +304,7 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
     }
     const chosen = numb || numbers[0]?.phone_number || '';
     try {
-      await rest(
+      await call(
         'number_block',
         {
           ac_id: acId,

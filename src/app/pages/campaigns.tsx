@@ -1,16 +1,16 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest } from '../api.js';
+import { ApiFailure, call, type DataOf } from '../api.js';
 import { addDays, dayIn, formatNumber } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import type { Campaign, Stat } from '../types.js';
+import { Table } from '../table.js';
 import { Empty, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** This month's counts of one campaign (REST `stat` with `ac_id`). */
-async function monthStat(siteId: number, acId: number, zone: string): Promise<Stat | undefined> {
+async function monthStat(siteId: number, acId: number, zone: string): Promise<DataOf<'stat'>[number] | undefined> {
   const today = dayIn(zone);
-  const { data } = await rest<Stat[]>('stat', {
+  const data = await call('stat', {
     site_id: siteId,
     ac_id: acId,
     date_from: today.slice(0, 8) + '01',
@@ -27,13 +27,13 @@ export function Campaigns() {
   const site = sites.data && chosenSite(sites.data, loc.query);
   const campaigns = useData(async () => {
     if (!site) return [];
-    const { data } = await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 });
+    const data = await call('ac', { site_id: site.id, limit: 1000 });
     return Promise.all(data.map(async (c) => ({ ...c, stat: await monthStat(site.id, c.id, customer!.time_zone) })));
   }, [site?.id]);
   const [name, setName] = useState('');
   const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
     try {
-      const { data } = await rest<{ ac_id: number }>('create_ac', { site_id: site!.id, name }, 'POST');
+      const data = await call('create_ac', { site_id: site!.id, name }, 'POST');
       loc.route(`/app/campaigns/${data.ac_id}?site=${site!.id}`);
     } catch (e) {
       // A taken name names no parameter; it is the name's fault.
@@ -53,35 +53,32 @@ export function Campaigns() {
                 <Show loaded={campaigns}>
                   {(cs) =>
                     cs.length ? (
-                      <div class="scroll" tabIndex={0}>
-                        <table id="campaigns">
-                          <caption>{t.thisMonth}</caption>
-                          <thead>
-                            <tr>
-                              <th scope="col">{t.name}</th>
-                              <th scope="col">{t.visits}</th>
-                              <th scope="col">{t.calls}</th>
-                              <th scope="col">{t.chats}</th>
-                              <th scope="col">{t.requests}</th>
-                              <th scope="col">{t.goals}</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {cs.map((c) => (
-                              <tr key={c.id}>
-                                <td>
-                                  <a href={`/app/campaigns/${c.id}?site=${site.id}`}>{c.name}</a>
-                                </td>
-                                <td class="num">{n(c.stat?.visits_count)}</td>
-                                <td class="num">{n((c.stat?.calls_count ?? 0) + (c.stat?.sitephone_calls_count ?? 0))}</td>
-                                <td class="num">{n(c.stat?.good_chats_count)}</td>
-                                <td class="num">{n(c.stat?.offline_messages_count)}</td>
-                                <td class="num">{n(c.stat?.goals_count)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
+                      <Table
+                        id="campaigns"
+                        label={t.campaigns}
+                        caption={t.thisMonth}
+                        rows={cs}
+                        rowKey={(c) => c.id}
+                        columns={[
+                          {
+                            key: 'name',
+                            label: t.name,
+                            head: true,
+                            text: (c) => c.name,
+                            cell: (c) => <a href={`/app/campaigns/${c.id}?site=${site.id}`}>{c.name}</a>,
+                          },
+                          { key: 'visits', label: t.visits, num: true, text: (c) => n(c.stat?.visits_count) },
+                          {
+                            key: 'calls',
+                            label: t.calls,
+                            num: true,
+                            text: (c) => n((c.stat?.calls_count ?? 0) + (c.stat?.sitephone_calls_count ?? 0)),
+                          },
+                          { key: 'chats', label: t.chats, num: true, text: (c) => n(c.stat?.good_chats_count) },
+                          { key: 'requests', label: t.requests, num: true, text: (c) => n(c.stat?.offline_messages_count) },
+                          { key: 'goals', label: t.goals, num: true, text: (c) => n(c.stat?.goals_count) },
+                        ]}
+                      />
                     ) : (
                       <Empty>{t.noCampaigns}</Empty>
                     )

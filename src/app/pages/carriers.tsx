@@ -1,28 +1,16 @@
 import { useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
 /** What `carrier_setup` answers (docs/rest-api.md, "Carriers"). */
-export interface CarrierSetup {
-  ready: boolean;
-  missing: Array<{ setting: string; message: string }>;
-  carriers: Array<{ kind: string; fields: Array<{ name: string; secret: boolean; optional: boolean }> }>;
-  can_connect: boolean;
-}
+export type CarrierSetup = DataOf<'carrier_setup'>;
 
 /** One of `carrier_connections`: credentials as field names only. */
-export interface CarrierConnection {
-  id: number;
-  kind: string;
-  label: string;
-  owner: 'agent' | 'customer';
-  credentials: Array<{ name: string; set: boolean }>;
-  check_ok: boolean | null;
-  check_result: string | null;
-  numbers: number;
-}
+export type CarrierConnection = DataOf<'carrier_connections'>[number];
 
 /**
  * The phone carriers the server's operator connects (docs/carriers.md): what the server still
@@ -31,9 +19,8 @@ export interface CarrierConnection {
  */
 export function Carriers() {
   const { t } = useApp();
-  const setup = useData(() => restData<CarrierSetup>('carrier_setup'), []);
-  const connections = useData(() => restData<CarrierConnection[]>('carrier_connections', { limit: 1000 }), []);
-  const [removing, setRemoving] = useState<CarrierConnection | null>(null);
+  const setup = useData(() => call('carrier_setup'), []);
+  const connections = useData(() => call('carrier_connections', { limit: 1000 }), []);
   const [note, setNote] = useState('');
   return (
     <Page title={t.carriers}>
@@ -44,23 +31,21 @@ export function Carriers() {
             <Show loaded={connections}>
               {(list) =>
                 list.length ? (
-                  <ConnectionTable list={list} mayChange={s.can_connect} onRemove={setRemoving} onChecked={connections.reload} />
+                  <ConnectionTable
+                    list={list}
+                    mayChange={s.can_connect}
+                    onDisconnected={() => {
+                      setNote(t.carrierDisconnected);
+                      connections.reload();
+                    }}
+                    onChecked={connections.reload}
+                  />
                 ) : (
                   <Empty>{t.noCarriers}</Empty>
                 )
               }
             </Show>
             <p role="status">{note}</p>
-            {removing && (
-              <Disconnect
-                connection={removing}
-                onDone={(done) => {
-                  setRemoving(null);
-                  setNote(done ? t.carrierDisconnected : '');
-                  connections.reload();
-                }}
-              />
-            )}
             {s.can_connect && s.ready && <ConnectForm setup={s} onConnected={connections.reload} />}
           </>
         )}
@@ -90,17 +75,14 @@ function SetupNotice({ setup }: { setup: CarrierSetup }) {
   return null;
 }
 
-function ConnectionTable(props: {
-  list: CarrierConnection[];
-  mayChange: boolean;
-  onRemove(c: CarrierConnection): void;
-  onChecked(): void;
-}) {
+function ConnectionTable(props: { list: CarrierConnection[]; mayChange: boolean; onDisconnected(): void; onChecked(): void }) {
   const { t } = useApp();
+  const status = (c: CarrierConnection) =>
+    c.check_ok === null ? t.notChecked : fill(c.check_ok ? t.carrierWorks : t.carrierRefused, { words: c.check_result ?? '' });
   const [checks, setChecks] = useState<Record<number, string>>({});
   const check = (c: CarrierConnection) => {
     setChecks({ ...checks, [c.id]: t.loading });
-    restData<{ ok: boolean; account: string | null; message: string | null }>('check_carrier', { connection_id: c.id }, 'POST').then(
+    call('check_carrier', { connection_id: c.id }, 'POST').then(
       (r) => {
         setChecks((x) => ({
           ...x,
@@ -112,90 +94,66 @@ function ConnectionTable(props: {
     );
   };
   return (
-    <div class="scroll" tabIndex={0}>
-      <table id="carriers">
-        <thead>
-          <tr>
-            <th scope="col">{t.carrierLabel}</th>
-            <th scope="col">{t.carrierKind}</th>
-            <th scope="col">{t.status}</th>
-            <th scope="col">{t.numbers}</th>
-            {props.mayChange && <th scope="col">{t.actions}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {props.list.map((c) => (
-            <tr key={c.id}>
-              <td>
-                {c.label}
-                <div class="muted">
-                  {fill(t.credentialsSet, {
-                    fields: c.credentials
-                      .filter((f) => f.set)
-                      .map((f) => f.name)
-                      .join(', '),
-                  })}
-                </div>
-              </td>
-              <td>{c.kind}</td>
-              <td>
-                {/* The check just made replaces the stored one rather than repeating it. */}
-                {checks[c.id] ? (
-                  <div role="status">{checks[c.id]}</div>
-                ) : c.check_ok === null ? (
-                  t.notChecked
-                ) : (
-                  fill(c.check_ok ? t.carrierWorks : t.carrierRefused, { words: c.check_result ?? '' })
-                )}
-              </td>
-              <td class="num">{c.numbers}</td>
-              {props.mayChange && (
-                <td class="nowrap">
-                  <button type="button" class="link" onClick={() => check(c)}>
-                    {t.checkCarrier}
-                  </button>{' '}
-                  <button type="button" class="link" onClick={() => props.onRemove(c)}>
-                    {t.disconnect}
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Asks first; a refusal (numbers still held) says how many. */
-function Disconnect({ connection, onDone }: { connection: CarrierConnection; onDone(done: boolean): void }) {
-  const { t } = useApp();
-  const [error, setError] = useState('');
-  const confirm = () => {
-    setError('');
-    restData<void>('disconnect_carrier', { connection_id: connection.id }, 'POST').then(
-      () => onDone(true),
-      (e: Error) => setError(e.message),
-    );
-  };
-  return (
-    <section class="card" role="alertdialog" aria-labelledby="disconnect-h" aria-describedby="disconnect-text">
-      <h2 id="disconnect-h">{fill(t.disconnectCarrier, { label: connection.label })}</h2>
-      <p id="disconnect-text">{t.disconnectCarrierText}</p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div class="row">
-        <button type="button" onClick={confirm}>
-          {t.disconnect}
-        </button>
-        <button type="button" class="link" onClick={() => onDone(false)}>
-          {t.cancel}
-        </button>
-      </div>
-    </section>
+    <Table
+      id="carriers"
+      label={t.carriers}
+      rows={props.list}
+      rowKey={(c) => c.id}
+      columns={[
+        {
+          key: 'label',
+          label: t.carrierLabel,
+          text: (c) => c.label,
+          cell: (c) => (
+            <>
+              {c.label}
+              <div class="muted">
+                {fill(t.credentialsSet, {
+                  fields: c.credentials
+                    .filter((f) => f.set)
+                    .map((f) => f.name)
+                    .join(', '),
+                })}
+              </div>
+            </>
+          ),
+        },
+        { key: 'kind', label: t.carrierKind, text: (c) => c.kind },
+        {
+          key: 'status',
+          label: t.status,
+          text: (c) => status(c),
+          // The check just made replaces the stored one rather than repeating it.
+          cell: (c) => (checks[c.id] ? <div role="status">{checks[c.id]}</div> : status(c)),
+        },
+        { key: 'numbers', label: t.numbers, num: true, text: (c) => String(c.numbers) },
+        ...(props.mayChange
+          ? [
+              {
+                key: 'actions',
+                label: t.actions,
+                csv: false as const,
+                class: 'actions',
+                cell: (c: CarrierConnection) => (
+                  <>
+                    <button type="button" class="link" onClick={() => check(c)}>
+                      {t.checkCarrier}
+                    </button>{' '}
+                    <DeleteButton
+                      class="link"
+                      label={t.disconnect}
+                      name={c.label}
+                      ask={{ title: fill(t.disconnectCarrier, { label: c.label }), body: t.disconnectCarrierText, yes: t.disconnect }}
+                      run={() => call('disconnect_carrier', { connection_id: c.id }, 'POST')}
+                      done={props.onDisconnected}
+                    />
+                  </>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -210,11 +168,7 @@ function ConnectForm({ setup, onConnected }: { setup: CarrierSetup; onConnected(
   const form = useSubmit(async () => {
     setDone('');
     const credentials = Object.fromEntries(carrier.fields.map((f) => [f.name, values[f.name] ?? '']).filter(([, v]) => v !== ''));
-    const c = await restData<CarrierConnection>(
-      'connect_carrier',
-      { kind, label, credentials } as unknown as Parameters<typeof restData>[1],
-      'POST',
-    );
+    const c = await call('connect_carrier', { kind, label, credentials }, 'POST');
     setValues({});
     setLabel('');
     setDone(fill(t.carrierConnected, { words: c.check_result ?? c.label }));

@@ -1,18 +1,12 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { rest } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { addDays, dayIn, formatMoney } from '../format.js';
 import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
 import { Page, Show, TextField, useData } from '../ui.js';
 
-interface DailyCharges {
-  charge_tp: number;
-  charge_number: number;
-  charge_physical_limit: number;
-  charge_call: number;
-  charge_activation_number: number;
-}
+type DailyCharges = DataOf<'daily_sdr'>[number];
 type Day = DailyCharges & { day: string };
 const KEYS = ['charge_tp', 'charge_number', 'charge_call', 'charge_activation_number', 'charge_physical_limit'] as const;
 
@@ -25,7 +19,7 @@ export function Charges() {
   const till = loc.query.till ?? today;
   const [f, setF] = useState({ from, till });
   const charges = useData(
-    async () => (await rest<DailyCharges[]>('daily_sdr', { date_from: from, date_till: addDays(till, 1), limit: 400 })).data,
+    async () => await call('daily_sdr', { date_from: from, date_till: addDays(till, 1), limit: 400 }),
     [customer?.id, from, till],
   );
   const money = (v: number) => formatMoney(v, lang);

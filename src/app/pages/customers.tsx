@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { rest } from '../api.js';
+import { call } from '../api.js';
 import { useApp } from '../state.js';
 import { Table } from '../table.js';
 import { minLength, required, useForm } from '../form.js';
@@ -19,11 +19,8 @@ const LIMITS = {
 /** An agent's customers: create, activate, and switch to one. */
 export function Customers() {
   const { t, me, customer, chooseCustomer, refresh } = useApp();
-  const list = useData(
-    async () => (await rest<Array<{ id: number; name: string; state: string }>>('customer_list', { limit: 1000 })).data,
-    [],
-  );
-  const plans = useData(async () => (await rest<Array<{ id: number; name: string }>>('agent_tp', { limit: 100 })).data, []);
+  const list = useData(async () => await call('customer_list', { limit: 1000 }), []);
+  const plans = useData(async () => await call('agent_tp', { limit: 100 }), []);
   const [note, setNote] = useState('');
   // Named as the arguments of create_agent_customer, so a refusal lands under its field.
   const create = useForm(
@@ -36,7 +33,7 @@ export function Customers() {
       },
       async submit(v) {
         const e = v.email.trim();
-        await rest(
+        await call(
           'create_agent_customer',
           {
             customer_name: v.customer_name,
@@ -90,7 +87,7 @@ export function Customers() {
                         <button
                           type="button"
                           onClick={() =>
-                            void rest('activate_agent_customer', { customer_id: c.id }, 'POST').then(
+                            void call('activate_agent_customer', { customer_id: c.id }, 'POST').then(
                               () => {
                                 list.reload();
                                 refresh();

@@ -1,14 +1,9 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
-import { restData } from '../api.js';
+import { call } from '../api.js';
+import { campaignName } from '../campaign-name.js';
 import { useApp } from '../state.js';
 import { useData } from '../ui.js';
-
-interface Daily {
-  days: string[];
-  campaigns: Array<{ id: number; name: string }>;
-  calls: number[][];
-}
 
 /** A few colours that read on white and apart from each other. */
 const COLOURS = ['#0a58ca', '#b3261e', '#146c2e', '#8a4baf', '#9a6700', '#1b7f8c'];
@@ -20,7 +15,7 @@ const COLOURS = ['#0a58ca', '#b3261e', '#146c2e', '#8a4baf', '#9a6700', '#1b7f8c
 export function DailyChart({ siteId, from, till }: { siteId: number; from: string; till: string }) {
   const { t, lang } = useApp();
   const box = useRef<HTMLDivElement>(null);
-  const daily = useData(() => restData<Daily>('daily_report', { site_id: siteId, date_from: from, date_till: till }), [siteId, from, till]);
+  const daily = useData(() => call('daily_report', { site_id: siteId, date_from: from, date_till: till }), [siteId, from, till]);
   useEffect(() => {
     const d = daily.data;
     if (!d || !box.current) return;
@@ -43,7 +38,7 @@ export function DailyChart({ siteId, from, till }: { siteId: number; from: strin
         series: [
           { label: t.when, value: (_u, v) => (v == null ? `${label(0)} – ${label(d.days.length - 1)}` : label(v)) },
           ...d.campaigns.map((c, i) => ({
-            label: c.id === -1 ? t.noCampaign : c.name,
+            label: c.id === -1 ? t.noCampaign : campaignName(t, c.name, c.is_removed),
             stroke: COLOURS[i % COLOURS.length]!,
             width: 2,
             value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>

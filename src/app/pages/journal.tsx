@@ -1,16 +1,18 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, callPage, type DataOf } from '../api.js';
 import type { ComponentChildren } from 'preact';
 import { dayIn, formatDateTime, formatDuration, formatMoney, formatPhone } from '../format.js';
 import { fill, type Lang, type Texts } from '../i18n.js';
 import { csvOf, downloadCsv, Table, type Column, type RawColumn } from '../table.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import type { JournalItem } from '../../app-protocol.js';
-import type { Campaign, Tag } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 import { NumberReason, keptWords } from '../campaign-insight.js';
+import { campaignName } from '../campaign-name.js';
+
+type JournalItem = DataOf<'journal'>[number];
+type Tag = DataOf<'tag'>[number];
 
 const PAGE = 50;
 /** The list is read again this often while the page is visible, so a new call shows up by itself. */
@@ -46,10 +48,13 @@ export function journalColumns(
       key: 'campaign',
       label: t.campaign,
       // Why the visit kept the site's number, under the campaign, as the screen shows it.
-      text: (i) => [i.ac_id === -1 ? t.noCampaign : i.ac_name, keptWords(t, i.number_reason)].filter(Boolean).join('. '),
+      text: (i) =>
+        [i.ac_id === -1 ? t.noCampaign : campaignName(t, i.ac_name, i.ac_is_removed), keptWords(t, i.number_reason)]
+          .filter(Boolean)
+          .join('. '),
       cell: (i) => (
         <>
-          {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : i.ac_name}
+          {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : campaignName(t, i.ac_name, i.ac_is_removed)}
           <NumberReason reason={i.number_reason} />
         </>
       ),
@@ -85,6 +90,7 @@ export const JOURNAL_RAW: Array<RawColumn<JournalItem>> = [
   { label: 'at_utc', value: (i) => i.at },
   { label: 'type_code', value: (i) => i.type },
   { label: 'ac_id', value: (i) => i.ac_id },
+  { label: 'ac_is_removed', value: (i) => String(i.ac_is_removed) },
   { label: 'status_code', value: (i) => i.status },
   { label: 'duration_s', value: (i) => i.duration },
   { label: 'number_digits', value: (i) => (isCall(i) ? i.detail.replace(/\D/g, '') : '') },
@@ -115,18 +121,18 @@ export function Journal() {
     }, REFRESH_MS);
     return () => clearInterval(id);
   }, []);
-  const campaigns = useData(async () => (site ? (await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 })).data : []), [site?.id]);
-  const tags = useData(async () => (await rest<Tag[]>('tag', { limit: 1000 })).data, [customer?.id]);
+  const campaigns = useData(async () => (site ? await call('ac', { site_id: site.id, limit: 1000 }) : []), [site?.id]);
+  const tags = useData(async () => await call('tag', { limit: 1000 }), [customer?.id]);
   const journal = useData(async () => {
     if (!site) return { total: 0, items: [] };
-    const page = await rest<JournalItem[]>('journal', {
+    const page = await callPage('journal', {
       site_id: site.id,
       date_from: from,
       date_till: till,
       // An empty filter is no filter.
-      ac_id: q.ac || undefined,
-      tag_id: q.tag || undefined,
-      type: q.type || undefined,
+      ac_id: q.ac ? Number(q.ac) : undefined,
+      tag_id: q.tag ? Number(q.tag) : undefined,
+      type: TYPES.find((x) => x === q.type),
       limit: PAGE,
       offset,
     });
@@ -238,7 +244,7 @@ function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[
     const now = new Intl.DateTimeFormat('sv-SE', { timeZone: customer!.time_zone, dateStyle: 'short', timeStyle: 'medium' }).format(
       new Date(),
     );
-    await rest('tag_communication_sale', { object_id: item.id, object_type: item.type, cost, date_time: now }, 'POST');
+    await call('tag_communication_sale', { object_id: item.id, object_type: item.type, cost, date_time: now }, 'POST');
     setAmount('');
     done();
   });
@@ -247,7 +253,7 @@ function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[
   const tagId = async (name: string): Promise<number> => {
     const own = tags.find((x) => x.name === name);
     if (own) return own.id;
-    const made = await restData<Tag[]>('create_standard_tags', {}, 'POST');
+    const made = await call('create_standard_tags', {}, 'POST');
     tagsChanged();
     return made.find((x) => x.name === name)!.id;
   };
@@ -255,7 +261,7 @@ function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[
   const toggle = (name: string) =>
     void tagId(name)
       .then((id) =>
-        rest(has(id) ? 'untag_communication' : 'tag_communication', { object_id: item.id, object_type: item.type, mark_id: id }, 'POST'),
+        call(has(id) ? 'untag_communication' : 'tag_communication', { object_id: item.id, object_type: item.type, mark_id: id }, 'POST'),
       )
       .then(done, (e: Error) => setTagError(e.message));
   const offered = [TAG_NAMES.target, TAG_NAMES.notTarget].map((name) => ({ name, on: item.tags.some((x) => x.tag === name) }));

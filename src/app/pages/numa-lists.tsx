@@ -1,23 +1,19 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { DeleteButton } from '../delete-button.js';
+import { call, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
+import { fill } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
-import type { NumaList } from '../types.js';
 import { phoneShape, required, useForm } from '../form.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
+type NumaList = DataOf<'numa_list'>[number];
+
 export function NumaLists() {
   const { t, customer } = useApp();
-  const lists = useData(() => restData<NumaList[]>('numa_list', { limit: 1000 }), [customer?.id]);
-  const [removeError, setRemoveError] = useState('');
-  const remove = (list: NumaList, number: string) => {
-    setRemoveError('');
-    rest('remove_number_from_numa_list', { numa_list_id: list.id, number }, 'POST').then(lists.reload, (e: Error) =>
-      setRemoveError(e.message),
-    );
-  };
+  const lists = useData(() => call('numa_list', { limit: 1000 }), [customer?.id]);
   return (
     <Page title={t.numaLists}>
       <NumbersTabs />
@@ -34,9 +30,18 @@ export function NumaLists() {
                       {l.numbers.map((n) => (
                         <li key={n} class="row">
                           <span class="nowrap">{formatPhone(n)}</span>
-                          <button type="button" class="link" onClick={() => remove(l, n)}>
-                            {t.remove} <span class="sr">{formatPhone(n)}</span>
-                          </button>
+                          <DeleteButton
+                            class="link"
+                            label={t.remove}
+                            name={formatPhone(n)}
+                            ask={{
+                              title: fill(t.removeListNumberTitle, { number: formatPhone(n), list: l.name }),
+                              body: t.removeListNumberText,
+                              yes: t.remove,
+                            }}
+                            run={() => call('remove_number_from_numa_list', { numa_list_id: l.id, number: n }, 'POST')}
+                            done={lists.reload}
+                          />
                         </li>
                       ))}
                     </ul>
@@ -47,11 +52,6 @@ export function NumaLists() {
               ))
             ) : (
               <Empty>{t.noNumaLists}</Empty>
-            )}
-            {removeError && (
-              <p class="error" role="alert">
-                {removeError}
-              </p>
             )}
             {ls.length > 0 && <AddNumber lists={ls} onAdded={lists.reload} />}
             <NewList onAdded={lists.reload} />
@@ -71,7 +71,7 @@ function NewList({ onAdded }: { onAdded(): void }) {
       check: { name: required(t.fieldRequired) },
       async submit(v) {
         setNote('');
-        await rest('create_numa_list', { name: v.name.trim() }, 'POST');
+        await call('create_numa_list', { name: v.name.trim() }, 'POST');
         form.reset();
         setNote(t.saved);
         onAdded();
@@ -102,7 +102,7 @@ function AddNumber({ lists, onAdded }: { lists: NumaList[]; onAdded(): void }) {
       check: { number: phoneShape(t.phoneShape) },
       async submit(v) {
         setNote('');
-        await rest('add_number_to_numa_list', { numa_list_id: Number(v.numa_list_id), number: v.number }, 'POST');
+        await call('add_number_to_numa_list', { numa_list_id: Number(v.numa_list_id), number: v.number }, 'POST');
         form.set('number', '');
         setNote(t.saved);
         onAdded();

@@ -1,36 +1,24 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { formatMoney, formatPhone } from '../format.js';
 import { fill, type Lang } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { useApp } from '../state.js';
-import type { Region, VirtualNumber } from '../types.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 import type { CarrierConnection } from './carriers.js';
 
-interface Price {
-  amount: number;
-  currency: string;
-}
 /** One of `carrier_numbers`. */
-interface HeldAtCarrier {
-  connection_id: number;
-  phone_number: string;
-  monthly_price: Price | null;
-  imported: boolean;
-  held_elsewhere: boolean;
-  route_error: string | null;
-}
+type Region = DataOf<'region'>[number];
+type VirtualNumber = DataOf<'virtual_numbers'>[number];
+type HeldAtCarrier = DataOf<'carrier_numbers'>[number];
 /** One of `search_carrier_numbers`. */
-interface Offer {
-  phone_number: string;
-  region: string | null;
-  locality: string | null;
-  monthly_price: Price | null;
-}
+type Offer = DataOf<'search_carrier_numbers', 'POST'>[number];
 
-const formatPrice = (p: Price, lang: Lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(p.amount);
+const formatPrice = (p: NonNullable<Offer['monthly_price']>, lang: Lang) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(p.amount);
 
 /**
  * The customer's numbers, where each is used, releasing one after a confirmation; with a carrier
@@ -39,10 +27,9 @@ const formatPrice = (p: Price, lang: Lang) => new Intl.NumberFormat(lang, { styl
  */
 export function Numbers() {
   const { t, customer } = useApp();
-  const numbers = useData(async () => (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data, [customer?.id]);
-  const regions = useData(() => restData<Region[]>('region', { limit: 1000 }), [customer?.id]);
-  const connections = useData(() => restData<CarrierConnection[]>('carrier_connections', { limit: 1000 }), [customer?.id]);
-  const [releasing, setReleasing] = useState<string | null>(null);
+  const numbers = useData(async () => await call('virtual_numbers', { limit: 1000 }), [customer?.id]);
+  const regions = useData(() => call('region', { limit: 1000 }), [customer?.id]);
+  const connections = useData(() => call('carrier_connections', { limit: 1000 }), [customer?.id]);
   const [note, setNote] = useState('');
   const changed = () => numbers.reload();
   const carriers = connections.data ?? [];
@@ -50,19 +37,21 @@ export function Numbers() {
     <Page title={t.numbers}>
       <NumbersTabs />
       <Show loaded={numbers}>
-        {(list) => (list.length ? <NumberTable list={list} onRelease={setReleasing} /> : <Empty>{t.noNumbers}</Empty>)}
+        {(list) =>
+          list.length ? (
+            <NumberTable
+              list={list}
+              onReleased={() => {
+                setNote(t.released);
+                changed();
+              }}
+            />
+          ) : (
+            <Empty>{t.noNumbers}</Empty>
+          )
+        }
       </Show>
       <p role="status">{note}</p>
-      {releasing && (
-        <Release
-          number={releasing}
-          onDone={(done) => {
-            setReleasing(null);
-            setNote(done ? t.released : '');
-            if (done) changed();
-          }}
-        />
-      )}
       {carriers.length > 0 && <CarrierStock connections={carriers} onChange={changed} />}
       {carriers.length > 0 && <CarrierSearch connections={carriers} onBought={changed} />}
       {regions.data?.length ? (
@@ -75,65 +64,42 @@ export function Numbers() {
   );
 }
 
-function NumberTable({ list, onRelease }: { list: VirtualNumber[]; onRelease(n: string): void }) {
+function NumberTable({ list, onReleased }: { list: VirtualNumber[]; onReleased(): void }) {
   const { t, lang } = useApp();
   return (
-    <div class="scroll" tabIndex={0}>
-      <table id="numbers">
-        <thead>
-          <tr>
-            <th scope="col">{t.number}</th>
-            <th scope="col">{t.category}</th>
-            <th scope="col">{t.monthly}</th>
-            <th scope="col">{t.usedBy}</th>
-            <th scope="col">{t.status}</th>
-            <th scope="col">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((n) => (
-            <tr key={n.phone_number}>
-              <td class="nowrap">{formatPhone(n.phone_number)}</td>
-              <td>{n.category}</td>
-              <td class="num">{formatMoney(n.monthly_charge, lang)}</td>
-              <td>
-                {n.site ? n.site.site_domain_name : t.notUsed}
-                {n.campaign ? ` · ${n.campaign.campaign_name}` : ''}
-              </td>
-              <td>{n.status}</td>
-              <td>
-                <button type="button" class="link" onClick={() => onRelease(n.phone_number)}>
-                  {t.release}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Asks first; a refusal names the campaign or site that shows the number. */
-function Release({ number, onDone }: { number: string; onDone(done: boolean): void }) {
-  const { t } = useApp();
-  const [error, setError] = useState('');
-  const confirm = () => {
-    setError('');
-    restData<void>('release_number', { phone_number: number }, 'POST').then(
-      () => onDone(true),
-      (e: Error) => setError(e.message),
-    );
-  };
-  return (
-    <Confirm id="release" title={fill(t.releaseNumber, { number: formatPhone(number) })} text={t.releaseNumberText} error={error}>
-      <button type="button" onClick={confirm}>
-        {t.release}
-      </button>
-      <button type="button" class="link" onClick={() => onDone(false)}>
-        {t.cancel}
-      </button>
-    </Confirm>
+    <Table
+      id="numbers"
+      label={t.numbers}
+      rows={list}
+      rowKey={(n) => n.phone_number}
+      columns={[
+        { key: 'number', label: t.number, class: 'nowrap', text: (n) => formatPhone(n.phone_number) },
+        { key: 'category', label: t.category, text: (n) => n.category },
+        { key: 'monthly', label: t.monthly, num: true, text: (n) => formatMoney(n.monthly_charge, lang) },
+        {
+          key: 'used',
+          label: t.usedBy,
+          text: (n) => (n.site ? n.site.site_domain_name : t.notUsed) + (n.campaign ? ` · ${n.campaign.campaign_name}` : ''),
+        },
+        { key: 'status', label: t.status, text: (n) => n.status },
+        {
+          key: 'actions',
+          label: t.actions,
+          csv: false,
+          class: 'actions',
+          cell: (n) => (
+            <DeleteButton
+              class="link"
+              label={t.release}
+              name={formatPhone(n.phone_number)}
+              ask={{ title: fill(t.releaseNumber, { number: formatPhone(n.phone_number) }), body: t.releaseNumberText, yes: t.release }}
+              run={() => call('release_number', { phone_number: n.phone_number }, 'POST')}
+              done={onReleased}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -155,13 +121,13 @@ function Confirm(props: { id: string; title: string; text: string; error: string
 /** The numbers the carrier account holds: import one, or route one again whose routing failed. */
 function CarrierStock({ connections, onChange }: { connections: CarrierConnection[]; onChange(): void }) {
   const { t, lang, customer } = useApp();
-  const held = useData(() => restData<HeldAtCarrier[]>('carrier_numbers', { limit: 1000 }), [customer?.id, connections.length]);
+  const held = useData(() => call('carrier_numbers', { limit: 1000 }), [customer?.id, connections.length]);
   const [status, setStatus] = useState('');
   const act = (fn: 'import_carrier_number' | 'route_carrier_number', n: HeldAtCarrier) => {
     setStatus(t.loading);
     const args =
       fn === 'import_carrier_number' ? { connection_id: n.connection_id, phone_number: n.phone_number } : { phone_number: n.phone_number };
-    restData<{ routed: boolean; route_error: string | null }>(fn, args, 'POST').then(
+    call(fn, args, 'POST').then(
       (r) => {
         setStatus(r.routed ? `${t.saved}: ${formatPhone(n.phone_number)}` : fill(t.routeFailed, { words: r.route_error ?? '' }));
         held.reload();
@@ -222,7 +188,7 @@ function CarrierSearch({ connections, onBought }: { connections: CarrierConnecti
   const search = useSubmit(async () => {
     setDone('');
     setOffers(
-      await restData<Offer[]>('search_carrier_numbers', {
+      await call('search_carrier_numbers', {
         connection_id: Number(q.connection),
         country: q.country,
         region: q.region || undefined,
@@ -309,7 +275,7 @@ function BuyConfirm({ offer, connectionId, onDone }: { offer: Offer; connectionI
   const confirm = () => {
     setError('');
     setBusy(true);
-    restData<{ routed: boolean; route_error: string | null }>(
+    call(
       'buy_carrier_number',
       { connection_id: connectionId, phone_number: offer.phone_number, confirm_price: offer.monthly_price?.amount ?? null },
       'POST',
@@ -360,7 +326,7 @@ function RegionBuy({ regions, onBought }: { regions: Region[]; onBought(): void 
   const [bought, setBought] = useState('');
   const { errors, busy, onSubmit } = useSubmit(async () => {
     const r = region || regions.find((x) => x.free > 0)?.region || '';
-    const { data } = await rest<{ numb: string }>('buy_number', { region: r }, 'POST');
+    const data = await call('buy_number', { region: r }, 'POST');
     setBought(`${t.bought}: ${formatPhone(data.numb)}`);
     onBought();
   });
@@ -394,7 +360,7 @@ function Forwarding({ numbers }: { numbers: VirtualNumber[] }) {
   const forward = useSubmit(async () => {
     setForwarded('');
     const svc = svcPhone || numbers[0]?.phone_number || '';
-    await rest('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
+    await call('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
     setForwarded(`${t.saved}: ${formatPhone(svc)} → ${formatPhone(target)}`);
   });
   return (

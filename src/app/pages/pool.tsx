@@ -1,18 +1,12 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
-import { restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Page, Show, useData } from '../ui.js';
 
-interface PoolUsage {
-  size: number;
-  hours: Array<{ at: string; leased: number; dry: number }>;
-  week: { dry_visits: number; dry_hours: number; share_refusals: number };
-  peak_wanted: number;
-  suggested_size: number;
-}
+type PoolUsage = DataOf<'pool_usage'>;
 
 /**
  * A dynamic pool's usage (the server's `pool_usage`): numbers leased at once hour by hour over the
@@ -25,7 +19,7 @@ export function PoolPage() {
   const { query } = useLocation();
   const blockId = Number(params.id);
   const hours = query.hours === '168' ? 168 : 24;
-  const usage = useData(() => restData<PoolUsage>('pool_usage', { block_id: blockId, hours }), [blockId, hours]);
+  const usage = useData(() => call('pool_usage', { block_id: blockId, hours }), [blockId, hours]);
   const back = query.ac ? `/app/campaigns/${encodeURIComponent(query.ac)}` : '/app/campaigns';
   const span = (h: number, label: string) =>
     h === hours ? (

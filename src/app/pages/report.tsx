@@ -1,13 +1,16 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { rest } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { addDays, dayIn, daysBetween, formatMoney, formatNumber, formatPercent } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import type { Campaign, Sales, Stat } from '../types.js';
 import { Table, type Column } from '../table.js';
 import { Page, Show, TextField, useData } from '../ui.js';
 import { DailyChart } from './daily-chart.js';
+import { campaignName } from '../campaign-name.js';
+
+/** A campaign of the report: the site's live ones, and deleted ones that still have calls in the range. */
+type Campaign = Pick<DataOf<'ac'>[number], 'id' | 'name'> & { is_removed?: boolean };
 
 interface Row {
   visits: number;
@@ -29,11 +32,11 @@ interface ReportRow {
 /** One period: every campaign's row (REST `stat` per campaign, `advertising_sales` for the site). */
 async function period(siteId: number, campaigns: Campaign[], from: string, tillExclusive: string): Promise<Map<number, Row>> {
   const range = { site_id: siteId, date_from: from, date_till: tillExclusive };
-  const { data: sales } = await rest<Sales[]>('advertising_sales', { ...range, only_first: false, only_quality: false, limit: 1000 });
+  const sales = await call('advertising_sales', { ...range, only_first: false, only_quality: false, limit: 1000 });
   const out = new Map<number, Row>();
   await Promise.all(
     [-1, ...campaigns.map((c) => c.id)].map(async (id) => {
-      const s = (await rest<Stat[]>('stat', { ...range, ac_id: id })).data[0];
+      const s = (await call('stat', { ...range, ac_id: id }))[0];
       const sale = sales.find((x) => x.ac_id === id);
       out.set(id, {
         visits: s?.visits_count ?? 0,
@@ -65,8 +68,16 @@ export function Report() {
   const [f, setF] = useState({ from, till });
   const report = useData(async () => {
     if (!site) return null;
-    const campaigns = (await rest<Campaign[]>('ac', { site_id: site.id, limit: 1000 })).data;
     const length = daysBetween(from, till) + 1;
+    // A deleted campaign is not listed by `ac`; the daily calls name those with calls in the range
+    // (at most a year of days).
+    const [live, removed] = await Promise.all([
+      call('ac', { site_id: site.id, limit: 1000 }),
+      length > 366
+        ? []
+        : call('daily_report', { site_id: site.id, date_from: from, date_till: till }).then((d) => d.campaigns.filter((c) => c.is_removed)),
+    ]);
+    const campaigns: Campaign[] = [...live, ...removed];
     const [now, before] = await Promise.all([
       period(site.id, campaigns, from, addDays(till, 1)),
       period(site.id, campaigns, addDays(from, -length), from),
@@ -109,7 +120,7 @@ export function Report() {
                     rowKey={(x) => x.c.id}
                     rowProps={(x) => ({ 'data-ac': x.c.id })}
                     columns={[
-                      { key: 'campaign', label: t.campaign, head: true, text: (x) => x.c.name },
+                      { key: 'campaign', label: t.campaign, head: true, text: (x) => campaignName(t, x.c.name, !!x.c.is_removed) },
                       ...KEYS.map((k): Column<ReportRow> => ({
                         key: k,
                         label: t[k],

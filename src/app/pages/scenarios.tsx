@@ -1,11 +1,17 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
+import { phoneShape, useForm } from '../form.js';
+import { call, callPage, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
-import type { NumaList, Scenario, VirtualNumber } from '../types.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+
+type Scenario = DataOf<'scenario_detail'>[number];
+type VirtualNumber = DataOf<'virtual_numbers'>[number];
+type NumaList = DataOf<'numa_list'>[number];
 
 interface ScenarioData {
   scenarios: Scenario[];
@@ -18,19 +24,14 @@ export function Scenarios() {
   const { t, customer } = useApp();
   const data = useData(async (): Promise<ScenarioData> => {
     const [scenarios, numbers, lists] = await Promise.all([
-      restData<Scenario[]>('scenario_detail', { limit: 1000 }),
-      rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 }),
-      restData<NumaList[]>('numa_list', { limit: 1000 }),
+      call('scenario_detail', { limit: 1000 }),
+      callPage('virtual_numbers', { limit: 1000 }),
+      call('numa_list', { limit: 1000 }),
     ]);
     return { scenarios, numbers: numbers.data, lists };
   }, [customer?.id]);
   const [editing, setEditing] = useState<Scenario | null>(null);
   const [saved, setSaved] = useState('');
-  const [removeError, setRemoveError] = useState('');
-  const removeRoute = (s: Scenario, route: number) => {
-    setRemoveError('');
-    rest('scenario_route', { scenario_id: s.id, id: route }, 'DELETE').then(data.reload, (e: Error) => setRemoveError(e.message));
-  };
   return (
     <Page title={t.scenarios}>
       <NumbersTabs />
@@ -39,54 +40,51 @@ export function Scenarios() {
         {(d) => (
           <>
             {d.scenarios.length ? (
-              <div class="scroll" tabIndex={0}>
-                <table id="scenarios">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.name}</th>
-                      <th scope="col">{t.scenarioNumbers}</th>
-                      <th scope="col">{t.forwardTo}</th>
-                      <th scope="col">{t.listRoutes}</th>
-                      <th scope="col">
-                        <span class="sr">{t.edit}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.scenarios.map((s) => (
-                      <tr key={s.id}>
-                        <th scope="row">{s.name}</th>
-                        <td class="nowrap">{s.numbers.map(formatPhone).join(', ')}</td>
-                        <td class="nowrap">{s.forward_to ? formatPhone(s.forward_to) : t.noForwarding}</td>
-                        <td>
-                          {s.routes.map((r) => (
-                            <div key={r.id} class="row">
-                              <span>
-                                {r.list_name} → {formatPhone(r.forward_to)}
-                              </span>
-                              <button type="button" class="link" onClick={() => removeRoute(s, r.id)}>
-                                {t.remove} <span class="sr">{r.list_name}</span>
-                              </button>
-                            </div>
-                          ))}
-                        </td>
-                        <td class="actions">
-                          <button type="button" onClick={() => setEditing(s)}>
-                            {t.edit} <span class="sr">{s.name}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                id="scenarios"
+                label={t.scenarios}
+                rows={d.scenarios}
+                rowKey={(s) => s.id}
+                columns={[
+                  { key: 'name', label: t.name, head: true, text: (s) => s.name },
+                  { key: 'numbers', label: t.scenarioNumbers, text: (s) => s.numbers.map(formatPhone).join(', ') },
+                  { key: 'forward', label: t.forwardTo, text: (s) => (s.forward_to ? formatPhone(s.forward_to) : t.noForwarding) },
+                  {
+                    key: 'routes',
+                    label: t.listRoutes,
+                    text: (s) => s.routes.map((r) => `${r.list_name} → ${formatPhone(r.forward_to)}`).join(', '),
+                    cell: (s) =>
+                      s.routes.map((r) => (
+                        <div key={r.id} class="row">
+                          <span>
+                            {r.list_name} → {formatPhone(r.forward_to)}
+                          </span>
+                          <DeleteButton
+                            class="link"
+                            label={t.remove}
+                            name={r.list_name}
+                            ask={{ title: fill(t.removeRouteTitle, { list: r.list_name }), body: t.removeRouteText, yes: t.remove }}
+                            run={() => call('scenario_route', { scenario_id: s.id, id: r.id }, 'DELETE')}
+                            done={data.reload}
+                          />
+                        </div>
+                      )),
+                  },
+                  {
+                    key: 'actions',
+                    label: t.edit,
+                    csv: false,
+                    class: 'actions',
+                    cell: (s) => (
+                      <button type="button" onClick={() => setEditing(s)}>
+                        {t.edit} <span class="sr">{s.name}</span>
+                      </button>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Empty>{t.noScenarios}</Empty>
-            )}
-            {removeError && (
-              <p class="error" role="alert">
-                {removeError}
-              </p>
             )}
             <p role="status" id="scenario-saved">
               {saved}
@@ -117,8 +115,8 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
   const [chosen, setChosen] = useState<string[]>(scenario?.numbers ?? []);
   const form = useSubmit(async () => {
     const body = { name: name.trim(), forward_to: forward.trim() || null, numbers: chosen };
-    if (scenario) await rest('change_scenario', { id: scenario.id, ...body }, 'PUT');
-    else await rest('create_scenario', body, 'POST');
+    if (scenario) await call('change_scenario', { id: scenario.id, ...body }, 'PUT');
+    else await call('create_scenario', body, 'POST');
     // Where its calls now ring, said where it was set (the page keeps it: an edited form closes).
     onDone(fill(t.scenarioSaved, { name: body.name, to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding }));
     if (!scenario) {
@@ -181,19 +179,23 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
 /** Callers on one of the customer's lists go elsewhere. */
 function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
   const { t } = useApp();
-  const [scenario, setScenario] = useState('');
-  const [list, setList] = useState('');
-  const [target, setTarget] = useState('');
   const [note, setNote] = useState('');
-  const sid = scenario || String(data.scenarios[0]!.id);
-  const lid = list || String(data.lists[0]?.id ?? '');
-  const form = useSubmit(async () => {
-    setNote('');
-    await rest('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: target }, 'POST');
-    setTarget('');
-    setNote(t.saved);
-    onAdded();
-  });
+  const form = useForm(
+    { scenario_id: '', numa_list_id: '', forward_to: '' },
+    {
+      check: { forward_to: phoneShape(t.phoneShape) },
+      async submit(v) {
+        setNote('');
+        await call('scenario_route', { scenario_id: Number(sid), numa_list_id: Number(lid), forward_to: v.forward_to }, 'POST');
+        form.set('forward_to', '');
+        setNote(t.saved);
+        onAdded();
+      },
+    },
+  );
+  // Until one is chosen, the selects show (and send) their first choice.
+  const sid = form.values.scenario_id || String(data.scenarios[0]!.id);
+  const lid = form.values.numa_list_id || String(data.lists[0]?.id ?? '');
   if (!data.lists.length)
     return (
       <p class="empty">
@@ -207,27 +209,18 @@ function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
         id="route-scenario"
         label={t.scenario}
         value={sid}
-        onChange={setScenario}
+        onChange={(v) => form.set('scenario_id', v)}
         options={data.scenarios.map((s): [string, string] => [String(s.id), s.name])}
       />
       <SelectField
         id="numa_list_id"
         label={t.numaList}
         value={lid}
-        onChange={setList}
+        onChange={(v) => form.set('numa_list_id', v)}
         options={data.lists.map((l): [string, string] => [String(l.id), l.name])}
         error={form.errors.numa_list_id}
       />
-      <TextField
-        id="route-forward_to"
-        label={t.forwardTo}
-        type="tel"
-        inputMode="tel"
-        value={target}
-        onInput={setTarget}
-        required
-        error={form.errors.forward_to}
-      />
+      <TextField {...form.field('forward_to', t.forwardTo, 'route-forward_to')} type="tel" inputMode="tel" required />
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>

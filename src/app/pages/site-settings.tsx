@@ -1,26 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { useApp } from '../state.js';
-import type { VirtualNumber } from '../types.js';
 import { FormError, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
-interface Settings {
-  lang: 'ru' | 'en';
-  captcha: boolean;
-  callback_scenario: string | null;
-  dt_lease_minutes: number;
-  dt_overflow: 'static' | 'reserved';
-  dt_reserved_number: string | null;
-}
+type Settings = DataOf<'site_settings'>['settings'];
 
 /** A site's settings: widgets' language and captcha, call-back scenario, DT lease and overflow. */
 export function SiteSettingsForm({ siteId }: { siteId: number }) {
   const { t, customer } = useApp();
   const loaded = useData(
     async () => ({
-      ...(await restData<{ settings: Settings; scenarios: string[] }>('site_settings', { site_id: siteId })),
-      numbers: (await rest<VirtualNumber[]>('virtual_numbers', { limit: 1000 })).data,
+      ...(await call('site_settings', { site_id: siteId })),
+      numbers: await call('virtual_numbers', { limit: 1000 }),
     }),
     [siteId, customer?.id],
   );
@@ -40,7 +32,7 @@ export function SiteSettingsForm({ siteId }: { siteId: number }) {
       form.setErrors({ dt_lease_minutes: '0–1440' });
       return;
     }
-    await rest('site_settings', { site_id: siteId, ...v!, dt_lease_minutes: minutes }, 'PUT');
+    await call('site_settings', { site_id: siteId, ...v!, dt_lease_minutes: minutes }, 'PUT');
     setSaved(t.saved);
   });
   const set = <K extends keyof Settings>(k: K, value: Settings[K]) => setV({ ...v!, [k]: value });
@@ -127,10 +119,7 @@ export function SiteSettingsForm({ siteId }: { siteId: number }) {
 /** Whether calls to the site's carrier numbers are recorded, and the notice callers hear first (docs/carriers.md). */
 function CallRecordingForm({ siteId }: { siteId: number }) {
   const { t, customer } = useApp();
-  const loaded = useData(
-    () => restData<{ call_recording: boolean; recording_notice: string | null }>('site_call_recording', { site_id: siteId }),
-    [siteId, customer?.id],
-  );
+  const loaded = useData(() => call('site_call_recording', { site_id: siteId }), [siteId, customer?.id]);
   const [record, setRecord] = useState<boolean | null>(null);
   const [notice, setNotice] = useState('');
   const [saved, setSaved] = useState('');
@@ -142,7 +131,7 @@ function CallRecordingForm({ siteId }: { siteId: number }) {
   }, [loaded.data]);
   const form = useSubmit(async () => {
     setSaved('');
-    await rest('site_call_recording', { site_id: siteId, call_recording: !!record, recording_notice: notice.trim() || null }, 'PUT');
+    await call('site_call_recording', { site_id: siteId, call_recording: !!record, recording_notice: notice.trim() || null }, 'PUT');
     setSaved(t.saved);
   });
   return (

@@ -1,28 +1,18 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest, restData } from '../api.js';
+import { ApiFailure, call, callPage, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
+import { DeleteButton } from '../delete-button.js';
 import { formatDateTime, formatPhone } from '../format.js';
 import { fill, type Texts } from '../i18n.js';
-import { useApp } from '../state.js';
-import type { Customer } from '../types.js';
+import { useApp, type Customer } from '../state.js';
 import { FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 import { SiteSettingsForm } from './site-settings.js';
 
 /** One site as `site_detail` answers it. */
-interface SiteDetail {
-  id: number;
-  domain: string;
-  origins: string[];
-  user_phone: string | null;
-  site_key: string;
-  widget_key: string;
-}
+type SiteDetail = DataOf<'site_detail'>;
 
-interface Installation {
-  last_page_view: string | null;
-  refused_origin: { origin: string; at: string; reason: 'not_listed' | 'not_web' } | null;
-}
+type Installation = DataOf<'site_installation'>;
 
 /** The loader a site's pages carry (README, "Install"), with its key and this server filled in. */
 export function snippetOf(siteKey: string, origin: string): string {
@@ -54,7 +44,7 @@ export function SiteView() {
   const { params } = useRoute();
   const site = useData(async () => {
     try {
-      return await restData<SiteDetail>('site_detail', { id: Number(params.id) });
+      return await call('site_detail', { id: Number(params.id) });
     } catch (e) {
       if (e instanceof ApiFailure && e.status === 404) return null;
       throw e;
@@ -93,7 +83,7 @@ function Install({ site, reload }: { site: SiteDetail; reload(): void }) {
   const code = snippetOf(site.site_key, location.origin);
   const check = async () => {
     try {
-      const r = await restData<Installation>('site_installation', { site_id: site.id });
+      const r = await call('site_installation', { site_id: site.id });
       setSeen(installationText(r, t, lang, customer!));
     } catch (e) {
       setSeen([{ ok: false, text: (e as Error).message }]);
@@ -103,7 +93,7 @@ function Install({ site, reload }: { site: SiteDetail; reload(): void }) {
     const yes = await confirm.ask({ title: fill(t.rotateKeyTitle, { domain: site.domain }), body: t.rotateKeyText, yes: t.rotateKey });
     if (!yes) return;
     try {
-      await rest('rotate_site_key', { id: site.id }, 'POST');
+      await call('rotate_site_key', { id: site.id }, 'POST');
       setNote(t.rotateKeyDone);
       reload();
     } catch (e) {
@@ -170,7 +160,7 @@ function SiteDetailsForm({ site, reload }: { site: SiteDetail; reload(): void })
       .map((o) => o.trim())
       .filter(Boolean);
     try {
-      await rest('change_site', { id: site.id, domain, origins: list, ...(phone.trim() ? { user_phone: phone } : {}) }, 'PUT');
+      await call('change_site', { id: site.id, domain, origins: list, ...(phone.trim() ? { user_phone: phone } : {}) }, 'PUT');
     } catch (e) {
       if (e instanceof ApiFailure && e.code === 100503) return form.setErrors({ domain: e.message });
       throw e;
@@ -228,36 +218,23 @@ function SiteDetailsForm({ site, reload }: { site: SiteDetail; reload(): void })
 function DeleteSite({ site }: { site: SiteDetail }) {
   const { t } = useApp();
   const loc = useLocation();
-  const confirm = useConfirm();
-  const [failure, setFailure] = useState('');
-  const remove = async () => {
-    setFailure('');
-    try {
-      const { total, data } = await rest<unknown[]>('ac', { site_id: site.id, limit: 1 });
-      const n = total ?? data.length;
-      const yes = await confirm.ask({
-        title: fill(t.deleteSiteTitle, { domain: site.domain }),
-        body: fill(t.deleteSiteText, { n }),
-        yes: t.deleteSite,
-      });
-      if (!yes) return;
-      await rest('delete_site', { id: site.id }, 'DELETE');
-      loc.route('/app/sites');
-    } catch (e) {
-      setFailure((e as Error).message);
-    }
+  // How many campaigns go with it, counted when asked.
+  const ask = async () => {
+    const { total, data } = await callPage('ac', { site_id: site.id, limit: 1 });
+    return {
+      title: fill(t.deleteSiteTitle, { domain: site.domain }),
+      body: fill(t.deleteSiteText, { n: total ?? data.length }),
+      yes: t.deleteSite,
+    };
   };
   return (
     <div class="row">
-      <button type="button" class="danger" onClick={() => void remove()}>
-        {t.deleteSite}
-      </button>
-      {failure && (
-        <p class="error" role="alert">
-          {failure}
-        </p>
-      )}
-      {confirm.dialog}
+      <DeleteButton
+        label={t.deleteSite}
+        ask={ask}
+        run={() => call('delete_site', { id: site.id }, 'DELETE')}
+        done={() => loc.route('/app/sites')}
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { ApiFailure, rest } from '../api.js';
+import { ApiFailure, call } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
+import { Table } from '../table.js';
 import { Empty, FormError, Page, Show, TextField, useSubmit } from '../ui.js';
 
 /** The customer's sites and the form that adds one. */
@@ -15,7 +16,7 @@ export function Sites() {
   const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
     try {
       // The site's widgets speak the app's language unless changed in its settings.
-      const { data } = await rest<{ id: number }>('create_site', { domain, user_phone: phone, lang }, 'POST');
+      const data = await call('create_site', { domain, user_phone: phone, lang }, 'POST');
       loc.route(`/app/sites/${data.id}`);
     } catch (e) {
       // Another site has this domain: the domain field's fault.
@@ -33,28 +34,22 @@ export function Sites() {
       <Show loaded={sites}>
         {(list) =>
           list.length ? (
-            <div class="scroll" tabIndex={0}>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.domain}</th>
-                    <th scope="col">{t.siteKey}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((s) => (
-                    <tr key={s.id}>
-                      <td>
-                        <a href={`/app/sites/${s.id}`}>{s.domain}</a>
-                      </td>
-                      <td>
-                        <code>{s.site_key}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              id="sites"
+              label={t.sites}
+              rows={list}
+              rowKey={(s) => s.id}
+              columns={[
+                {
+                  key: 'domain',
+                  label: t.domain,
+                  head: true,
+                  text: (s) => s.domain,
+                  cell: (s) => <a href={`/app/sites/${s.id}`}>{s.domain}</a>,
+                },
+                { key: 'key', label: t.siteKey, class: 'url', text: (s) => s.site_key, cell: (s) => <code>{s.site_key}</code> },
+              ]}
+            />
           ) : (
             <Empty>{t.noSites}</Empty>
           )

@@ -1,35 +1,18 @@
 import { useState } from 'preact/hooks';
-import { rest, restData } from '../api.js';
+import { call, callPage, type DataOf } from '../api.js';
 import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { PasswordForm } from '../password-form.js';
 import { Table } from '../table.js';
 import { useApp } from '../state.js';
-import type { Site } from '../types.js';
+import { DeleteButton } from '../delete-button.js';
 import { minLength, required, useForm } from '../form.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
-interface Employee {
-  id: number;
-  full_name: string | null;
-  email: string | null;
-  extension: string | null;
-  phones: string[];
-  is_consultant_operator_active: boolean;
-}
-interface SipLine {
-  id: number;
-  phone: string;
-  employee_id: number[];
-  logical_state: string;
-  physical_state: string;
-}
-interface Assignment {
-  id: number;
-  first_name: string;
-  last_name: string;
-  sites: number[];
-}
+type Site = DataOf<'site'>[number];
+type Employee = DataOf<'employee'>[number];
+type SipLine = DataOf<'sip_lines'>[number];
+type Assignment = DataOf<'employee_assignment'>[number];
 interface TeamData {
   employees: Employee[];
   lines: SipLine[];
@@ -42,15 +25,14 @@ export function Team() {
   const { t, customer } = useApp();
   const team = useData(async (): Promise<TeamData> => {
     const [employees, lines, sites, assignments] = await Promise.all([
-      rest<Employee[]>('employee', { limit: 1000 }),
-      rest<SipLine[]>('sip_lines', { limit: 1000 }),
-      rest<Site[]>('site', { limit: 1000 }),
-      restData<Assignment[]>('employee_assignment', { limit: 1000 }),
+      callPage('employee', { limit: 1000 }),
+      callPage('sip_lines', { limit: 1000 }),
+      callPage('site', { limit: 1000 }),
+      call('employee_assignment', { limit: 1000 }),
     ]);
     return { employees: employees.data, lines: lines.data, sites: sites.data, assignments };
   }, [customer?.id]);
   const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<Employee | null>(null);
   const [removed, setRemoved] = useState('');
   return (
     <Page title={t.team}>
@@ -87,9 +69,17 @@ export function Team() {
                         <button type="button" onClick={() => setEditing(e.id)}>
                           {t.edit} <span class="sr">{e.full_name}</span>
                         </button>
-                        <button type="button" onClick={() => setRemoving(e)}>
-                          {t.remove} <span class="sr">{e.full_name}</span>
-                        </button>
+                        <DeleteButton
+                          class="secondary"
+                          label={t.remove}
+                          name={e.full_name ?? ''}
+                          ask={{ title: fill(t.removeEmployee, { name: e.full_name ?? '' }), body: t.removeEmployeeText, yes: t.remove }}
+                          run={() => call('delete_employee', { id: e.id }, 'DELETE')}
+                          done={(r) => {
+                            setRemoved(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved);
+                            team.reload();
+                          }}
+                        />
                       </>
                     ),
                   },
@@ -97,16 +87,6 @@ export function Team() {
               />
             ) : (
               <Empty>{t.noTeam}</Empty>
-            )}
-            {removing && (
-              <RemoveEmployee
-                employee={removing}
-                onDone={(note) => {
-                  setRemoving(null);
-                  setRemoved(note);
-                  team.reload();
-                }}
-              />
             )}
             <p role="status">{removed}</p>
             {editing != null && d.assignments.some((a) => a.id === editing) ? (
@@ -154,10 +134,10 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
       setNote('');
       const fields = { first_name: v.first_name, last_name: v.last_name, sites, sip_line_id: v.sip_line_id ? Number(v.sip_line_id) : null };
       if (editing) {
-        await rest('change_employee', { id: editing.id, ...fields }, 'PUT');
+        await call('change_employee', { id: editing.id, ...fields }, 'PUT');
         setNote(t.saved);
       } else {
-        await rest('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
+        await call('create_employee', { ...fields, email: v.email.trim(), password: v.password }, 'POST');
         form.reset();
         setSites([]);
         setNote(t.employeeAdded);
@@ -218,38 +198,6 @@ function EmployeeForm({ data, editing, onDone }: { data: TeamData; editing: Assi
   );
 }
 
-/** Asks first: the employee's console sessions end and its SIP line is freed. */
-function RemoveEmployee({ employee, onDone }: { employee: Employee; onDone(note: string): void }) {
-  const { t } = useApp();
-  const [error, setError] = useState('');
-  const confirm = () => {
-    setError('');
-    restData<{ unserved: string[] }>('delete_employee', { id: employee.id }, 'DELETE').then(
-      (r) => onDone(r.unserved.length ? fill(t.sitesUnserved, { sites: r.unserved.join(', ') }) : t.employeeRemoved),
-      (e: Error) => setError(e.message),
-    );
-  };
-  return (
-    <section class="card" role="alertdialog" aria-labelledby="remove-employee-h" aria-describedby="remove-employee-text">
-      <h2 id="remove-employee-h">{fill(t.removeEmployee, { name: employee.full_name ?? '' })}</h2>
-      <p id="remove-employee-text">{t.removeEmployeeText}</p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div class="row">
-        <button type="button" onClick={confirm}>
-          {t.remove}
-        </button>
-        <button type="button" class="link" onClick={() => onDone('')}>
-          {t.cancel}
-        </button>
-      </div>
-    </section>
-  );
-}
-
 /** Sets an employee's console password; their console sessions end. */
 function EmployeePassword({ employees }: { employees: Employee[] }) {
   const { t } = useApp();
@@ -261,7 +209,7 @@ function EmployeePassword({ employees }: { employees: Employee[] }) {
         label: t.employee,
         options: employees.map((e): [string, string] => [String(e.id), `${e.full_name ?? ''} · ${e.email ?? ''}`]),
       }}
-      onSubmit={(v) => restData<void>('employee_password', { id: v.who, password: v.password }, 'PUT')}
+      onSubmit={async (v) => void (await call('employee_password', { id: Number(v.who), password: v.password }, 'PUT'))}
     />
   );
 }

@@ -1,54 +1,46 @@
 import { useState } from 'preact/hooks';
-import { WEBHOOK_EVENTS } from '../../app-protocol.js';
-import { rest } from '../api.js';
-import { useConfirm } from '../confirm.js';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../app-protocol.js';
+import { call, type DataOf } from '../api.js';
+import { DeleteButton } from '../delete-button.js';
+import { Table } from '../table.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
 
-interface Webhook {
-  id: number;
-  url: string;
-  events: string[];
-  is_enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: string | null;
-  dropped_events: number;
-  dropped_at: string | null;
-  created_at: string;
-}
-interface Delivery {
-  id: number;
-  event_id: string;
-  event_type: string;
-  event_state: string;
-  attempted_at: string;
-  status_code: number | null;
-  error: string | null;
+type Webhook = DataOf<'webhook'>[number];
+
+/** A webhook's state: on or off, why it was switched off, since when it fails, what it dropped. */
+function WebhookState({ h }: { h: Webhook }) {
+  const { t } = useApp();
+  return (
+    <>
+      {h.is_enabled ? t.webhookOn : t.webhookOff}
+      {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
+      {h.is_enabled && h.failing_since && <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>}
+      {h.dropped_events > 0 && h.dropped_at && (
+        <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: h.dropped_at })}</span>
+      )}
+    </>
+  );
 }
 
 /** The customer's webhooks (REST `webhook` and its neighbours): add, switch on and off, test, rotate, delete, recent deliveries. */
 export function Webhooks() {
   const { t, customer } = useApp();
-  const hooks = useData(async () => (await rest<Webhook[]>('webhook')).data, [customer?.id]);
+  const hooks = useData(async () => await call('webhook'), [customer?.id]);
   const [note, setNote] = useState('');
   const [secret, setSecret] = useState('');
   const [failure, setFailure] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const [copied, setCopied] = useState('');
-  const confirm = useConfirm();
-  const remove = async (h: Webhook) => {
-    const yes = await confirm.ask({ title: fill(t.deleteWebhookTitle, { url: h.url }), body: t.deleteWebhookText, yes: t.remove });
-    if (yes) act('delete_webhook', { id: h.id }, () => t.webhookDeleted);
-  };
-  const act = (fn: string, args: Parameters<typeof rest>[1], done: (data: Record<string, unknown>) => string) => {
+  const act = <D,>(change: () => Promise<D>, done: (data: D) => string) => {
     setNote('');
     setSecret('');
     setCopied('');
     setFailure('');
-    void rest<Record<string, unknown>>(fn, args, 'POST').then(
+    void change().then(
       (r) => {
-        setNote(done(r.data ?? {}));
+        setNote(done(r));
         hooks.reload();
       },
       (e: Error) => setFailure(e.message),
@@ -64,69 +56,81 @@ export function Webhooks() {
         {(list) => (
           <>
             {list.length ? (
-              <div class="scroll" tabIndex={0}>
-                <table id="webhooks">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.webhookUrl}</th>
-                      <th scope="col">{t.webhookEvents}</th>
-                      <th scope="col">{t.webhookState}</th>
-                      <th scope="col">
-                        <span class="sr">{t.webhookActions}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((h) => (
-                      <tr key={h.id}>
-                        <td class="url">{h.url}</td>
-                        <td>{h.events.join(', ')}</td>
-                        <td>
-                          {h.is_enabled ? t.webhookOn : t.webhookOff}
-                          {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
-                          {h.is_enabled && h.failing_since && (
-                            <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>
-                          )}
-                          {h.dropped_events > 0 && h.dropped_at && (
-                            <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: h.dropped_at })}</span>
-                          )}
-                        </td>
-                        <td class="actions">
-                          <button
-                            type="button"
-                            onClick={() => act('test_webhook', { id: h.id }, (d) => fill(t.webhookTestSent, { id: String(d.event_id) }))}
-                          >
-                            {t.webhookSendTest} <span class="sr">{h.url}</span>
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() => act('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, () => t.webhookSaved)}
-                          >
-                            {h.is_enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{h.url}</span>
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() =>
-                              act('rotate_webhook_secret', { id: h.id }, (d) => {
-                                setSecret(String(d.secret));
+              <Table
+                id="webhooks"
+                label={t.webhooks}
+                rows={list}
+                rowKey={(h) => h.id}
+                columns={[
+                  { key: 'url', label: t.webhookUrl, head: true, class: 'url', text: (h) => h.url },
+                  { key: 'events', label: t.webhookEvents, text: (h) => h.events.join(', ') },
+                  {
+                    key: 'state',
+                    label: t.webhookState,
+                    text: (h) => (h.is_enabled ? t.webhookOn : t.webhookOff),
+                    cell: (h) => <WebhookState h={h} />,
+                  },
+                  {
+                    key: 'actions',
+                    label: t.webhookActions,
+                    csv: false,
+                    class: 'actions',
+                    cell: (h) => (
+                      <>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            act(
+                              () => call('test_webhook', { id: h.id }, 'POST'),
+                              (d) => fill(t.webhookTestSent, { id: String(d.event_id) }),
+                            )
+                          }
+                        >
+                          {t.webhookSendTest} <span class="sr">{h.url}</span>
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            act(
+                              () => call('change_webhook', { id: h.id, is_enabled: !h.is_enabled }, 'POST'),
+                              () => t.webhookSaved,
+                            )
+                          }
+                        >
+                          {h.is_enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{h.url}</span>
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            act(
+                              () => call('rotate_webhook_secret', { id: h.id }, 'POST'),
+                              (d) => {
+                                setSecret(d.secret);
                                 return t.webhookSecret;
-                              })
-                            }
-                          >
-                            {t.webhookRotate} <span class="sr">{h.url}</span>
-                          </button>
-                          <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
-                            {t.webhookDeliveries} <span class="sr">{h.url}</span>
-                          </button>
-                          <button type="button" onClick={() => void remove(h)}>
-                            {t.remove} <span class="sr">{h.url}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                              },
+                            )
+                          }
+                        >
+                          {t.webhookRotate} <span class="sr">{h.url}</span>
+                        </button>
+                        <button type="button" aria-expanded={open === h.id} onClick={() => setOpen(open === h.id ? null : h.id)}>
+                          {t.webhookDeliveries} <span class="sr">{h.url}</span>
+                        </button>
+                        <DeleteButton
+                          label={t.remove}
+                          name={h.url}
+                          ask={{ title: fill(t.deleteWebhookTitle, { url: h.url }), body: t.deleteWebhookText, yes: t.remove }}
+                          run={() => call('delete_webhook', { id: h.id }, 'POST')}
+                          done={() => {
+                            setNote(t.webhookDeleted);
+                            hooks.reload();
+                          }}
+                        />
+                      </>
+                    ),
+                  },
+                ]}
+              />
             ) : (
               <Empty>{t.noWebhooks}</Empty>
             )}
@@ -150,7 +154,6 @@ export function Webhooks() {
                 <span role="status">{copied}</span>
               </div>
             )}
-            {confirm.dialog}
             {failure && (
               <p class="error" role="alert">
                 {failure}
@@ -175,35 +178,33 @@ export function Webhooks() {
 /** An endpoint's recent deliveries: the event, when, the answer. */
 function Deliveries({ id }: { id: number }) {
   const { t } = useApp();
-  const list = useData(async () => (await rest<Delivery[]>('webhook_delivery', { webhook_id: id, limit: 50 })).data, [id]);
+  const list = useData(async () => await call('webhook_delivery', { webhook_id: id, limit: 50 }), [id]);
   return (
     <section class="card" aria-labelledby="deliveries-h">
       <h2 id="deliveries-h">{t.webhookDeliveries}</h2>
       <Show loaded={list}>
         {(ds) =>
           ds.length ? (
-            <div class="scroll" tabIndex={0}>
-              <table id="webhook-deliveries">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.webhookAttemptedAt}</th>
-                    <th scope="col">{t.webhookEvent}</th>
-                    <th scope="col">{t.webhookAnswer}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ds.map((d) => (
-                    <tr key={d.id}>
-                      <td class="nowrap">{d.attempted_at}</td>
-                      <td>
-                        {d.event_type} <span class="muted">{d.event_id}</span>
-                      </td>
-                      <td>{d.status_code ?? d.error}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              id="webhook-deliveries"
+              label={t.webhookDeliveries}
+              rows={ds}
+              rowKey={(d) => d.id}
+              columns={[
+                { key: 'at', label: t.webhookAttemptedAt, head: true, class: 'nowrap', text: (d) => d.attempted_at },
+                {
+                  key: 'event',
+                  label: t.webhookEvent,
+                  text: (d) => `${d.event_type} ${d.event_id}`,
+                  cell: (d) => (
+                    <>
+                      {d.event_type} <span class="muted">{d.event_id}</span>
+                    </>
+                  ),
+                },
+                { key: 'answer', label: t.webhookAnswer, text: (d) => String(d.status_code ?? d.error ?? '') },
+              ]}
+            />
           ) : (
             <Empty>{t.noDeliveries}</Empty>
           )
@@ -216,11 +217,11 @@ function Deliveries({ id }: { id: number }) {
 function AddWebhook({ onAdded }: { onAdded(secret: string): void }) {
   const { t } = useApp();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>(['call.ended', 'request.created', 'callback.requested']);
+  const [events, setEvents] = useState<WebhookEvent[]>(['call.ended', 'request.created', 'callback.requested']);
   const form = useSubmit(async () => {
-    const r = await rest<{ secret: string; id: number }>('create_webhook', { url: url.trim(), events }, 'POST');
+    const r = await call('create_webhook', { url: url.trim(), events }, 'POST');
     setUrl('');
-    onAdded(r.data.secret);
+    onAdded(r.secret);
   });
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-webhook">

@@ -18,7 +18,7 @@ export const dailyReport = apiFunction({
   tag: 'reports',
   summary: 'Calls per campaign per day (extension)',
   description:
-    "`{days, campaigns, calls}` of a site, the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.",
+    "`{days, campaigns, calls}` of a site (a campaign deleted by its owner stays, `is_removed`), the days `date_from`…`date_till` (both included, up to 366): `calls[i][d]` is campaign `campaigns[i]`'s calls on `days[d]`. Not in the REST document.",
   employee: { site: 'named' },
   names: { site_id: 'site' },
   args: z.object({
@@ -28,7 +28,13 @@ export const dailyReport = apiFunction({
   }),
   response: z.strictObject({
     days: z.array(z.string()),
-    campaigns: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
+    campaigns: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        is_removed: z.boolean().describe('the campaign was deleted by its owner; its calls stay (extension)'),
+      }),
+    ),
     calls: z.array(z.array(z.number().int())),
   }),
   async run(ctx, a) {

@@ -28,7 +28,7 @@ export async function dailyCalls(db: Queryable, customer: CustomerRow, q: { site
   if (from == null || after == null) throw errors.invalid('date_from: not a date');
   // Calls only: counting the range's sessions too (the console's visits) cost most of the answer.
   const rows = await bucketCounts(db, { siteId: q.site_id, from: timestamp(from), till: timestamp(after) }, ['calls']);
-  const names = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c.name]));
+  const campaigns = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c]));
   const ids = [...new Set(rows.map((r) => r.ac_id))].sort((a, b) => a - b);
   const index = new Map(days.map((d, i) => [d, i]));
   const calls = ids.map(() => days.map(() => 0));
@@ -36,5 +36,10 @@ export async function dailyCalls(db: Queryable, customer: CustomerRow, q: { site
     const d = index.get(dayOf(Date.parse(r.bucket.replace(' ', 'T') + '0:00.000Z'), zone));
     if (d !== undefined) calls[ids.indexOf(r.ac_id)]![d]! += r.n;
   }
-  return { days, campaigns: ids.map((id) => ({ id, name: id === -1 ? '' : (names.get(id) ?? '#' + id) })), calls };
+  const campaign = (id: number) => ({
+    id,
+    name: id === -1 ? '' : (campaigns.get(id)?.name ?? '#' + id),
+    is_removed: campaigns.get(id)?.removed ?? false,
+  });
+  return { days, campaigns: ids.map(campaign), calls };
 }

@@ -24,7 +24,7 @@ export const journal = apiFunction({
   tag: 'reports',
   summary: 'The journal (extension)',
   description:
-    "A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign, visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.",
+    "A site's calls, call-backs, chats, requests and goals of the days `date_from`…`date_till` (both included, `YYYY-MM-DD` in the customer's time zone), newest first, with campaign (`ac_is_removed`: deleted by its owner), visit, tags and sale; filters `ac_id`, `tag_id`, `type`. `limit` up to 100; the count of all pages in `X-Total-Count`. Not in the REST document.",
   employee: { site: 'named' },
   names: { site_id: 'site' },
   filters: { ac_id: 'campaign', tag_id: 'tag' },
@@ -43,6 +43,7 @@ export const journal = apiFunction({
       at: z.string().describe('ISO 8601, UTC'),
       ac_id: z.number().int(),
       ac_name: z.string(),
+      ac_is_removed: z.boolean().describe('the campaign was deleted by its owner; its records keep it (extension)'),
       utm_source: z.string().nullable(),
       utm_medium: z.string().nullable(),
       utm_campaign: z.string().nullable(),

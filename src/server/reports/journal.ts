@@ -40,7 +40,7 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: Journ
   const total = page.total ?? (q.offset ? await communicationCount(db, filter, false) : 0);
   const ids = (t: CommunicationObjectType) => rows.filter((c) => c.object_type === t).map((c) => c.id);
   const sessions = await sessionContexts(db, [...new Set(rows.flatMap((c) => (c.session_id == null ? [] : [c.session_id])))]);
-  const names = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c.name]));
+  const campaigns = new Map((await campaignsOfSite(db, q.site_id)).map((c) => [c.id, c]));
   const lines: JournalLines = {
     goals: await goalLines(db, ids('goal')),
     chats: await chatLines(db, ids('chat')),
@@ -59,7 +59,8 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: Journ
       id: c.id,
       at: iso(c.at),
       ac_id: c.ac_id,
-      ac_name: c.ac_id === -1 ? '' : (names.get(c.ac_id) ?? '#' + c.ac_id),
+      ac_name: c.ac_id === -1 ? '' : (campaigns.get(c.ac_id)?.name ?? '#' + c.ac_id),
+      ac_is_removed: campaigns.get(c.ac_id)?.removed ?? false,
       utm_source: ctx?.utm_source ?? null,
       utm_medium: ctx?.utm_medium ?? null,
       utm_campaign: ctx?.utm_campaign ?? null,
