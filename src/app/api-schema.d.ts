@@ -2347,13 +2347,13 @@ export interface paths {
     };
     /**
      * A preview link of a campaign (extension)
-     * @description `{url, expires_at}`: the site's page `page` (a path, or an address on the site's domain; default its front page) with the campaign's tags and `svc_preview`, a token signed by the server that works for one hour: the browser that opens it gets a tracking number of the campaign as a real visitor would, past the share per address and the bot checks; its visit is marked `preview` and is not counted. Not in the REST document.
+     * @description `{url, expires_at}`: the site's page `page` (a path, or an address on the site's domain or one of its other addresses; default its front page) with the campaign's tags and `svc_preview`, a token signed by the server that works for one hour: the browser that opens it gets a tracking number of the campaign as a real visitor would, past the share per address and the bot checks; its visit is marked `preview` and is not counted. Not in the REST document.
      */
     get: operations['preview_link'];
     put?: never;
     /**
      * A preview link of a campaign (extension) (POST)
-     * @description `{url, expires_at}`: the site's page `page` (a path, or an address on the site's domain; default its front page) with the campaign's tags and `svc_preview`, a token signed by the server that works for one hour: the browser that opens it gets a tracking number of the campaign as a real visitor would, past the share per address and the bot checks; its visit is marked `preview` and is not counted. Not in the REST document.
+     * @description `{url, expires_at}`: the site's page `page` (a path, or an address on the site's domain or one of its other addresses; default its front page) with the campaign's tags and `svc_preview`, a token signed by the server that works for one hour: the browser that opens it gets a tracking number of the campaign as a real visitor would, past the share per address and the bot checks; its visit is marked `preview` and is not counted. Not in the REST document.
      *
      *     The POST form: `action` GET.
      */
@@ -2555,6 +2555,452 @@ export interface paths {
      * @description Deletes custom tag `id` from everywhere; one a rule sets is `409 100409`. Not in the REST document.
      */
     delete: operations['delete_custom_tag'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/api_key/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the customer’s API keys (extension)
+     * @description The customer's API keys, revoked ones too: name, `key_id` (the key's visible start), scope, sites, when made, last used and revoked. The keys themselves are never shown. Not in the REST document.
+     */
+    get: operations['api_key'];
+    put?: never;
+    /**
+     * List the customer’s API keys (extension) (POST)
+     * @description The customer's API keys, revoked ones too: name, `key_id` (the key's visible start), scope, sites, when made, last used and revoked. The keys themselves are never shown. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['api_key_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/create_api_key/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make an API key (extension)
+     * @description Makes a key for an integration: `name`, `read_only` (GET functions only), `site_ids` (only these sites; omitted: all). Answers `{id, key, key_id}`: `key` is shown only here; send it as `Authorization: Bearer <key>`. At most 20 keys not revoked (`409 100409`). Not in the REST document.
+     */
+    post: operations['create_api_key'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/revoke_api_key/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke an API key (extension)
+     * @description Ends the customer's key `id` at once, on every server; a revoked key answers `102401`. Revoking one already revoked keeps its first time. Not in the REST document.
+     */
+    post: operations['revoke_api_key'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/conversion_destinations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A site’s conversion destinations (extension)
+     * @description Google Ads, Yandex Metrica and GA4 destinations of `site_id`; credentials as field names only. Not in the REST document.
+     */
+    get: operations['conversion_destinations'];
+    put?: never;
+    /**
+     * A site’s conversion destinations (extension) (POST)
+     * @description Google Ads, Yandex Metrica and GA4 destinations of `site_id`; credentials as field names only. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['conversion_destinations_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/connect_conversion_destination/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Connect a conversion destination (extension)
+     * @description Connects `platform` (google_ads, metrica, ga4) to `site_id` with its `settings` and `credentials` (docs/conversions.md names each platform’s fields). Credentials are stored encrypted and never answered. GA4 settings are checked against its validation server first. Refused (503) while SVC_SECRET_KEY is missing. Not in the REST document.
+     */
+    post: operations['connect_conversion_destination'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/change_conversion_destination/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a conversion destination (extension)
+     * @description Changes what is given of `destination_id`: `label`, `sends`, `enabled`, `settings` (the whole object), `credentials` (the fields given replace theirs; the others are kept). Not in the REST document.
+     */
+    post: operations['change_conversion_destination'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/disconnect_conversion_destination/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disconnect a conversion destination (extension) (POST)
+     * @description Deletes `destination_id` with its credentials, its unsent items and its log. Not in the REST document.
+     *
+     *     The POST form: `action` DELETE.
+     */
+    post: operations['disconnect_conversion_destination_post'];
+    /**
+     * Disconnect a conversion destination (extension)
+     * @description Deletes `destination_id` with its credentials, its unsent items and its log. Not in the REST document.
+     */
+    delete: operations['disconnect_conversion_destination'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/conversion_log/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a conversion destination was sent (extension)
+     * @description The items of `destination_id`, newest first, each with its last attempt and the platform’s answer. Not in the REST document.
+     */
+    get: operations['conversion_log'];
+    put?: never;
+    /**
+     * What a conversion destination was sent (extension) (POST)
+     * @description The items of `destination_id`, newest first, each with its last attempt and the platform’s answer. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['conversion_log_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/conversion_csv/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A conversion destination’s CSV import file (extension)
+     * @description `{file_name, csv}`: the communications given to `destination_id` in [date_from, date_till) (the customer’s zone) as the platform’s import template `template` (google_ads_clicks, google_ads_calls, metrica_conversions, metrica_calls). GA4 has no such import. Not in the REST document.
+     */
+    get: operations['conversion_csv'];
+    put?: never;
+    /**
+     * A conversion destination’s CSV import file (extension) (POST)
+     * @description `{file_name, csv}`: the communications given to `destination_id` in [date_from, date_till) (the customer’s zone) as the platform’s import template `template` (google_ads_clicks, google_ads_calls, metrica_conversions, metrica_calls). GA4 has no such import. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['conversion_csv_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mail_status/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the server sends mail (extension)
+     * @description `enabled` false: no SMTP server is set (SVC_SMTP_URL), and mails are written to the server’s log instead. `operator`: whether this login may send a test e-mail. Not in the REST document.
+     */
+    get: operations['mail_status'];
+    put?: never;
+    /**
+     * Whether the server sends mail (extension) (POST)
+     * @description `enabled` false: no SMTP server is set (SVC_SMTP_URL), and mails are written to the server’s log instead. `operator`: whether this login may send a test e-mail. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['mail_status_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/send_test_mail/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test e-mail (extension)
+     * @description The server’s operator (an agent’s login, or a customer without an agent) sends a test message to `to`, in `lang` (`en` or `ru`). Answers `{enabled}`: false when mail is off and the message went to the log. `502` with the SMTP server’s words when it refused. Not in the REST document.
+     */
+    post: operations['send_test_mail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alert_settings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one’s mail alerts (extension)
+     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.
+     */
+    get: operations['alert_settings'];
+    put?: never;
+    /**
+     * Get one’s mail alerts (extension) (POST)
+     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['alert_settings_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/set_alert_settings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Choose one’s mail alerts (extension)
+     * @description Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. Not in the REST document.
+     */
+    put: operations['set_alert_settings'];
+    /**
+     * Choose one’s mail alerts (extension) (POST)
+     * @description Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['set_alert_settings_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/report_schedules/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one’s scheduled reports (extension)
+     * @description The campaign reports the session’s login gets by mail for the customer: `schedules` `[{period, hour, weekday, email, lang}]`, and the `time_zone` the hours are in. Not in the REST document.
+     */
+    get: operations['report_schedules'];
+    put?: never;
+    /**
+     * Get one’s scheduled reports (extension) (POST)
+     * @description The campaign reports the session’s login gets by mail for the customer: `schedules` `[{period, hour, weekday, email, lang}]`, and the `time_zone` the hours are in. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['report_schedules_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/set_report_schedule/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Schedule a report by mail (extension)
+     * @description Mails the customer’s campaign report (totals against the period before, top campaigns, missed calls) `daily` (yesterday’s) or `weekly` (last week’s, on `weekday`, 1 Monday) from `hour` of the customer’s time zone, to `email` in `lang`; `on` false stops it. Each period is mailed once. Not in the REST document.
+     */
+    put: operations['set_report_schedule'];
+    /**
+     * Schedule a report by mail (extension) (POST)
+     * @description Mails the customer’s campaign report (totals against the period before, top campaigns, missed calls) `daily` (yesterday’s) or `weekly` (last week’s, on `weekday`, 1 Monday) from `hour` of the customer’s time zone, to `email` in `lang`; `on` false stops it. Each period is mailed once. Not in the REST document.
+     *
+     *     The POST form: `action` PUT.
+     */
+    post: operations['set_report_schedule_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/import_ad_costs/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import an ad platform’s cost report (extension)
+     * @description Reads a Yandex Direct (Reports API TSV, report wizard export) or Google Ads (campaign report CSV) cost report, at most 48 KB, and stores each campaign’s cost per day; a day imported again replaces the one stored. Campaigns not matched are listed, not stored. Not in the REST document.
+     */
+    post: operations['import_ad_costs'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/map_ad_campaign/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm which campaign an ad platform’s campaign is (extension)
+     * @description Stores, once, that the platform’s campaign (its id, else its name as the export writes it) is campaign `ac_id` of the site; the next import stores its costs. Not in the REST document.
+     */
+    post: operations['map_ad_campaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/set_ad_cost/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enter a campaign’s cost by hand (extension)
+     * @description Sets campaign `ac_id`’s cost for the day `date_from`, or spread evenly over the days `date_from` to `date_till` (both included), replacing the costs entered by hand for those days. Not in the REST document.
+     */
+    post: operations['set_ad_cost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/campaign_costs_report/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ad costs and return on spend (extension)
+     * @description Per campaign (or source, keyword, landing page) of the site in the days `[date_from, date_till)`: cost, calls, qualified leads, cost per call and per qualified lead, revenue and return on spend, with the same figures of the period of the same length just before. Not in the REST document.
+     */
+    get: operations['campaign_costs_report'];
+    put?: never;
+    /**
+     * Ad costs and return on spend (extension) (POST)
+     * @description Per campaign (or source, keyword, landing page) of the site in the days `[date_from, date_till)`: cost, calls, qualified leads, cost per call and per qualified lead, revenue and return on spend, with the same figures of the period of the same length just before. Not in the REST document.
+     *
+     *     The POST form: `action` GET.
+     */
+    post: operations['campaign_costs_report_post'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3001,6 +3447,12 @@ export interface components {
       operator_message_count: number;
       visitor_message_count: number;
       page_url: string;
+      /** @description EXTENSION */
+      qualified: boolean;
+      /** @description EXTENSION */
+      qualified_at: string | null;
+      /** @description EXTENSION */
+      qualification_rule_id: number | null;
     };
     ChatMessage: {
       id: number;
@@ -3071,6 +3523,12 @@ export interface components {
       }[];
       name: string | null;
       page_url: string | null;
+      /** @description EXTENSION */
+      qualified: boolean;
+      /** @description EXTENSION */
+      qualified_at: string | null;
+      /** @description EXTENSION */
+      qualification_rule_id: number | null;
     };
     Visitor: {
       id: number;
@@ -3126,7 +3584,7 @@ export interface components {
       /** @description -1: without campaign */
       ac_id: number;
       name: string;
-      /** @description 0: no campaign here is integrated with an ad network */
+      /** @description the costs imported or entered for the campaign (extension import_ad_costs); 0: none */
       ac_cost: number;
       sessions_count: number;
       communications_count: number;
@@ -6383,7 +6841,10 @@ export interface operations {
            *           "messages_count": 1,
            *           "operator_message_count": 0,
            *           "visitor_message_count": 1,
-           *           "page_url": "http://localhost/?utm_source=yandex"
+           *           "page_url": "http://localhost/?utm_source=yandex",
+           *           "qualified": false,
+           *           "qualified_at": null,
+           *           "qualification_rule_id": null
            *         }
            *       ]
            *     }
@@ -6655,7 +7116,10 @@ export interface operations {
            *           "operator_comment": null,
            *           "tags": [],
            *           "name": "Anna",
-           *           "page_url": "http://localhost/?utm_source=yandex"
+           *           "page_url": "http://localhost/?utm_source=yandex",
+           *           "qualified": false,
+           *           "qualified_at": null,
+           *           "qualification_rule_id": null
            *         }
            *       ]
            *     }
@@ -12437,7 +12901,7 @@ export interface operations {
       query: {
         /** @description one of the customer's campaigns */
         ac_id: number;
-        /** @description a path (`/prices`) or an address on the site; default the front page */
+        /** @description a path (`/prices`) or an address on the site or its other addresses; default the front page */
         page?: string;
         /** @description agents: the customer acted on (required for agents) */
         customer_id?: number;
@@ -12491,7 +12955,7 @@ export interface operations {
           args: {
             /** @description one of the customer's campaigns */
             ac_id: number;
-            /** @description a path (`/prices`) or an address on the site; default the front page */
+            /** @description a path (`/prices`) or an address on the site or its other addresses; default the front page */
             page?: string;
             /** @description agents: the customer acted on (required for agents) */
             customer_id?: number;
@@ -13206,6 +13670,1647 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  api_key: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              name: string;
+              /** @description the start of the key (`svc_<8 hex>`), to tell keys apart; the key itself is never shown again */
+              key_id: string;
+              read_only: boolean;
+              /** @description the sites the key reaches; null: all of the customer’s */
+              site_ids: number[] | null;
+              created_at: string;
+              /** @description to the minute: a key’s use is recorded at most once a minute */
+              last_used_at: string | null;
+              revoked_at: string | null;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  api_key_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              name: string;
+              /** @description the start of the key (`svc_<8 hex>`), to tell keys apart; the key itself is never shown again */
+              key_id: string;
+              read_only: boolean;
+              /** @description the sites the key reaches; null: all of the customer’s */
+              site_ids: number[] | null;
+              created_at: string;
+              /** @description to the minute: a key’s use is recorded at most once a minute */
+              last_used_at: string | null;
+              revoked_at: string | null;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  create_api_key: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            name: string;
+            /** @description true: the key runs GET functions only */
+            read_only: boolean;
+            /** @description the sites the key reaches; omitted: all of the customer’s, present and future */
+            site_ids?: number[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              key: string;
+              key_id: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  revoke_api_key: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  conversion_destinations: {
+    parameters: {
+      query: {
+        site_id: number;
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              site_id: number;
+              /** @enum {string} */
+              platform: 'google_ads' | 'metrica' | 'ga4';
+              label: string;
+              /** @enum {string} */
+              sends: 'qualified' | 'all';
+              /** @description the platform’s settings, none of them secret */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @description the fields’ names only, never their values */
+              credentials: {
+                name: string;
+                set: boolean;
+              }[];
+              enabled: boolean;
+              /** @description ISO 8601, UTC */
+              created_at: string;
+              /** @description ISO 8601, UTC */
+              updated_at: string;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  conversion_destinations_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            site_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              site_id: number;
+              /** @enum {string} */
+              platform: 'google_ads' | 'metrica' | 'ga4';
+              label: string;
+              /** @enum {string} */
+              sends: 'qualified' | 'all';
+              /** @description the platform’s settings, none of them secret */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @description the fields’ names only, never their values */
+              credentials: {
+                name: string;
+                set: boolean;
+              }[];
+              enabled: boolean;
+              /** @description ISO 8601, UTC */
+              created_at: string;
+              /** @description ISO 8601, UTC */
+              updated_at: string;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  connect_conversion_destination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            site_id: number;
+            /** @enum {string} */
+            platform: 'google_ads' | 'metrica' | 'ga4';
+            label: string;
+            /**
+             * @description qualified: qualified communications only (the default); all: every one as it ends
+             * @default qualified
+             * @enum {string}
+             */
+            sends?: 'qualified' | 'all';
+            settings: {
+              [key: string]: unknown;
+            };
+            credentials: {
+              [key: string]: string;
+            };
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              site_id: number;
+              /** @enum {string} */
+              platform: 'google_ads' | 'metrica' | 'ga4';
+              label: string;
+              /** @enum {string} */
+              sends: 'qualified' | 'all';
+              /** @description the platform’s settings, none of them secret */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @description the fields’ names only, never their values */
+              credentials: {
+                name: string;
+                set: boolean;
+              }[];
+              enabled: boolean;
+              /** @description ISO 8601, UTC */
+              created_at: string;
+              /** @description ISO 8601, UTC */
+              updated_at: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  change_conversion_destination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            site_id: number;
+            destination_id: number;
+            label?: string;
+            /**
+             * @description qualified: qualified communications only (the default); all: every one as it ends
+             * @enum {string}
+             */
+            sends?: 'qualified' | 'all';
+            enabled?: boolean;
+            settings?: {
+              [key: string]: unknown;
+            };
+            credentials?: {
+              [key: string]: string;
+            };
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              site_id: number;
+              /** @enum {string} */
+              platform: 'google_ads' | 'metrica' | 'ga4';
+              label: string;
+              /** @enum {string} */
+              sends: 'qualified' | 'all';
+              /** @description the platform’s settings, none of them secret */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @description the fields’ names only, never their values */
+              credentials: {
+                name: string;
+                set: boolean;
+              }[];
+              enabled: boolean;
+              /** @description ISO 8601, UTC */
+              created_at: string;
+              /** @description ISO 8601, UTC */
+              updated_at: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  disconnect_conversion_destination_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'DELETE';
+          args: {
+            site_id: number;
+            destination_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  disconnect_conversion_destination: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            site_id: number;
+            destination_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  conversion_log: {
+    parameters: {
+      query: {
+        site_id: number;
+        destination_id: number;
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              /** @enum {string} */
+              object_type: 'call' | 'sitephone' | 'chat' | 'offline_message';
+              object_id: number;
+              /** @enum {string} */
+              state: 'pending' | 'sent' | 'failed' | 'refused';
+              /** @description why it was not sent (yet): the platform’s words, or the server’s */
+              reason: string | null;
+              attempts: number;
+              /** @description ISO 8601, UTC */
+              queued_at: string;
+              /** @description the last attempt, ISO 8601, UTC */
+              attempted_at: string | null;
+              /** @description what was sent: the upload and its identifying fields */
+              request: string | null;
+              status_code: number | null;
+              /** @description the platform’s answer */
+              answer: string | null;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  conversion_log_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            site_id: number;
+            destination_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              id: number;
+              /** @enum {string} */
+              object_type: 'call' | 'sitephone' | 'chat' | 'offline_message';
+              object_id: number;
+              /** @enum {string} */
+              state: 'pending' | 'sent' | 'failed' | 'refused';
+              /** @description why it was not sent (yet): the platform’s words, or the server’s */
+              reason: string | null;
+              attempts: number;
+              /** @description ISO 8601, UTC */
+              queued_at: string;
+              /** @description the last attempt, ISO 8601, UTC */
+              attempted_at: string | null;
+              /** @description what was sent: the upload and its identifying fields */
+              request: string | null;
+              status_code: number | null;
+              /** @description the platform’s answer */
+              answer: string | null;
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  conversion_csv: {
+    parameters: {
+      query: {
+        site_id: number;
+        destination_id: number;
+        date_from: string;
+        date_till: string;
+        template: 'google_ads_clicks' | 'google_ads_calls' | 'metrica_conversions' | 'metrica_calls';
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              file_name: string;
+              csv: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  conversion_csv_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            site_id: number;
+            destination_id: number;
+            date_from: string;
+            date_till: string;
+            /** @enum {string} */
+            template: 'google_ads_clicks' | 'google_ads_calls' | 'metrica_conversions' | 'metrica_calls';
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              file_name: string;
+              csv: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  mail_status: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (without it, all the agent’s customers) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              enabled: boolean;
+              operator: boolean;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  mail_status_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (without it, all the agent’s customers) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              enabled: boolean;
+              operator: boolean;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  send_test_mail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** Format: email */
+            to: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            lang?: 'en' | 'ru';
+            /** @description agents: the customer acted on (without it, all the agent’s customers) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              enabled: boolean;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  alert_settings: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              email: string;
+              /** @enum {string} */
+              lang: 'en' | 'ru';
+              subscriptions: {
+                site_id: number;
+                kind: string;
+              }[];
+              kinds: {
+                kind: string;
+                wired: boolean;
+              }[];
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  alert_settings_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              email: string;
+              /** @enum {string} */
+              lang: 'en' | 'ru';
+              subscriptions: {
+                site_id: number;
+                kind: string;
+              }[];
+              kinds: {
+                kind: string;
+                wired: boolean;
+              }[];
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  set_alert_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** Format: email */
+            email: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            lang?: 'en' | 'ru';
+            subscriptions: {
+              /** @description a site of the customer, or 0 for every site */
+              site_id: number;
+              /** @enum {string} */
+              kind: 'missed_call' | 'request' | 'chat_unanswered' | 'qualified' | 'pool_dry' | 'webhook_off' | 'carrier_failing';
+            }[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  set_alert_settings_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            /** Format: email */
+            email: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            lang?: 'en' | 'ru';
+            subscriptions: {
+              /** @description a site of the customer, or 0 for every site */
+              site_id: number;
+              /** @enum {string} */
+              kind: 'missed_call' | 'request' | 'chat_unanswered' | 'qualified' | 'pool_dry' | 'webhook_off' | 'carrier_failing';
+            }[];
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  report_schedules: {
+    parameters: {
+      query?: {
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              schedules: {
+                /** @enum {string} */
+                period: 'daily' | 'weekly';
+                /** @description 0 to 23, in the customer’s time zone */
+                hour: number;
+                /** @description 1 Monday to 7 Sunday; weekly reports only */
+                weekday: number;
+                email: string;
+                /** @enum {string} */
+                lang: 'en' | 'ru';
+              }[];
+              time_zone: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  report_schedules_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args?: {
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              schedules: {
+                /** @enum {string} */
+                period: 'daily' | 'weekly';
+                /** @description 0 to 23, in the customer’s time zone */
+                hour: number;
+                /** @description 1 Monday to 7 Sunday; weekly reports only */
+                weekday: number;
+                email: string;
+                /** @enum {string} */
+                lang: 'en' | 'ru';
+              }[];
+              time_zone: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  set_report_schedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            /** @enum {string} */
+            period: 'daily' | 'weekly';
+            /** @default true */
+            on?: boolean;
+            /** @default 9 */
+            hour?: number;
+            /** @default 1 */
+            weekday?: number;
+            /** Format: email */
+            email: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            lang?: 'en' | 'ru';
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  set_report_schedule_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'PUT';
+          args: {
+            /** @enum {string} */
+            period: 'daily' | 'weekly';
+            /** @default true */
+            on?: boolean;
+            /** @default 9 */
+            hour?: number;
+            /** @default 1 */
+            weekday?: number;
+            /** Format: email */
+            email: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            lang?: 'en' | 'ru';
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Acknowledgement'];
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  import_ad_costs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            site_id: number;
+            /** @description the export’s text */
+            file: string;
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            platform?: 'yandex_direct' | 'google_ads' | 'auto';
+            /** @description the costs’ currency where the export has no column for it (Yandex Direct) */
+            currency?: string;
+            /**
+             * @description Yandex Direct: the costs are millionths (returnMoneyInMicros: true)
+             * @default false
+             */
+            money_in_micros?: boolean;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              platform: 'yandex_direct' | 'google_ads';
+              currency: string;
+              rows: number;
+              /** @description campaign days stored */
+              stored_days: number;
+              /** @description of them, days stored before and replaced */
+              replaced_days: number;
+              unknown_campaigns: {
+                platform_campaign_id: string | null;
+                platform_campaign_name: string | null;
+                rows: number;
+                cost: number;
+                /** @description a campaign of the same name, to confirm with map_ad_campaign */
+                suggested_ac_id: number | null;
+              }[];
+              message: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  map_ad_campaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            site_id: number;
+            /** @enum {string} */
+            source: 'yandex_direct' | 'google_ads';
+            platform_campaign: string;
+            ac_id: number;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              mappings: {
+                /** @enum {string} */
+                source: 'yandex_direct' | 'google_ads';
+                platform_campaign: string;
+                ac_id: number;
+              }[];
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  set_ad_cost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          args: {
+            site_id: number;
+            ac_id: number;
+            date_from: string;
+            /** @description the last day, included; absent: date_from alone */
+            date_till?: string;
+            /** @description the whole period’s cost */
+            amount: number;
+            /** @description absent: the site’s cost currency */
+            currency?: string;
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              days: number;
+              replaced_days: number;
+              currency: string;
+              message: string;
+            };
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  campaign_costs_report: {
+    parameters: {
+      query: {
+        site_id: number;
+        date_from: string;
+        /** @description exclusive: [date_from, date_till) */
+        date_till: string;
+        group_by?: 'campaign' | 'source' | 'keyword' | 'landing_page';
+        /** @description agents: the customer acted on (required for agents) */
+        customer_id?: number;
+        /** @description records per page */
+        limit?: number;
+        /** @description records skipped */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @description the campaign id, utm_source, utm_term or landing page; "": none */
+              key: string;
+              /** @description grouped by campaign: the campaign (-1: without one) */
+              ac_id: number | null;
+              name: string;
+              currency: string | null;
+              current: {
+                cost: number;
+                calls: number;
+                /** @description calls, chats and requests qualified (qualified_at set) */
+                qualified_leads: number;
+                cost_per_call: number | null;
+                cost_per_qualified_lead: number | null;
+                /** @description the sales of the period’s communications, as advertising_sales with only_first=false */
+                revenue: number;
+                /** @description (revenue − cost) / cost; null without cost */
+                return_on_spend: number | null;
+              };
+              previous: {
+                cost: number;
+                calls: number;
+                /** @description calls, chats and requests qualified (qualified_at set) */
+                qualified_leads: number;
+                cost_per_call: number | null;
+                cost_per_qualified_lead: number | null;
+                /** @description the sales of the period’s communications, as advertising_sales with only_first=false */
+                revenue: number;
+                /** @description (revenue − cost) / cost; null without cost */
+                return_on_spend: number | null;
+              };
+            }[];
+          };
+          'application/xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  campaign_costs_report_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description the session key from login; or send it in the `Authorization: Bearer <session_key>` header */
+          session_key?: string;
+          /**
+           * @description the verb this POST acts as
+           * @enum {string}
+           */
+          action: 'GET';
+          args: {
+            site_id: number;
+            date_from: string;
+            /** @description exclusive: [date_from, date_till) */
+            date_till: string;
+            /**
+             * @default campaign
+             * @enum {string}
+             */
+            group_by?: 'campaign' | 'source' | 'keyword' | 'landing_page';
+            /** @description agents: the customer acted on (required for agents) */
+            customer_id?: number;
+            /**
+             * @description records per page
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * @description records skipped
+             * @default 0
+             */
+            offset?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @description the campaign id, utm_source, utm_term or landing page; "": none */
+              key: string;
+              /** @description grouped by campaign: the campaign (-1: without one) */
+              ac_id: number | null;
+              name: string;
+              currency: string | null;
+              current: {
+                cost: number;
+                calls: number;
+                /** @description calls, chats and requests qualified (qualified_at set) */
+                qualified_leads: number;
+                cost_per_call: number | null;
+                cost_per_qualified_lead: number | null;
+                /** @description the sales of the period’s communications, as advertising_sales with only_first=false */
+                revenue: number;
+                /** @description (revenue − cost) / cost; null without cost */
+                return_on_spend: number | null;
+              };
+              previous: {
+                cost: number;
+                calls: number;
+                /** @description calls, chats and requests qualified (qualified_at set) */
+                qualified_leads: number;
+                cost_per_call: number | null;
+                cost_per_qualified_lead: number | null;
+                /** @description the sales of the period’s communications, as advertising_sales with only_first=false */
+                revenue: number;
+                /** @description (revenue − cost) / cost; null without cost */
+                return_on_spend: number | null;
+              };
+            }[];
+          };
           'application/xml': string;
         };
       };
