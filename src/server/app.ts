@@ -58,7 +58,7 @@ import { CARRIER_MODULES } from './carriers/modules.js';
 import { carrierCallbackPlatform } from './carriers/callback-platform.js';
 import { carriersFeature } from './carriers/feature.js';
 import { mailRoutes, mailService, startNotifications, type NotificationOptions, type NotificationRounds } from './mail/index.js';
-import { alertingEvents } from './alerts/alerting-events.js';
+import { alertingEvents } from './mail/alerting-events.js';
 import type { MailOptions } from './mail/mailer.js';
 import type { ResetLimits } from './mail/reset-routes.js';
 import type { MailService } from './mail/service.js';
@@ -429,7 +429,7 @@ async function sharedServices(
   // Events reach the customers' endpoints from the outbox, shaped by the REST reports' own functions.
   // Qualification rules mark what an event announces in the event's own transaction (qualification/).
   // Then what is qualified (or ends) is stored for the site's conversion destinations (conversions/),
-  // and the users' mail alerts are queued, reading the records qualified (alerts/).
+  // and the users' mail alerts are queued, reading the records qualified (mail/).
   const conversions = createConversions(store, {
     secretKey: opts.carriers?.secretKey,
     apiBases: opts.carriers?.apiBases,

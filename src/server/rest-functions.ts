@@ -76,7 +76,7 @@ import {
 } from './conversions/destination-functions.js';
 import { conversionCsv, conversionLogFn } from './conversions/log-functions.js';
 import { mailStatus, sendTestMail } from './mail/mail-functions.js';
-import { alertSettings, setAlertSettings } from './alerts/alert-functions.js';
+import { alertSettings, setAlertSettings } from './mail/alert-functions.js';
 import { reportSchedules, setReportSchedule } from './mail/report-functions.js';
 import { importAdCosts, mapAdCampaign, setAdCost } from './costs/cost-functions.js';
 import { campaignCostsReport } from './costs/costs-report-function.js';

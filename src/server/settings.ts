@@ -16,7 +16,7 @@ import { readTrustedProxies } from './http/trusted-proxy.js';
 import { LEASE_POLICY_DEFAULTS } from './leases/lease-policy.js';
 import { LOST_AFTER_MS } from './telephony/lost-sweep.js';
 import { POSTGRES_LANES } from './ingest/route.js';
-import { parseSecretKey } from './carriers/secret-box.js';
+import { parseSecretKey } from './store/secret-box.js';
 import type { MailOptions } from './mail/mailer.js';
 
 export type Env = Record<string, string | undefined>;
@@ -199,7 +199,7 @@ function mail(read: ReturnType<typeof envReader>): { mail?: MailOptions } {
   };
 }
 
-/** SVC_SECRET_KEY: 32 bytes, base64 or hex; it seals the carriers' credentials (carriers/secret-box.ts). Unset: none. */
+/** SVC_SECRET_KEY: 32 bytes, base64 or hex; it seals the carriers' credentials (store/secret-box.ts). Unset: none. */
 function secretKey(v: string | undefined): Buffer | undefined {
   if (v === undefined) return undefined;
   const key = parseSecretKey(v);

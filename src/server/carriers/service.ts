@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors.js';
 import type { CarrierAdapter, CarrierConnection, CarrierModule, OfferedNumber } from './carrier.js';
 import { CARRIER_TIMEOUT_MS, limited } from './carrier-calls.js';
 import type { ConnectionRow } from './connections.js';
-import { open, seal } from './secret-box.js';
+import { open, seal } from '../store/secret-box.js';
 import { setupProblems, type SetupProblem } from './setup.js';
 
 /**

@@ -1,7 +1,7 @@
-import { open, seal } from '../carriers/secret-box.js';
+import { open, seal } from '../store/secret-box.js';
 
 /**
- * The destinations' credentials at rest, sealed as the carriers' are (carriers/secret-box.ts:
+ * The destinations' credentials at rest, sealed as the carriers' are (store/secret-box.ts:
  * AES-256-GCM under SVC_SECRET_KEY). Opened only for a send, never kept, never logged, never answered.
  */
 export interface Sealer {

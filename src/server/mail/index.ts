@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createAlertSender } from '../alerts/sender.js';
+import { createAlertSender } from './alert-sender.js';
 import { createReportSender } from './report-sender.js';
 import { unsubscribeKey, type UnsubscribeKey } from './unsubscribe.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { dropAlertKind } from '../alerts/subscriptions.js';
+import { dropAlertKind } from './alert-subscriptions.js';
 import { ApiError } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import { dropSchedules } from './report-schedules.js';

@@ -4,7 +4,7 @@ import type { Db, Store } from '../store/open.js';
 import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from './visitor-erasure.js';
 import { forgetRecords } from '../webhooks/outbox.js';
-import { forgetConversions } from '../conversions/outbox.js';
+import { forgetConversions } from './conversion-erasure.js';
 
 /**
  * Erasure of a visitor, or of a person (every visitor joined into it), on the visitor's request.

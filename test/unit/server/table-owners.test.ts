@@ -46,8 +46,8 @@ const OWNERS: Record<string, Owners> = {
   // site), identity/ (an employee's sites), reports/ (the filter by customer, chat records),
   // visitors/ (a visitor's site; the erase command's site by its key), webhooks/ (a customer's
   // endpoints per site); store/: id sequences.
-  // alerts/ finds the subscriptions of a site's customer as an event is queued.
-  sites: { writes: ['sites'], reads: ['alerts', 'identity', 'numbers', 'reports', 'store', 'visitors', 'webhooks'] },
+  // mail/ (alerts) finds the subscriptions of a site's customer as an event is queued.
+  sites: { writes: ['sites'], reads: ['identity', 'mail', 'numbers', 'reports', 'store', 'visitors', 'webhooks'] },
   // sites/ owns campaigns; numbers/ (a block's campaign) and reports/ (a session's campaign name)
   // join them; store/: id sequences.
   ad_campaigns: { writes: ['sites'], reads: ['numbers', 'reports', 'store'] },
@@ -75,8 +75,8 @@ const OWNERS: Record<string, Owners> = {
   visitor_emails: { writes: ['visitors'] },
   visitor_phones: { writes: ['visitors'] },
   // visitors/ writes them; reports/ and webhooks/ read them as goals; visitors/ and ops/ (erasure, retention).
-  // qualification/: marks; alerts/ reads what an alert says of a request; conversions/ what it sends; costs/ counts them in the cost report.
-  offline_messages: { writes: ['qualification', 'visitors'], reads: ['alerts', 'conversions', 'costs', 'ops', 'reports', 'webhooks'] },
+  // qualification/: marks; mail/ (alerts) reads what an alert says of a request; conversions/ what it sends; costs/ counts them in the cost report.
+  offline_messages: { writes: ['qualification', 'visitors'], reads: ['conversions', 'costs', 'mail', 'ops', 'reports', 'webhooks'] },
   captchas: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // telephony/ records the calls of its events and callback/ the call-back requests' own; visitors/
   // blanks an erased visitor's numbers; reports/, visitors/ and webhooks/ read them as goals,
@@ -86,7 +86,7 @@ const OWNERS: Record<string, Owners> = {
   // costs/ counts them, and the qualified ones, in the cost report.
   calls: {
     writes: ['callback', 'qualification', 'telephony', 'visitors'],
-    reads: ['alerts', 'carriers', 'conversions', 'costs', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
+    reads: ['carriers', 'conversions', 'costs', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
   },
   sitephone_attempts: { writes: ['callback', 'visitors'] }, // visitors/: erasure.
   // identity/ owns them; consultant/ joins the online operators' names, telephony/ the employee a
@@ -96,10 +96,10 @@ const OWNERS: Record<string, Owners> = {
   employee_sites: { writes: ['identity'], reads: ['consultant'] },
   operator_sessions: { writes: ['identity'] },
   // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
-  // qualification/: marks; alerts/ reads whether an operator answered; conversions/ what it sends; costs/ counts them in the cost report.
+  // qualification/: marks; mail/ (alerts) reads whether an operator answered; conversions/ what it sends; costs/ counts them in the cost report.
   chats: {
     writes: ['consultant', 'qualification', 'visitors'],
-    reads: ['alerts', 'conversions', 'costs', 'ops', 'reports', 'visitors', 'webhooks'],
+    reads: ['conversions', 'costs', 'mail', 'ops', 'reports', 'visitors', 'webhooks'],
   },
   chat_messages: { writes: ['consultant', 'visitors'], reads: ['reports'] }, // reports/: a chat's text; visitors/ and ops/ (erasure, retention).
   dt_leases: { writes: ['leases', 'ops', 'visitors'] }, // visitors/: erasure; ops/: retention.
@@ -145,13 +145,13 @@ const OWNERS: Record<string, Owners> = {
   api_keys: { writes: ['identity'] },
   // conversions/: the destinations, their outbox and log; the communications and sessions it sends are read when sent.
   conversion_destinations: { writes: ['conversions'] },
-  conversion_outbox: { writes: ['conversions'] },
-  conversion_attempts: { writes: ['conversions'] },
+  conversion_outbox: { writes: ['conversions', 'visitors'] }, // visitors/: erasure.
+  conversion_attempts: { writes: ['conversions', 'visitors'] }, // visitors/: erasure.
   password_resets: { writes: ['identity'] },
   mail_keys: { writes: ['mail'] },
-  alert_subscriptions: { writes: ['alerts'] },
-  alert_queue: { writes: ['alerts'] },
-  alert_sends: { writes: ['alerts'] },
+  alert_subscriptions: { writes: ['mail'] },
+  alert_queue: { writes: ['mail'] },
+  alert_sends: { writes: ['mail'] },
   report_schedules: { writes: ['mail'] },
   report_sends: { writes: ['mail'] },
   // reports/ adds a campaign's costs to advertising_sales' ac_cost.

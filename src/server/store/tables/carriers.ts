@@ -10,7 +10,7 @@ export interface CarrierConnectionsTable {
   /** One of the two is set: the agent whose customers use it, or the customer that connected it. */
   agent_id: number | null;
   customer_id: number | null;
-  /** AES-256-GCM of the credentials' JSON under SVC_SECRET_KEY (carriers/secret-box.ts), base64. */
+  /** AES-256-GCM of the credentials' JSON under SVC_SECRET_KEY (store/secret-box.ts), base64. */
   credentials: string;
   created_at: string;
   checked_at: string | null;

@@ -12,7 +12,7 @@ export interface ConversionDestinationsTable {
   sends: Defaulted<'qualified' | 'all'>;
   /** JSON text: the platform's settings that are no secret. */
   settings: string;
-  /** AES-256-GCM of the credentials' JSON under SVC_SECRET_KEY (carriers/secret-box.ts), base64. */
+  /** AES-256-GCM of the credentials' JSON under SVC_SECRET_KEY (store/secret-box.ts), base64. */
   credentials: string;
   enabled: Defaulted<Flag>;
   created_at: string;

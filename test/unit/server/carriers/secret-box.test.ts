@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { open, parseSecretKey, seal } from '../../../../src/server/carriers/secret-box.js';
+import { open, parseSecretKey, seal } from '../../../../src/server/store/secret-box.js';
 
 describe('carrier credentials at rest', () => {
   it('seal with a fresh nonce each time and open only under the same key, unchanged', () => {

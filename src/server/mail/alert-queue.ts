@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import type { EventNotice } from '../webhooks/events.js';
-import type { AlertKind } from './kinds.js';
+import type { AlertKind } from './alert-kinds.js';
 
 /**
  * The alerts an event makes, queued in the event's own transaction for the subscriptions that

@@ -3,8 +3,8 @@ import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
 import { apiLoginById } from '../identity/rest-logins.js';
 import { sitesOfCustomer } from '../sites/sites.js';
-import { ALERT_KINDS, WIRED_KINDS } from './kinds.js';
-import { alertChoices, setAlertChoices, type AlertOwner } from './subscriptions.js';
+import { ALERT_KINDS, WIRED_KINDS } from './alert-kinds.js';
+import { alertChoices, setAlertChoices, type AlertOwner } from './alert-subscriptions.js';
 
 /**
  * EXTENSION (docs/notifications.md, "Alerts"; docs/rest-api.md, "Notifications"): the session's

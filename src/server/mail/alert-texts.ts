@@ -1,5 +1,5 @@
-import type { MailLang } from '../mail/texts.js';
-import type { AlertKind } from './kinds.js';
+import type { MailLang } from './texts.js';
+import type { AlertKind } from './alert-kinds.js';
 
 /** The alerts' mails in the app's two languages: a subject with the count, the lines, the links. */
 

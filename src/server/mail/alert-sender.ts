@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Mailer } from '../mail/mailer.js';
-import { unsubscribeQuery, type UnsubscribeKey } from '../mail/unsubscribe.js';
-import { mailLang } from '../mail/texts.js';
+import type { Mailer } from './mailer.js';
+import { unsubscribeQuery, type UnsubscribeKey } from './unsubscribe.js';
+import { mailLang } from './texts.js';
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import type { MailAccount } from '../store/tables.js';
-import { ALERT_GAP_MS, LINES_PER_MAIL, type AlertKind } from './kinds.js';
-import { alertMail } from './texts.js';
+import { ALERT_GAP_MS, LINES_PER_MAIL, type AlertKind } from './alert-kinds.js';
+import { alertMail } from './alert-texts.js';
 
 /**
  * Mails the queued alerts (docs/notifications.md, "Alerts"): every tick, each subscription with

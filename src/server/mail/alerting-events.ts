@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/queryable.js';
 import type { EventNotice, EventSink } from '../webhooks/events.js';
-import { queueAlerts } from './queue.js';
+import { queueAlerts } from './alert-queue.js';
 
 /**
  * `sink` with the users' alerts queued after each event it is given, in the event's transaction
