@@ -102,7 +102,8 @@ export type OwnedObject =
   | 'employee'
   | 'sip_line'
   | 'carrier_connection'
-  | 'api_key';
+  | 'api_key'
+  | 'conversion_destination';
 
 /**
  * How an employee's key may call the function at `/app/api/employee/<name>` (owner-app/

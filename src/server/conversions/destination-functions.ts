@@ -173,7 +173,7 @@ export const changeConversionDestination = apiFunction({
   summary: 'Change a conversion destination (extension)',
   description:
     'Changes what is given of `destination_id`: `label`, `sends`, `enabled`, `settings` (the whole object), `credentials` (the fields given replace theirs; the others are kept). Not in the REST document.',
-  names: { site_id: 'site' },
+  names: { site_id: 'site', destination_id: 'conversion_destination' },
   needs: ['conversions'],
   args: z.object({
     ...siteArg,
@@ -220,7 +220,7 @@ export const disconnectConversionDestination = apiFunction({
   tag: 'reports',
   summary: 'Disconnect a conversion destination (extension)',
   description: 'Deletes `destination_id` with its credentials, its unsent items and its log. Not in the REST document.',
-  names: { site_id: 'site' },
+  names: { site_id: 'site', destination_id: 'conversion_destination' },
   args: z.object({ ...siteArg, ...destinationArg }),
   response: acknowledgement,
   async run(ctx, a) {

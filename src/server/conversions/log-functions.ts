@@ -39,7 +39,7 @@ export const conversionLogFn = apiFunction({
   summary: 'What a conversion destination was sent (extension)',
   description:
     'The items of `destination_id`, newest first, each with its last attempt and the platform’s answer. Not in the REST document.',
-  names: { site_id: 'site' },
+  names: { site_id: 'site', destination_id: 'conversion_destination' },
   args: z.object({ site_id: id(), destination_id: id() }),
   response: z.array(logRecord),
   async run(ctx, a) {
@@ -79,7 +79,7 @@ export const conversionCsv = apiFunction({
   description:
     '`{file_name, csv}`: the communications given to `destination_id` in [date_from, date_till) (the customer’s zone) as the platform’s import template `template` ' +
     '(google_ads_clicks, google_ads_calls, metrica_conversions, metrica_calls). GA4 has no such import. Not in the REST document.',
-  names: { site_id: 'site' },
+  names: { site_id: 'site', destination_id: 'conversion_destination' },
   args: z.object({ site_id: id(), destination_id: id(), date_from: dateArg, date_till: dateArg, template: z.enum(CSV_TEMPLATES) }),
   response: z.strictObject({ file_name: z.string(), csv: z.string() }),
   async run(ctx, a) {

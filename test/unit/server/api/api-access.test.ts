@@ -5,6 +5,7 @@ import type { ApiFunction, OwnedObject } from '../../../../src/server/api/functi
 import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { apiWorld, expectData, expectError, giveNumbers, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
 import { insertConnection } from '../../../../src/server/carriers/connections.js';
+import { insertDestination } from '../../../../src/server/conversions/destinations.js';
 
 /**
  * Every function × {customer session, agent session} × another customer's data: customer A (of
@@ -46,6 +47,7 @@ interface Victim {
   carrierConnection: number;
   /** C's API key. */
   apiKey: number;
+  conversionDestination: number;
 }
 
 /** C's object of each kind a declaration may name (api/function.ts, OwnedObject). */
@@ -77,6 +79,7 @@ const OBJECT_OF: Record<OwnedObject, (v: Victim) => unknown> = {
   sip_line: (v) => v.sipLine,
   carrier_connection: (v) => v.carrierConnection,
   api_key: (v) => v.apiKey,
+  conversion_destination: (v) => v.conversionDestination,
 };
 
 const YEAR = { date_from: '2026-01-01', date_till: '2027-01-01' };
@@ -352,6 +355,15 @@ beforeAll(async () => {
       created_at: '2026-11-24 09:00:00.000',
     }),
     apiKey: (expectData(await w.post('create_api_key', c, { name: 'C key', read_only: false })) as { id: number }).id,
+    conversionDestination: await insertDestination(w.server.store.db, {
+      site_id: 3,
+      platform: 'ga4',
+      label: 'C analytics',
+      settings: '{}',
+      credentials: 'sealed',
+      created_at: '2026-11-24 09:00:00.000',
+      updated_at: '2026-11-24 09:00:00.000',
+    }),
   };
   // An employee of A who serves site 1, signed in to the app (for the employee's rules below).
   expectData(

@@ -165,7 +165,11 @@ describe('daily calls', () => {
     await v.send('sitephone', { phone: '79990001111' });
     await v.send('sitephone', { phone: '79990002222' });
     const r = await get('daily_report', a, { site_id: 1, date_from: day(-2), date_till: day(0) });
-    expect(r.body.data).toEqual({ days: [day(-2), day(-1), day(0)], campaigns: [{ id: -1, name: '' }], calls: [[0, 0, 2]] });
+    expect(r.body.data).toEqual({
+      days: [day(-2), day(-1), day(0)],
+      campaigns: [{ id: -1, name: '', is_removed: false }],
+      calls: [[0, 0, 2]],
+    });
   });
 
   it('refuses a range longer than a year and a day, or backwards', async () => {
