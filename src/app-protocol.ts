@@ -56,4 +56,8 @@ export interface JournalItem {
   sale: number | null;
   /** Why the visit kept the site's number, or `preview` (server/tracking/number-reasons.ts); null: nothing to say. */
   number_reason: string | null;
+  /** Why a call was credited (`lease`, `static_block`…: docs/conversions.md); null for other kinds and older calls. */
+  attribution: string | null;
+  /** A qualification rule marked it (docs/conversions.md). */
+  qualified: boolean;
 }

@@ -3716,6 +3716,10 @@ export interface components {
       sale: number | null;
       /** @description why the visit kept the site’s own number (`no_campaign`, `dry`, `share`, `bot`, `preview_invalid`, `preview_expired`), or `preview`: the owner’s preview; for a call credited to the site with no visit, that of the latest visit live at ring time that kept the site’s number */
       number_reason: string | null;
+      /** @description why a call was credited, as `call`’s `attribution.code` (`lease`, `static_block`…); null for other kinds and older calls */
+      attribution: string | null;
+      /** @description a qualification rule marked it */
+      qualified: boolean;
     };
     DailyReport: {
       days: string[];
@@ -10562,7 +10566,9 @@ export interface operations {
            *           "records": [],
            *           "tags": [],
            *           "sale": null,
-           *           "number_reason": null
+           *           "number_reason": null,
+           *           "attribution": null,
+           *           "qualified": false
            *         },
            *         {
            *           "type": "offline_message",
@@ -10583,7 +10589,9 @@ export interface operations {
            *           "records": [],
            *           "tags": [],
            *           "sale": null,
-           *           "number_reason": null
+           *           "number_reason": null,
+           *           "attribution": null,
+           *           "qualified": false
            *         }
            *       ]
            *     }

@@ -434,6 +434,17 @@ const en = {
   revokeApiKeyText: 'Requests with it are refused at once. This cannot be undone: a new key would be needed.',
   apiKeyRevoked: 'Key {name} is revoked.',
   keptNoVisits: 'No visits in these days yet.',
+  // Why a call was credited, in the journal (the `attribution` codes of docs/conversions.md).
+  credited_lease: 'Credited: the number was leased to this visit',
+  credited_lease_skew: 'Credited: leased to this visit, within the clocks’ allowance',
+  credited_static_block: 'Credited: only this campaign shows the number',
+  credited_shared_number: 'The site’s: several campaigns show the number',
+  credited_pool_fallback: 'The site’s: the block’s own number, shown while its pool was dry',
+  credited_reserved_number: 'The site’s: its reserved number, shown while a pool was dry',
+  credited_pool_unleased: 'The site’s: a pool number nobody held at the time',
+  credited_default_block: 'The site’s: a number every visitor sees',
+  credited_unshown_number: 'The first site’s: a number no site shows',
+  qualifiedMark: 'qualified',
   // The Conversions page (pages/conversions.tsx).
   conversions: 'Conversions',
   convHelp:
@@ -1009,6 +1020,16 @@ const ru: Texts = {
   revokeApiKeyText: 'Запросы с ним сразу перестанут приниматься. Отменить это нельзя: понадобится новый ключ.',
   apiKeyRevoked: 'Ключ {name} отозван.',
   keptNoVisits: 'Визитов за эти дни ещё не было.',
+  credited_lease: 'Засчитан: номер был выдан этому визиту',
+  credited_lease_skew: 'Засчитан: номер был выдан этому визиту, с допуском на расхождение часов',
+  credited_static_block: 'Засчитан: номер показывает только эта кампания',
+  credited_shared_number: 'Сайту: номер показывают несколько кампаний',
+  credited_pool_fallback: 'Сайту: собственный номер блока, показанный, пока пул был пуст',
+  credited_reserved_number: 'Сайту: резервный номер, показанный, пока пул был пуст',
+  credited_pool_unleased: 'Сайту: номер пула, который в тот момент никому не был выдан',
+  credited_default_block: 'Сайту: номер, который видят все посетители',
+  credited_unshown_number: 'Первому сайту: номер, который не показывает ни один сайт',
+  qualifiedMark: 'квалифицирован',
   // The Conversions page (pages/conversions.tsx).
   conversions: 'Конверсии',
   convHelp:

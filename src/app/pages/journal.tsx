@@ -23,6 +23,10 @@ const TYPES = ['cdr_in', 'sitephone', 'chat', 'offline_message', 'goal'] as cons
 
 const isCall = (i: JournalItem) => i.type === 'cdr_in' || i.type === 'sitephone';
 
+/** Why a call was credited, in the app's words (the code itself for one the app does not know). */
+const creditedWords = (words: Record<string, string>, code: string | null): string | null =>
+  code == null ? null : (words[`credited_${code}`] ?? code);
+
 /**
  * The journal's columns: the screen and the CSV (the same words, times in the customer's zone,
  * statuses as the screen says them, `0:07`, `+7 (495) …`). The caller's number, campaign and
@@ -37,7 +41,7 @@ export function journalColumns(
   const words = t as unknown as Record<string, string>;
   return [
     { key: 'when', label: t.when, text: (i) => formatDateTime(i.at, lang, zone), head: true },
-    { key: 'type', label: t.type, text: (i) => t[i.type] },
+    { key: 'type', label: t.type, text: (i) => (i.qualified ? `${t[i.type]} · ${t.qualifiedMark}` : t[i.type]) },
     {
       key: 'detail',
       label: t.detail,
@@ -49,13 +53,18 @@ export function journalColumns(
       label: t.campaign,
       // Why the visit kept the site's number, under the campaign, as the screen shows it.
       text: (i) =>
-        [i.ac_id === -1 ? t.noCampaign : campaignName(t, i.ac_name, i.ac_is_removed), keptWords(t, i.number_reason)]
+        [
+          i.ac_id === -1 ? t.noCampaign : campaignName(t, i.ac_name, i.ac_is_removed),
+          keptWords(t, i.number_reason),
+          creditedWords(words, i.attribution),
+        ]
           .filter(Boolean)
           .join('. '),
       cell: (i) => (
         <>
           {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : campaignName(t, i.ac_name, i.ac_is_removed)}
           <NumberReason reason={i.number_reason} />
+          {i.attribution && <div class="muted number-reason">{creditedWords(words, i.attribution)}</div>}
         </>
       ),
       class: 'campaign',
@@ -96,6 +105,8 @@ export const JOURNAL_RAW: Array<RawColumn<JournalItem>> = [
   { label: 'number_digits', value: (i) => (isCall(i) ? i.detail.replace(/\D/g, '') : '') },
   { label: 'numb_digits', value: (i) => i.numb },
   { label: 'number_reason', value: (i) => i.number_reason },
+  { label: 'attribution', value: (i) => i.attribution },
+  { label: 'qualified', value: (i) => String(i.qualified) },
   { label: 'sale_rub', value: (i) => i.sale },
   { label: 'records', value: (i) => i.records.join(' ') },
 ];

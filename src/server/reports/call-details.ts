@@ -5,7 +5,7 @@ export async function callDetails(db: Queryable, ids: readonly number[]) {
   if (!ids.length) return new Map<number, CallDetail>();
   const rows = await db
     .selectFrom('calls')
-    .select(['id', 'numa', 'numb', 'status', 'duration', 'file_link', 'page_url'])
+    .select(['id', 'numa', 'numb', 'status', 'duration', 'file_link', 'page_url', 'attribution', 'qualified_at'])
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r as CallDetail]));
@@ -19,6 +19,9 @@ export interface CallDetail {
   duration: number | null;
   file_link: string;
   page_url: string | null;
+  /** Why it was credited, as stored (`{code, details}` JSON; explainAttribution). */
+  attribution: string | null;
+  qualified_at: string | null;
 }
 
 /** Why a call was credited, as `call` shows it (docs/conversions.md, "Why a call was credited"). */

@@ -47,10 +47,15 @@ export interface ChatLine {
   status: 'lost' | 'succeed' | 'refused' | null;
   operator_name: string | null;
   messages_count: number;
+  qualified_at: string | null;
 }
 export async function chatLines(db: Queryable, ids: readonly number[]): Promise<Map<number, ChatLine>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('chats').select(['id', 'status', 'operator_name', 'messages_count']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('chats')
+    .select(['id', 'status', 'operator_name', 'messages_count', 'qualified_at'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, { ...r, messages_count: Number(r.messages_count) }]));
 }
 
@@ -60,10 +65,15 @@ export interface RequestLine {
   phone: string | null;
   email: string | null;
   message: string | null;
+  qualified_at: string | null;
 }
 export async function requestLines(db: Queryable, ids: readonly number[]): Promise<Map<number, RequestLine>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('offline_messages').select(['id', 'name', 'phone', 'email', 'message']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('offline_messages')
+    .select(['id', 'name', 'phone', 'email', 'message', 'qualified_at'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 

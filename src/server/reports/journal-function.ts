@@ -62,6 +62,13 @@ export const journal = apiFunction({
         .describe(
           'why the visit kept the site’s own number (`no_campaign`, `dry`, `share`, `bot`, `preview_invalid`, `preview_expired`), or `preview`: the owner’s preview; for a call credited to the site with no visit, that of the latest visit live at ring time that kept the site’s number',
         ),
+      attribution: z
+        .string()
+        .nullable()
+        .describe(
+          'why a call was credited, as `call`’s `attribution.code` (`lease`, `static_block`…); null for other kinds and older calls',
+        ),
+      qualified: z.boolean().describe('a qualification rule marked it'),
     }),
   ),
   async run(ctx, a) {

@@ -11,7 +11,7 @@ import { siteById } from '../sites/sites.js';
 import type { Queryable } from '../store/queryable.js';
 import type { CommunicationObjectType } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
-import { callDetails } from './call-details.js';
+import { callDetails, explainAttribution } from './call-details.js';
 import { journalReasons } from './journal-reasons.js';
 
 const iso = (utc: string) => new Date(Date.parse(utc.replace(' ', 'T') + 'Z')).toISOString();
@@ -74,6 +74,8 @@ export async function journalPage(db: Queryable, customer: CustomerRow, q: Journ
       tags: tags.get(`${c.object_type}:${c.id}`) ?? [],
       sale: sales.get(`${c.object_type}:${c.id}`) ?? null,
       number_reason: reasons.get(`${c.object_type}:${c.id}`) ?? null,
+      attribution: isCall ? (explainAttribution(call?.attribution ?? null)?.code ?? null) : null,
+      qualified: qualifiedAt(lines, c) != null,
     };
   });
   return { total, items };
@@ -142,4 +144,12 @@ function recordsOf(fileLink: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** When a qualification rule marked the communication; null: not qualified (goals never are). */
+function qualifiedAt(lines: JournalLines, c: { object_type: CommunicationObjectType; id: number }): string | null {
+  if (c.object_type === 'chat') return lines.chats.get(c.id)?.qualified_at ?? null;
+  if (c.object_type === 'offline_message') return lines.requests.get(c.id)?.qualified_at ?? null;
+  if (c.object_type === 'goal') return null;
+  return lines.calls.get(c.id)?.qualified_at ?? null;
 }

@@ -30,6 +30,8 @@ const item = (id: number, ac_name: string, ac_is_removed: boolean): JournalItem 
   tags: [],
   sale: null,
   number_reason: null,
+  attribution: null,
+  qualified: false,
 });
 const items = [item(1, 'Autumn sale', true), item(2, 'Spring sale', false)];
 afterEach(() => {
@@ -55,6 +57,40 @@ describe('a deleted campaign in the journal', () => {
       // The machines' columns close each line, with no comma inside: counted from the end.
       const fromEnd = JOURNAL_RAW.length - JOURNAL_RAW.findIndex((c) => c.label === 'ac_is_removed');
       expect(csv.map((line) => line.split(',').at(-fromEnd))).toEqual(['"ac_is_removed"', '"true"', '"false"']);
+    });
+  }
+});
+
+describe('why a call was credited, in the journal', () => {
+  const call: JournalItem = {
+    ...item(3, 'Spring sale', false),
+    type: 'cdr_in',
+    detail: '74951234567',
+    attribution: 'lease',
+    qualified: true,
+  };
+  const site: JournalItem = { ...item(4, '', false), ac_id: -1, type: 'cdr_in', detail: '74951234568', attribution: 'shared_number' };
+  for (const [lang, words, kind] of [
+    ['en', ['Spring sale', 'Credited: the number was leased to this visit'], 'Call · qualified'],
+    ['ru', ['Spring sale', 'Засчитан: номер был выдан этому визиту'], 'Звонок · квалифицирован'],
+  ] as Array<[Lang, string[], string]>) {
+    it(`says it under the campaign, and marks a qualified one, on screen and in the CSV (${lang})`, () => {
+      const columns = journalColumns(dictionaries[lang], lang, 'Europe/Moscow', () => null);
+      const box = document.body.appendChild(document.createElement('div'));
+      const state = { t: dictionaries[lang], lang } as unknown as AppState;
+      const table = h(Table<JournalItem>, { id: 'journal', label: 'Journal', columns, rows: [call, site], rowKey: (i) => i.id });
+      render(h(AppContext.Provider, { value: state, children: table }), box);
+      const campaign = box.querySelectorAll('td[data-col="campaign"]');
+      expect([...campaign[0]!.childNodes].map((n) => n.textContent)).toEqual(words);
+      expect(campaign[1]!.textContent).toContain(lang === 'en' ? 'several campaigns show the number' : 'несколько кампаний');
+      expect(box.querySelector('td[data-col="type"]')!.textContent).toBe(kind);
+      const csv = csvOf(columns, [call], JOURNAL_RAW).split('\r\n');
+      expect(csv[1]).toContain(words[1]);
+      const fromEnd = JOURNAL_RAW.length - JOURNAL_RAW.findIndex((c) => c.label === 'attribution');
+      expect(csv.map((line) => line.split(',').slice(-fromEnd, 2 - fromEnd))).toEqual([
+        ['"attribution"', '"qualified"'],
+        ['"lease"', '"true"'],
+      ]);
     });
   }
 });

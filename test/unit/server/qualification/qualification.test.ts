@@ -105,6 +105,14 @@ describe('qualified calls', () => {
     });
     expect(rows[0]!.qualified_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(rows[1]).toMatchObject({ qualified: false, qualified_at: null, tags: [], tag_list: [] });
+    // The journal says which are qualified and why each was credited (74951110000: Print's static number).
+    const journal = (await api.get('journal', { site_id: 1, date_from: day(now - 864e5), date_till: day(now + 864e5) })).json()
+      .data as Array<{ detail: string; qualified: boolean; attribution: string | null }>;
+    expect(journal.map((j) => [j.detail, j.qualified, j.attribution])).toEqual([
+      ['79160000003', false, 'static_block'],
+      ['79160000002', false, 'static_block'],
+      ['79160000001', true, 'static_block'],
+    ]);
   });
 
   it('first-time callers, a caller list to leave out and a set of campaigns', async () => {
