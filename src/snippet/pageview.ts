@@ -14,7 +14,12 @@ export function _pageView(spa: boolean): void {
   // The `_ga` and `_ym_uid` cookies, as they are, ride on every page view (no request of their
   // own): the analytics scripts set them as they load, often after the landing page's first page
   // view. Not read while consent is awaited.
-  const ids = !_state._wait && doc.cookie.match(/\b_(ga|ym_uid)=[^;]+/g);
+  let ids: string[] | null | false | undefined;
+  try {
+    ids = !_state._wait && doc.cookie.match(/\b_(ga|ym_uid)=[^;]+/g);
+  } catch {
+    // cookies blocked (a sandboxed frame, a browser setting): the page view goes without them
+  }
   const id = (_state._hit = _add('hit', { url, title: doc.title, referrer: spa ? _state._url! : doc.referrer, spa, ids }, (r) => {
     // A refusal was warned about by the outbox. A late answer for an earlier page view must not
     // replace the credentials of a newer one.
