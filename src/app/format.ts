@@ -18,6 +18,16 @@ export function formatDateTime(iso: string, lang: Lang, timeZone: string): strin
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
+/**
+ * A time the REST API gives as the customer's wall clock (`2026-11-29 13:05:07`, already in their
+ * zone) in the words `formatDateTime` uses for every other time ("Nov 29, 2026, 1:05 PM"); text of
+ * another shape is shown as it is.
+ */
+export function formatWallClock(text: string, lang: Lang): string {
+  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?$/.test(text)) return text;
+  return formatDateTime(text.replace(' ', 'T') + 'Z', lang, 'UTC');
+}
+
 export function formatMoney(roubles: number, lang: Lang): string {
   return new Intl.NumberFormat(lang, { style: 'currency', currency: 'RUB' }).format(roubles);
 }

@@ -153,6 +153,10 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     await app.getByRole('button', { name: 'Deliveries' }).click();
     await expect(app.locator('#webhook-deliveries')).toContainText('request.created');
     await expect(app.locator('#webhook-deliveries')).toContainText('200');
+    // Its time reads as the app's other times do ("Nov 29, 2026, 1:05 PM"), not as the API's text.
+    await expect(app.locator('#webhook-deliveries tbody tr').first().locator('[data-col="at"]')).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M$/,
+    );
     // A new endpoint shows its secret once.
     await app.getByLabel('Receiver URL (https)').fill('https://crm.example.com/hooks');
     await app.getByRole('button', { name: 'Add', exact: true }).click();

@@ -3,6 +3,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '../../app-protocol.js';
 import { call, type DataOf } from '../api.js';
 import { DeleteButton } from '../delete-button.js';
 import { Table } from '../table.js';
+import { formatWallClock } from '../format.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -11,14 +12,16 @@ type Webhook = DataOf<'webhook'>[number];
 
 /** A webhook's state: on or off, why it was switched off, since when it fails, what it dropped. */
 function WebhookState({ h }: { h: Webhook }) {
-  const { t } = useApp();
+  const { t, lang } = useApp();
   return (
     <>
       {h.is_enabled ? t.webhookOn : t.webhookOff}
       {h.disabled_reason && <span class="error"> — {h.disabled_reason}</span>}
-      {h.is_enabled && h.failing_since && <span class="muted"> — {fill(t.webhookFailingSince, { since: h.failing_since })}</span>}
+      {h.is_enabled && h.failing_since && (
+        <span class="muted"> — {fill(t.webhookFailingSince, { since: formatWallClock(h.failing_since, lang) })}</span>
+      )}
       {h.dropped_events > 0 && h.dropped_at && (
-        <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: h.dropped_at })}</span>
+        <span class="error"> — {fill(t.webhookDropped, { n: String(h.dropped_events), at: formatWallClock(h.dropped_at, lang) })}</span>
       )}
     </>
   );
@@ -177,7 +180,7 @@ export function Webhooks() {
 
 /** An endpoint's recent deliveries: the event, when, the answer. */
 function Deliveries({ id }: { id: number }) {
-  const { t } = useApp();
+  const { t, lang } = useApp();
   const list = useData(async () => await call('webhook_delivery', { webhook_id: id, limit: 50 }), [id]);
   return (
     <section class="card" aria-labelledby="deliveries-h">
@@ -191,7 +194,7 @@ function Deliveries({ id }: { id: number }) {
               rows={ds}
               rowKey={(d) => d.id}
               columns={[
-                { key: 'at', label: t.webhookAttemptedAt, head: true, class: 'nowrap', text: (d) => d.attempted_at },
+                { key: 'at', label: t.webhookAttemptedAt, head: true, class: 'nowrap', text: (d) => formatWallClock(d.attempted_at, lang) },
                 {
                   key: 'event',
                   label: t.webhookEvent,

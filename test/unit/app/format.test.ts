@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { conditionValueError, selectorOf } from '../../../src/app/conditions.js';
-import { addDays, csvCell, dayIn, daysBetween, formatDuration, formatPhone } from '../../../src/app/format.js';
+import {
+  addDays,
+  csvCell,
+  dayIn,
+  daysBetween,
+  formatDateTime,
+  formatDuration,
+  formatPhone,
+  formatWallClock,
+} from '../../../src/app/format.js';
 
 describe('phone numbers', () => {
   it('writes Russian numbers as people do, never raw digits', () => {
@@ -51,5 +60,15 @@ describe('campaign forms', () => {
     expect(selectorOf('id', 'phone')).toBe('#phone');
     expect(selectorOf('class', '.tel')).toBe('.tel');
     expect(selectorOf('name', 'phone')).toBe('[name=phone]');
+  });
+});
+
+describe("the customer's wall-clock times of the REST API", () => {
+  it('read as every other time of the app reads, in both languages, the clock unchanged', () => {
+    // A webhook delivery's time: 13:05 in the customer's zone, whatever the browser's.
+    expect(formatWallClock('2026-11-29 13:05:07', 'en')).toBe(formatDateTime('2026-11-29T10:05:07Z', 'en', 'Europe/Moscow'));
+    expect(formatWallClock('2026-11-29 13:05:07', 'en')).toMatch(/^Nov 29, 2026, 1:05\sPM$/);
+    expect(formatWallClock('2026-11-29 13:05:07', 'ru')).toMatch(/^29 нояб\. 2026 г\., 13:05$/);
+    expect(formatWallClock('not a time', 'en')).toBe('not a time');
   });
 });
