@@ -64,7 +64,7 @@ export function journalColumns(
         <>
           {i.ac_id === -1 ? <span class="muted">{t.noCampaign}</span> : campaignName(t, i.ac_name, i.ac_is_removed)}
           <NumberReason reason={i.number_reason} />
-          {i.attribution && <div class="muted number-reason">{creditedWords(words, i.attribution)}</div>}
+          {i.attribution && <div class="muted credited">{creditedWords(words, i.attribution)}</div>}
         </>
       ),
       class: 'campaign',

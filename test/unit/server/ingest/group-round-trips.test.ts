@@ -32,6 +32,9 @@ beforeAll(async () => {
     onQuery: (sql) => LOG.push(sql),
     postgresLanes: 1,
     rateLimits: { ip: 0, visitor: 0, firstVisits: 0 },
+    // The background workers' reads are not the requests'.
+    conversions: { pollMs: 0 },
+    notifications: { tickMs: 0 },
   });
 });
 afterAll(async () => {

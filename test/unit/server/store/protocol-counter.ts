@@ -18,6 +18,8 @@ export interface ProtocolCounter {
   counts(): { statements: number; roundTrips: number };
   /** The statements parsed since the last reset (each extended-protocol `Parse`): by name, '' for unnamed ones. */
   parsed(): string[];
+  /** The texts of the unnamed ones among them. */
+  unnamed(): string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export async function startProtocolCounter(target: string, latencyMs = 25): Prom
   let statements = 0;
   let roundTrips = 0;
   let parsed: string[] = [];
+  let unnamed: string[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const db = connect(Number(t.port || 5432), t.hostname);
@@ -71,7 +74,11 @@ export async function startProtocolCounter(target: string, latencyMs = 25): Prom
     client.on('data', (d: Buffer) => {
       read(up, d, (type, body) => {
         // Parse: the statement's name (a NUL-terminated string, empty for an unnamed one), its text, …
-        if (type === PARSE) parsed.push(body.toString('utf8', 0, body.indexOf(0)));
+        if (type === PARSE) {
+          const end = body.indexOf(0);
+          parsed.push(body.toString('utf8', 0, end));
+          if (end === 0) unnamed.push(body.toString('utf8', 1, body.indexOf(0, 1)));
+        }
         if (type !== SYNC && type !== QUERY) return;
         statements++;
         if (unanswered === 0) roundTrips++;
@@ -104,8 +111,10 @@ export async function startProtocolCounter(target: string, latencyMs = 25): Prom
     },
     counts: () => ({ statements, roundTrips }),
     parsed: () => parsed,
+    unnamed: () => unnamed,
     reset() {
       parsed = [];
+      unnamed = [];
       statements = 0;
       roundTrips = 0;
     },
