@@ -53,6 +53,8 @@ import { reportSignInClashes } from './identity/sign-in-names.js';
 import { createWebhooks, type WebhookOptions, type Webhooks } from './webhooks/index.js';
 import { createConversions, type ConversionOptions, type Conversions } from './conversions/index.js';
 import { webhookRecordFunctions } from './reports/webhook-records.js';
+import { siteOfCommunication } from './reports/communications.js';
+import type { CommunicationObjectType } from './store/tables/tagging.js';
 import { createCarrierService, type CarrierOptions, type CarrierService } from './carriers/service.js';
 import { CARRIER_MODULES } from './carriers/modules.js';
 import { carrierCallbackPlatform } from './carriers/callback-platform.js';
@@ -549,6 +551,7 @@ async function registerRestApi(
       functions: API_FUNCTIONS,
       // Each feature's services its functions declare they need (api/function.ts, `needs`).
       services: { webhooks: webhooks.control, carriers, conversions: conversions.control, mail },
+      siteOfCommunication: (db, type, id) => siteOfCommunication(db, type as CommunicationObjectType, id),
       now: opts.apiClock,
     });
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errors } from '../http/errors.js';
 import type { Store } from '../store/open.js';
 import { actingCustomer, reachedCustomers } from './access.js';
-import { asKeyAllows } from './api-key-limits.js';
+import { asKeyAllows, type SiteOfCommunication } from './api-key-limits.js';
 import { DEFAULT_LIMIT, parseArgs, parseCustomerId, parsePage } from './args.js';
 import { apiErrors } from './errors.js';
 import type { ApiFunction, Caller, Context, ServiceName, Services, Verb } from './function.js';
@@ -34,6 +34,8 @@ export interface ApiOptions {
   functions: readonly ApiFunction[];
   /** The running services the functions declare they need (`needs`), from their features. */
   services: Services;
+  /** Where an API key limited to sites finds the site of a communication it tags (reports/). */
+  siteOfCommunication: SiteOfCommunication;
 }
 
 export { TOTAL_HEADER };
@@ -98,7 +100,14 @@ export async function apiFeature(app: FastifyInstance, opts: ApiOptions): Promis
   await registerApiReference(app, opts.functions);
   app.setErrorHandler(answerApiError);
   await registerSessionRoutes(app, sessions);
-  registerFunctionRoutes(app, functionsByName(opts.functions), { store, services, sessions, loginGuard, now });
+  registerFunctionRoutes(app, functionsByName(opts.functions), {
+    store,
+    services,
+    sessions,
+    loginGuard,
+    now,
+    siteOfCommunication: opts.siteOfCommunication,
+  });
 }
 
 /** Errors Fastify meets before a handler runs answer in the API's codes and format. */
@@ -183,6 +192,7 @@ interface FunctionRuntime {
   sessions: ApiSessions;
   loginGuard: LoginGuard;
   now: () => number;
+  siteOfCommunication: SiteOfCommunication;
 }
 
 /**
@@ -248,7 +258,7 @@ async function runFunction(
     takePathValue(declared, call.params, pathValue);
     const sessionKey = presentedSessionKey(req.headers.authorization, call.sessionKey);
     const caller = await runtime.sessions.caller(sessionKey);
-    const fn = asKeyAllows(declared, caller);
+    const fn = asKeyAllows(declared, caller, runtime.siteOfCommunication);
     const { customer_id: customerIdRaw, limit, offset, ...params } = call.params;
     const page = pageOf(fn, limit, offset);
     let total: number | undefined;

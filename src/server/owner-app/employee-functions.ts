@@ -99,6 +99,11 @@ export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Stor
         ip: req.ip,
       };
       let data = (await fn.run(ctx as CustomerContext<ServiceName>, args)) as unknown;
+      // A list cut to the employee's sites is read whole, a page at a time, before it is paged.
+      for (let offset = MAX_LIMIT; filter && fn.list && Array.isArray(data) && data.length === offset; offset += MAX_LIMIT) {
+        const more = (await fn.run({ ...ctx, page: { limit: MAX_LIMIT, offset } } as CustomerContext<ServiceName>, args)) as unknown[];
+        data = [...data, ...more];
+      }
       if (Array.isArray(data)) {
         let rows = data as Array<Record<string, unknown>>;
         if (filter) rows = rows.filter((r) => emp.sites.includes(r[filter] as number));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MAX_API_KEYS } from '../../../../src/server/accounts/api-key-functions.js';
-import { apiWorld, checkAnswer, expectAnswered, expectData, expectError, type ApiWorld } from '../api-helpers.js';
+import { apiWorld, checkAnswer, expectAnswered, expectData, expectError, insertCallFixture, type ApiWorld } from '../api-helpers.js';
 
 // API keys (docs/api-keys.md): made with a session, used as `Authorization: Bearer`, limited by
 // scope and sites, revoked at once; the key is answered once and kept only as its SHA-256.
@@ -151,6 +151,62 @@ describe('API keys', () => {
     // The whole customer's key sees both.
     const all = await made(w, a, { name: 'All', read_only: true });
     expect((expectData(await bearer(w, all.key)('site')) as Array<{ id: number }>).map((s) => s.id)).toEqual([1, second]);
+  }, 30_000);
+
+  it('lets a key limited to sites tag its sites’ communications, and refuses another site’s', async () => {
+    w = await apiWorld();
+    const a = await w.login('a');
+    const second = (expectData(await w.post('create_site', a, { domain: 'second.a.test', user_phone: '74951234567' })) as { id: number })
+      .id;
+    const leg = { direction: 'in' as const, numa: '79161234567', numb: '74951234567', setup: '2026-11-20 10:00:00', duration: 30 };
+    const own = (await insertCallFixture(w.server, { siteId: 1, customerId: 1, legs: [leg] })).callId;
+    const others = (await insertCallFixture(w.server, { siteId: second, customerId: 1, legs: [leg] })).callId;
+    const tag = (expectData(await w.get('tag', { session_key: a })) as Array<{ id: number }>)[0]!.id;
+    const use = bearer(w, (await made(w, a, { name: 'Site 1 only', read_only: false, site_ids: [1] })).key);
+
+    expectData(await use('tag_communication', { object_type: 'cdr_in', object_id: own, mark_id: tag }, 'POST'));
+    expectData(
+      await use('tag_communication_sale', { object_type: 'cdr_in', object_id: own, cost: 1200, date_time: '2026-11-20 12:00:00' }, 'POST'),
+    );
+    expectData(await use('untag_communication', { object_type: 'cdr_in', object_id: own, mark_id: tag }, 'POST'));
+    for (const [fn, extra] of [
+      ['tag_communication', { mark_id: tag }],
+      ['tag_communication_sale', { cost: 1, date_time: '2026-11-20 12:00:00' }],
+      ['untag_communication', { mark_id: tag }],
+    ] as const) {
+      // Another site's call, and one that does not exist, are refused alike.
+      for (const id of [others, 999_999]) {
+        const r = await use(fn, { object_type: 'cdr_in', object_id: id, ...extra }, 'POST');
+        expectError(r, 403, 102403);
+        expect(r.json().message).toContain('not of a site the API key reaches');
+      }
+    }
+    // The sale's tag stays on the key's own call; nothing reached the other site's.
+    const tagged = await w.server.store.db.selectFrom('tag_links').select(['object_id', 'tag_id']).execute();
+    expect(tagged.map((t) => t.object_id)).toEqual([own]);
+    expect(tagged[0]!.tag_id).not.toBe(tag);
+  }, 30_000);
+
+  it('lists all of a key’s sites’ rows when the customer has more than a page of them', async () => {
+    w = await apiWorld();
+    const a = await w.login('a');
+    const second = (expectData(await w.post('create_site', a, { domain: 'second.a.test', user_phone: '74951234567' })) as { id: number })
+      .id;
+    const db = w.server.store.db;
+    const before = (expectData(await w.get('ac', { session_key: a, site_id: 1 })) as unknown[]).length;
+    // A thousand of the other site's campaigns come first by id; the key's site's last one after them.
+    await db
+      .insertInto('ad_campaigns')
+      .values(Array.from({ length: 1000 }, (_, i) => ({ site_id: second, name: `Other ${i}` })))
+      .execute();
+    const last = (await db.insertInto('ad_campaigns').values({ site_id: 1, name: 'After them' }).returning('id').executeTakeFirstOrThrow())
+      .id;
+    const use = bearer(w, (await made(w, a, { name: 'Site 1 only', read_only: true, site_ids: [1] })).key);
+    const listed = await use('ac', { limit: 1000 });
+    const ids = (expectData(listed) as Array<{ id: number; site_id: number }>).map((c) => c.id);
+    expect(ids).toHaveLength(before + 1);
+    expect(ids).toContain(last);
+    expect(listed.headers['x-total-count']).toBe(String(before + 1));
   }, 30_000);
 
   it('ends a revoked key at once; keys and logins are managed with a session only', async () => {

@@ -103,6 +103,22 @@ describe('an employee in the app', () => {
     expect((await call('GET', '/app/api/employee/tag', key)).status).toBe(200);
   });
 
+  it('lists every campaign of its sites when the customer has more than a page of them', async () => {
+    const { key, other } = await world();
+    const db = w.server.store.db;
+    await db
+      .insertInto('ad_campaigns')
+      .values(Array.from({ length: 1000 }, (_, i) => ({ site_id: other, name: `Other ${i}` })))
+      .execute();
+    const last = (await db.insertInto('ad_campaigns').values({ site_id: 1, name: 'After them' }).returning('id').executeTakeFirstOrThrow())
+      .id;
+    const campaigns = await call('GET', '/app/api/employee/ac?limit=1000', key);
+    expect(campaigns.status, campaigns.body.message).toBe(200);
+    const ids = (campaigns.body.data as Array<{ id: number; site_id: number }>).map((c) => c.id);
+    expect(ids).toContain(last);
+    expect(campaigns.headers['x-total-count']).toBe(String(ids.length));
+  });
+
   it("gets 403 for another site's journal, chart, report, campaigns and communications", async () => {
     const { key, other, otherGoal, target } = await world();
     for (const url of [
