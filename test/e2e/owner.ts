@@ -62,6 +62,24 @@ export interface ProductionServer {
  * link, which it does only while its database has no account.
  */
 export async function productionServer(env: Record<string, string>): Promise<ProductionServer> {
+  const main = await startMain(env, /^setup link: +(\S+)$/m, 'no setup link');
+  return { ...main.server, setupLink: main.found };
+}
+
+/**
+ * The same server started again on a database that has its account already (a restart): it
+ * prints no setup link, so it is ready once it has printed its address.
+ */
+export async function productionServerAgain(env: Record<string, string>): Promise<Omit<ProductionServer, 'setupLink'>> {
+  return (await startMain(env, /^consultant server: +(\S+)$/m, 'no address')).server;
+}
+
+/** Spawns main.js and waits until its output matches `ready` (its first group is `found`). */
+async function startMain(
+  env: Record<string, string>,
+  ready: RegExp,
+  missing: string,
+): Promise<{ server: Omit<ProductionServer, 'setupLink'>; found: string }> {
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
     cwd: env.SVC_CWD ?? root,
     env: { PATH: process.env.PATH ?? '', SVC_BUNDLE_DIR: join(root, 'dist'), SVC_LOG_LEVEL: 'warn', ...env },
@@ -71,26 +89,28 @@ export async function productionServer(env: Record<string, string>): Promise<Pro
   child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString('utf8')));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const link = await new Promise<string>((resolve, reject) => {
+  const found = await new Promise<string>((resolve, reject) => {
     const started = Date.now();
     const look = setInterval(() => {
-      const m = /^setup link: +(\S+)$/m.exec(out);
+      const m = ready.exec(out);
       if (m) {
         clearInterval(look);
         resolve(m[1]!);
       } else if (child.exitCode !== null || Date.now() - started > 60_000) {
         clearInterval(look);
-        reject(new Error(`the server printed no setup link:\n${out}`));
+        reject(new Error(`the server printed ${missing}:\n${out}`));
       }
     }, 50);
   });
   return {
-    url: /^consultant server: +(\S+)$/m.exec(out)![1]!.replace(/\/?$/, '/'),
-    setupLink: link,
-    output: () => out,
-    close: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+    found,
+    server: {
+      url: /^consultant server: +(\S+)$/m.exec(out)![1]!.replace(/\/?$/, '/'),
+      output: () => out,
+      close: async () => {
+        if (child.exitCode === null) child.kill('SIGTERM');
+        await exited;
+      },
     },
   };
 }

@@ -7,7 +7,9 @@ import { startPlatform, type Arrived, type Failure, type PlatformStandin } from 
  * for the tests only: the refresh-token grant, the `developer-token` and bearer token checked as
  * Google documents, the request's shape checked (partialFailure, the conversion action's resource
  * name, the date-time format), and Google's error envelope `{error: {code, message, status}}` for
- * 401, 429 and 500. Every conversion it accepts is kept, in order.
+ * 401, 429 and 500. Every conversion it accepts is kept, in order; one uploaded again (the same
+ * click or call, action and conversion time) is refused inside a 200 as Google refuses it,
+ * CLICK_CONVERSION_ALREADY_EXISTS or CALL_CONVERSION_ALREADY_EXISTS, and not kept twice.
  */
 
 export interface GoogleAdsStandin extends PlatformStandin {
@@ -31,6 +33,35 @@ const ERRORS: Record<Failure, { code: number; message: string; status: string }>
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
+/** Google's partial failure for a conversion it has already (the same click or call and conversion time). */
+function alreadyThere(click: boolean) {
+  const [code, message] = click
+    ? [
+        'CLICK_CONVERSION_ALREADY_EXISTS',
+        'The imported event has the same click and conversion_date_time as an existing conversion., at conversions[0]',
+      ]
+    : [
+        'CALL_CONVERSION_ALREADY_EXISTS',
+        'The imported call has the same conversion_date_time as an existing conversion., at conversions[0]',
+      ];
+  return {
+    status: 200,
+    body: {
+      partialFailureError: {
+        code: 3,
+        message,
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
+            errors: [{ errorCode: { conversionUploadError: code }, message }],
+          },
+        ],
+      },
+      results: [{}],
+    },
+  };
+}
+
 export async function startGoogleAdsStandin(): Promise<GoogleAdsStandin> {
   const credentials = {
     developer_token: `dev-${randomBytes(6).toString('hex')}`,
@@ -41,6 +72,7 @@ export async function startGoogleAdsStandin(): Promise<GoogleAdsStandin> {
   const tokens = new Set<string>();
   const accepted: GoogleAdsStandin['accepted'] = [];
   const expiredGclids = new Set<string>();
+  const uploaded = new Set<string>();
   const error = (f: Failure) => ({ status: f, body: { error: ERRORS[f] } });
   const bad = (message: string) => ({ status: 400, body: { error: { code: 400, message, status: 'INVALID_ARGUMENT' } } });
 
@@ -90,6 +122,10 @@ export async function startGoogleAdsStandin(): Promise<GoogleAdsStandin> {
         };
     } else if (!/^\+\d{6,15}$/.test(String(c.callerId)) || !DATE_TIME.test(String(c.callStartDateTime)))
       return bad('callerId and callStartDateTime are required.');
+    const click = kind === 'uploadClickConversions';
+    const key = [customerId, c.conversionAction, click ? c.gclid : c.callerId, c.callStartDateTime, c.conversionDateTime].join('|');
+    if (uploaded.has(key)) return alreadyThere(click);
+    uploaded.add(key);
     accepted.push({
       kind: kind === 'uploadClickConversions' ? 'click' : 'call',
       customerId,

@@ -23,6 +23,13 @@ export interface PlatformStandin {
   arrived: Arrived[];
   /** Failures the next requests get, in order, whatever they ask. */
   failNext: Failure[];
+  /**
+   * Holds the answer of the next request that `match`es: the platform does its work (an upload is
+   * kept) but its answer is late, until `release()`; resolves when that request arrived.
+   */
+  holdNext(match: (r: Arrived) => boolean): Promise<Arrived>;
+  /** Sends the held answers (to a client still waiting for them). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +38,8 @@ export type Answer = { status: number; body?: unknown; type?: string };
 export async function startPlatform(handle: (r: Arrived) => Answer, failure: (f: Failure) => Answer): Promise<PlatformStandin> {
   const arrived: Arrived[] = [];
   const failNext: Failure[] = [];
+  let hold: { match: (r: Arrived) => boolean; arrived: (r: Arrived) => void } | null = null;
+  const held: Array<() => void> = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -47,8 +56,17 @@ export async function startPlatform(handle: (r: Arrived) => Answer, failure: (f:
       const f = failNext.shift();
       const a = f ? failure(f) : handle(r);
       const text = a.body === undefined ? '' : typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-      res.writeHead(a.status, { 'content-type': a.type ?? 'application/json; charset=utf-8' });
-      res.end(text);
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(a.status, { 'content-type': a.type ?? 'application/json; charset=utf-8' });
+        res.end(text);
+      };
+      if (hold?.match(r)) {
+        const h = hold;
+        hold = null;
+        held.push(answer);
+        h.arrived(r);
+      } else answer();
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -57,6 +75,10 @@ export async function startPlatform(handle: (r: Arrived) => Answer, failure: (f:
     url: `http://127.0.0.1:${port}/`,
     arrived,
     failNext,
+    holdNext: (match) => new Promise<Arrived>((arrived) => (hold = { match, arrived })),
+    release: () => {
+      for (const answer of held.splice(0)) answer();
+    },
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

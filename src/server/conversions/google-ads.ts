@@ -119,12 +119,16 @@ function uploadOf(ctx: SendContext<GoogleAdsSettings, GoogleAdsCredentials>): { 
 const callable = (f: SendContext<GoogleAdsSettings, unknown>['facts'], s: GoogleAdsSettings) =>
   (f.kind === 'call' || f.kind === 'sitephone') && !!f.caller && !!s.call_conversion_action_id;
 
-/** A 200 may still refuse the conversion: its `partialFailureError` says why. */
-function partialFailure(text: string): { message: string; tooRecent: boolean } | null {
+/**
+ * A 200 may still refuse the conversion: its `partialFailureError` says why. One Google has
+ * already (the same click or call and time: an upload whose answer was lost, a stop cut off) is
+ * there, which is what sending it was for.
+ */
+function partialFailure(text: string): { message: string; tooRecent: boolean; already: boolean } | null {
   const j = jsonOf(text) as { partialFailureError?: { message?: string } } | null;
   const message = j?.partialFailureError?.message;
   if (!message) return null;
-  return { message, tooRecent: /TOO_RECENT/.test(text) };
+  return { message, tooRecent: /TOO_RECENT/.test(text), already: /(CLICK|CALL)_CONVERSION_ALREADY_EXISTS/.test(text) };
 }
 
 export const googleAds: PlatformModule<GoogleAdsSettings, GoogleAdsCredentials> = {
@@ -165,6 +169,7 @@ export const googleAds: PlatformModule<GoogleAdsSettings, GoogleAdsCredentials> 
       body: JSON.stringify({ conversions: [upload.conversion], partialFailure: true }),
     });
     const partial = a.status === 200 ? partialFailure(a.text) : null;
+    if (partial?.already) return { state: 'sent', status: 200, request: upload.request, answer: `already there: ${partial.message}` };
     if (partial)
       return partial.tooRecent
         ? { state: 'retry', status: 200, request: upload.request, answer: partial.message, retryAfterMs: TOO_RECENT_WAIT_MS }

@@ -14,6 +14,9 @@ import type { Sealer } from './sealer.js';
  * answer) for up to `retryForMs`; given up on any other refusal, with the platform's words; or
  * refused before any request, saying why (too old for the platform's window, nothing to link it
  * by, credentials that cannot be opened). Woken after each commit that enqueued, and every `pollMs`.
+ * A stop lets the sends in flight be answered for a moment (a platform without deduplication would
+ * count one cut off twice), then cuts the rest off and hands them back, due at once, to the next
+ * server: without that they would wait out their lease after a restart.
  */
 
 export interface ConversionWorkerOptions {
@@ -31,6 +34,8 @@ export interface ConversionWorkerOptions {
   timeoutMs?: number | undefined;
   /** How long an item is retried, ms. Default two days. */
   retryForMs?: number | undefined;
+  /** How long a stop waits for the answers of the sends in flight before cutting them off, ms. Default 3000. */
+  closeGraceMs?: number | undefined;
   /** Hears what the worker could not do (the database failing); never a credential. */
   onError?: ((e: unknown) => void) | undefined;
 }
@@ -107,12 +112,23 @@ export function startConversionWorker(store: Store, sealer: Sealer, opts: Conver
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
-      stop.abort();
       await claiming?.catch(() => 0);
+      await within(Promise.allSettled([...inFlight]), opts.closeGraceMs ?? 3000);
+      stop.abort();
       await Promise.allSettled([...inFlight]);
     },
   };
 }
+
+/** `p`, or nothing after `ms`. */
+async function within(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p, new Promise<void>((ok) => (timer = setTimeout(ok, ms)))]);
+  clearTimeout(timer);
+}
+
+/** What the log says of a send a stop cut off before the platform answered. */
+export const CUT_OFF = 'the server stopped before the platform answered; sent again after the restart';
 
 /** Sends one claimed item and settles it. */
 function sender(
@@ -140,6 +156,8 @@ function sender(
     const t = now();
     const why = module.refusal(facts, settings.data, t);
     if (why) return refuse(why);
+    // Stopping before anything was sent: handed back as it was.
+    if (signal.aborted) return settleConversion(db, id, { state: 'pending', next: t, reason: item.reason }, false);
     const o: Outcome = await module.send({
       facts,
       settings: settings.data,
@@ -149,17 +167,19 @@ function sender(
       now: t,
       destinationId: dest.id,
     });
-    // Stopped mid-send: the lease runs out and the next worker sends it.
-    if (signal.aborted) return;
+    // Cut off by a stop: the platform may have it or not. Due at once for the next server (Google
+    // answers one it has with ALREADY_EXISTS), not after the lease.
+    const cut = signal.aborted;
     await recordConversionAttempt(db, {
       outbox_id: id,
       destination_id: dest.id,
       at_ms: t,
       request: o.request,
-      status_code: o.status,
-      answer: o.answer,
+      status_code: cut ? null : o.status,
+      answer: cut ? CUT_OFF : o.answer,
       duration_ms: Math.max(0, now() - t),
     });
+    if (cut) return settleConversion(db, id, { state: 'pending', next: now(), reason: CUT_OFF }, true);
     if (o.state === 'sent') return settleConversion(db, id, { state: 'sent', reason: null }, true);
     if (o.state === 'failed') return settleConversion(db, id, { state: 'failed', reason: o.answer ?? `HTTP ${o.status}` }, true);
     const next = now() + Math.max(o.retryAfterMs ?? 0, retryDelay(item.attempts + 1, opts.random));

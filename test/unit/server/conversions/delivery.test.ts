@@ -22,8 +22,8 @@ async function standins(): Promise<Standins> {
   return s;
 }
 
-async function server(clock: Clock, s: Standins, dbPath?: string, bases?: Record<string, string>) {
-  const x = await conversionServer(clock, s, dbPath, bases ? { bases } : {});
+async function server(clock: Clock, s: Standins, dbPath?: string, bases?: Record<string, string>, closeGraceMs?: number) {
+  const x = await conversionServer(clock, s, dbPath, { ...(bases ? { bases } : {}), ...(closeGraceMs ? { closeGraceMs } : {}) });
   open.push(x);
   return x;
 }
@@ -198,6 +198,78 @@ describe('conversion delivery', () => {
       ['sent', 2],
       ['sent', 2],
     ]);
+  });
+
+  it('an upload Google has already (its answer was lost) counts as sent, and is kept once', async () => {
+    const s = await standins();
+    const clock = { t: Date.now() };
+    const x = await server(clock, s);
+    const rest = await restCaller(x);
+    await qualifyTalks(x);
+    const ids = await connectAll(rest, s);
+    await callFromAd(x, clock, { callId: 'g-1', from: '79161234567', talk: 20 });
+    await x.conversions.worker.drain();
+    // As if the answer had never come: the item is due again.
+    await x.store.db
+      .updateTable('conversion_outbox')
+      .set({ state: 'pending', next_attempt_ms: clock.t })
+      .where('destination_id', '=', ids.google)
+      .execute();
+    await x.conversions.worker.drain();
+    expect(s.google.accepted).toHaveLength(1);
+    expect((await logOf(rest, ids.google))[0]).toMatchObject({
+      state: 'sent',
+      attempts: 2,
+      status_code: 200,
+      answer: expect.stringMatching(/^already there: The imported event has the same click/) as string,
+    });
+  });
+
+  it('a stop lets a send in flight be answered, and the next server does not send it again', async () => {
+    const s = await standins();
+    const clock = { t: Date.now() };
+    const dbPath = sharedDbPath();
+    const first = await server(clock, s, dbPath);
+    await qualifyTalks(first);
+    const ids = await connectAll(await restCaller(first), s);
+    const held = s.ga4.holdNext((r) => r.path === '/mp/collect');
+    await callFromAd(first, clock, { callId: 's-1', from: '79161234567', talk: 20 });
+    await held;
+    const closing = first.close();
+    setTimeout(() => s.ga4.release(), 200);
+    await closing;
+    const second = await server(clock, s, dbPath);
+    clock.t += 3_600_000;
+    await second.conversions.worker.drain();
+    // GA4 counts every event it gets: one sent twice would be two.
+    expect(s.ga4.accepted).toHaveLength(1);
+    const rest = await restCaller(second);
+    expect((await logOf(rest, ids.ga4))[0]).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('a send a stop cuts off says so, and the next server sends it at once', async () => {
+    const s = await standins();
+    const clock = { t: Date.now() };
+    const dbPath = sharedDbPath();
+    const first = await server(clock, s, dbPath, undefined, 100);
+    await qualifyTalks(first);
+    const ids = await connectAll(await restCaller(first), s);
+    const held = s.google.holdNext((r) => r.path.endsWith(':uploadClickConversions'));
+    await callFromAd(first, clock, { callId: 'c-1', from: '79161234567', talk: 20 });
+    await held;
+    await first.close();
+    const second = await server(clock, s, dbPath);
+    const rest = await restCaller(second);
+    expect((await logOf(rest, ids.google))[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      status_code: null,
+      answer: 'the server stopped before the platform answered; sent again after the restart',
+    });
+    // The same clock: due at once, not after the first server's lease.
+    await second.conversions.worker.drain();
+    expect(s.google.accepted).toHaveLength(1);
+    expect((await logOf(rest, ids.google))[0]).toMatchObject({ state: 'sent', attempts: 2, status_code: 200 });
   });
 
   it('a communication announced again is not stored twice', async () => {

@@ -44,7 +44,7 @@ export async function conversionServer(
   clock: Clock,
   s: Standins,
   dbPath = ':memory:',
-  o: { log?: (line: string) => void; bases?: Record<string, string> } = {},
+  o: { log?: (line: string) => void; bases?: Record<string, string>; closeGraceMs?: number } = {},
 ): Promise<ConsultantServer> {
   return createTestServer({
     dbPath,
@@ -59,7 +59,7 @@ export async function conversionServer(
       secretKey: KEY,
       apiBases: o.bases ?? { google_ads: s.google.url, google_oauth: s.google.url, metrica: s.metrica.url, ga4: s.ga4.url },
     },
-    conversions: { now: () => clock.t, random: () => 0.5, pollMs: 0, timeoutMs: 5000 },
+    conversions: { now: () => clock.t, random: () => 0.5, pollMs: 0, timeoutMs: 5000, closeGraceMs: o.closeGraceMs },
   });
 }
 
