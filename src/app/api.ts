@@ -184,7 +184,7 @@ const withCustomer = (fn: string, args: Args): Args => {
  * A REST function by verb: GET in the query, others as `{action, args}`, the key in its header. An
  * employee's go to `/app/api/employee/<function>`, the same functions limited to their sites.
  */
-export async function rest<T = unknown>(fn: string, args: Args = {}, verb: Verb = 'GET'): Promise<{ data: T; total: number | null }> {
+async function rest<T = unknown>(fn: string, args: Args = {}, verb: Verb = 'GET'): Promise<{ data: T; total: number | null }> {
   const employee = session.employee();
   const a = employee ? args : withCustomer(fn, args);
   const url = employee ? `/app/api/employee/${fn}` : `/api/v1/${fn}/`;
@@ -208,14 +208,6 @@ export function call<F extends GetFn>(fn: F, ...a: GetRest<F>): Promise<DataOf<F
 export function call<F extends Fn, V extends Exclude<VerbOf<F>, 'GET'>>(fn: F, args: ArgsOf<F, V>, verb: V): Promise<DataOf<F, V>>;
 export async function call(fn: string, args?: Args, verb?: Verb): Promise<unknown> {
   return (await rest(fn, args, verb)).data;
-}
-
-/**
- * A REST function's `data` as `T`, unchecked: for a function the checked-in reference does not
- * list yet (run `npm run api-types`, then move the call to `call`).
- */
-export async function restData<T>(fn: string, args: Args = {}, verb: Verb = 'GET'): Promise<T> {
-  return (await rest<T>(fn, args, verb)).data;
 }
 
 /** A GET list's page and the number of records in all (`X-Total-Count`). */

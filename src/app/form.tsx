@@ -9,7 +9,7 @@ import type { FieldErrors } from './ui.js';
  *
  *   const form = useForm({ name: '', user_phone: '' }, {
  *     check: { name: required(t.fieldRequired), user_phone: phoneShape(t.phoneShape) },
- *     async submit(v) { await rest('create_site', v, 'POST'); form.reset(); },
+ *     async submit(v) { await call('create_site', v, 'POST'); form.reset(); },
  *   });
  *   <form onSubmit={form.onSubmit} noValidate>
  *     <TextField {...form.field('name', t.name)} />

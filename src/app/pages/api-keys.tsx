@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { call, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
 import { required, useForm } from '../form.js';
 import { fill } from '../i18n.js';
@@ -8,26 +8,14 @@ import { Table, type Column } from '../table.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** A key as `api_key` lists it (docs/api-keys.md); the key itself is never listed. */
-interface ApiKey {
-  id: number;
-  name: string;
-  key_id: string;
-  read_only: boolean;
-  site_ids: number[] | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-interface SiteRef {
-  id: number;
-  domain: string;
-}
+type ApiKey = DataOf<'api_key'>[number];
+type SiteRef = Pick<DataOf<'site'>[number], 'id' | 'domain'>;
 
 /** The customer's API keys (REST `api_key`, `create_api_key`, `revoke_api_key`): make one, see when each was used, revoke. */
 export function ApiKeys() {
   const { t, customer } = useApp();
   const data = useData(async () => {
-    const [keys, sites] = await Promise.all([restData<ApiKey[]>('api_key'), restData<SiteRef[]>('site', { limit: 1000 })]);
+    const [keys, sites] = await Promise.all([call('api_key'), call('site', { limit: 1000 })]);
     return { keys, sites };
   }, [customer?.id]);
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
@@ -38,7 +26,7 @@ export function ApiKeys() {
     setNote('');
     setFailure('');
     if (!(await confirm.ask({ title: fill(t.revokeApiKeyTitle, { name: k.name }), body: t.revokeApiKeyText, yes: t.revokeApiKey }))) return;
-    restData('revoke_api_key', { id: k.id }, 'POST').then(
+    call('revoke_api_key', { id: k.id }, 'POST').then(
       () => {
         setNote(fill(t.apiKeyRevoked, { name: k.name }));
         data.reload();
@@ -145,7 +133,7 @@ function NewKey({ sites, onMade }: { sites: SiteRef[]; onMade(m: { name: string;
       check: { name: required(t.fieldRequired) },
       async submit(v) {
         const args = { name: v.name.trim(), read_only: v.read_only === '1', ...(chosen.length ? { site_ids: chosen } : {}) };
-        const r = await restData<{ key: string }>('create_api_key', args, 'POST');
+        const r = await call('create_api_key', args, 'POST');
         form.reset();
         setChosen([]);
         onMade({ name: args.name, key: r.key });

@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { call, type ArgsOf, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
 import { fill, type Texts } from '../i18n.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
@@ -8,31 +8,11 @@ import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
-/** The answers of the conversion functions (docs/conversions.md, "The functions"). */
-type Platform = 'google_ads' | 'metrica' | 'ga4';
-interface Destination {
-  id: number;
-  site_id: number;
-  platform: Platform;
-  label: string;
-  sends: 'qualified' | 'all';
-  settings: Record<string, unknown>;
-  credentials: Array<{ name: string; set: boolean }>;
-  enabled: boolean;
-}
-interface LogEntry {
-  id: number;
-  object_type: string;
-  object_id: number;
-  state: 'pending' | 'sent' | 'failed' | 'refused';
-  reason: string | null;
-  attempts: number;
-  queued_at: string;
-  attempted_at: string | null;
-  request: string | null;
-  status_code: number | null;
-  answer: string | null;
-}
+type Destination = DataOf<'conversion_destinations'>[number];
+type Platform = Destination['platform'];
+type Sends = Destination['sends'];
+type LogEntry = DataOf<'conversion_log'>[number];
+type Template = ArgsOf<'conversion_csv'>['template'];
 
 /** Each platform's settings (numbers marked) and credentials, in the order the form shows them. */
 const FIELDS: Record<Platform, { settings: Array<[name: string, numeric?: true]>; credentials: string[] }> = {
@@ -52,16 +32,12 @@ const FIELDS: Record<Platform, { settings: Array<[name: string, numeric?: true]>
   metrica: { settings: [['counter_id'], ['goal'], ['value', true], ['currency'], ['call_tag']], credentials: ['oauth_token'] },
   ga4: { settings: [['measurement_id'], ['call_event'], ['lead_event'], ['value', true], ['currency']], credentials: ['api_secret'] },
 };
-const TEMPLATES: Record<Platform, string[]> = {
+const TEMPLATES: Record<Platform, Template[]> = {
   google_ads: ['google_ads_clicks', 'google_ads_calls'],
   metrica: ['metrica_conversions', 'metrica_calls'],
   ga4: [],
 };
 const PLATFORM_LABEL: Record<Platform, string> = { google_ads: 'Google Ads', metrica: 'Yandex Metrica', ga4: 'GA4' };
-
-/** Arguments with objects in them (`settings`, `credentials`): a POST sends them as JSON as they are. */
-type NestedArgs = Parameters<typeof restData>[1];
-const nested = (args: Record<string, unknown>) => args as NestedArgs;
 
 /** A field's label: the texts name each (`conv_customer_id`), else its name. */
 const labelOf = (t: Texts, name: string) => (t as unknown as Record<string, string>)[`conv_${name}`] ?? name;
@@ -78,23 +54,21 @@ export function Conversions() {
   const loc = useLocation();
   const sites = useSites();
   const site = sites.data && chosenSite(sites.data, loc.query);
-  const list = useData(
-    async () => (site ? await restData<Destination[]>('conversion_destinations', { site_id: site.id }) : []),
-    [site?.id],
-  );
+  const list = useData(async () => (site ? await call('conversion_destinations', { site_id: site.id }) : []), [site?.id]);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const confirm = useConfirm();
-  const act = (fn: string, args: Record<string, unknown>, verb: 'POST' | 'DELETE') => {
+  /** A change to one destination; the list is read again after it, or the refusal shown. */
+  const act = (change: () => Promise<unknown>) => {
     setFailure('');
-    restData(fn, nested({ site_id: site!.id, ...args }), verb).then(
+    change().then(
       () => list.reload(),
       (e: Error) => setFailure(e.message),
     );
   };
   const remove = async (d: Destination) => {
     if (await confirm.ask({ title: fill(t.convRemoveTitle, { label: d.label }), body: t.convRemoveText, yes: t.remove }))
-      act('disconnect_conversion_destination', { destination_id: d.id }, 'DELETE');
+      act(() => call('disconnect_conversion_destination', { site_id: site!.id, destination_id: d.id }, 'DELETE'));
   };
   const columns: Array<Column<Destination>> = [
     { key: 'label', label: t.convLabel, text: (d) => d.label, head: true },
@@ -113,12 +87,23 @@ export function Conversions() {
           <button
             type="button"
             onClick={() =>
-              act('change_conversion_destination', { destination_id: d.id, sends: d.sends === 'all' ? 'qualified' : 'all' }, 'POST')
+              act(() =>
+                call(
+                  'change_conversion_destination',
+                  { site_id: site!.id, destination_id: d.id, sends: d.sends === 'all' ? 'qualified' : 'all' },
+                  'POST',
+                ),
+              )
             }
           >
             {d.sends === 'all' ? t.convSendQualified : t.convSendAll} <span class="sr">{d.label}</span>
           </button>
-          <button type="button" onClick={() => act('change_conversion_destination', { destination_id: d.id, enabled: !d.enabled }, 'POST')}>
+          <button
+            type="button"
+            onClick={() =>
+              act(() => call('change_conversion_destination', { site_id: site!.id, destination_id: d.id, enabled: !d.enabled }, 'POST'))
+            }
+          >
             {d.enabled ? t.webhookSwitchOff : t.webhookSwitchOn} <span class="sr">{d.label}</span>
           </button>
           <button type="button" onClick={() => void remove(d)}>
@@ -175,10 +160,7 @@ export function Conversions() {
 /** What a destination was sent, newest first, and its CSV files. */
 function DestinationLog({ siteId, destination }: { siteId: number; destination: Destination }) {
   const { t } = useApp();
-  const log = useData(
-    () => restData<LogEntry[]>('conversion_log', { site_id: siteId, destination_id: destination.id, limit: 100 }),
-    [destination.id],
-  );
+  const log = useData(() => call('conversion_log', { site_id: siteId, destination_id: destination.id, limit: 100 }), [destination.id]);
   const columns: Array<Column<LogEntry>> = [
     { key: 'queued', label: t.convQueuedAt, text: (e) => e.queued_at.replace('T', ' ').slice(0, 19), class: 'nowrap' },
     { key: 'object', label: t.convObject, text: (e) => `${e.object_type} ${e.object_id}` },
@@ -212,7 +194,7 @@ function CsvForm({ siteId, destination }: { siteId: number; destination: Destina
   const [till, setTill] = useState(today);
   const [template, setTemplate] = useState(TEMPLATES[destination.platform][0]!);
   const form = useSubmit(async () => {
-    const r = await restData<{ file_name: string; csv: string }>('conversion_csv', {
+    const r = await call('conversion_csv', {
       site_id: siteId,
       destination_id: destination.id,
       date_from: from,
@@ -232,7 +214,7 @@ function CsvForm({ siteId, destination }: { siteId: number; destination: Destina
         id="template"
         label={t.convTemplate}
         value={template}
-        onChange={setTemplate}
+        onChange={(v) => setTemplate(v as Template)}
         options={TEMPLATES[destination.platform].map((x) => [x, x])}
         error={form.errors.template}
       />
@@ -251,7 +233,7 @@ function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
   const { t } = useApp();
   const [platform, setPlatform] = useState<Platform>('google_ads');
   const [label, setLabel] = useState('');
-  const [sends, setSends] = useState('qualified');
+  const [sends, setSends] = useState<Sends>('qualified');
   const [values, setValues] = useState<Record<string, string>>({});
   const fields = FIELDS[platform];
   const form = useSubmit(async () => {
@@ -262,11 +244,7 @@ function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
     }
     const credentials: Record<string, string> = {};
     for (const name of fields.credentials) credentials[name] = values[`credentials.${name}`]?.trim() ?? '';
-    await restData(
-      'connect_conversion_destination',
-      nested({ site_id: siteId, platform, label: label.trim(), sends, settings, credentials }),
-      'POST',
-    );
+    await call('connect_conversion_destination', { site_id: siteId, platform, label: label.trim(), sends, settings, credentials }, 'POST');
     setValues({});
     setLabel('');
     onDone();
@@ -298,7 +276,7 @@ function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
         id="sends"
         label={t.convSends}
         value={sends}
-        onChange={setSends}
+        onChange={(v) => setSends(v as Sends)}
         options={[
           ['qualified', t.convSendsQualified],
           ['all', t.convSendsAll],

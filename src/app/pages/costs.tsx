@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { call, type ArgsOf, type DataOf } from '../api.js';
 import { addDays, dayIn, formatNumber, formatPercent } from '../format.js';
 import { required, useForm } from '../form.js';
 import { fill } from '../i18n.js';
@@ -15,56 +15,20 @@ import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useDa
  * report of cost against calls, qualified leads and revenue, with the period before.
  */
 
-interface AdCampaign {
-  id: number;
-  name: string;
-}
-
-interface UnknownCampaign {
-  platform_campaign_id: string | null;
-  platform_campaign_name: string | null;
-  rows: number;
-  cost: number;
-  suggested_ac_id: number | null;
-}
-
-interface Imported {
-  platform: 'yandex_direct' | 'google_ads';
-  currency: string;
-  rows: number;
-  stored_days: number;
-  replaced_days: number;
-  unknown_campaigns: UnknownCampaign[];
-  message: string;
-}
-
-interface Figures {
-  cost: number;
-  calls: number;
-  qualified_leads: number;
-  cost_per_call: number | null;
-  cost_per_qualified_lead: number | null;
-  revenue: number;
-  return_on_spend: number | null;
-}
-
-interface CostRow {
-  key: string;
-  ac_id: number | null;
-  name: string;
-  currency: string | null;
-  current: Figures;
-  previous: Figures;
-}
-
-type GroupBy = 'campaign' | 'source' | 'keyword' | 'landing_page';
+type AdCampaign = DataOf<'ac'>[number];
+type Imported = DataOf<'import_ad_costs', 'POST'>;
+type UnknownCampaign = Imported['unknown_campaigns'][number];
+type CostRow = DataOf<'campaign_costs_report'>[number];
+/** What the import's platform list offers: the platforms, or the file tells. */
+type ImportPlatform = NonNullable<ArgsOf<'import_ad_costs', 'POST'>['platform']>;
+type GroupBy = NonNullable<ArgsOf<'campaign_costs_report'>['group_by']>;
 
 export function Costs() {
   const { t } = useApp();
   const loc = useLocation();
   const sites = useSites();
   const site = sites.data && chosenSite(sites.data, loc.query);
-  const campaigns = useData(async () => (site ? restData<AdCampaign[]>('ac', { site_id: site.id, limit: 1000 }) : []), [site?.id]);
+  const campaigns = useData(async () => (site ? call('ac', { site_id: site.id, limit: 1000 }) : []), [site?.id]);
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
   return (
@@ -109,12 +73,12 @@ function CostImport({ siteId, campaigns, onChange }: { siteId: number; campaigns
       check: { file: required(t.costFileRequired) },
       async submit(v) {
         setResult(null);
-        const r = await restData<Imported>(
+        const r = await call(
           'import_ad_costs',
           {
             site_id: siteId,
             file: v.file,
-            platform: v.platform,
+            platform: v.platform as ImportPlatform,
             money_in_micros: v.micros === 'yes',
             ...(v.currency.trim() ? { currency: v.currency.trim() } : {}),
           },
@@ -200,7 +164,7 @@ function UnknownCampaigns(p: { siteId: number; result: Imported; campaigns: AdCa
       for (const u of p.result.unknown_campaigns) {
         const ac = Number(chosen[keyOf(u)]);
         if (!ac) continue;
-        await restData('map_ad_campaign', { site_id: p.siteId, source: p.result.platform, platform_campaign: keyOf(u), ac_id: ac }, 'POST');
+        await call('map_ad_campaign', { site_id: p.siteId, source: p.result.platform, platform_campaign: keyOf(u), ac_id: ac }, 'POST');
       }
       // The same file again: its rows of the campaigns just confirmed are stored now.
       p.onMapped(e);
@@ -255,7 +219,7 @@ function ManualCost({ siteId, campaigns, onChange }: { siteId: number; campaigns
       },
       async submit(v) {
         setNote('');
-        const r = await restData<{ message: string }>(
+        const r = await call(
           'set_ad_cost',
           {
             site_id: siteId,
@@ -308,7 +272,7 @@ function CostReport({ siteId, version }: { siteId: number; version: number }) {
   const [shown, setShown] = useState(f);
   const rows = useData(
     () =>
-      restData<CostRow[]>('campaign_costs_report', {
+      call('campaign_costs_report', {
         site_id: siteId,
         date_from: shown.from,
         date_till: addDays(shown.till, 1),

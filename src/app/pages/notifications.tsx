@@ -1,27 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { call, type ArgsOf } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
 
-/** The answers of the mail functions (docs/rest-api.md, "Notifications"). */
-interface MailStatus {
-  enabled: boolean;
-  operator: boolean;
-}
-interface Schedule {
-  period: 'daily' | 'weekly';
-  hour: number;
-  weekday: number;
-  email: string;
-  lang: 'en' | 'ru';
-}
-interface AlertSettings {
-  email: string;
-  lang: 'en' | 'ru';
-  subscriptions: Array<{ site_id: number; kind: string }>;
-  kinds: Array<{ kind: string; wired: boolean }>;
-}
+/** An alert's kind, as `set_alert_settings` takes it. */
+type AlertKind = ArgsOf<'set_alert_settings', 'PUT'>['subscriptions'][number]['kind'];
 
 /**
  * Notifications by mail (docs/notifications.md): whether the server sends mail, a test e-mail for
@@ -29,7 +13,7 @@ interface AlertSettings {
  */
 export function Notifications() {
   const { t } = useApp();
-  const status = useData(() => restData<MailStatus>('mail_status'), []);
+  const status = useData(() => call('mail_status'), []);
   return (
     <Page title={t.notifications}>
       <Show loaded={status}>
@@ -56,7 +40,7 @@ function TestMail() {
   const [note, setNote] = useState('');
   const form = useSubmit(async () => {
     setNote('');
-    const r = await restData<{ enabled: boolean }>('send_test_mail', { to, lang }, 'POST');
+    const r = await call('send_test_mail', { to, lang }, 'POST');
     setNote(r.enabled ? t.testMailSent : t.testMailLogged);
   });
   return (
@@ -86,7 +70,7 @@ const key = (site: number, kind: string) => `${site} ${kind}`;
 function Alerts() {
   const { t, lang, customer } = useApp();
   const sites = useSites();
-  const settings = useData(() => restData<AlertSettings>('alert_settings'), [customer?.id]);
+  const settings = useData(() => call('alert_settings'), [customer?.id]);
   const [email, setEmail] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [note, setNote] = useState('');
@@ -97,8 +81,8 @@ function Alerts() {
   }, [settings.data]);
   const form = useSubmit(async () => {
     setNote('');
-    const subscriptions = [...chosen].map((k) => ({ site_id: Number(k.split(' ')[0]), kind: k.split(' ')[1]! }));
-    await restData<void>('set_alert_settings', { email, lang, subscriptions }, 'PUT');
+    const subscriptions = [...chosen].map((k) => ({ site_id: Number(k.split(' ')[0]), kind: k.split(' ')[1] as AlertKind }));
+    await call('set_alert_settings', { email, lang, subscriptions }, 'PUT');
     setNote(t.alertsSaved);
   });
   const toggle = (k: string, on: boolean) =>
@@ -169,7 +153,7 @@ function Alerts() {
 /** The campaign report by mail: off, daily or weekly, at an hour of the customer's time zone. */
 function Reports() {
   const { t, lang, customer } = useApp();
-  const loaded = useData(() => restData<{ schedules: Schedule[]; time_zone: string }>('report_schedules'), [customer?.id]);
+  const loaded = useData(() => call('report_schedules'), [customer?.id]);
   const [period, setPeriod] = useState('off');
   const [hour, setHour] = useState('9');
   const [weekday, setWeekday] = useState('1');
@@ -188,9 +172,9 @@ function Reports() {
     const current = loaded.data?.schedules ?? [];
     for (const p of ['daily', 'weekly'] as const) {
       if (p === period) {
-        await restData<void>('set_report_schedule', { period: p, hour: Number(hour), weekday: Number(weekday), email, lang }, 'PUT');
+        await call('set_report_schedule', { period: p, hour: Number(hour), weekday: Number(weekday), email, lang }, 'PUT');
       } else if (current.some((s) => s.period === p)) {
-        await restData<void>('set_report_schedule', { period: p, on: false, email: current.find((s) => s.period === p)!.email }, 'PUT');
+        await call('set_report_schedule', { period: p, on: false, email: current.find((s) => s.period === p)!.email }, 'PUT');
       }
     }
     setNote(t.alertsSaved);

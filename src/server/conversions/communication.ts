@@ -2,6 +2,7 @@ import { numberKey } from '../numbers/keys.js';
 import { storedMs } from '../reports/report-common.js';
 import type { Queryable } from '../store/queryable.js';
 import type { QualifiableKind } from '../store/tables.js';
+import { firstCallOf, visitorRecord } from '../visitors/visitor-history.js';
 
 /**
  * What a conversion says of one communication, read when it is sent (never copied into the
@@ -79,16 +80,6 @@ async function callFacts(db: Queryable, id: number): Promise<ConversionFacts | n
   if (!c) return null;
   const s = await sessionIds(db, c.session_id);
   const caller = callerOf(c.numa);
-  const earlier = caller
-    ? await db
-        .selectFrom('calls')
-        .select('id')
-        .where('site_id', '=', c.site_id)
-        .where('numa', '=', c.numa)
-        .where('id', '<', id)
-        .limit(1)
-        .executeTakeFirst()
-    : { id: 0 };
   return {
     kind: c.communication_type,
     id,
@@ -100,7 +91,7 @@ async function callFacts(db: Queryable, id: number): Promise<ConversionFacts | n
     talkSeconds: c.duration,
     holdSeconds: c.wait_time,
     missed: c.status !== 'normal',
-    firstTime: !earlier,
+    firstTime: await firstCallOf(db, c.site_id, caller ? c.numa : null, id),
     url: c.page_url ?? s.page,
     gclid: c.gclid ?? s.gclid,
     yclid: c.yclid ?? s.yclid,
@@ -110,20 +101,9 @@ async function callFacts(db: Queryable, id: number): Promise<ConversionFacts | n
 }
 
 async function chatFacts(db: Queryable, id: number): Promise<ConversionFacts | null> {
-  const c = await db
-    .selectFrom('chats')
-    .select(['site_id', 'visitor_id', 'session_id', 'start_ms', 'answer_ms', 'end_ms', 'status', 'page_url', 'qualified_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const c = await visitorRecord(db, 'chats', id);
   if (!c) return null;
   const s = await sessionIds(db, c.session_id);
-  const earlier = await db
-    .selectFrom('chats')
-    .select('id')
-    .where('visitor_id', '=', c.visitor_id)
-    .where('id', '<', id)
-    .limit(1)
-    .executeTakeFirst();
   return {
     kind: 'chat',
     id,
@@ -135,7 +115,7 @@ async function chatFacts(db: Queryable, id: number): Promise<ConversionFacts | n
     talkSeconds: c.end_ms != null ? Math.round((Number(c.end_ms) - Number(c.start_ms)) / 1000) : null,
     holdSeconds: c.answer_ms != null ? Math.round((Number(c.answer_ms) - Number(c.start_ms)) / 1000) : null,
     missed: c.answer_ms == null && c.status !== 'succeed',
-    firstTime: !earlier,
+    firstTime: c.firstTime,
     url: c.page_url,
     gclid: s.gclid,
     yclid: s.yclid,
@@ -145,20 +125,9 @@ async function chatFacts(db: Queryable, id: number): Promise<ConversionFacts | n
 }
 
 async function requestFacts(db: Queryable, id: number): Promise<ConversionFacts | null> {
-  const r = await db
-    .selectFrom('offline_messages')
-    .select(['site_id', 'visitor_id', 'session_id', 'date_time', 'phone', 'page_url', 'gclid', 'yclid', 'ua_client_id', 'qualified_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await visitorRecord(db, 'offline_messages', id);
   if (!r) return null;
   const s = await sessionIds(db, r.session_id);
-  const earlier = await db
-    .selectFrom('offline_messages')
-    .select('id')
-    .where('visitor_id', '=', r.visitor_id)
-    .where('id', '<', id)
-    .limit(1)
-    .executeTakeFirst();
   return {
     kind: 'offline_message',
     id,
@@ -170,7 +139,7 @@ async function requestFacts(db: Queryable, id: number): Promise<ConversionFacts 
     talkSeconds: null,
     holdSeconds: null,
     missed: false,
-    firstTime: !earlier,
+    firstTime: r.firstTime,
     url: r.page_url,
     gclid: r.gclid ?? s.gclid,
     yclid: r.yclid ?? s.yclid,

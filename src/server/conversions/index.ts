@@ -1,6 +1,7 @@
 import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import type { QualifiableKind } from '../store/tables.js';
+import { ENDING_EVENTS } from '../webhooks/ending-events.js';
 import type { EventNotice, EventSink } from '../webhooks/events.js';
 import { isQualified } from './communication.js';
 import { boundedHttp, type Http } from './http.js';
@@ -51,20 +52,12 @@ export interface Conversions {
   close(): Promise<void>;
 }
 
-/** The events that end a communication, as the qualification rules read them (qualification/qualifying-events.ts). */
-const KIND_OF: Partial<Record<EventNotice['type'], QualifiableKind>> = {
-  'call.ended': 'call',
-  'callback.finished': 'sitephone',
-  'chat.finished': 'chat',
-  'request.created': 'offline_message',
-};
-
 export function createConversions(store: Store, opts: ConversionOptions = {}): Conversions {
   const now = opts.now ?? Date.now;
   const sealer = createSealer(opts.secretKey);
   const worker = startConversionWorker(store, sealer, opts);
   const enqueue = async (db: Queryable, e: EventNotice) => {
-    const kind = KIND_OF[e.type];
+    const kind = ENDING_EVENTS[e.type];
     if (!kind) return;
     const added = await enqueueConversion(db, e.siteId, kind, e.id, await isQualified(db, kind, e.id), now());
     if (added > 0) worker.wake();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 
 /**
@@ -25,42 +26,36 @@ export interface UtcRange {
   till: string;
 }
 
+/** Where each kind of lead is stored, and the column that dates it. */
+const LEAD_TABLES = [
+  { kind: 'call', table: 'calls', at: 'call_date' },
+  { kind: 'chat', table: 'chats', at: 'start_time' },
+  { kind: 'offline_message', table: 'offline_messages', at: 'date_time' },
+] as const;
+
+/** One kind's leads of the period, with the facts of the session each came in. */
+async function leadsOf(db: Queryable, siteId: number, r: UtcRange, of: (typeof LEAD_TABLES)[number]): Promise<LeadFact[]> {
+  // Kysely types a query on one table; the three have these columns alike, so one statement serves.
+  const at = sql.ref(`l.${of.at}`);
+  const { rows } = await sql<SessionFacts & { ac_id: number; qualified_at: string | null }>`
+    SELECT l.ac_id, l.qualified_at, s.utm_source, s.utm_term, s.entrance_page
+    FROM ${sql.table(of.table)} AS l LEFT JOIN sessions AS s ON s.id = l.session_id
+    WHERE l.site_id = ${siteId} AND ${at} >= ${r.from} AND ${at} < ${r.till}`.execute(db);
+  return rows.map((x) => ({
+    kind: of.kind,
+    ac_id: x.ac_id,
+    qualified: x.qualified_at != null,
+    utm_source: x.utm_source,
+    utm_term: x.utm_term,
+    entrance_page: x.entrance_page,
+  }));
+}
+
+/** The period's calls (call-backs too), chats and requests, in that order. */
 export async function leadFacts(db: Queryable, siteId: number, r: UtcRange): Promise<LeadFact[]> {
-  const calls = await db
-    .selectFrom('calls as c')
-    .leftJoin('sessions as s', 's.id', 'c.session_id')
-    .select(['c.ac_id', 'c.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
-    .where('c.site_id', '=', siteId)
-    .where('c.call_date', '>=', r.from)
-    .where('c.call_date', '<', r.till)
-    .execute();
-  const chats = await db
-    .selectFrom('chats as ch')
-    .leftJoin('sessions as s', 's.id', 'ch.session_id')
-    .select(['ch.ac_id', 'ch.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
-    .where('ch.site_id', '=', siteId)
-    .where('ch.start_time', '>=', r.from)
-    .where('ch.start_time', '<', r.till)
-    .execute();
-  const requests = await db
-    .selectFrom('offline_messages as o')
-    .leftJoin('sessions as s', 's.id', 'o.session_id')
-    .select(['o.ac_id', 'o.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
-    .where('o.site_id', '=', siteId)
-    .where('o.date_time', '>=', r.from)
-    .where('o.date_time', '<', r.till)
-    .execute();
-  const fact =
-    (kind: LeadFact['kind']) =>
-    (x: SessionFacts & { ac_id: number; qualified_at: string | null }): LeadFact => ({
-      kind,
-      ac_id: x.ac_id,
-      qualified: x.qualified_at != null,
-      utm_source: x.utm_source,
-      utm_term: x.utm_term,
-      entrance_page: x.entrance_page,
-    });
-  return [...calls.map(fact('call')), ...chats.map(fact('chat')), ...requests.map(fact('offline_message'))];
+  const facts: LeadFact[] = [];
+  for (const of of LEAD_TABLES) facts.push(...(await leadsOf(db, siteId, r, of)));
+  return facts;
 }
 
 /** The session facts of some sessions (the sold communications'), by session id. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import type { QualifiableKind } from '../store/tables.js';
+import { firstCallOf, visitorRecord } from '../visitors/visitor-history.js';
 
 /**
  * What the rules ask of a communication, read from its table: calls and call-backs (`calls`),
@@ -31,17 +32,6 @@ async function callFacts(db: Queryable, id: number): Promise<CommunicationFacts 
     .executeTakeFirst();
   if (!c) return null;
   const caller = c.numa.replace(/\D/g, '') ? c.numa : null;
-  // A hidden number is nobody's first call: it cannot be told apart from the others.
-  const earlier = caller
-    ? await db
-        .selectFrom('calls')
-        .select('id')
-        .where('site_id', '=', c.site_id)
-        .where('numa', '=', caller)
-        .where('id', '<', id)
-        .limit(1)
-        .executeTakeFirst()
-    : { id: 0 };
   return {
     kind: c.communication_type,
     id,
@@ -50,25 +40,14 @@ async function callFacts(db: Queryable, id: number): Promise<CommunicationFacts 
     answered: c.status === 'normal',
     talkSeconds: c.duration,
     caller,
-    firstTime: !earlier,
+    firstTime: await firstCallOf(db, c.site_id, caller, id),
     qualified: c.qualified_at != null,
   };
 }
 
 async function chatFacts(db: Queryable, id: number): Promise<CommunicationFacts | null> {
-  const c = await db
-    .selectFrom('chats')
-    .select(['id', 'site_id', 'ac_id', 'visitor_id', 'status', 'start_ms', 'answer_ms', 'end_ms', 'qualified_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const c = await visitorRecord(db, 'chats', id);
   if (!c) return null;
-  const earlier = await db
-    .selectFrom('chats')
-    .select('id')
-    .where('visitor_id', '=', c.visitor_id)
-    .where('id', '<', id)
-    .limit(1)
-    .executeTakeFirst();
   return {
     kind: 'chat',
     id,
@@ -77,25 +56,14 @@ async function chatFacts(db: Queryable, id: number): Promise<CommunicationFacts 
     answered: c.answer_ms != null || c.status === 'succeed',
     talkSeconds: c.end_ms != null ? Math.round((Number(c.end_ms) - Number(c.start_ms)) / 1000) : null,
     caller: null,
-    firstTime: !earlier,
+    firstTime: c.firstTime,
     qualified: c.qualified_at != null,
   };
 }
 
 async function requestFacts(db: Queryable, id: number): Promise<CommunicationFacts | null> {
-  const r = await db
-    .selectFrom('offline_messages')
-    .select(['id', 'site_id', 'ac_id', 'visitor_id', 'phone', 'qualified_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await visitorRecord(db, 'offline_messages', id);
   if (!r) return null;
-  const earlier = await db
-    .selectFrom('offline_messages')
-    .select('id')
-    .where('visitor_id', '=', r.visitor_id)
-    .where('id', '<', id)
-    .limit(1)
-    .executeTakeFirst();
   return {
     kind: 'offline_message',
     id,
@@ -104,7 +72,7 @@ async function requestFacts(db: Queryable, id: number): Promise<CommunicationFac
     answered: false,
     talkSeconds: null,
     caller: r.phone,
-    firstTime: !earlier,
+    firstTime: r.firstTime,
     qualified: r.qualified_at != null,
   };
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/queryable.js';
-import type { QualifiableKind } from '../store/tables.js';
 import { timestamp } from '../store/time.js';
+import { ENDING_EVENTS } from '../webhooks/ending-events.js';
 import type { EventNotice, EventSink } from '../webhooks/events.js';
 import { qualifyCommunication } from './qualify.js';
 import { rulesOfSite } from './rules.js';
@@ -13,15 +13,8 @@ import { rulesOfSite } from './rules.js';
  * sends is read after the commit: it is qualified already. A site without rules costs one read.
  */
 
-const KIND_OF: Partial<Record<EventNotice['type'], QualifiableKind>> = {
-  'call.ended': 'call',
-  'callback.finished': 'sitephone',
-  'chat.finished': 'chat',
-  'request.created': 'offline_message',
-};
-
 async function qualifyAnnounced(db: Queryable, e: EventNotice, now: number): Promise<void> {
-  const kind = KIND_OF[e.type];
+  const kind = ENDING_EVENTS[e.type];
   if (!kind) return;
   const rules = await rulesOfSite(db, e.siteId);
   if (rules.length) await qualifyCommunication(db, kind, e.id, rules, timestamp(now));
