@@ -15,6 +15,8 @@ export interface SessionFacts {
 
 export interface LeadFact extends SessionFacts {
   kind: 'call' | 'chat' | 'offline_message';
+  /** The call's (or call-back's), chat's or request's id. */
+  id: number;
   ac_id: number;
   qualified: boolean;
 }
@@ -29,7 +31,7 @@ export async function leadFacts(db: Queryable, siteId: number, r: UtcRange): Pro
   const calls = await db
     .selectFrom('calls as c')
     .leftJoin('sessions as s', 's.id', 'c.session_id')
-    .select(['c.ac_id', 'c.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
+    .select(['c.id', 'c.ac_id', 'c.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
     .where('c.site_id', '=', siteId)
     .where('c.call_date', '>=', r.from)
     .where('c.call_date', '<', r.till)
@@ -37,7 +39,7 @@ export async function leadFacts(db: Queryable, siteId: number, r: UtcRange): Pro
   const chats = await db
     .selectFrom('chats as ch')
     .leftJoin('sessions as s', 's.id', 'ch.session_id')
-    .select(['ch.ac_id', 'ch.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
+    .select(['ch.id', 'ch.ac_id', 'ch.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
     .where('ch.site_id', '=', siteId)
     .where('ch.start_time', '>=', r.from)
     .where('ch.start_time', '<', r.till)
@@ -45,15 +47,16 @@ export async function leadFacts(db: Queryable, siteId: number, r: UtcRange): Pro
   const requests = await db
     .selectFrom('offline_messages as o')
     .leftJoin('sessions as s', 's.id', 'o.session_id')
-    .select(['o.ac_id', 'o.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
+    .select(['o.id', 'o.ac_id', 'o.qualified_at', 's.utm_source', 's.utm_term', 's.entrance_page'])
     .where('o.site_id', '=', siteId)
     .where('o.date_time', '>=', r.from)
     .where('o.date_time', '<', r.till)
     .execute();
   const fact =
     (kind: LeadFact['kind']) =>
-    (x: SessionFacts & { ac_id: number; qualified_at: string | null }): LeadFact => ({
+    (x: SessionFacts & { id: number; ac_id: number; qualified_at: string | null }): LeadFact => ({
       kind,
+      id: x.id,
       ac_id: x.ac_id,
       qualified: x.qualified_at != null,
       utm_source: x.utm_source,

@@ -431,6 +431,31 @@ describe('the cost report', () => {
     expect(pages['https://x.test/prices']!.current).toEqual(byHand(700.2 / 2 + 1080, 2, 1, 5000));
   });
 
+  it('a lead tagged not target, in either language, is no qualified lead; a call it stays', async () => {
+    const api = await imported();
+    const [notTarget] = data<Array<{ id: number; name: string }>>(await api.post('create_standard_tags', {})).filter(
+      (t) => t.name === 'Not target',
+    );
+    server.db.prepare("INSERT INTO tags (customer_id, name) VALUES (1, 'Нецелевой')").run();
+    const russian = (server.db.prepare("SELECT id FROM tags WHERE name = 'Нецелевой'").get() as { id: number }).id;
+    const tag = async (object_type: string, object_id: number, mark_id: number) =>
+      data(await api.post('tag_communication', { object_type, object_id, mark_id }));
+    await tag('cdr_in', 201, notTarget!.id); // Brand search's qualified call
+    await tag('cdr_in', 202, notTarget!.id); // Brand search's call not qualified: nothing changes
+    await tag('cdr_in', 203, russian); // Remarketing's qualified call
+    const rows = await report(api, 'campaign');
+    // Brand search: 700.20, calls 201 and 202; of the qualified 201 and request 301, only 301 is left.
+    expect(rows['10']!.current).toEqual(byHand(700.2, 2, 1, 0));
+    expect(rows['10']!.current.cost_per_qualified_lead).toBe(700.2);
+    // Remarketing: 1080, call 203, sold for 5000; no qualified lead left, so no cost per one.
+    expect(rows['20']!.current).toEqual(byHand(1080, 1, 0, 5000));
+    expect(rows['20']!.current.cost_per_qualified_lead).toBeNull();
+    // The week before is untouched: call 204, qualified, untagged.
+    expect(rows['10']!.previous).toEqual(byHand(300.5, 1, 1, 1000));
+    // By keyword: "brand" kept request 301 (session 101), lost call 201.
+    expect((await report(api, 'keyword'))['brand']!.current).toEqual(byHand(700.2 / 2, 1, 1, 0));
+  });
+
   it('advertising_sales: ac_cost is the campaign’s cost of the period', async () => {
     const api = await imported();
     const rows = data<Array<{ ac_id: number; ac_cost: number }>>(await api.get('advertising_sales', { ...week, only_first: 'false' }));
