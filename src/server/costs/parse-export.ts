@@ -210,7 +210,8 @@ function tableRows(all: Array<{ line: number; cells: string[] }>, table: Table, 
   let pastTotal = false;
   for (const { line, cells } of all.slice(table.headerIndex + 1)) {
     const cell = (i: number) => (i >= 0 ? (cells[i] ?? '') : '');
-    if (isTotal(cells)) {
+    // A campaign may be named "Total…" where its column comes first: a row has its day.
+    if (isTotal(cells) && !dayOf(cell(at.day))) {
       pastTotal = true;
       continue;
     }

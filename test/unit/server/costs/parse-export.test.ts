@@ -70,6 +70,15 @@ describe('exports in Russian', () => {
     ]);
   });
 
+  it('a campaign named "Итого…" or "Total…" in the first column is a row, not a total', () => {
+    const text =
+      'Кампания,День,Стоимость,Валюта\nИтоговая распродажа,2026-11-09,"10,50",RUB\nTotal brand,2026-11-10,3,RUB\nИтого,--,"13,50",RUB\n';
+    expect(parseExport(text, null, false).rows.map((r) => [r.campaignName, r.day, r.cents])).toEqual([
+      ['Итоговая распродажа', '2026-11-09', 1050],
+      ['Total brand', '2026-11-10', 300],
+    ]);
+  });
+
   it('the header’s unit in other spellings: "Cost, USD", "Расход (тенге)", "Расход (бел. руб.)"', () => {
     const currency = (header: string) => parseExport(`Date,Campaign,"${header}"\n2026-11-09,X,1\n`, null, false).rows[0]!.currency;
     expect(currency('Cost, USD')).toBe('USD');
