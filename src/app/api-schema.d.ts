@@ -15202,7 +15202,7 @@ export interface operations {
               current: {
                 cost: number;
                 calls: number;
-                /** @description calls, chats and requests qualified (qualified_at set) */
+                /** @description calls, chats and requests qualified (qualified_at set), but for those tagged not target */
                 qualified_leads: number;
                 cost_per_call: number | null;
                 cost_per_qualified_lead: number | null;
@@ -15214,7 +15214,7 @@ export interface operations {
               previous: {
                 cost: number;
                 calls: number;
-                /** @description calls, chats and requests qualified (qualified_at set) */
+                /** @description calls, chats and requests qualified (qualified_at set), but for those tagged not target */
                 qualified_leads: number;
                 cost_per_call: number | null;
                 cost_per_qualified_lead: number | null;
@@ -15296,7 +15296,7 @@ export interface operations {
               current: {
                 cost: number;
                 calls: number;
-                /** @description calls, chats and requests qualified (qualified_at set) */
+                /** @description calls, chats and requests qualified (qualified_at set), but for those tagged not target */
                 qualified_leads: number;
                 cost_per_call: number | null;
                 cost_per_qualified_lead: number | null;
@@ -15308,7 +15308,7 @@ export interface operations {
               previous: {
                 cost: number;
                 calls: number;
-                /** @description calls, chats and requests qualified (qualified_at set) */
+                /** @description calls, chats and requests qualified (qualified_at set), but for those tagged not target */
                 qualified_leads: number;
                 cost_per_call: number | null;
                 cost_per_qualified_lead: number | null;

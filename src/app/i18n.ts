@@ -548,7 +548,7 @@ const en = {
     'What each campaign cost, from Yandex Direct’s and Google Ads’ reports or entered by hand, against the calls, qualified leads and sales it brought.',
   costImport: 'Import a cost report',
   costImportHelp:
-    'Yandex Direct: a report by day and campaign (Date, CampaignId, CampaignName, Cost) as TSV or CSV. Google Ads: the campaign report by day (Day, Campaign, Campaign ID, Currency code, Cost) as CSV. At most 48 KB. A day imported again replaces the one stored.',
+    'Yandex Direct: a report by day and campaign (Date, CampaignId, CampaignName, Cost; from the report wizard in Russian Дата, Кампания, № Кампании, Расход (руб.)) as TSV or CSV. Google Ads: the campaign report by day (Day, Campaign, Campaign ID, Currency code, Cost; in Russian День, Кампания, Валюта, Стоимость) as CSV. At most 48 KB. A day imported again replaces the one stored.',
   costFile: 'Report file',
   costFileRequired: 'Choose the file',
   costPlatform: 'Platform',
@@ -1131,7 +1131,7 @@ const ru: Texts = {
     'Сколько стоила каждая кампания по отчётам Яндекс Директа и Google Ads или по вашим данным — и сколько звонков, квалифицированных обращений и продаж она принесла.',
   costImport: 'Загрузить отчёт о расходах',
   costImportHelp:
-    'Яндекс Директ: отчёт по дням и кампаниям (Date, CampaignId, CampaignName, Cost) в TSV или CSV. Google Ads: отчёт по кампаниям по дням (Day, Campaign, Campaign ID, Currency code, Cost) в CSV. Не больше 48 КБ. Повторно загруженный день заменяет сохранённый.',
+    'Яндекс Директ: отчёт по дням и кампаниям (из мастера отчётов: Дата, Кампания, № Кампании, Расход (руб.); из API: Date, CampaignId, CampaignName, Cost) в CSV или TSV. Google Ads: отчёт по кампаниям по дням (День, Кампания, Валюта, Стоимость или Day, Campaign, Campaign ID, Currency code, Cost) в CSV. Не больше 48 КБ. Повторно загруженный день заменяет сохранённый.',
   costFile: 'Файл отчёта',
   costFileRequired: 'Выберите файл',
   costPlatform: 'Площадка',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -7,13 +8,28 @@ import { expect, test } from './fixtures.js';
 /**
  * The app's Costs page on the demo (docs/conversions.md, "Ad costs and return on spend"): the
  * owner uploads a Yandex Direct report (a sample written from its documented format), is told the
- * campaigns it did not know, maps one to the demo's campaign, and the report shows its cost.
+ * campaigns it did not know, maps one to the demo's campaign, and the report shows its cost, by
+ * campaign, source, keyword and landing page.
  * A refused file says why next to the file field. axe-core at 1280 and 360 px.
  */
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/costs');
 
 test.describe.configure({ timeout: 120_000 });
+
+/** Text as Windows-1251 bytes: ASCII as is, А–я from 0xC0, Ё, ё, № and the non-breaking space. */
+function windows1251(text: string): Buffer {
+  const special: Record<string, number> = { Ё: 0xa8, ё: 0xb8, '№': 0xb9, '\u00a0': 0xa0 };
+  return Buffer.from(
+    [...text].map((ch) => {
+      const code = ch.codePointAt(0)!;
+      if (code < 0x80) return code;
+      if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+      if (special[ch] === undefined) throw new Error(`no Windows-1251 byte for ${ch}`);
+      return special[ch];
+    }),
+  );
+}
 
 async function accessible(page: Page, name: string) {
   for (const width of [1280, 360]) {
@@ -61,6 +77,30 @@ test('an imported cost report, a confirmed campaign and the cost in the report',
     await expect(row).toContainText('Yandex Direct');
     await expect(row.locator('[data-col="cost"]')).toContainText('700.20');
     await accessible(page, 'costs report');
+    // By source, keyword and landing page: the same 700.20, shared among the campaign's sessions.
+    for (const [label, by] of [
+      ['Source', 'source'],
+      ['Keyword', 'keyword'],
+      ['Landing page', 'landing_page'],
+    ]) {
+      await page.getByLabel('Group by').selectOption({ label });
+      const answer = page.waitForResponse((r) => r.url().includes('campaign_costs_report') && r.url().includes(`group_by=${by}`));
+      await page.getByRole('button', { name: 'Show' }).click();
+      const rows = ((await (await answer).json()) as { data: Array<{ current: { cost: number } }> }).data;
+      expect(Math.round(rows.reduce((n, r) => n + r.current.cost, 0) * 100), by).toBe(70020);
+      await expect(page.locator('#costs thead th[data-col="name"]')).toHaveText(label);
+    }
+    // The wizard's export in Russian, saved as Windows-1251 by a spreadsheet, or as UTF-16 with its
+    // byte-order mark: the page reads either. Its days 11-01 to 11-10 were stored: replaced.
+    const ru = readFileSync(join(FIXTURES, 'yandex-direct-wizard-ru.csv'), 'utf8');
+    for (const [name, buffer] of [
+      ['ru-1251.csv', windows1251(ru)],
+      ['ru-utf16.csv', Buffer.from('\ufeff' + ru, 'utf16le')],
+    ] as const) {
+      await page.getByLabel('Report file').setInputFiles({ name, mimeType: 'text/csv', buffer });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(result, name).toContainText('Read 5 rows: stored 4 campaign days (replaced 4 days)');
+    }
     expect(errors).toEqual([]);
   } finally {
     await ctx.close();

@@ -56,12 +56,27 @@ export function Costs() {
   );
 }
 
+/**
+ * A file's text: UTF-16 when it starts with its byte-order mark (Google's "CSV (Excel)"), UTF-8 when
+ * it reads as such, else Windows-1251 (a report saved by a spreadsheet in Russian).
+ */
+async function fileText(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes);
+  }
+}
+
 /** Reads the chosen file as text; the text stays in the form, so an import can be sent again. */
 function readFile(e: Event, set: (name: 'file' | 'fileName', v: string) => void) {
   const file = (e.target as HTMLInputElement).files?.[0];
   if (!file) return;
   set('fileName', file.name);
-  void file.text().then((text) => set('file', text));
+  void fileText(file).then((text) => set('file', text));
 }
 
 function CostImport({ siteId, campaigns, onChange }: { siteId: number; campaigns: AdCampaign[]; onChange(): void }) {

@@ -3,11 +3,12 @@ import { id } from '../api/args.js';
 import { apiErrors } from '../api/errors.js';
 import { apiFunction, type CustomerContext } from '../api/function.js';
 import { soldCommunications } from '../reports/communications.js';
-import { requestDate } from '../reports/report-common.js';
+import { notTargetTags, requestDate } from '../reports/report-common.js';
 import { campaignsOfSite } from '../sites/campaigns.js';
 import { costsPerCampaign, siteCurrency } from './cost-store.js';
 import { ownCostSite } from './cost-functions.js';
 import { leadFacts, sessionFacts, sessionsPerCampaign } from './lead-facts.js';
+import { withoutNotTarget } from './not-target-leads.js';
 import { figures, periodSums, type Figures, type GroupBy, type PeriodFacts } from './period-figures.js';
 
 /**
@@ -20,8 +21,17 @@ const DAY = /^\d{4}-\d\d-\d\d$/;
 const dayArg = z.string().regex(DAY, 'YYYY-MM-DD');
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
 
-/** Everything one period's figures are made of: days `[from, till)` in the customer's zone. */
-async function periodFacts(ctx: CustomerContext, siteId: number, from: string, till: string): Promise<PeriodFacts> {
+/**
+ * Everything one period's figures are made of: days `[from, till)` in the customer's zone; the leads
+ * tagged with one of `notTarget` are not qualified.
+ */
+async function periodFacts(
+  ctx: CustomerContext,
+  siteId: number,
+  notTarget: readonly number[],
+  from: string,
+  till: string,
+): Promise<PeriodFacts> {
   const { db } = ctx.store;
   const utc = { from: requestDate(ctx, 'date_from', from), till: requestDate(ctx, 'date_till', till) };
   const sold = await soldCommunications(db, { customerId: ctx.customer.id, siteId, ...utc }, false);
@@ -32,7 +42,7 @@ async function periodFacts(ctx: CustomerContext, siteId: number, from: string, t
   const none = { utm_source: null, utm_term: null, entrance_page: null };
   return {
     costs: await costsPerCampaign(db, siteId, from, till),
-    leads: await leadFacts(db, siteId, utc),
+    leads: await withoutNotTarget(db, notTarget, await leadFacts(db, siteId, utc)),
     sessions: await sessionsPerCampaign(db, siteId, utc),
     sales: sold.map((c) => ({ ...((c.session_id != null && facts.get(c.session_id)) || none), ac_id: c.ac_id, cents: c.cost_kopecks })),
   };
@@ -41,7 +51,7 @@ async function periodFacts(ctx: CustomerContext, siteId: number, from: string, t
 const figureShape = z.strictObject({
   cost: z.number(),
   calls: z.number().int(),
-  qualified_leads: z.number().int().describe('calls, chats and requests qualified (qualified_at set)'),
+  qualified_leads: z.number().int().describe('calls, chats and requests qualified (qualified_at set), but for those tagged not target'),
   cost_per_call: z.number().nullable(),
   cost_per_qualified_lead: z.number().nullable(),
   revenue: z.number().describe('the sales of the period’s communications, as advertising_sales with only_first=false'),
@@ -81,8 +91,9 @@ export const campaignCostsReport = apiFunction({
     const days = Math.round((Date.parse(`${a.date_till}T00:00:00Z`) - Date.parse(`${a.date_from}T00:00:00Z`)) / 864e5);
     if (days > 366) throw apiErrors.invalid('date_till', 'at most 366 days after date_from');
     const by = a.group_by as GroupBy;
-    const now = periodSums(by, await periodFacts(ctx, a.site_id, a.date_from, a.date_till));
-    const before = periodSums(by, await periodFacts(ctx, a.site_id, addDays(a.date_from, -days), a.date_from));
+    const notTarget = await notTargetTags(ctx);
+    const now = periodSums(by, await periodFacts(ctx, a.site_id, notTarget, a.date_from, a.date_till));
+    const before = periodSums(by, await periodFacts(ctx, a.site_id, notTarget, addDays(a.date_from, -days), a.date_from));
     const campaigns = await campaignsOfSite(ctx.store.db, a.site_id);
     const currency = await siteCurrency(ctx.store.db, a.site_id);
     const nameOf = (key: string) => {

@@ -68,7 +68,10 @@ async function settleCurrency(db: Kysely<Tables>, req: ImportRequest, rows: Expo
   return currency;
 }
 
-/** A campaign's day twice in one file is a mistake in the export (two periods pasted together, say). */
+/**
+ * A campaign's day twice in one file is a mistake in the export (two periods pasted together, a
+ * report sliced by device): refused rather than added up or one of them kept.
+ */
 function refuseDuplicateDays(rows: ExportRow[]): void {
   const seen = new Map<string, number>();
   for (const r of rows) {
@@ -77,7 +80,7 @@ function refuseDuplicateDays(rows: ExportRow[]): void {
     if (first !== undefined)
       throw apiErrors.invalid(
         'file',
-        `line ${r.line}: campaign ${describe(r)} on ${r.day} again (first on line ${first}); each campaign's day once`,
+        `line ${r.line}: campaign ${describe(r)} on ${r.day} again (first on line ${first}): a file holds each campaign's day once, so that nothing is counted twice; export the report by day and campaign only (not by device or ad group)`,
       );
     seen.set(k, r.line);
   }

@@ -16,6 +16,8 @@ export interface SessionFacts {
 
 export interface LeadFact extends SessionFacts {
   kind: 'call' | 'chat' | 'offline_message';
+  /** The call's (or call-back's), chat's or request's id. */
+  id: number;
   ac_id: number;
   qualified: boolean;
 }
@@ -37,12 +39,13 @@ const LEAD_TABLES = [
 async function leadsOf(db: Queryable, siteId: number, r: UtcRange, of: (typeof LEAD_TABLES)[number]): Promise<LeadFact[]> {
   // Kysely types a query on one table; the three have these columns alike, so one statement serves.
   const at = sql.ref(`l.${of.at}`);
-  const { rows } = await sql<SessionFacts & { ac_id: number; qualified_at: string | null }>`
-    SELECT l.ac_id, l.qualified_at, s.utm_source, s.utm_term, s.entrance_page
+  const { rows } = await sql<SessionFacts & { id: number; ac_id: number; qualified_at: string | null }>`
+    SELECT l.id, l.ac_id, l.qualified_at, s.utm_source, s.utm_term, s.entrance_page
     FROM ${sql.table(of.table)} AS l LEFT JOIN sessions AS s ON s.id = l.session_id
     WHERE l.site_id = ${siteId} AND ${at} >= ${r.from} AND ${at} < ${r.till}`.execute(db);
   return rows.map((x) => ({
     kind: of.kind,
+    id: Number(x.id),
     ac_id: x.ac_id,
     qualified: x.qualified_at != null,
     utm_source: x.utm_source,

@@ -199,6 +199,44 @@ describe('importing cost reports', () => {
     ]);
   });
 
+  it('the Direct report wizard in Russian: the currency from "Расход (руб.)", an unknown campaign kept for mapping', async () => {
+    const api = await start();
+    const file = fixture('yandex-direct-wizard-ru.csv');
+    const first = data<Imported>(await api.post('import_ad_costs', { site_id: 1, file }));
+    expect(first).toMatchObject({ platform: 'yandex_direct', currency: 'RUB', rows: 5, stored_days: 4, replaced_days: 0 });
+    expect(first.unknown_campaigns).toEqual([
+      { platform_campaign_id: '55502', platform_campaign_name: 'Old test', rows: 1, cost: 50, suggested_ac_id: null },
+    ]);
+    expect(stored()).toEqual([
+      [10, '2026-11-01', 10000, 'yandex_direct'],
+      [10, '2026-11-02', 20050, 'yandex_direct'],
+      [10, '2026-11-09', 130000, 'yandex_direct'],
+      [10, '2026-11-10', 40020, 'yandex_direct'],
+    ]);
+    // Nothing lost: once the owner says which campaign it is, the same file stores its row.
+    data(await api.post('map_ad_campaign', { site_id: 1, source: 'yandex_direct', platform_campaign: '55502', ac_id: 30 }));
+    const again = data<Imported>(await api.post('import_ad_costs', { site_id: 1, file }));
+    expect(again).toMatchObject({ stored_days: 5, replaced_days: 4, unknown_campaigns: [] });
+    expect(stored().filter((r) => r[0] === 30)).toEqual([[30, '2026-11-09', 5000, 'yandex_direct']]);
+    // A currency named beside the file's own must be the same one.
+    expect(refusal(await api.post('import_ad_costs', { site_id: 1, file, currency: 'USD' }))).toBe(
+      "100422: Invalid parameter currency: the file's costs are in RUB, not USD",
+    );
+  });
+
+  it('Google Ads in Russian: campaigns by name, the one named as ours suggested', async () => {
+    const api = await start();
+    const first = data<Imported>(await api.post('import_ad_costs', { site_id: 1, file: fixture('google-ads-ru.csv') }));
+    expect(first).toMatchObject({ platform: 'google_ads', currency: 'RUB', rows: 5, stored_days: 2, replaced_days: 0 });
+    expect(first.unknown_campaigns).toEqual([
+      { platform_campaign_id: null, platform_campaign_name: 'Remarketing', rows: 3, cost: 1200, suggested_ac_id: 20 },
+    ]);
+    expect(stored()).toEqual([
+      [30, '2026-11-09', 6000, 'google_ads'],
+      [30, '2026-11-13', 4050, 'google_ads'],
+    ]);
+  });
+
   it('bad files are refused with the line and the reason, and nothing of them is stored', async () => {
     const api = await start();
     const post = (file: string, more: Record<string, unknown> = {}) =>
@@ -212,7 +250,7 @@ describe('importing cost reports', () => {
     expect(refusal(await post('Day,Campaign,Cost\n' + '2026-11-01,Display,1.00\n'.repeat(2100)))).toContain('larger than 48 KB');
     const dup = GOOGLE.replace('2026-11-12,Remarketing', '2026-11-09,Remarketing');
     expect(refusal(await post(dup))).toBe(
-      "100422: Invalid parameter file: line 6: campaign Remarketing (9001) on 2026-11-09 again (first on line 5); each campaign's day once",
+      "100422: Invalid parameter file: line 6: campaign Remarketing (9001) on 2026-11-09 again (first on line 5): a file holds each campaign's day once, so that nothing is counted twice; export the report by day and campaign only (not by device or ad group)",
     );
     const badCost = GOOGLE.replace('80.00', 'eighty');
     expect(refusal(await post(badCost))).toContain('line 6: the cost "eighty" is not an amount');
@@ -227,6 +265,12 @@ describe('importing cost reports', () => {
     );
     expect(refusal(await post(YANDEX, { currency: 'EUR' }))).toContain(
       "the file's costs are in EUR, but this site's costs are kept in RUB",
+    );
+    expect(stored()).toEqual(before);
+    // One file, two currencies: refused, naming them.
+    const mixed = GOOGLE.replace('9002,RUB,40.00', '9002,USD,40.00');
+    expect(refusal(await post(mixed, { currency: undefined }))).toBe(
+      '100422: Invalid parameter file: the rows are in several currencies (RUB, USD): export one account at a time',
     );
     expect(stored()).toEqual(before);
   });
@@ -385,6 +429,31 @@ describe('the cost report', () => {
     const pages = await report(api, 'landing_page');
     expect(pages['https://x.test/']!.current).toEqual(byHand(700.2 / 2, 1, 2, 0));
     expect(pages['https://x.test/prices']!.current).toEqual(byHand(700.2 / 2 + 1080, 2, 1, 5000));
+  });
+
+  it('a lead tagged not target, in either language, is no qualified lead; a call it stays', async () => {
+    const api = await imported();
+    const [notTarget] = data<Array<{ id: number; name: string }>>(await api.post('create_standard_tags', {})).filter(
+      (t) => t.name === 'Not target',
+    );
+    server.db.prepare("INSERT INTO tags (customer_id, name) VALUES (1, 'Нецелевой')").run();
+    const russian = (server.db.prepare("SELECT id FROM tags WHERE name = 'Нецелевой'").get() as { id: number }).id;
+    const tag = async (object_type: string, object_id: number, mark_id: number) =>
+      data(await api.post('tag_communication', { object_type, object_id, mark_id }));
+    await tag('cdr_in', 201, notTarget!.id); // Brand search's qualified call
+    await tag('cdr_in', 202, notTarget!.id); // Brand search's call not qualified: nothing changes
+    await tag('cdr_in', 203, russian); // Remarketing's qualified call
+    const rows = await report(api, 'campaign');
+    // Brand search: 700.20, calls 201 and 202; of the qualified 201 and request 301, only 301 is left.
+    expect(rows['10']!.current).toEqual(byHand(700.2, 2, 1, 0));
+    expect(rows['10']!.current.cost_per_qualified_lead).toBe(700.2);
+    // Remarketing: 1080, call 203, sold for 5000; no qualified lead left, so no cost per one.
+    expect(rows['20']!.current).toEqual(byHand(1080, 1, 0, 5000));
+    expect(rows['20']!.current.cost_per_qualified_lead).toBeNull();
+    // The week before is untouched: call 204, qualified, untagged.
+    expect(rows['10']!.previous).toEqual(byHand(300.5, 1, 1, 1000));
+    // By keyword: "brand" kept request 301 (session 101), lost call 201.
+    expect((await report(api, 'keyword'))['brand']!.current).toEqual(byHand(700.2 / 2, 1, 1, 0));
   });
 
   it('advertising_sales: ac_cost is the campaign’s cost of the period', async () => {

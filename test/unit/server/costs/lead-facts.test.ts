@@ -89,12 +89,12 @@ describe('lead facts', () => {
     const byAc = (a: { ac_id: number }, b: { ac_id: number }) => a.ac_id - b.ac_id;
     expect(facts.map((f) => f.kind)).toEqual(['call', 'call', 'chat', 'offline_message']);
     expect(facts.filter((f) => f.kind === 'call').sort(byAc)).toEqual([
-      { kind: 'call', ac_id: 10, qualified: true, ...session },
-      { kind: 'call', ac_id: 20, qualified: false, ...none },
+      { kind: 'call', id: 1, ac_id: 10, qualified: true, ...session },
+      { kind: 'call', id: 2, ac_id: 20, qualified: false, ...none },
     ]);
     expect(facts.slice(2)).toEqual([
-      { kind: 'chat', ac_id: 30, qualified: false, ...session },
-      { kind: 'offline_message', ac_id: 40, qualified: true, ...session },
+      { kind: 'chat', id: 11, ac_id: 30, qualified: false, ...session },
+      { kind: 'offline_message', id: 21, ac_id: 40, qualified: true, ...session },
     ]);
   });
 });
