@@ -62,6 +62,8 @@ export function Qualification() {
 const joined = (parts: string[], and: string) =>
   parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')}${and}${parts[parts.length - 1]}`;
 
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 const nameOf = (all: Named[], id: number) => all.find((x) => x.id === id)?.name ?? `#${id}`;
 
 /** A rule in words: "Answered calls and call-backs, with at least 30 s of talk, first-time callers; sets tag Lead". */
@@ -70,7 +72,7 @@ export function ruleWords(t: Texts, r: Rule, named: { campaigns: Named[]; lists:
     r.kinds.map((k) => t[`qualKind_${k}`]),
     t.qualAnd,
   );
-  const head = r.answered ? fill(t.qualWordsAnswered, { kinds }) : kinds.charAt(0).toUpperCase() + kinds.slice(1);
+  const head = r.answered ? fill(t.qualWordsAnswered, { kinds }) : capital(kinds);
   const parts = [head];
   if (r.min_talk_seconds != null) parts.push(fill(t.qualWordsTalk, { n: r.min_talk_seconds }));
   if (r.first_time) parts.push(t.qualWordsFirst);
@@ -243,7 +245,7 @@ function RuleForm(p: {
       {many(
         'kinds',
         t.qualKinds,
-        KINDS.map((k) => [k, t[`qualKind_${k}`]]),
+        KINDS.map((k) => [k, capital(t[`qualKind_${k}`])]),
       )}
       {box('answered', t.qualAnswered, form.values.answered === '1', (on) => form.set('answered', on ? '1' : ''))}
       <TextField {...form.field('min_talk_seconds', t.qualMinTalk)} type="number" inputMode="numeric" />
