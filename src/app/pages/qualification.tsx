@@ -227,7 +227,7 @@ function RuleForm(p: {
     </div>
   );
   const many = (field: 'kinds' | 'campaign_ids' | 'tag_ids', legend: string, options: Array<[string, string]>, hint?: string) => (
-    <fieldset aria-describedby={form.errors[field] ? `${field}-error` : undefined}>
+    <fieldset class="choices" aria-describedby={form.errors[field] ? `${field}-error` : undefined}>
       <legend>{legend}</legend>
       {hint && <p class="muted">{hint}</p>}
       {options.map(([value, label]) =>
