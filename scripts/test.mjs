@@ -112,6 +112,7 @@ const PG_SPECS = [
   'webhooks',
   'first-day',
   'conversions-story',
+  'qualification',
 ].map((n) => `test/e2e/${n}.spec.ts`);
 // Each test process makes a database of its own on the server (test/support/test-database.ts),
 // named with this run's id; they are dropped at the end (a throw-away cluster goes whole anyway).
