@@ -115,6 +115,7 @@ function SiteRules({ siteId, rules, tags }: { siteId: number; rules: Loaded<Rule
             ask={{ title: fill(t.qualDeleteTitle, { name: r.name }), body: t.qualDeleteText, yes: t.delete }}
             run={() => call('delete_qualification_rule', { site_id: siteId, name: r.name }, 'DELETE')}
             done={() => {
+              setNote('');
               if (editing?.id === r.id) setEditing(null);
               rules.reload();
             }}
@@ -190,8 +191,8 @@ function RuleForm(p: {
 }) {
   const { t } = useApp();
   const { editing } = p;
-  // A name another rule has: setting it would change that rule, not make this one.
-  const unique: Check = (v) => (p.rules.some((r) => r.name === v.trim() && r.id !== editing?.id) && !editing ? t.qualDuplicate : null);
+  // A new rule of a name the site has would change that rule (rules are set by name); a rename the server checks (409).
+  const unique: Check = (v) => (!editing && p.rules.some((r) => r.name === v.trim()) ? t.qualDuplicate : null);
   const seconds: Check = (v) => (v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) <= 86_400) ? null : t.qualSecondsShape);
   const form = useForm(valuesOf(editing), {
     check: {
