@@ -113,6 +113,7 @@ const PG_SPECS = [
   'first-day',
   'conversions-story',
   'costs',
+  'qualification',
 ].map((n) => `test/e2e/${n}.spec.ts`);
 // Each test process makes a database of its own on the server (test/support/test-database.ts),
 // named with this run's id; they are dropped at the end (a throw-away cluster goes whole anyway).

@@ -20,6 +20,7 @@ import { Webhooks } from './pages/webhooks.js';
 import { Conversions } from './pages/conversions.js';
 import { Notifications } from './pages/notifications.js';
 import { Costs } from './pages/costs.js';
+import { Qualification } from './pages/qualification.js';
 import type { Me } from './state.js';
 
 export type Role = Me['role'];
@@ -64,6 +65,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/conversions', page: Conversions, nav: { label: 'conversions' } },
   { path: '/app/notifications', page: Notifications, nav: { label: 'notifications' } },
   { path: '/app/costs', page: Costs, nav: { label: 'costs' } },
+  { path: '/app/qualification', page: Qualification, nav: { label: 'qualTitle' } },
 ];
 
 export const rolesOf = (r: AppRoute): readonly Role[] => r.roles ?? ['customer', 'agent'];

@@ -116,6 +116,7 @@ export function Conversions() {
   return (
     <Page title={t.conversions}>
       <p class="muted">{t.convHelp}</p>
+      <a href={'/app/qualification?site=' + (site?.id ?? '')}>{t.qualLink}</a>
       <Show loaded={sites}>
         {(all) => (
           <>
