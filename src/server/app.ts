@@ -59,6 +59,8 @@ import { carrierCallbackPlatform } from './carriers/callback-platform.js';
 import { carriersFeature } from './carriers/feature.js';
 import { mailRoutes, mailService, startNotifications, type NotificationOptions, type NotificationRounds } from './mail/index.js';
 import { alertingEvents } from './mail/alerting-events.js';
+import { carrierFailingAlerts, poolDryAlerts, webhookOffAlerts } from './mail/alert-facts.js';
+import { connectionHealth } from './carriers/connection-health.js';
 import type { MailOptions } from './mail/mailer.js';
 import type { ResetLimits } from './mail/reset-routes.js';
 import type { MailService } from './mail/service.js';
@@ -228,7 +230,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const limitedRoutes = await registerGuards(app, store, refusedBy, opts);
   registerServing(app, store, metrics, opts);
   // Phone carriers (carriers/): their modules and connections, for the REST API, call-backs and their routes.
-  const carriers = createCarrierService(opts.carriers ?? {}, opts.publicUrl, CARRIER_MODULES, opts.apiClock);
+  // A connection turning failing queues the users' alerts (carriers/connection-health.ts).
+  const health = connectionHealth(store, carrierFailingAlerts, opts.apiClock);
+  const carriers = createCarrierService(opts.carriers ?? {}, opts.publicUrl, CARRIER_MODULES, opts.apiClock, health);
   const shared = await sharedServices(app.log, store, refusedBy, {
     ...opts,
     callbackPlatform: opts.callbackPlatform ?? carrierCallbackPlatform(store, carriers),
@@ -438,7 +442,9 @@ async function sharedServices(
   });
   const webhooks = conversions.withEvents(
     alertingEvents(
-      qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks })),
+      qualifyingEvents(
+        await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), onEndpointOff: webhookOffAlerts, ...opts.webhooks }),
+      ),
       opts.apiClock,
     ),
   );
@@ -490,7 +496,7 @@ async function registerVisitorFeatures(
     store,
     sites,
     handlers: writeHandlers({
-      pageView: pageViewDeps(store, deps.leasePolicy, deps.firstVisits),
+      pageView: pageViewDeps(store, deps.leasePolicy, deps.firstVisits, poolDryAlerts),
       hub,
       callbackDispatcher: deps.callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),

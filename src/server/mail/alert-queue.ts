@@ -15,7 +15,8 @@ interface Subscription {
   kind: string;
 }
 
-async function subscriptionsOfSite(db: Queryable, siteId: number): Promise<Subscription[]> {
+/** The subscriptions that may want an alert of the site: its customer's, for every site or this one. */
+export async function subscriptionsOfSite(db: Queryable, siteId: number): Promise<Subscription[]> {
   const r = await sql<Subscription>`
     SELECT a.id, a.kind FROM alert_subscriptions a JOIN sites s ON s.customer_id = a.customer_id
     WHERE s.id = ${siteId} AND (a.site_id = 0 OR a.site_id = s.id)`.execute(db);
