@@ -149,8 +149,8 @@ const OWNERS: Record<string, Owners> = {
   conversion_attempts: { writes: ['conversions', 'visitors'] }, // visitors/: erasure.
   password_resets: { writes: ['identity'] },
   mail_keys: { writes: ['mail'] },
-  alert_subscriptions: { writes: ['mail'] },
-  alert_queue: { writes: ['mail'] },
+  alert_subscriptions: { writes: ['mail'], reads: ['visitors'] }, // visitors/: erasure finds the kinds of the alerts it deletes.
+  alert_queue: { writes: ['mail', 'visitors'] }, // visitors/: erasure.
   alert_sends: { writes: ['mail'] },
   report_schedules: { writes: ['mail'] },
   report_sends: { writes: ['mail'] },
