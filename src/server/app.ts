@@ -249,7 +249,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, conversions: shared.conversions, mail },
     opts,
   );
-  await mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
+  await mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset, loginGuard: shared.loginGuard });
   const notifications = startNotifications({ store, mail, now: opts.apiClock, log: app.log }, opts.notifications);
   const setup = setupToken();
   await app.register(ownerAppFeature, {
