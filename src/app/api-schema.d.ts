@@ -2825,13 +2825,13 @@ export interface paths {
     };
     /**
      * Get one’s mail alerts (extension)
-     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.
+     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are, each with `wired` (always true: every kind is sent). Not in the REST document.
      */
     get: operations['alert_settings'];
     put?: never;
     /**
      * Get one’s mail alerts (extension) (POST)
-     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.
+     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are, each with `wired` (always true: every kind is sent). Not in the REST document.
      *
      *     The POST form: `action` GET.
      */

@@ -133,12 +133,9 @@ function Alerts() {
             required
             error={form.errors.email}
           />
-          {s.kinds.map(({ kind, wired }) => (
-            <fieldset key={kind} disabled={!wired}>
-              <legend>
-                {names[kind] ?? kind}
-                {!wired && <span class="muted"> ({t.alertNotWired})</span>}
-              </legend>
+          {s.kinds.map(({ kind }) => (
+            <fieldset key={kind}>
+              <legend>{names[kind] ?? kind}</legend>
               {[{ id: 0, domain: t.allSites }, ...(sites.data ?? [])].map((site) => {
                 const id = `alert-${kind}-${site.id}`;
                 return (

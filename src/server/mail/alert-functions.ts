@@ -33,7 +33,7 @@ export const alertSettings = apiFunction({
   tag: 'account',
   summary: 'Get one’s mail alerts (extension)',
   description:
-    'The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.',
+    'The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are, each with `wired` (always true: every kind is sent). Not in the REST document.',
   args: z.object({}),
   response: z.strictObject({
     email: z.string(),
