@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { restData } from '../api.js';
+import { restData, session } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -29,7 +29,9 @@ interface AlertSettings {
  */
 export function Notifications() {
   const { t } = useApp();
-  const status = useData(() => restData<MailStatus>('mail_status'), []);
+  // An employee chooses alerts of the sites they serve; mail's state and the campaign report are the customer's.
+  const employee = session.employee();
+  const status = useData(() => (employee ? Promise.resolve({ enabled: true, operator: false }) : restData<MailStatus>('mail_status')), []);
   return (
     <Page title={t.notifications}>
       <Show loaded={status}>
@@ -45,7 +47,7 @@ export function Notifications() {
         )}
       </Show>
       <Alerts />
-      <Reports />
+      {!employee && <Reports />}
     </Page>
   );
 }
