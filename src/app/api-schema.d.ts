@@ -2825,13 +2825,13 @@ export interface paths {
     };
     /**
      * Get one’s mail alerts (extension)
-     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.
+     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are, each with `wired` (always true: every kind is sent). An employee (the app’s key) gets those of the sites they serve (site 0: each of them), of the kinds a site’s records make. Not in the REST document.
      */
     get: operations['alert_settings'];
     put?: never;
     /**
      * Get one’s mail alerts (extension) (POST)
-     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are with `wired` false for those no event sends yet. Not in the REST document.
+     * @description The alerts the session’s login gets by mail for the customer: `email`, `lang`, `subscriptions` `[{site_id, kind}]` (site 0: every site), and the `kinds` there are, each with `wired` (always true: every kind is sent). An employee (the app’s key) gets those of the sites they serve (site 0: each of them), of the kinds a site’s records make. Not in the REST document.
      *
      *     The POST form: `action` GET.
      */
@@ -2852,12 +2852,12 @@ export interface paths {
     get?: never;
     /**
      * Choose one’s mail alerts (extension)
-     * @description Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. Not in the REST document.
+     * @description Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. An employee chooses among the sites they serve (another site: 404) and the kinds of a site’s records (`webhook_off`, `carrier_failing`: 403). Not in the REST document.
      */
     put: operations['set_alert_settings'];
     /**
      * Choose one’s mail alerts (extension) (POST)
-     * @description Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. Not in the REST document.
+     * @description Replaces the alerts the session’s login gets for the customer: `subscriptions` `[{site_id, kind}]` (site 0: every site; at most 500), mailed to `email` in `lang`. At most one mail per kind a minute; the rest are counted in it. An employee chooses among the sites they serve (another site: 404) and the kinds of a site’s records (`webhook_off`, `carrier_failing`: 403). Not in the REST document.
      *
      *     The POST form: `action` PUT.
      */
@@ -15443,7 +15443,9 @@ export interface operations {
           | 'untag_communication'
           | 'journal'
           | 'daily_report'
-          | 'create_standard_tags';
+          | 'create_standard_tags'
+          | 'alert_settings'
+          | 'set_alert_settings';
       };
       cookie?: never;
     };
@@ -15484,7 +15486,9 @@ export interface operations {
           | 'untag_communication'
           | 'journal'
           | 'daily_report'
-          | 'create_standard_tags';
+          | 'create_standard_tags'
+          | 'alert_settings'
+          | 'set_alert_settings';
       };
       cookie?: never;
     };

@@ -63,7 +63,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app/carriers', page: Carriers, needsCustomer: false, nav: { label: 'carriers' } },
   { path: '/app/api-keys', page: ApiKeys, nav: { label: 'apiKeys' } },
   { path: '/app/conversions', page: Conversions, nav: { label: 'conversions' } },
-  { path: '/app/notifications', page: Notifications, nav: { label: 'notifications' } },
+  // An employee chooses alerts of the sites they serve there (mail/alert-functions.ts).
+  { path: '/app/notifications', page: Notifications, roles: EVERYONE, nav: { label: 'notifications' } },
   { path: '/app/costs', page: Costs, nav: { label: 'costs' } },
   { path: '/app/qualification', page: Qualification, nav: { label: 'qualTitle' } },
 ];

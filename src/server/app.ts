@@ -61,6 +61,8 @@ import { carrierCallbackPlatform } from './carriers/callback-platform.js';
 import { carriersFeature } from './carriers/feature.js';
 import { mailRoutes, mailService, startNotifications, type NotificationOptions, type NotificationRounds } from './mail/index.js';
 import { alertingEvents } from './mail/alerting-events.js';
+import { carrierFailingAlerts, poolDryAlerts, webhookOffAlerts } from './mail/alert-facts.js';
+import { connectionHealth } from './carriers/connection-health.js';
 import type { MailOptions } from './mail/mailer.js';
 import type { ResetLimits } from './mail/reset-routes.js';
 import type { MailService } from './mail/service.js';
@@ -230,7 +232,9 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
   const limitedRoutes = await registerGuards(app, store, refusedBy, opts);
   registerServing(app, store, metrics, opts);
   // Phone carriers (carriers/): their modules and connections, for the REST API, call-backs and their routes.
-  const carriers = createCarrierService(opts.carriers ?? {}, opts.publicUrl, CARRIER_MODULES, opts.apiClock);
+  // A connection turning failing queues the users' alerts (carriers/connection-health.ts).
+  const health = connectionHealth(store, carrierFailingAlerts, opts.apiClock);
+  const carriers = createCarrierService(opts.carriers ?? {}, opts.publicUrl, CARRIER_MODULES, opts.apiClock, health);
   const shared = await sharedServices(app.log, store, refusedBy, {
     ...opts,
     callbackPlatform: opts.callbackPlatform ?? carrierCallbackPlatform(store, carriers),
@@ -247,7 +251,7 @@ export async function createServer(opts: ServerOptions): Promise<ConsultantServe
     { loginGuard: shared.loginGuard, webhooks: shared.webhooks, carriers, conversions: shared.conversions, mail },
     opts,
   );
-  await mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset });
+  await mailRoutes(app, { store, mail, now: opts.apiClock, resetLimits: opts.passwordReset, loginGuard: shared.loginGuard });
   const notifications = startNotifications({ store, mail, now: opts.apiClock, log: app.log }, opts.notifications);
   const setup = setupToken();
   await app.register(ownerAppFeature, {
@@ -440,7 +444,9 @@ async function sharedServices(
   });
   const webhooks = conversions.withEvents(
     alertingEvents(
-      qualifyingEvents(await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), ...opts.webhooks })),
+      qualifyingEvents(
+        await createWebhooks(store, webhookRecordFunctions, { ...webhookLogs(log), onEndpointOff: webhookOffAlerts, ...opts.webhooks }),
+      ),
       opts.apiClock,
     ),
   );
@@ -492,7 +498,7 @@ async function registerVisitorFeatures(
     store,
     sites,
     handlers: writeHandlers({
-      pageView: pageViewDeps(store, deps.leasePolicy, deps.firstVisits),
+      pageView: pageViewDeps(store, deps.leasePolicy, deps.firstVisits, poolDryAlerts),
       hub,
       callbackDispatcher: deps.callbackDispatcher,
       propertyQuota: createPropertyQuota(windowCounters(store), opts.propertyQuota),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { call, type ArgsOf } from '../api.js';
+import { call, session, type ArgsOf } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
@@ -13,7 +13,9 @@ type AlertKind = ArgsOf<'set_alert_settings', 'PUT'>['subscriptions'][number]['k
  */
 export function Notifications() {
   const { t } = useApp();
-  const status = useData(() => call('mail_status'), []);
+  // An employee chooses alerts of the sites they serve; mail's state and the campaign report are the customer's.
+  const employee = session.employee();
+  const status = useData(() => (employee ? Promise.resolve({ enabled: true, operator: false }) : call('mail_status')), []);
   return (
     <Page title={t.notifications}>
       <Show loaded={status}>
@@ -29,7 +31,7 @@ export function Notifications() {
         )}
       </Show>
       <Alerts />
-      <Reports />
+      {!employee && <Reports />}
     </Page>
   );
 }
@@ -117,12 +119,9 @@ function Alerts() {
             required
             error={form.errors.email}
           />
-          {s.kinds.map(({ kind, wired }) => (
-            <fieldset key={kind} disabled={!wired}>
-              <legend>
-                {names[kind] ?? kind}
-                {!wired && <span class="muted"> ({t.alertNotWired})</span>}
-              </legend>
+          {s.kinds.map(({ kind }) => (
+            <fieldset key={kind}>
+              <legend>{names[kind] ?? kind}</legend>
               {[{ id: 0, domain: t.allSites }, ...(sites.data ?? [])].map((site) => {
                 const id = `alert-${kind}-${site.id}`;
                 return (

@@ -21,6 +21,8 @@ export interface Caller {
   agentId: number | null;
   /** Set when the call presented an API key (identity/api-keys.ts): what the key may do. */
   apiKey?: ApiKeyGrant;
+  /** Set when an employee's app key calls (owner-app/employee-functions.ts): who, and the sites they serve. */
+  employee?: { id: number; sites: readonly number[] };
 }
 
 /**

@@ -2,6 +2,7 @@ import { ApiError } from '../http/errors.js';
 import type { CarrierAdapter, CarrierConnection, CarrierModule, OfferedNumber } from './carrier.js';
 import { CARRIER_TIMEOUT_MS, limited } from './carrier-calls.js';
 import type { ConnectionRow } from './connections.js';
+import type { ConnectionHealth } from './connection-health.js';
 import { open, seal } from '../store/secret-box.js';
 import { setupProblems, type SetupProblem } from './setup.js';
 
@@ -34,7 +35,7 @@ export interface CarrierService {
   seal(credentials: Readonly<Record<string, string>>): string;
   /** A stored connection with its credentials opened. */
   connection(row: ConnectionRow): CarrierConnection;
-  /** The connection's adapter, every call time-limited. */
+  /** The connection's adapter, every call time-limited, and its failures noted (connection-health.ts). */
   adapter(row: ConnectionRow): CarrierAdapter;
   /** The numbers a search showed, so a purchase is confirmed at the price that was shown. */
   offers: Offers;
@@ -88,6 +89,7 @@ export function createCarrierService(
   publicUrl: string | undefined,
   defaults: readonly CarrierModule[],
   now: () => number = Date.now,
+  health?: ConnectionHealth,
 ): CarrierService {
   const modules = opts.modules ?? defaults;
   const problems = () => setupProblems({ secretKey: opts.secretKey, publicUrl, allowPrivateUrl: opts.allowPrivateUrl ?? false });
@@ -126,7 +128,8 @@ export function createCarrierService(
     adapter(row) {
       const m = module(row.kind);
       if (!m) throw new ApiError(409, 100409, `Carrier ${row.kind} is not available on this server`);
-      return limited(m.adapter(connection(row)), opts.timeoutMs ?? CARRIER_TIMEOUT_MS);
+      const adapter = limited(m.adapter(connection(row)), opts.timeoutMs ?? CARRIER_TIMEOUT_MS);
+      return health ? health.watch(row, adapter) : adapter;
     },
     offers: createOffers(now),
   };

@@ -71,6 +71,11 @@ export async function guardedCheck(
   }
 }
 
+/** Lifts the sign-in lock of `login` for the request's address and browser ({@link LoginGuard.forgive}). */
+export async function forgiveSignIns(guard: LoginGuard, req: FastifyRequest, login: string): Promise<void> {
+  await guard.forgive({ ip: req.ip, email: login, device: cookieTokens(req, DEVICE_COOKIE)[0] });
+}
+
 /**
  * The password check of an employee's sign-in, the console's and the app's: under `guard`
  * ({@link guardedCheck}), throwing 401002 (wrong e-mail or password). On success returns the

@@ -67,6 +67,12 @@ export interface LoginGuard {
    * bounds how many run at once.
    */
   attempt(a: LoginAttempt, check: () => Promise<boolean>): Promise<boolean>;
+  /**
+   * Forgets the failures that lock `email` from the attempt's address (and from its device, if it
+   * is a device `email` signed in from): a password reset proved the owner (mail/reset-routes.ts).
+   * The address's own count, of every e-mail, stays.
+   */
+  forgive(a: LoginAttempt): Promise<void>;
   /** A new device cookie value for a browser that signed in as `email` (set it as {@link DEVICE_COOKIE}). */
   trustDevice(email: string): Promise<string>;
   /** The `Set-Cookie` value for a device cookie. */
@@ -153,16 +159,27 @@ export function createLoginGuard(counters: WindowCounters, opts: LoginGuardOptio
       }
       return ok;
     },
-    async trustDevice(email) {
-      const value = randomBytes(24).toString('base64url');
-      await counters.add(deviceKey(sha(value), email.trim().toLowerCase()), 1, DEVICE_DAYS * 86_400_000, clock());
-      return value;
-    },
+    forgive: (a) => forgiveAttempt(counters, a, clock()),
+    trustDevice: (email) => trustNewDevice(counters, email, clock()),
     counters: () => counters.size(clock()),
     deviceCookie(value, secure) {
       return `${DEVICE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_DAYS * 86400}` + (secure ? '; Secure' : '');
     },
   };
+}
+
+/** {@link LoginGuard.trustDevice}: a new cookie value, remembered for the e-mail a year. */
+async function trustNewDevice(counters: WindowCounters, email: string, now: number): Promise<string> {
+  const value = randomBytes(24).toString('base64url');
+  await counters.add(deviceKey(sha(value), email.trim().toLowerCase()), 1, DEVICE_DAYS * 86_400_000, now);
+  return value;
+}
+
+/** {@link LoginGuard.forgive}: the pair's count goes, and a trusted device's. */
+async function forgiveAttempt(counters: WindowCounters, a: LoginAttempt, now: number): Promise<void> {
+  const email = a.email.trim().toLowerCase();
+  await counters.remove(`login e ${email} ${addressGroup(a.ip)}`);
+  if (a.device && (await counters.read(deviceKey(sha(a.device), email), now))) await counters.remove(`login d ${sha(a.device)}`);
 }
 
 /** A trusted device's key: the hash of its cookie and the e-mail it signed in as. */

@@ -55,27 +55,41 @@ export async function createResetToken(db: Queryable, a: ResetAccount, now: numb
 
 /**
  * Sets the password of the token's account and ends its sessions, in one transaction; the token
- * is deleted first, so of two uses at once one wins. False for an unknown, used or expired token.
+ * is deleted first, so of two uses at once one wins. The name the account signs in with; null for
+ * an unknown, used or expired token.
  */
-export async function resetPassword(db: Queryable, token: string, passwordHash: string, now: number): Promise<boolean> {
+export async function resetPassword(db: Queryable, token: string, passwordHash: string, now: number): Promise<string | null> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .deleteFrom('password_resets')
       .where('token_hash', '=', sha256(token))
       .returning(['account', 'account_id', 'expires_ms'])
       .executeTakeFirst();
-    if (!row || row.expires_ms <= now) return false;
+    if (!row || row.expires_ms <= now) return null;
+    let name: string | undefined;
     if (row.account === 'rest') {
-      await tx.updateTable('api_users').set({ password_hash: passwordHash }).where('id', '=', row.account_id).execute();
+      const u = await tx
+        .updateTable('api_users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', row.account_id)
+        .returning('login')
+        .executeTakeFirst();
+      name = u?.login;
       await tx.deleteFrom('api_sessions').where('user_id', '=', row.account_id).execute();
     } else {
-      await tx.updateTable('employees').set({ password_hash: passwordHash }).where('id', '=', row.account_id).execute();
+      const e = await tx
+        .updateTable('employees')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', row.account_id)
+        .returning('email')
+        .executeTakeFirst();
+      name = e?.email;
       // The console's sessions and the app's (marked `app:`) share this table.
       await tx.deleteFrom('operator_sessions').where('employee_id', '=', row.account_id).execute();
     }
     // The other links sent to the account stop working too: the password they would replace is gone.
     await tx.deleteFrom('password_resets').where('account', '=', row.account).where('account_id', '=', row.account_id).execute();
-    return true;
+    return name ?? '';
   });
 }
 

@@ -188,18 +188,54 @@ export async function createLease(db: Queryable, r: LeaseRequest, number: string
     .execute();
 }
 
-/** Counts a session whose pool gave no number (dry, or the client past its share), once per session and block. */
+/**
+ * Counts a session whose pool gave no number (dry, or the client past its share), once per session
+ * and block: true when this call counted it.
+ */
 export async function recordOverflow(
   db: Queryable,
   r: LeaseRequest,
   fallback: 'static' | 'reserved' | 'none',
   reason: 'dry' | 'share',
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const added = await db
     .insertInto('dt_overflows')
     .values({ site_id: r.siteId, block_id: r.blockId, session_id: r.sessionId, created_at: timestamp(r.now), fallback, reason })
     .onConflict((oc) => oc.columns(['session_id', 'block_id']).doNothing())
+    .executeTakeFirst();
+  return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The span in which a dry pool is announced once (mail/alert-facts.ts): the first dry visit of each. */
+export const DRY_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Whether the dry visit just counted at `now` is the block's first of its DRY_WINDOW_MS window.
+ * Asked under the pool's lock (lockPool: a dry answer comes only after it), so of two processes
+ * the second sees the first's row; the (block, time) index answers it.
+ */
+export async function firstDryOfWindow(db: Queryable, blockId: number, now: number): Promise<boolean> {
+  const rows = await db
+    .selectFrom('dt_overflows')
+    .select('session_id')
+    .where('block_id', '=', blockId)
+    .where('created_at', '>=', timestamp(now - (now % DRY_WINDOW_MS)))
+    .where('reason', '=', 'dry')
+    .limit(sql.lit(2))
     .execute();
+  return rows.length === 1;
+}
+
+/** The visits that found the block's pool dry from `since` on (epoch ms): what a pool's alert counts. */
+export async function dryVisitsSince(db: Queryable, blockId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('dt_overflows')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('block_id', '=', blockId)
+    .where('created_at', '>=', timestamp(since))
+    .where('reason', '=', 'dry')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Queryable } from '../store/queryable.js';
 import { leaseNumber } from './dt-pool.js';
 import { numberForms } from './number-forms.js';
 import type { LeaseClient, LeasePolicy } from './lease-policy.js';
-import { recordOverflow, type LeaseRequest } from './queries.js';
+import { firstDryOfWindow, recordOverflow, type LeaseRequest } from './queries.js';
 
 /**
  * The numbers a session gets: the blocks of its campaign, and the site's default blocks for every
@@ -54,10 +54,20 @@ export interface SessionPhones {
 }
 
 /**
+ * Hears a pool found dry, in the page view's transaction: at most once per block and DRY_WINDOW_MS
+ * (queries.ts), so a burst of visits is one notice (mail/alert-facts.ts queues the users' alerts).
+ */
+export type PoolDryNotice = (db: Queryable, dry: { siteId: number; blockId: number; now: number }) => Promise<void>;
+
+/**
  * Every page view answers with its session's numbers: a site's blocks per campaign and its DT
  * settings are read once and kept until site data changes. Leases are never cached.
  */
-export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, policy: LeasePolicy): SessionPhones {
+export function createSessionPhones(
+  store: Pick<Store, 'onSiteDataChange'>,
+  policy: LeasePolicy,
+  onDry: PoolDryNotice = async () => {},
+): SessionPhones {
   const blocksOf = siteDataCache<string, BlockRow[]>(store);
   const settingsOf = siteDataCache<number, DtSettings>(store);
   return {
@@ -101,7 +111,8 @@ export function createSessionPhones(store: Pick<Store, 'onSiteDataChange'>, poli
             }
             refused ??= n.refused;
             // A bot is no visitor the pool was short of; a client past its share is counted.
-            if (n.refused !== 'bot') await recordOverflow(db, r, fallback, n.refused);
+            const counted = n.refused !== 'bot' && (await recordOverflow(db, r, fallback, n.refused));
+            if (counted && n.refused === 'dry' && (await firstDryOfWindow(db, b.id, now))) await onDry(db, { siteId, blockId: b.id, now });
           }
         }
         if (!raw) continue;

@@ -1,7 +1,7 @@
 /**
- * The alerts a user may choose (docs/notifications.md, "Alerts"). `wired`: an event of the server
- * announces it today; the others are listed so the app can say they are not sent yet (no event
- * marks a pool running dry, an endpoint switched off or a carrier failing).
+ * The alerts a user may choose (docs/notifications.md, "Alerts"). The first four are queued as a
+ * webhook event announces their record (alert-queue.ts); the last three by the feature that learns
+ * the fact (alert-facts.ts).
  */
 export const ALERT_KINDS = [
   'missed_call',
@@ -15,7 +15,8 @@ export const ALERT_KINDS = [
 
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-export const WIRED_KINDS: ReadonlySet<AlertKind> = new Set(['missed_call', 'request', 'chat_unanswered', 'qualified']);
+/** The kinds some fact of the server queues: every one (`alert_settings` still says `wired` of each). */
+export const WIRED_KINDS: ReadonlySet<AlertKind> = new Set(ALERT_KINDS);
 
 /** How many alerts a grouped mail spells out; the rest are counted ("and 95 more"). */
 export const LINES_PER_MAIL = 5;

@@ -15,10 +15,16 @@ interface Subscription {
   kind: string;
 }
 
-async function subscriptionsOfSite(db: Queryable, siteId: number): Promise<Subscription[]> {
+/**
+ * The subscriptions that may want an alert of the site: its customer's, for every site or this one;
+ * an employee's only while they serve the site (site 0: every site they serve).
+ */
+export async function subscriptionsOfSite(db: Queryable, siteId: number): Promise<Subscription[]> {
   const r = await sql<Subscription>`
     SELECT a.id, a.kind FROM alert_subscriptions a JOIN sites s ON s.customer_id = a.customer_id
-    WHERE s.id = ${siteId} AND (a.site_id = 0 OR a.site_id = s.id)`.execute(db);
+    WHERE s.id = ${siteId} AND (a.site_id = 0 OR a.site_id = s.id)
+      AND (a.account = 'rest' OR EXISTS (
+        SELECT 1 FROM employee_sites es WHERE es.employee_id = a.account_id AND es.site_id = s.id))`.execute(db);
   return r.rows.map((x) => ({ id: Number(x.id), kind: x.kind }));
 }
 

@@ -6,7 +6,8 @@ import type { Store } from '../store/open.js';
 import type { Queryable } from '../store/queryable.js';
 import type { MailAccount } from '../store/tables.js';
 import { ALERT_GAP_MS, LINES_PER_MAIL, type AlertKind } from './alert-kinds.js';
-import { alertMail } from './alert-texts.js';
+import { alertMail, type AlertLine } from './alert-texts.js';
+import { dryVisitsSince } from '../leases/queries.js';
 
 /**
  * Mails the queued alerts (docs/notifications.md, "Alerts"): every tick, each subscription with
@@ -32,8 +33,35 @@ interface Claimed {
   email: string;
   lang: string;
   kind: AlertKind;
-  lines: string[];
+  lines: AlertLine[];
   total: number;
+}
+
+interface QueuedRow {
+  line: string;
+  record_id: number;
+  created_ms: number;
+}
+
+/**
+ * The lines a mail spells out. A pool's alerts (one per pool in ten minutes) become one line per
+ * pool with its dry visits counted now, since its first alert: a burst of a hundred visits is one
+ * line that says a hundred.
+ */
+async function linesOf(
+  db: Queryable,
+  kind: AlertKind,
+  rows: readonly QueuedRow[],
+  spelled: number,
+): Promise<{ lines: AlertLine[]; total: number }> {
+  if (kind !== 'pool_dry')
+    return { lines: rows.slice(0, spelled).map((r) => ({ line: r.line, recordId: r.record_id })), total: rows.length };
+  const pools = new Map<number, QueuedRow>();
+  for (const r of rows) if (!pools.has(r.record_id)) pools.set(r.record_id, r);
+  const lines: AlertLine[] = [];
+  for (const r of [...pools.values()].slice(0, spelled))
+    lines.push({ line: r.line, recordId: r.record_id, count: await dryVisitsSince(db, r.record_id, r.created_ms) });
+  return { lines, total: pools.size };
 }
 
 /** Takes the subscription's minute if it is free: true when this call moved it. */
@@ -55,7 +83,7 @@ async function claim(db: Queryable, subscriptionId: number, now: number, spelled
       .executeTakeFirst();
     const rows = await tx
       .selectFrom('alert_queue')
-      .select(['id', 'line'])
+      .select(['id', 'line', 'record_id', 'created_ms'])
       .where('subscription_id', '=', subscriptionId)
       .orderBy('id')
       .execute();
@@ -71,8 +99,7 @@ async function claim(db: Queryable, subscriptionId: number, now: number, spelled
       email: sub.email,
       lang: sub.lang,
       kind: sub.kind as AlertKind,
-      lines: rows.slice(0, spelled).map((r) => r.line),
-      total: rows.length,
+      ...(await linesOf(tx, sub.kind as AlertKind, rows, spelled)),
     };
   });
 }

@@ -8,6 +8,7 @@ import { windowCounters } from '../store/window-counters.js';
 import { createMailer, type MailLog, type MailOptions } from './mailer.js';
 import { resetRoutes, type ResetLimits } from './reset-routes.js';
 import type { MailService } from './service.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 
 /**
  * Mail (docs/notifications.md): the mailer the composition root makes once, the REST functions'
@@ -35,6 +36,7 @@ export async function mailRoutes(
     mail: MailService & { unsubscribeKey: UnsubscribeKey };
     now?: (() => number) | undefined;
     resetLimits?: ResetLimits | undefined;
+    loginGuard?: LoginGuard | undefined;
   },
 ): Promise<void> {
   await unsubscribeRoutes(app, { store: deps.store, key: deps.mail.unsubscribeKey });
@@ -45,6 +47,7 @@ export async function mailRoutes(
     log: app.log,
     now: deps.now ?? Date.now,
     limits: deps.resetLimits,
+    loginGuard: deps.loginGuard,
   });
 }
 

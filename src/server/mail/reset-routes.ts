@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { addressGroup } from '../http/address-group.js';
 import { ApiError, errors } from '../http/errors.js';
+import { forgiveSignIns } from '../identity/auth.js';
+import type { LoginGuard } from '../identity/login-guard.js';
 import { hashPassword } from '../identity/password.js';
 import { accountsOfAddress, createResetToken, resetPassword, resetTokenWorks } from '../identity/password-resets.js';
 import type { Store } from '../store/open.js';
@@ -15,7 +17,8 @@ import { mailLang, mailTexts } from './texts.js';
  * /app/api/password-reset` with an address mails a link to `/app/reset?token=…` for each account
  * the address opens, and answers the same whether there is one or not (the mail goes after the
  * answer, so its time tells nothing either); `GET` with the token says whether it still works;
- * `POST /app/api/password-reset/confirm` sets the new password. Requests are limited per address
+ * `POST /app/api/password-reset/confirm` sets the new password and lifts the sign-in lock of the
+ * login from the network and browser it is set from. Requests are limited per address
  * and per network (an IPv6 /64), and wrong tokens per network, in window counters shared by every
  * process on PostgreSQL.
  */
@@ -37,6 +40,8 @@ export interface ResetDeps {
   log: FastifyBaseLogger;
   now: () => number;
   limits?: ResetLimits | undefined;
+  /** The sign-in guard: a reset lifts its lock of the login (the new password signs in at once). */
+  loginGuard?: LoginGuard | undefined;
 }
 
 const requestSchema = z.strictObject({
@@ -97,10 +102,15 @@ export function resetRoutes(app: FastifyInstance, deps: ResetDeps): void {
     // Refused before the hash is made: a locked network gets no more guesses.
     const seen = await deps.counters.read(key, deps.now());
     if (seen && seen.n >= (deps.limits?.wrongTokens ?? 20)) await count(reply, key, deps.limits?.wrongTokens ?? 20);
-    if (!(await resetPassword(db, a.token, await hashPassword(a.password), deps.now()))) {
+    const login = await resetPassword(db, a.token, await hashPassword(a.password), deps.now());
+    if (login === null) {
       await count(reply, key, deps.limits?.wrongTokens ?? 20);
       throw deadLink();
     }
+    // A REST login's failures count as `api:<login>` (api/sessions.ts), an employee's (and a name
+    // that is both) as the name itself.
+    if (deps.loginGuard && login)
+      for (const name of [login, `api:${login.toLowerCase()}`]) await forgiveSignIns(deps.loginGuard, req, name);
     return { success: true };
   });
 }

@@ -72,7 +72,8 @@ export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Stor
     }
     const allowed = ALLOWED.get(req.params.fn);
     const verb = req.method === 'GET' ? 'GET' : 'POST';
-    if (!allowed || allowed.fn.verb !== verb) throw notYourSite(null);
+    // Every change comes as a POST (a PUT's too): a function open to employees has one verb.
+    if (!allowed || (allowed.fn.verb === 'GET') !== (verb === 'GET')) throw notYourSite(null);
     const { fn, access } = allowed;
     const raw = (verb === 'GET' ? req.query : ((req.body as { args?: unknown } | null)?.args ?? {})) as Args;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw errors.invalid('args');
@@ -89,7 +90,7 @@ export function employeeFunctionRoutes(app: FastifyInstance, deps: { store: Stor
         // None: ALLOWED holds no function that needs a service.
         services: {},
         // An employee is no REST login: functions that record who acted are not among these.
-        caller: { userId: 0, customerId: customer.id, agentId: null },
+        caller: { userId: 0, customerId: customer.id, agentId: null, employee: { id: emp.id, sites: emp.sites } },
         customer,
         page: filter ? { limit: MAX_LIMIT, offset: 0 } : page,
         setTotal: (n) => {

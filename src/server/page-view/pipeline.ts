@@ -1,6 +1,6 @@
 import type { HitData, HitPhone, HitResult } from '../../protocol.js';
 import type { LeasePolicy } from '../leases/lease-policy.js';
-import { createSessionPhones, type SessionPhones, type SessionRef } from '../leases/session-phones.js';
+import { createSessionPhones, type PoolDryNotice, type SessionPhones, type SessionRef } from '../leases/session-phones.js';
 import { once } from '../store/batch-scope.js';
 import type { Store } from '../store/open.js';
 import { analyticsIds } from '../tracking/analytics-ids.js';
@@ -31,16 +31,17 @@ export interface PageViewDeps {
 
 /**
  * The page view's caches of site data, emptied when site data changes (createServer makes them
- * once), and the lease policy of DT pools (leases/lease-policy.ts).
+ * once), the lease policy of DT pools (leases/lease-policy.ts), and who hears a pool found dry.
  */
 export function pageViewDeps(
   store: Pick<Store, 'onSiteDataChange' | 'dialect'>,
   leasePolicy: LeasePolicy,
   firstVisits: FirstVisitLimit,
+  onPoolDry?: PoolDryNotice,
 ): PageViewDeps {
   return {
     campaigns: createCampaignMatcher(store),
-    phones: createSessionPhones(store, leasePolicy),
+    phones: createSessionPhones(store, leasePolicy, onPoolDry),
     ids: createPublicIds(store.dialect),
     firstVisits,
     previews: createPreviewKeys(),

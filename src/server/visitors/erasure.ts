@@ -5,6 +5,7 @@ import type { CommunicationObjectType } from '../store/tables/tagging.js';
 import { deleteVisitors, unlinkVisitors, visitorsOfPersonOnSite, visitorsOnSite } from './visitor-erasure.js';
 import { forgetRecords } from '../webhooks/outbox.js';
 import { forgetConversions } from './conversion-erasure.js';
+import { forgetAlerts } from './alert-erasure.js';
 
 /**
  * Erasure of a visitor, or of a person (every visitor joined into it), on the visitor's request.
@@ -13,8 +14,9 @@ import { forgetConversions } from './conversion-erasure.js';
  * properties, phones and e-mails and the person links they made, its sessions and page views
  * (hits), goals, chats with their messages, requests (offline messages), call-back attempts,
  * captchas, DT number leases, the stored results of its writes, and the tags and sales set on the
- * goals, chats and requests removed, and the webhook events of its goals, chats, requests and calls
- * (sent or not: their bodies carry the visitor).
+ * goals, chats and requests removed, the webhook events of its goals, chats, requests and calls
+ * (sent or not: their bodies carry the visitor), and the mail alerts of its calls, chats and
+ * requests still queued (their lines carry the number, the name, the message).
  *
  * Kept, anonymised: its calls. A call is a billed event of the customer (its legs are what the
  * charges rate), so the record stays with its time, duration, numbers dialled and cost; the
@@ -64,6 +66,7 @@ export async function eraseVisitors(db: Db, siteId: number, ids: readonly number
       calls.map((c) => c.id),
     );
     await forgetConversions(trx, { calls: calls.map((c) => c.id), chats, requests });
+    await forgetAlerts(trx, siteId, { calls: calls.map((c) => c.id), chats, requests });
     out.calls_anonymised = await anonymiseCalls(trx, calls);
 
     const sessions = (await trx.selectFrom('sessions').select('id').where('visitor_id', 'in', vids).execute()).map((s) => s.id);

@@ -19,6 +19,8 @@ export interface WebhookOptions extends WorkerOptions {
   perVisitorHour?: number | undefined;
   /** Hears a visitor past that limit, once per hour. */
   onVisitorLimited?: ((siteId: number, visitorId: number) => void) | undefined;
+  /** Hears an endpoint the worker switched off, right after (mail/alert-facts.ts queues the users' alerts). */
+  onEndpointOff?: ((db: Queryable, endpointId: number, now: number) => Promise<void>) | undefined;
 }
 
 /** The default of `perVisitorHour`: a visitor's goals and requests announced in an hour. */
@@ -39,7 +41,14 @@ export async function createWebhooks(store: Store, fns: RecordFunctions, opts: W
   const perVisitorHour = opts.perVisitorHour ?? EVENTS_PER_VISITOR_HOUR;
   const visitorEvents = windowCounters(store);
   const subscriptions = await createSubscriptions(store);
-  const worker = startWorker(store, fns, { ...opts, idle: () => !subscriptions.any(), onSwitchedOff: () => void subscriptions.changed() });
+  const worker = startWorker(store, fns, {
+    ...opts,
+    idle: () => !subscriptions.any(),
+    async onSwitchedOff(endpointId) {
+      void subscriptions.changed();
+      await opts.onEndpointOff?.(store.db, endpointId, now());
+    },
+  });
   return {
     async emit(db, e) {
       if (!subscriptions.wants(e.siteId, e.type)) return;

@@ -43,8 +43,8 @@ export interface WorkerOptions extends TargetRules {
   idle?: (() => boolean) | undefined;
   /** How long sent and given-up events and their attempts are kept, in ms. Default 30 days. */
   keepMs?: number | undefined;
-  /** Hears an endpoint switched off (the subscriptions reload). */
-  onSwitchedOff?: (() => void) | undefined;
+  /** Hears an endpoint switched off, right after (the subscriptions reload, the users' alerts are queued). */
+  onSwitchedOff?: ((endpointId: number) => Promise<void> | void) | undefined;
   /** Hears what the worker could not do (the database failing); default: nothing. */
   onError?: ((e: unknown) => void) | undefined;
 }
@@ -131,7 +131,7 @@ function delivery(
     const later = now() + retryDelay(row.attempts + 1, opts.random);
     await markRetry(db, row, later - row.created_ms > retryForMs ? null : later);
     const pauseFor = (streak: number) => retryDelay(streak, opts.random);
-    if (await endpointFailed(db, endpointId, now(), later, pauseFor, retryForMs)) opts.onSwitchedOff?.();
+    if (await endpointFailed(db, endpointId, now(), later, pauseFor, retryForMs)) await opts.onSwitchedOff?.(endpointId);
   };
   return async (id: number): Promise<void> => {
     const db = store.db;

@@ -93,7 +93,7 @@ const OWNERS: Record<string, Owners> = {
   // SIP line reaches (the screen pop); store/: id sequences.
   employees: { writes: ['identity'], reads: ['consultant', 'store', 'telephony'] },
   // consultant/ joins the sites of the online operators (who can answer a site's chat).
-  employee_sites: { writes: ['identity'], reads: ['consultant'] },
+  employee_sites: { writes: ['identity'], reads: ['consultant', 'mail'] }, // mail/: an employee's alerts, of their sites only.
   operator_sessions: { writes: ['identity'] },
   // consultant/ writes them; reports/ and visitors/ read them as goals, webhooks/ too; visitors/ and ops/ (erasure, retention).
   // qualification/: marks; mail/ (alerts) reads whether an operator answered; conversions/ what it sends; costs/ counts them in the cost report.
@@ -149,8 +149,8 @@ const OWNERS: Record<string, Owners> = {
   conversion_attempts: { writes: ['conversions', 'visitors'] }, // visitors/: erasure.
   password_resets: { writes: ['identity'] },
   mail_keys: { writes: ['mail'] },
-  alert_subscriptions: { writes: ['mail'] },
-  alert_queue: { writes: ['mail'] },
+  alert_subscriptions: { writes: ['mail'], reads: ['visitors'] }, // visitors/: erasure finds the kinds of the alerts it deletes.
+  alert_queue: { writes: ['mail', 'visitors'] }, // visitors/: erasure.
   alert_sends: { writes: ['mail'] },
   report_schedules: { writes: ['mail'] },
   report_sends: { writes: ['mail'] },

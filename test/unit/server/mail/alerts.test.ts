@@ -68,12 +68,13 @@ async function missedCalls(n: number, from = 0) {
 }
 
 describe('mail alerts', () => {
-  it('are chosen per site and kind, and say which kinds no event sends yet', async () => {
+  it('are chosen per site and kind, every kind sent', async () => {
     const key = await signIn();
     const before = (await rest(key, 'GET', 'alert_settings')).json().data;
     expect(before).toMatchObject({ email: '', lang: 'en', subscriptions: [] });
     expect(before.kinds).toContainEqual({ kind: 'missed_call', wired: true });
-    expect(before.kinds).toContainEqual({ kind: 'pool_dry', wired: false });
+    expect(before.kinds).toContainEqual({ kind: 'pool_dry', wired: true });
+    expect(before.kinds.every((k: { wired: boolean }) => k.wired)).toBe(true);
     const set = await rest(key, 'PUT', 'set_alert_settings', {
       email: 'owner@x.test',
       lang: 'ru',

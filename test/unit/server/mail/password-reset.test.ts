@@ -121,6 +121,23 @@ describe('the password reset', () => {
     expect((await confirm(token, 'a-new-password', '203.0.113.77')).statusCode).toBe(200);
   });
 
+  it('lifts the sign-in lock of the login it reset, so the new password signs in at once', async () => {
+    const signIn = (login: string, password: string) => inject('POST', '/app/api/session', { login, password });
+    for (let i = 0; i < 10; i++) expect((await signIn('a', 'wrong-' + i)).statusCode).toBe(401);
+    expect((await signIn('a', 'pw-a')).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) await signIn('olga@a.test', 'wrong-' + i);
+    await ask('owner@a.test');
+    const [mail] = await smtp.waitFor(1);
+    expect((await confirm(tokenOf(mail!.text, 'a')!, 'a-new-password')).statusCode).toBe(200);
+    expect((await signIn('a', 'a-new-password')).statusCode).toBe(200);
+    // Another login locked from the same network stays locked, until its own reset.
+    expect((await signIn('olga@a.test', 'olga-password')).statusCode).toBe(429);
+    await ask('olga@a.test');
+    const olga = (await smtp.waitFor(2))[1]!;
+    expect((await confirm(tokenOf(olga.text, 'olga@a\\.test')!, 'olga-new-password')).statusCode).toBe(200);
+    expect((await signIn('olga@a.test', 'olga-new-password')).statusCode).toBe(200);
+  });
+
   it('refuses a short password beside its field and keeps the link', async () => {
     await ask('owner@a.test');
     const [mail] = await smtp.waitFor(1);
