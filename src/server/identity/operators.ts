@@ -124,6 +124,12 @@ export async function employeeLogin(db: Queryable, email: string): Promise<{ id:
   return row ?? null;
 }
 
+/** An employee's e-mail (their sign-in), or null when the employee is gone. */
+export async function employeeEmail(db: Queryable, employeeId: number): Promise<string | null> {
+  const row = await db.selectFrom('employees').select('email').where('id', '=', employeeId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 /** Opens a console session; expired sessions of anyone go at the same time. */
 export async function createSession(
   db: Queryable,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrors } from '../api/errors.js';
 import { acknowledgement, apiFunction, type CustomerContext } from '../api/function.js';
+import { employeeEmail } from '../identity/operators.js';
 import { apiLoginById } from '../identity/rest-logins.js';
 import { sitesOfCustomer } from '../sites/sites.js';
 import { ALERT_KINDS, WIRED_KINDS } from './alert-kinds.js';
@@ -22,8 +23,8 @@ const EMPLOYEE_KINDS: ReadonlySet<string> = new Set(['missed_call', 'request', '
 
 /** Where the mails go until the user says: the login if it is an address, else the customer's e-mail. */
 async function defaultAddress(ctx: CustomerContext): Promise<string> {
-  // An employee fills it in (their e-mail is the console's sign-in, not read here).
-  if (ctx.caller.employee) return '';
+  // An employee's sign-in is their e-mail.
+  if (ctx.caller.employee) return (await employeeEmail(ctx.store.db, ctx.caller.employee.id)) ?? '';
   const login = (await apiLoginById(ctx.store.db, ctx.caller.userId))?.login ?? '';
   return login.includes('@') ? login : (ctx.customer.email ?? '');
 }
