@@ -260,7 +260,7 @@ function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; 
     },
   );
   return (
-    <form onSubmit={form.onSubmit} noValidate class="grid" aria-label={t.addCondition}>
+    <form onSubmit={form.onSubmit} noValidate class="grid choices" aria-label={t.addCondition}>
       <SelectField
         id={id('parameter')}
         label={t.parameter}
@@ -339,7 +339,7 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
     );
   const poolError = form.errors.dt_pool_numbers;
   return (
-    <form onSubmit={form.onSubmit} noValidate class="grid" aria-labelledby="add-block-h">
+    <form onSubmit={form.onSubmit} noValidate class="grid choices" aria-labelledby="add-block-h">
       <h3 id="add-block-h">{t.addBlock}</h3>
       <TextField {...form.field('name', t.blockName, 'block-name')} />
       <SelectField

@@ -60,7 +60,7 @@ function SettingsFields({ siteId, loaded }: { siteId: number; loaded: Loaded }) 
   );
   const v = form.values;
   return (
-    <form onSubmit={form.onSubmit} noValidate class="grid">
+    <form onSubmit={form.onSubmit} noValidate class="grid choices">
       <SelectField
         id="widget-lang"
         label={t.widgetLang}
