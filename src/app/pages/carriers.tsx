@@ -164,14 +164,18 @@ function ConnectForm({ setup, onConnected }: { setup: CarrierSetup; onConnected(
   const [done, setDone] = useState('');
   // Every carrier's fields, named as the server names them in a refusal (`credentials.auth_token`).
   const blank = Object.fromEntries(setup.carriers.flatMap((c) => c.fields.map((f) => [`credentials.${f.name}`, ''])));
-  const initial: Record<string, string> = { ...blank, kind: setup.carriers[0]!.kind, label: '' };
+  const initial: { kind: string; label: string; [credential: `credentials.${string}`]: string } = {
+    ...blank,
+    kind: setup.carriers[0]!.kind,
+    label: '',
+  };
   const form = useForm(initial, {
     async submit(v) {
       setDone('');
       const credentials = Object.fromEntries(
         carrier.fields.map((f) => [f.name, v[`credentials.${f.name}`] ?? '']).filter(([, x]) => x !== ''),
       );
-      const c = await call('connect_carrier', { kind: carrier.kind, label: v.label ?? '', credentials }, 'POST');
+      const c = await call('connect_carrier', { kind: carrier.kind, label: v.label, credentials }, 'POST');
       form.reset();
       form.set('kind', carrier.kind);
       setDone(fill(t.carrierConnected, { words: c.check_result ?? c.label }));
