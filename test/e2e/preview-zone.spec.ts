@@ -44,8 +44,8 @@ test('the preview works until a time on the customer’s clock, and long choices
   await expect(app.locator('#preview-link')).toBeVisible();
   const answered = Date.now() + 3_600_000;
   const until = (await app.getByText(/^works until/).textContent())!;
-  expect([`works until ${clock(asked, 'Europe/Moscow')}`, `works until ${clock(answered, 'Europe/Moscow')}`]).toContain(until);
-  expect(until).not.toBe(`works until ${clock(answered, 'America/New_York')}`);
+  expect.soft([`works until ${clock(asked, 'Europe/Moscow')}`, `works until ${clock(answered, 'Europe/Moscow')}`]).toContain(until);
+  expect.soft(until).not.toBe(`works until ${clock(answered, 'America/New_York')}`);
 
   for (const width of [1280, 360]) {
     await app.setViewportSize({ width, height: 900 });
