@@ -11,12 +11,15 @@ import { expect, test } from './fixtures.js';
 const clock = (at: number, timeZone: string) => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
 
 /**
- * Selects of `.grid.choices` forms that cut their choice: narrower than the choice on one line, and
+ * Selects of a form's grid that cut their longest choice: narrower than it on one line, and
  * not wrapped onto more lines either.
  */
 async function cutSelects(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLSelectElement>('.grid.choices select')].flatMap((s) => {
+    [...document.querySelectorAll<HTMLSelectElement>('form.grid select')].flatMap((s) => {
+      // Its longest choice chosen: the one a column is likeliest to cut.
+      const longest = [...s.options].reduce((a, b) => (b.text.length > a.text.length ? b : a));
+      s.value = longest.value;
       // Its choice on one line, outside any column.
       const copy = s.cloneNode(true) as HTMLSelectElement;
       copy.style.cssText = 'position:absolute;left:0;top:0;width:auto;max-width:none;white-space:nowrap;field-sizing:content';
