@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { call } from './api.js';
+import { useForm } from './form.js';
 import { fill, type Texts } from './i18n.js';
 import { useApp } from './state.js';
-import { FormError, Show, TextField, useData, useSubmit } from './ui.js';
+import { FormError, Show, TextField, useData } from './ui.js';
 
 /**
  * The campaign page's answers to "is tracking working?": a preview link that opens the site as a
@@ -80,21 +81,27 @@ export function CampaignInsight({ acId, siteId }: { acId: number; siteId: number
   );
 }
 
-/** "Preview on my site": asks the server for a signed link and shows it. */
+/** "Preview on my site": asks the server for a signed link and shows it, and until when it works on the customer's clock. */
 function PreviewOnSite({ acId }: { acId: number }) {
-  const { t, lang } = useApp();
-  const [page, setPage] = useState('');
+  const { t, lang, customer } = useApp();
   const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
-  const form = useSubmit(async () => {
-    setLink(await call('preview_link', { ac_id: acId, page: page.trim() || undefined }));
-  });
-  const until = link && new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(new Date(link.expires_at));
+  const form = useForm(
+    { page: '' },
+    {
+      async submit(v) {
+        setLink(await call('preview_link', { ac_id: acId, page: v.page.trim() || undefined }));
+      },
+    },
+  );
+  const until =
+    link &&
+    new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', timeZone: customer!.time_zone }).format(new Date(link.expires_at));
   return (
     <section class="card" aria-labelledby="site-preview-h">
       <h2 id="site-preview-h">{t.previewOnSite}</h2>
       <p class="muted">{t.previewOnSiteHelp}</p>
       <form onSubmit={form.onSubmit} noValidate class="row" aria-label={t.previewOnSite}>
-        <TextField id="preview-page" label={t.previewPage} value={page} onInput={setPage} error={form.errors.page} />
+        <TextField {...form.field('page', t.previewPage, 'preview-page')} />
         <FormError errors={form.errors} />
         <button type="submit" disabled={form.busy}>
           {t.previewOnSite}

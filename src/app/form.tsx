@@ -20,17 +20,28 @@ import type { FieldErrors } from './ui.js';
  *
  * `field(name, label)` gives a `TextField` its id (the argument's name, so `#user_phone-error`
  * holds its message), value, input handler and error. A check answers the message to show, or
- * null; the server checks again and has the last word.
+ * null; it sees the whole form too (a password typed twice). The server checks again and has the
+ * last word. Besides text a form may hold a checkbox's boolean or a list of chosen values
+ * (`set(name, value)`, `values[name]`); `field` takes text fields only.
  */
-export type Check = (value: string) => string | null;
+export type Check<T = string, V = Record<string, FormValue>> = (value: T, values: V) => string | null;
 
-export interface Form<V extends Record<string, string>> {
+/** A check of one text alone (the common case), usable in any form. */
+export type TextCheck = (value: string) => string | null;
+
+/** What a form's value may be: text (inputs, selects), a checkbox's state, or the values chosen of a list. */
+export type FormValue = string | boolean | readonly string[];
+
+/** The names of a form's text values. */
+export type TextName<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+export interface Form<V extends Record<string, FormValue>> {
   values: V;
   errors: FieldErrors;
   busy: boolean;
   set<K extends keyof V>(name: K, value: V[K]): void;
   /** A `TextField`'s props; `id` when the page has two fields of one name (its error is still `errors[name]`). */
-  field<K extends keyof V & string>(
+  field<K extends TextName<V>>(
     name: K,
     label: string,
     id?: string,
@@ -40,9 +51,9 @@ export interface Form<V extends Record<string, string>> {
   onSubmit(e: Event): void;
 }
 
-export function useForm<V extends Record<string, string>>(
+export function useForm<V extends Record<string, FormValue>>(
   initial: V,
-  opts: { check?: Partial<Record<keyof V, Check>>; submit(values: V): Promise<void> },
+  opts: { check?: { [K in keyof V]?: Check<V[K], V> }; submit(values: V): Promise<void> },
 ): Form<V> {
   const [values, setValuesState] = useState(initial);
   // The latest values, for a submit that comes before the next render (a fast Enter after typing).
@@ -55,8 +66,8 @@ export function useForm<V extends Record<string, string>>(
   const [busy, setBusy] = useState(false);
   const local = (): FieldErrors => {
     const found: FieldErrors = {};
-    for (const [name, check] of Object.entries(opts.check ?? {}) as Array<[string, Check]>) {
-      const problem = check(latest.current[name] ?? '');
+    for (const [name, check] of Object.entries(opts.check ?? {}) as Array<[keyof V & string, Check<FormValue, V>]>) {
+      const problem = check(latest.current[name], latest.current);
       if (problem) found[name] = problem;
     }
     return found;
@@ -84,7 +95,7 @@ export function useForm<V extends Record<string, string>>(
     field: (name, label, id = name) => ({
       id,
       label,
-      value: values[name] ?? '',
+      value: values[name] as string,
       onInput: (v: string) => {
         setValues((x) => ({ ...x, [name]: v }));
         // Once changed, the field's message no longer speaks of what it holds.
@@ -106,13 +117,13 @@ export function placed(err: unknown, fields: string[]): FieldErrors {
 
 /** At least `n` characters. */
 export const minLength =
-  (n: number, message: string): Check =>
+  (n: number, message: string): TextCheck =>
   (v) =>
     v.length >= n ? null : message;
 
 /** Not empty (spaces alone are empty). */
 export const required =
-  (message: string): Check =>
+  (message: string): TextCheck =>
   (v) =>
     v.trim() ? null : message;
 
@@ -122,7 +133,7 @@ export const required =
  * metadata (about 24 KB brotli) would take a third of what the app's bundle has left.
  */
 export const phoneShape =
-  (message: string): Check =>
+  (message: string): TextCheck =>
   (v) => {
     const digits = v.replace(/\D/g, '').length;
     return /^\+?[\d\s().-]+$/.test(v.trim()) && digits >= 10 && digits <= 15 ? null : message;

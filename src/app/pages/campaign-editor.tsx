@@ -6,8 +6,9 @@ import { conditionValueError, OPERATORS, PARAMETERS, selectorOf, type Operator, 
 import { fill, type Texts } from '../i18n.js';
 import { formatPhone } from '../format.js';
 import { CampaignInsight } from '../campaign-insight.js';
+import { required, useForm } from '../form.js';
 import { useApp } from '../state.js';
-import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 type NumberBlock = DataOf<'number_block'>[number];
 type VirtualNumber = DataOf<'virtual_numbers'>[number];
@@ -125,24 +126,29 @@ export function CampaignEditor() {
 /** The campaign's name, changed in place (a name the site has already is refused beside the field). */
 function RenameCampaign({ acId, name, done }: { acId: number; name: string; done(): void }) {
   const { t } = useApp();
-  const [value, setValue] = useState(name);
   const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    try {
-      await call('change_ac', { id: acId, name: value }, 'PUT');
-    } catch (e) {
-      if (e instanceof ApiFailure && e.code === 100502) return form.setErrors({ name: e.message });
-      throw e;
-    }
-    setNote(t.campaignRenamed);
-    done();
-  });
+  const form = useForm(
+    { name },
+    {
+      async submit(v) {
+        setNote('');
+        try {
+          await call('change_ac', { id: acId, name: v.name }, 'PUT');
+        } catch (e) {
+          if (!(e instanceof ApiFailure && e.code === 100502)) throw e;
+          form.setErrors({ name: e.message });
+          return;
+        }
+        setNote(t.campaignRenamed);
+        done();
+      },
+    },
+  );
   return (
     <form onSubmit={form.onSubmit} noValidate class="row" aria-label={t.renameCampaign}>
-      <TextField id="campaign-name" label={t.name} value={value} onInput={setValue} required error={form.errors.name} />
+      <TextField {...form.field('name', t.name, 'campaign-name')} required />
       <FormError errors={form.errors} />
-      <button type="submit" disabled={form.busy || value.trim() === name}>
+      <button type="submit" disabled={form.busy || form.values.name.trim() === name}>
         {t.renameCampaign}
       </button>
       <span role="status">{note}</span>
@@ -178,13 +184,17 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
     if (c.id != null) g.items.push(c);
     groups.set(c.ac_condition_group_id, g);
   }
-  const [groupName, setGroupName] = useState('');
-  const addGroup = useSubmit(async () => {
-    const data = await call('create_ac_condition_group', { ac_id: acId, name: groupName }, 'POST');
-    setMade((m) => [...m, { id: data.ac_condition_group_id, name: groupName }]);
-    setGroupName('');
-    reload();
-  });
+  const addGroup = useForm(
+    { name: '' },
+    {
+      async submit(v) {
+        const data = await call('create_ac_condition_group', { ac_id: acId, name: v.name }, 'POST');
+        setMade((m) => [...m, { id: data.ac_condition_group_id, name: v.name }]);
+        addGroup.reset();
+        reload();
+      },
+    },
+  );
   return (
     <>
       {groups.size ? (
@@ -220,7 +230,7 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
         <Empty>{t.noConditions}</Empty>
       )}
       <form onSubmit={addGroup.onSubmit} noValidate class="row" aria-label={t.addGroup}>
-        <TextField id="group-name" label={t.groupName} value={groupName} onInput={setGroupName} required error={addGroup.errors.name} />
+        <TextField {...addGroup.field('name', t.groupName, 'group-name')} required />
         <FormError errors={addGroup.errors} />
         <button type="submit" disabled={addGroup.busy}>
           {t.addGroup}
@@ -232,50 +242,48 @@ function Conditions({ acId, conditions, reload }: { acId: number; conditions: Co
 
 function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; done(): void }) {
   const { t } = useApp();
-  const [parameter, setParameter] = useState<Parameter>('utm_source');
-  const [operator, setOperator] = useState<Operator>('=');
-  const [value, setValue] = useState('');
-  const [negative, setNegative] = useState(false);
   const id = (f: string) => `c${groupId}-${f}`;
-  const form = useSubmit(async () => {
-    const why = conditionValueError(operator, value);
-    if (why) {
-      form.setErrors({ value: why === 'required' ? t.required : why === 'invalidRegex' ? t.invalidRegex : '≤ 1000' });
-      return;
-    }
-    await call(
-      'create_ac_condition',
-      { ac_id: acId, ac_condition_group_id: groupId, ac_parameter: parameter, ac_operator: operator, value, is_negative: negative },
-      'POST',
-    );
-    setValue('');
-    done();
-  });
+  const form = useForm(
+    { ac_parameter: 'utm_source' as Parameter, ac_operator: '=' as Operator, value: '', is_negative: false as boolean },
+    {
+      check: {
+        value: (value, v) => {
+          const why = conditionValueError(v.ac_operator, value);
+          return !why ? null : why === 'required' ? t.required : why === 'invalidRegex' ? t.invalidRegex : '≤ 1000';
+        },
+      },
+      async submit(v) {
+        await call('create_ac_condition', { ac_id: acId, ac_condition_group_id: groupId, ...v }, 'POST');
+        form.set('value', '');
+        done();
+      },
+    },
+  );
   return (
-    <form onSubmit={form.onSubmit} noValidate class="grid" aria-label={t.addCondition}>
+    <form onSubmit={form.onSubmit} noValidate class="grid choices" aria-label={t.addCondition}>
       <SelectField
         id={id('parameter')}
         label={t.parameter}
-        value={parameter}
-        onChange={(v) => setParameter(v)}
+        value={form.values.ac_parameter}
+        onChange={(v) => form.set('ac_parameter', v)}
         options={PARAMETERS.map(([g, l, p]): [Parameter, string] => [p, `${g}: ${l} (${p})`])}
         error={form.errors.ac_parameter}
       />
       <SelectField
         id={id('operator')}
         label={t.operator}
-        value={operator}
-        onChange={(v) => setOperator(v)}
+        value={form.values.ac_operator}
+        onChange={(v) => form.set('ac_operator', v)}
         options={OPERATORS.map((o): [Operator, string] => [o, `${o} · ${opLabel(t, o)}`])}
         error={form.errors.ac_operator}
       />
-      <TextField id={id('value')} label={t.value} value={value} onInput={setValue} required error={form.errors.value} />
+      <TextField {...form.field('value', t.value, id('value'))} required />
       <div class="field check">
         <input
           id={id('negative')}
           type="checkbox"
-          checked={negative}
-          onChange={(e) => setNegative((e.target as HTMLInputElement).checked)}
+          checked={form.values.is_negative}
+          onChange={(e) => form.set('is_negative', (e.target as HTMLInputElement).checked)}
         />
         <label for={id('negative')}>{t.exclude}</label>
       </div>
@@ -289,42 +297,40 @@ function AddCondition({ acId, groupId, done }: { acId: number; groupId: number; 
 
 function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumber[]; done(): void }) {
   const { t } = useApp();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<TargetKind>('number');
-  const [target, setTarget] = useState('');
-  const [mode, setMode] = useState<'static' | 'pool'>('pool');
-  const [numb, setNumb] = useState('');
-  const [pool, setPool] = useState<string[]>([]);
   // The refusal of a number another campaign shows, and whether the owner accepts sharing it.
   const [shared, setShared] = useState<{ message: string; allow: boolean } | null>(null);
-  const form = useSubmit(async () => {
-    if (!target.trim()) {
-      form.setErrors({ selector: t.required });
-      return;
-    }
-    const chosen = numb || numbers[0]?.phone_number || '';
-    try {
-      await call(
-        'number_block',
-        {
-          ac_id: acId,
-          name: name || targetText(t, selectorOf(kind, target)),
-          selector: selectorOf(kind, target),
-          ...(mode === 'static' ? { numb: chosen } : { dt_pool_numbers: pool }),
-          ...(shared?.allow ? { allow_shared_number: true } : {}),
-        },
-        'POST',
-      );
-    } catch (e) {
-      if (e instanceof ApiFailure && e.code === 100409) return setShared({ message: e.message, allow: false });
-      throw e;
-    }
-    setShared(null);
-    setName('');
-    setTarget('');
-    setPool([]);
-    done();
-  });
+  const form = useForm(
+    { name: '', kind: 'number' as TargetKind, selector: '', mode: 'pool' as 'static' | 'pool', numb: '', dt_pool_numbers: [] as string[] },
+    {
+      check: { selector: required(t.required) },
+      async submit(v) {
+        const selector = selectorOf(v.kind, v.selector);
+        try {
+          await call(
+            'number_block',
+            {
+              ac_id: acId,
+              name: v.name || targetText(t, selector),
+              selector,
+              ...(v.mode === 'static' ? { numb: v.numb || numbers[0]!.phone_number } : { dt_pool_numbers: v.dt_pool_numbers }),
+              ...(shared?.allow ? { allow_shared_number: true } : {}),
+            },
+            'POST',
+          );
+        } catch (e) {
+          if (!(e instanceof ApiFailure && e.code === 100409)) throw e;
+          setShared({ message: e.message, allow: false });
+          return;
+        }
+        setShared(null);
+        form.set('name', '');
+        form.set('selector', '');
+        form.set('dt_pool_numbers', []);
+        done();
+      },
+    },
+  );
+  const { kind, mode, numb, dt_pool_numbers: pool } = form.values;
   if (!numbers.length)
     return (
       <Empty>
@@ -333,14 +339,14 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
     );
   const poolError = form.errors.dt_pool_numbers;
   return (
-    <form onSubmit={form.onSubmit} noValidate class="grid" aria-labelledby="add-block-h">
+    <form onSubmit={form.onSubmit} noValidate class="grid choices" aria-labelledby="add-block-h">
       <h3 id="add-block-h">{t.addBlock}</h3>
-      <TextField id="block-name" label={t.blockName} value={name} onInput={setName} error={form.errors.name} />
+      <TextField {...form.field('name', t.blockName, 'block-name')} />
       <SelectField
         id="target-kind"
         label={t.targetKind}
         value={kind}
-        onChange={(v) => setKind(v as TargetKind)}
+        onChange={(v) => form.set('kind', v)}
         options={[
           ['number', t.kindNumber],
           ['id', t.kindId],
@@ -348,12 +354,12 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
           ['name', t.kindName],
         ]}
       />
-      <TextField id="selector" label={t.target} value={target} onInput={setTarget} required error={form.errors.selector} />
+      <TextField {...form.field('selector', t.target)} required />
       <SelectField
         id="replace-mode"
         label={t.replaceWith}
         value={mode}
-        onChange={(v) => setMode(v as 'static' | 'pool')}
+        onChange={(v) => form.set('mode', v)}
         options={[
           ['pool', t.dtPool],
           ['static', t.staticNumber],
@@ -364,7 +370,7 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
           id="numb"
           label={t.number}
           value={numb || numbers[0]!.phone_number}
-          onChange={setNumb}
+          onChange={(v) => form.set('numb', v)}
           options={numbers.map((n) => [n.phone_number, formatPhone(n.phone_number)])}
           error={form.errors.numb}
         />
@@ -378,7 +384,10 @@ function AddBlock({ acId, numbers, done }: { acId: number; numbers: VirtualNumbe
                 type="checkbox"
                 checked={pool.includes(n.phone_number)}
                 onChange={(e) =>
-                  setPool((p) => ((e.target as HTMLInputElement).checked ? [...p, n.phone_number] : p.filter((x) => x !== n.phone_number)))
+                  form.set(
+                    'dt_pool_numbers',
+                    (e.target as HTMLInputElement).checked ? [...pool, n.phone_number] : pool.filter((x) => x !== n.phone_number),
+                  )
                 }
               />
               <label for={'pool-' + n.phone_number}>{formatPhone(n.phone_number)}</label>

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { call, type DataOf } from '../api.js';
+import { useForm } from '../form.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { DeleteButton } from '../delete-button.js';
 import { Table } from '../table.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 /** What `carrier_setup` answers (docs/rest-api.md, "Carriers"). */
 export type CarrierSetup = DataOf<'carrier_setup'>;
@@ -160,43 +161,47 @@ function ConnectionTable(props: { list: CarrierConnection[]; mayChange: boolean;
 /** The carrier's fields, in its order; secret ones as password inputs, cleared once connected. */
 function ConnectForm({ setup, onConnected }: { setup: CarrierSetup; onConnected(): void }) {
   const { t } = useApp();
-  const [kind, setKind] = useState(setup.carriers[0]!.kind);
-  const [label, setLabel] = useState('');
-  const [values, setValues] = useState<Record<string, string>>({});
   const [done, setDone] = useState('');
-  const carrier = setup.carriers.find((c) => c.kind === kind) ?? setup.carriers[0]!;
-  const form = useSubmit(async () => {
-    setDone('');
-    const credentials = Object.fromEntries(carrier.fields.map((f) => [f.name, values[f.name] ?? '']).filter(([, v]) => v !== ''));
-    const c = await call('connect_carrier', { kind, label, credentials }, 'POST');
-    setValues({});
-    setLabel('');
-    setDone(fill(t.carrierConnected, { words: c.check_result ?? c.label }));
-    onConnected();
+  // Every carrier's fields, named as the server names them in a refusal (`credentials.auth_token`).
+  const blank = Object.fromEntries(setup.carriers.flatMap((c) => c.fields.map((f) => [`credentials.${f.name}`, ''])));
+  const initial: { kind: string; label: string; [credential: `credentials.${string}`]: string } = {
+    ...blank,
+    kind: setup.carriers[0]!.kind,
+    label: '',
+  };
+  const form = useForm(initial, {
+    async submit(v) {
+      setDone('');
+      const credentials = Object.fromEntries(
+        carrier.fields.map((f) => [f.name, v[`credentials.${f.name}`] ?? '']).filter(([, x]) => x !== ''),
+      );
+      const c = await call('connect_carrier', { kind: carrier.kind, label: v.label, credentials }, 'POST');
+      form.reset();
+      form.set('kind', carrier.kind);
+      setDone(fill(t.carrierConnected, { words: c.check_result ?? c.label }));
+      onConnected();
+    },
   });
+  const carrier = setup.carriers.find((c) => c.kind === form.values.kind) ?? setup.carriers[0]!;
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="connect-h" autocomplete="off">
       <h2 id="connect-h">{t.connectCarrier}</h2>
       <SelectField
         id="kind"
         label={t.carrierKind}
-        value={kind}
-        onChange={setKind}
+        value={carrier.kind}
+        onChange={(v) => form.set('kind', v)}
         options={setup.carriers.map((c): [string, string] => [c.kind, c.kind])}
         error={form.errors.kind}
       />
-      <TextField id="label" label={t.carrierLabel} value={label} onInput={setLabel} required error={form.errors.label} />
+      <TextField {...form.field('label', t.carrierLabel)} required />
       {carrier.fields.map((f) => (
         <TextField
-          key={`${kind}-${f.name}`}
-          id={`credentials-${f.name}`}
-          label={f.optional ? `${f.name} (${t.optional})` : f.name}
+          key={`${carrier.kind}-${f.name}`}
+          {...form.field(`credentials.${f.name}`, f.optional ? `${f.name} (${t.optional})` : f.name, `credentials-${f.name}`)}
           type={f.secret ? 'password' : 'text'}
           autocomplete={f.secret ? 'new-password' : 'off'}
-          value={values[f.name] ?? ''}
-          onInput={(v) => setValues({ ...values, [f.name]: v })}
           required={!f.optional}
-          error={form.errors[`credentials.${f.name}`]}
         />
       ))}
       <p class="muted">{t.secretHint}</p>

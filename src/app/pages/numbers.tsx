@@ -1,13 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { call, type DataOf } from '../api.js';
+import { useForm } from '../form.js';
 import { formatMoney, formatPhone } from '../format.js';
 import { fill, type Lang } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { DeleteButton } from '../delete-button.js';
 import { Table } from '../table.js';
 import { useApp } from '../state.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 import type { CarrierConnection } from './carriers.js';
 
 /** One of `carrier_numbers`. */
@@ -181,23 +182,26 @@ function CarrierStock({ connections, onChange }: { connections: CarrierConnectio
 /** Search by country, region, area code or digits; buy only after confirming the monthly price shown. */
 function CarrierSearch({ connections, onBought }: { connections: CarrierConnection[]; onBought(): void }) {
   const { t, lang } = useApp();
-  const [q, setQ] = useState({ connection: String(connections[0]!.id), country: 'US', region: '', area: '', contains: '' });
   const [offers, setOffers] = useState<Offer[] | null>(null);
   const [buying, setBuying] = useState<Offer | null>(null);
   const [done, setDone] = useState('');
-  const search = useSubmit(async () => {
-    setDone('');
-    setOffers(
-      await call('search_carrier_numbers', {
-        connection_id: Number(q.connection),
-        country: q.country,
-        region: q.region || undefined,
-        area_code: q.area || undefined,
-        contains: q.contains || undefined,
-      }),
-    );
-  });
-  const set = (k: keyof typeof q) => (v: string) => setQ({ ...q, [k]: v });
+  const search = useForm(
+    { connection_id: String(connections[0]!.id), country: 'US', region: '', area_code: '', contains: '' },
+    {
+      async submit(q) {
+        setDone('');
+        setOffers(
+          await call('search_carrier_numbers', {
+            connection_id: Number(q.connection_id),
+            country: q.country,
+            region: q.region || undefined,
+            area_code: q.area_code || undefined,
+            contains: q.contains || undefined,
+          }),
+        );
+      },
+    },
+  );
   return (
     <form class="card" onSubmit={search.onSubmit} noValidate aria-labelledby="carrier-search-h">
       <h2 id="carrier-search-h">{t.searchNumbers}</h2>
@@ -205,30 +209,16 @@ function CarrierSearch({ connections, onBought }: { connections: CarrierConnecti
         <SelectField
           id="connection_id"
           label={t.carrierLabel}
-          value={q.connection}
-          onChange={set('connection')}
+          value={search.values.connection_id}
+          onChange={(v) => search.set('connection_id', v)}
           options={connections.map((c): [string, string] => [String(c.id), `${c.label} · ${c.kind}`])}
         />
       )}
-      <TextField id="country" label={t.country} value={q.country} onInput={set('country')} required error={search.errors.country} />
-      <TextField id="search-region" label={t.regionOrState} value={q.region} onInput={set('region')} error={search.errors.region} />
-      <TextField
-        id="area_code"
-        label={t.areaCode}
-        inputMode="numeric"
-        value={q.area}
-        onInput={set('area')}
-        error={search.errors.area_code}
-      />
+      <TextField {...search.field('country', t.country)} required />
+      <TextField {...search.field('region', t.regionOrState, 'search-region')} />
+      <TextField {...search.field('area_code', t.areaCode)} inputMode="numeric" />
       {/* Not id="contains": a form's control of that id shadows the form's own contains(), which scripts and assistive tools call. */}
-      <TextField
-        id="search-contains"
-        label={t.containsDigits}
-        inputMode="numeric"
-        value={q.contains}
-        onInput={set('contains')}
-        error={search.errors.contains}
-      />
+      <TextField {...search.field('contains', t.containsDigits, 'search-contains')} inputMode="numeric" />
       <FormError errors={search.errors} />
       <div class="row">
         <button type="submit" disabled={search.busy}>
@@ -253,7 +243,7 @@ function CarrierSearch({ connections, onBought }: { connections: CarrierConnecti
       {buying && (
         <BuyConfirm
           offer={buying}
-          connectionId={Number(q.connection)}
+          connectionId={Number(search.values.connection_id)}
           onDone={(bought) => {
             setBuying(null);
             if (!bought) return;
@@ -322,28 +312,33 @@ function NoStock() {
 /** The operator's seeded regions (number_capacity): buy_number. */
 function RegionBuy({ regions, onBought }: { regions: Region[]; onBought(): void }) {
   const { t } = useApp();
-  const [region, setRegion] = useState('');
   const [bought, setBought] = useState('');
-  const { errors, busy, onSubmit } = useSubmit(async () => {
-    const r = region || regions.find((x) => x.free > 0)?.region || '';
-    const data = await call('buy_number', { region: r }, 'POST');
-    setBought(`${t.bought}: ${formatPhone(data.numb)}`);
-    onBought();
-  });
+  const form = useForm(
+    { region: '' },
+    {
+      async submit() {
+        const data = await call('buy_number', { region }, 'POST');
+        setBought(`${t.bought}: ${formatPhone(data.numb)}`);
+        onBought();
+      },
+    },
+  );
+  // Until one is chosen, the select shows (and sends) the first region with numbers free.
+  const region = form.values.region || regions.find((x) => x.free > 0)?.region || '';
   return (
-    <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="buy-h">
+    <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="buy-h">
       <h2 id="buy-h">{t.buyNumber}</h2>
       <SelectField
         id="region"
         label={t.region}
-        value={region || regions.find((x) => x.free > 0)?.region || ''}
-        onChange={setRegion}
+        value={region}
+        onChange={(v) => form.set('region', v)}
         options={regions.map((r) => [r.region, `${r.region} · ${r.category} · ${t.free}: ${r.free}`])}
-        error={errors.region}
+        error={form.errors.region}
       />
-      <FormError errors={errors} />
+      <FormError errors={form.errors} />
       <div class="row">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={form.busy}>
           {t.buy}
         </button>
         <span role="status">{bought}</span>
@@ -354,36 +349,31 @@ function RegionBuy({ regions, onBought }: { regions: Region[]; onBought(): void 
 
 function Forwarding({ numbers }: { numbers: VirtualNumber[] }) {
   const { t } = useApp();
-  const [svcPhone, setSvcPhone] = useState('');
-  const [target, setTarget] = useState('');
   const [forwarded, setForwarded] = useState('');
-  const forward = useSubmit(async () => {
-    setForwarded('');
-    const svc = svcPhone || numbers[0]?.phone_number || '';
-    await call('create_dialing_operation', { svc_phone: svc, user_phone: target }, 'POST');
-    setForwarded(`${t.saved}: ${formatPhone(svc)} → ${formatPhone(target)}`);
-  });
+  const forward = useForm(
+    { svc_phone: '', user_phone: '' },
+    {
+      async submit(v) {
+        setForwarded('');
+        await call('create_dialing_operation', { svc_phone: svc, user_phone: v.user_phone }, 'POST');
+        setForwarded(`${t.saved}: ${formatPhone(svc)} → ${formatPhone(v.user_phone)}`);
+      },
+    },
+  );
+  // Until one is chosen, the select shows (and sends) the first number.
+  const svc = forward.values.svc_phone || numbers[0]!.phone_number;
   return (
     <form class="card" onSubmit={forward.onSubmit} noValidate aria-labelledby="forward-h">
       <h2 id="forward-h">{t.forwarding}</h2>
       <SelectField
         id="svc_phone"
         label={t.number}
-        value={svcPhone || numbers[0]!.phone_number}
-        onChange={setSvcPhone}
+        value={svc}
+        onChange={(v) => forward.set('svc_phone', v)}
         options={numbers.map((n) => [n.phone_number, formatPhone(n.phone_number)])}
         error={forward.errors.svc_phone}
       />
-      <TextField
-        id="user_phone"
-        label={t.forwardTo}
-        type="tel"
-        inputMode="tel"
-        value={target}
-        onInput={setTarget}
-        required
-        error={forward.errors.user_phone}
-      />
+      <TextField {...forward.field('user_phone', t.forwardTo)} type="tel" inputMode="tel" required />
       <FormError errors={forward.errors} />
       <div class="row">
         <button type="submit" disabled={forward.busy}>

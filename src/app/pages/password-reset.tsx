@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure } from '../api.js';
 import type { Lang, Texts } from '../i18n.js';
-import { FormError, TextField, useSubmit } from '../ui.js';
+import { useForm } from '../form.js';
+import { NewPasswordFields, newPasswordChecks } from '../password-form.js';
+import { FormError, TextField } from '../ui.js';
 
 /**
  * "Forgot password?" (`/app/forgot`) and the link the mail brings (`/app/reset?token=…`):
@@ -23,30 +25,25 @@ async function post(url: string, body: unknown): Promise<unknown> {
 }
 
 export function ForgotPassword({ t, lang }: { t: Texts; lang: Lang }) {
-  const [email, setEmail] = useState('');
   const [sent, setSent] = useState<{ mail: boolean } | null>(null);
   useEffect(() => {
     document.title = t.forgotTitle;
   }, []);
-  const form = useSubmit(async () => {
-    setSent((await post('/app/api/password-reset', { email, lang })) as { mail: boolean });
-  });
+  const form = useForm(
+    { email: '' },
+    {
+      async submit(v) {
+        setSent((await post('/app/api/password-reset', { email: v.email, lang })) as { mail: boolean });
+      },
+    },
+  );
   return (
     <main class="signin">
       <h1>{t.product}</h1>
       <form onSubmit={form.onSubmit} noValidate aria-labelledby="forgot-title">
         <h2 id="forgot-title">{t.forgotTitle}</h2>
         <p>{t.forgotIntro}</p>
-        <TextField
-          id="email"
-          label={t.resetEmail}
-          type="email"
-          value={email}
-          onInput={setEmail}
-          autocomplete="email"
-          required
-          error={form.errors.email}
-        />
+        <TextField {...form.field('email', t.resetEmail)} type="email" autocomplete="email" required />
         <FormError errors={form.errors} />
         {sent && (
           <p role="status" class={sent.mail ? undefined : 'error'}>
@@ -67,8 +64,6 @@ export function ForgotPassword({ t, lang }: { t: Texts; lang: Lang }) {
 export function ResetPassword({ t, token }: { t: Texts; token: string }) {
   const [works, setWorks] = useState<boolean | null>(null);
   const [done, setDone] = useState(false);
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
   useEffect(() => {
     document.title = t.resetTitle;
     fetch(`/app/api/password-reset?token=${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } }).then(
@@ -76,17 +71,21 @@ export function ResetPassword({ t, token }: { t: Texts; token: string }) {
       () => setWorks(false),
     );
   }, [token]);
-  const form = useSubmit(async () => {
-    if (password.length < 8) return form.setErrors({ password: t.passwordShort });
-    if (password !== again) return form.setErrors({ again: t.passwordsDiffer });
-    try {
-      await post('/app/api/password-reset/confirm', { token, password });
-    } catch (e) {
-      if (e instanceof ApiFailure && e.status === 410) return setWorks(false);
-      throw e;
-    }
-    setDone(true);
-  });
+  const form = useForm(
+    { password: '', again: '' },
+    {
+      check: newPasswordChecks(t),
+      async submit(v) {
+        try {
+          await post('/app/api/password-reset/confirm', { token, password: v.password });
+        } catch (e) {
+          if (e instanceof ApiFailure && e.status === 410) return setWorks(false);
+          throw e;
+        }
+        setDone(true);
+      },
+    },
+  );
   return (
     <main class="signin">
       <h1>{t.product}</h1>
@@ -107,27 +106,8 @@ export function ResetPassword({ t, token }: { t: Texts; token: string }) {
       ) : (
         <form onSubmit={form.onSubmit} noValidate aria-labelledby="reset-title">
           <h2 id="reset-title">{t.resetTitle}</h2>
-          <TextField
-            id="password"
-            label={t.newPassword}
-            type="password"
-            value={password}
-            onInput={setPassword}
-            autocomplete="new-password"
-            required
-            error={form.errors.password}
-          />
-          <TextField
-            id="again"
-            label={t.passwordAgain}
-            type="password"
-            value={again}
-            onInput={setAgain}
-            autocomplete="new-password"
-            required
-            error={form.errors.again}
-          />
-          <FormError errors={{ _: form.errors._ ?? form.errors.token ?? '' }} />
+          <NewPasswordFields t={t} form={form} label={t.newPassword} />
+          <FormError errors={form.errors} />
           <button type="submit" disabled={form.busy}>
             {t.resetSave}
           </button>

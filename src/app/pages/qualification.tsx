@@ -196,7 +196,7 @@ function RuleForm(p: {
   const seconds: Check = (v) => (v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) <= 86_400) ? null : t.qualSecondsShape);
   const form = useForm(valuesOf(editing), {
     check: {
-      name: (v) => required(t.fieldRequired)(v) ?? unique(v),
+      name: (v, all) => required(t.fieldRequired)(v) ?? unique(v, all),
       kinds: (v) => (items(v).length ? null : t.qualKindsNeeded),
       min_talk_seconds: seconds,
     },

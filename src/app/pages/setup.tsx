@@ -2,7 +2,9 @@ import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, login } from '../api.js';
 import type { Texts } from '../i18n.js';
-import { FormError, TextField, useSubmit } from '../ui.js';
+import { useForm } from '../form.js';
+import { NewPasswordFields, newPasswordChecks } from '../password-form.js';
+import { FormError, TextField } from '../ui.js';
 
 /**
  * A fresh server's first account (`/app/setup?token=…`, the link the server prints at start while
@@ -34,28 +36,28 @@ async function createFirstAccount(body: { token: string; login: string; password
 export function Setup({ t, token, onSignedIn }: { t: Texts; token: string; onSignedIn(): void }) {
   const loc = useLocation();
   const [works, setWorks] = useState<boolean | null>(null);
-  const [name, setName] = useState('');
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
   useEffect(() => {
     document.title = t.setupTitle;
     linkWorks(token).then(setWorks, () => setWorks(false));
   }, [token]);
-  const form = useSubmit(async () => {
-    if (password.length < 8) return form.setErrors({ password: t.passwordShort });
-    if (password !== again) return form.setErrors({ again: t.passwordsDiffer });
-    try {
-      await createFirstAccount({ token, login: account, password, name });
-    } catch (e) {
-      // The link died meanwhile (another tab, create-account): say so instead of a bare refusal.
-      if (e instanceof ApiFailure && (e.status === 403 || e.status === 409)) return setWorks(false);
-      throw e;
-    }
-    await login(account, password);
-    loc.route('/app/sites?welcome=1', true);
-    onSignedIn();
-  });
+  const form = useForm(
+    { name: '', login: '', password: '', again: '' },
+    {
+      check: newPasswordChecks(t),
+      async submit(v) {
+        try {
+          await createFirstAccount({ token, login: v.login, password: v.password, name: v.name });
+        } catch (e) {
+          // The link died meanwhile (another tab, create-account): say so instead of a bare refusal.
+          if (e instanceof ApiFailure && (e.status === 403 || e.status === 409)) return setWorks(false);
+          throw e;
+        }
+        await login(v.login, v.password);
+        loc.route('/app/sites?welcome=1', true);
+        onSignedIn();
+      },
+    },
+  );
   return (
     <main class="signin">
       <h1>{t.product}</h1>
@@ -67,36 +69,9 @@ export function Setup({ t, token, onSignedIn }: { t: Texts; token: string; onSig
         <form onSubmit={form.onSubmit} noValidate aria-labelledby="setup-title">
           <h2 id="setup-title">{t.setupTitle}</h2>
           <p>{t.setupIntro}</p>
-          <TextField id="name" label={t.setupCompany} value={name} onInput={setName} autocomplete="organization" error={form.errors.name} />
-          <TextField
-            id="login"
-            label={t.login}
-            value={account}
-            onInput={setAccount}
-            autocomplete="username"
-            required
-            error={form.errors.login}
-          />
-          <TextField
-            id="password"
-            label={t.password}
-            type="password"
-            value={password}
-            onInput={setPassword}
-            autocomplete="new-password"
-            required
-            error={form.errors.password}
-          />
-          <TextField
-            id="again"
-            label={t.passwordAgain}
-            type="password"
-            value={again}
-            onInput={setAgain}
-            autocomplete="new-password"
-            required
-            error={form.errors.again}
-          />
+          <TextField {...form.field('name', t.setupCompany)} autocomplete="organization" />
+          <TextField {...form.field('login', t.login)} autocomplete="username" required />
+          <NewPasswordFields t={t} form={form} label={t.password} />
           <FormError errors={form.errors} />
           <button type="submit" disabled={form.busy}>
             {t.setupCreate}

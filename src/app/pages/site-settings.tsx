@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, type DataOf } from '../api.js';
+import { useForm } from '../form.js';
 import { formatPhone } from '../format.js';
 import { useApp } from '../state.js';
-import { FormError, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { FormError, SelectField, Show, TextField, useData } from '../ui.js';
 
-type Settings = DataOf<'site_settings'>['settings'];
+/** The site's settings, the scenarios' names and the customer's numbers. */
+type Loaded = DataOf<'site_settings'> & { numbers: DataOf<'virtual_numbers'> };
 
 /** A site's settings: widgets' language and captcha, call-back scenario, DT lease and overflow. */
 export function SiteSettingsForm({ siteId }: { siteId: number }) {
@@ -16,103 +18,105 @@ export function SiteSettingsForm({ siteId }: { siteId: number }) {
     }),
     [siteId, customer?.id],
   );
-  const [v, setV] = useState<Settings | null>(null);
-  const [lease, setLease] = useState('');
-  const [saved, setSaved] = useState('');
-  useEffect(() => {
-    if (loaded.data) {
-      setV(loaded.data.settings);
-      setLease(String(loaded.data.settings.dt_lease_minutes));
-    }
-  }, [loaded.data]);
-  const form = useSubmit(async () => {
-    setSaved('');
-    const minutes = Number(lease);
-    if (!/^\d+$/.test(lease.trim()) || minutes > 1440) {
-      form.setErrors({ dt_lease_minutes: '0–1440' });
-      return;
-    }
-    await call('site_settings', { site_id: siteId, ...v!, dt_lease_minutes: minutes }, 'PUT');
-    setSaved(t.saved);
-  });
-  const set = <K extends keyof Settings>(k: K, value: Settings[K]) => setV({ ...v!, [k]: value });
   return (
     <>
       <section class="card" aria-labelledby="settings-h">
         <h2 id="settings-h">{t.settings}</h2>
-        <Show loaded={loaded}>
-          {(d) =>
-            v && (
-              <form onSubmit={form.onSubmit} noValidate class="grid">
-                <SelectField
-                  id="widget-lang"
-                  label={t.widgetLang}
-                  value={v.lang}
-                  onChange={(x) => set('lang', x as 'ru' | 'en')}
-                  options={[
-                    ['ru', 'Русский'],
-                    ['en', 'English'],
-                  ]}
-                  error={form.errors.lang}
-                />
-                <SelectField
-                  id="callback_scenario"
-                  label={t.callbackScenario}
-                  value={v.callback_scenario ?? ''}
-                  onChange={(x) => set('callback_scenario', x || null)}
-                  options={[['', t.noScenario], ...d.scenarios.map((s): [string, string] => [s, s])]}
-                  error={form.errors.callback_scenario}
-                />
-                <TextField
-                  id="dt_lease_minutes"
-                  label={t.leaseMinutes}
-                  inputMode="numeric"
-                  value={lease}
-                  onInput={setLease}
-                  error={form.errors.dt_lease_minutes}
-                />
-                <SelectField
-                  id="dt_overflow"
-                  label={t.overflow}
-                  value={v.dt_overflow}
-                  onChange={(x) => set('dt_overflow', x as 'static' | 'reserved')}
-                  options={[
-                    ['static', t.overflowStatic],
-                    ['reserved', t.overflowReserved],
-                  ]}
-                  error={form.errors.dt_overflow}
-                />
-                <SelectField
-                  id="dt_reserved_number"
-                  label={t.reservedNumber}
-                  value={v.dt_reserved_number ?? ''}
-                  onChange={(x) => set('dt_reserved_number', x || null)}
-                  options={[['', t.none], ...d.numbers.map((n): [string, string] => [n.phone_number, formatPhone(n.phone_number)])]}
-                  error={form.errors.dt_reserved_number}
-                />
-                <div class="field check">
-                  <input
-                    id="captcha"
-                    type="checkbox"
-                    checked={v.captcha}
-                    onChange={(e) => set('captcha', (e.target as HTMLInputElement).checked)}
-                  />
-                  <label for="captcha">{t.captcha}</label>
-                </div>
-                <FormError errors={form.errors} />
-                <div class="row">
-                  <button type="submit" disabled={form.busy}>
-                    {t.save}
-                  </button>
-                  <span role="status">{saved}</span>
-                </div>
-              </form>
-            )
-          }
-        </Show>
+        <Show loaded={loaded}>{(d) => <SettingsFields key={siteId} siteId={siteId} loaded={d} />}</Show>
       </section>
       <CallRecordingForm siteId={siteId} />
     </>
+  );
+}
+
+/** The settings as loaded: the form starts from them (a choice of none is the empty text). */
+function SettingsFields({ siteId, loaded }: { siteId: number; loaded: Loaded }) {
+  const { t } = useApp();
+  const s = loaded.settings;
+  const [saved, setSaved] = useState('');
+  const form = useForm(
+    {
+      lang: s.lang,
+      callback_scenario: s.callback_scenario ?? '',
+      dt_lease_minutes: String(s.dt_lease_minutes),
+      dt_overflow: s.dt_overflow,
+      dt_reserved_number: s.dt_reserved_number ?? '',
+      captcha: s.captcha,
+    },
+    {
+      check: { dt_lease_minutes: (v) => (/^\d+$/.test(v.trim()) && Number(v) <= 1440 ? null : '0–1440') },
+      async submit(v) {
+        setSaved('');
+        const settings = {
+          ...v,
+          callback_scenario: v.callback_scenario || null,
+          dt_lease_minutes: Number(v.dt_lease_minutes),
+          dt_reserved_number: v.dt_reserved_number || null,
+        };
+        await call('site_settings', { site_id: siteId, ...settings }, 'PUT');
+        setSaved(t.saved);
+      },
+    },
+  );
+  const v = form.values;
+  return (
+    <form onSubmit={form.onSubmit} noValidate class="grid choices">
+      <SelectField
+        id="widget-lang"
+        label={t.widgetLang}
+        value={v.lang}
+        onChange={(x) => form.set('lang', x)}
+        options={[
+          ['ru', 'Русский'],
+          ['en', 'English'],
+        ]}
+        error={form.errors.lang}
+      />
+      <SelectField
+        id="callback_scenario"
+        label={t.callbackScenario}
+        value={v.callback_scenario}
+        onChange={(x) => form.set('callback_scenario', x)}
+        options={[['', t.noScenario], ...loaded.scenarios.map((s): [string, string] => [s, s])]}
+        error={form.errors.callback_scenario}
+      />
+      <TextField {...form.field('dt_lease_minutes', t.leaseMinutes)} inputMode="numeric" />
+      <SelectField
+        id="dt_overflow"
+        label={t.overflow}
+        value={v.dt_overflow}
+        onChange={(x) => form.set('dt_overflow', x)}
+        options={[
+          ['static', t.overflowStatic],
+          ['reserved', t.overflowReserved],
+        ]}
+        error={form.errors.dt_overflow}
+      />
+      <SelectField
+        id="dt_reserved_number"
+        label={t.reservedNumber}
+        value={v.dt_reserved_number}
+        onChange={(x) => form.set('dt_reserved_number', x)}
+        options={[['', t.none], ...loaded.numbers.map((n): [string, string] => [n.phone_number, formatPhone(n.phone_number)])]}
+        error={form.errors.dt_reserved_number}
+      />
+      <div class="field check">
+        <input
+          id="captcha"
+          type="checkbox"
+          checked={v.captcha}
+          onChange={(e) => form.set('captcha', (e.target as HTMLInputElement).checked)}
+        />
+        <label for="captcha">{t.captcha}</label>
+      </div>
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.save}
+        </button>
+        <span role="status">{saved}</span>
+      </div>
+    </form>
   );
 }
 
@@ -120,55 +124,47 @@ export function SiteSettingsForm({ siteId }: { siteId: number }) {
 function CallRecordingForm({ siteId }: { siteId: number }) {
   const { t, customer } = useApp();
   const loaded = useData(() => call('site_call_recording', { site_id: siteId }), [siteId, customer?.id]);
-  const [record, setRecord] = useState<boolean | null>(null);
-  const [notice, setNotice] = useState('');
-  const [saved, setSaved] = useState('');
-  useEffect(() => {
-    if (loaded.data) {
-      setRecord(loaded.data.call_recording);
-      setNotice(loaded.data.recording_notice ?? '');
-    }
-  }, [loaded.data]);
-  const form = useSubmit(async () => {
-    setSaved('');
-    await call('site_call_recording', { site_id: siteId, call_recording: !!record, recording_notice: notice.trim() || null }, 'PUT');
-    setSaved(t.saved);
-  });
   return (
     <section class="card" aria-labelledby="recording-h">
       <h2 id="recording-h">{t.callRecording}</h2>
-      <Show loaded={loaded}>
-        {() =>
-          record !== null && (
-            <form onSubmit={form.onSubmit} noValidate class="grid">
-              <div class="field check">
-                <input
-                  id="call_recording"
-                  type="checkbox"
-                  checked={record}
-                  onChange={(e) => setRecord((e.target as HTMLInputElement).checked)}
-                />
-                <label for="call_recording">{t.recordCalls}</label>
-              </div>
-              <TextField
-                id="recording_notice"
-                label={t.recordingNotice}
-                value={notice}
-                onInput={setNotice}
-                error={form.errors.recording_notice}
-              />
-              <p class="muted">{t.recordingNoticeHint}</p>
-              <FormError errors={form.errors} />
-              <div class="row">
-                <button type="submit" disabled={form.busy}>
-                  {t.saveRecording}
-                </button>
-                <span role="status">{saved}</span>
-              </div>
-            </form>
-          )
-        }
-      </Show>
+      <Show loaded={loaded}>{(d) => <RecordingFields key={siteId} siteId={siteId} loaded={d} />}</Show>
     </section>
+  );
+}
+
+function RecordingFields({ siteId, loaded }: { siteId: number; loaded: DataOf<'site_call_recording'> }) {
+  const { t } = useApp();
+  const [saved, setSaved] = useState('');
+  const form = useForm(
+    { call_recording: loaded.call_recording, recording_notice: loaded.recording_notice ?? '' },
+    {
+      async submit(v) {
+        setSaved('');
+        await call('site_call_recording', { site_id: siteId, ...v, recording_notice: v.recording_notice.trim() || null }, 'PUT');
+        setSaved(t.saved);
+      },
+    },
+  );
+  return (
+    <form onSubmit={form.onSubmit} noValidate class="grid">
+      <div class="field check">
+        <input
+          id="call_recording"
+          type="checkbox"
+          checked={form.values.call_recording}
+          onChange={(e) => form.set('call_recording', (e.target as HTMLInputElement).checked)}
+        />
+        <label for="call_recording">{t.recordCalls}</label>
+      </div>
+      <TextField {...form.field('recording_notice', t.recordingNotice)} />
+      <p class="muted">{t.recordingNoticeHint}</p>
+      <FormError errors={form.errors} />
+      <div class="row">
+        <button type="submit" disabled={form.busy}>
+          {t.saveRecording}
+        </button>
+        <span role="status">{saved}</span>
+      </div>
+    </form>
   );
 }

@@ -3,10 +3,11 @@ import { useState } from 'preact/hooks';
 import { ApiFailure, call, callPage, type DataOf } from '../api.js';
 import { useConfirm } from '../confirm.js';
 import { DeleteButton } from '../delete-button.js';
+import { useForm } from '../form.js';
 import { formatDateTime, formatPhone } from '../format.js';
 import { fill, type Texts } from '../i18n.js';
 import { useApp, type Customer } from '../state.js';
-import { FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
+import { FieldError, FormError, Page, Show, TextField, useData } from '../ui.js';
 import { SiteSettingsForm } from './site-settings.js';
 
 /** One site as `site_detail` answers it. */
@@ -149,58 +150,54 @@ function Install({ site, reload }: { site: SiteDetail; reload(): void }) {
 /** The site's domain, its other addresses (extra origins) and its own phone. */
 function SiteDetailsForm({ site, reload }: { site: SiteDetail; reload(): void }) {
   const { t } = useApp();
-  const [domain, setDomain] = useState(site.domain);
-  const [origins, setOrigins] = useState(site.origins.join('\n'));
-  const [phone, setPhone] = useState(site.user_phone ? formatPhone(site.user_phone) : '');
   const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    const list = origins
-      .split(/[\s,]+/)
-      .map((o) => o.trim())
-      .filter(Boolean);
-    try {
-      await call('change_site', { id: site.id, domain, origins: list, ...(phone.trim() ? { user_phone: phone } : {}) }, 'PUT');
-    } catch (e) {
-      if (e instanceof ApiFailure && e.code === 100503) return form.setErrors({ domain: e.message });
-      throw e;
-    }
-    setNote(t.siteSaved);
-    reload();
-  });
-  const originsError = form.errors.origins;
+  const form = useForm(
+    { domain: site.domain, origins: site.origins.join('\n'), user_phone: site.user_phone ? formatPhone(site.user_phone) : '' },
+    {
+      async submit(v) {
+        setNote('');
+        const origins = v.origins
+          .split(/[\s,]+/)
+          .map((o) => o.trim())
+          .filter(Boolean);
+        const phone = v.user_phone.trim() ? { user_phone: v.user_phone } : {};
+        try {
+          await call('change_site', { id: site.id, domain: v.domain, origins, ...phone }, 'PUT');
+        } catch (e) {
+          if (!(e instanceof ApiFailure && e.code === 100503)) throw e;
+          form.setErrors({ domain: e.message });
+          return;
+        }
+        setNote(t.siteSaved);
+        reload();
+      },
+    },
+  );
+  const origins = form.field('origins', t.siteOrigins);
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="details-h">
       <h2 id="details-h">{t.siteDetails}</h2>
       <p>
         {t.sitePhoneShown} <strong id="site-phone">{site.user_phone ? formatPhone(site.user_phone) : t.none}</strong>
       </p>
-      <TextField id="domain" label={t.domain} value={domain} onInput={setDomain} required error={form.errors.domain} />
+      <TextField {...form.field('domain', t.domain)} required />
       <div class="field">
-        <label for="origins">{t.siteOrigins}</label>
+        <label for={origins.id}>{origins.label}</label>
         <textarea
-          id="origins"
-          name="origins"
+          id={origins.id}
+          name={origins.id}
           rows={3}
-          value={origins}
-          aria-describedby={originsError ? 'origins-help origins-error' : 'origins-help'}
-          aria-invalid={originsError ? 'true' : undefined}
-          onInput={(e) => setOrigins((e.target as HTMLTextAreaElement).value)}
+          value={origins.value}
+          aria-describedby={origins.error ? 'origins-help origins-error' : 'origins-help'}
+          aria-invalid={origins.error ? 'true' : undefined}
+          onInput={(e) => origins.onInput((e.target as HTMLTextAreaElement).value)}
         />
         <p id="origins-help" class="muted">
           {t.siteOriginsHelp}
         </p>
-        <FieldError id="origins" error={originsError} />
+        <FieldError id={origins.id} error={origins.error} />
       </div>
-      <TextField
-        id="user_phone"
-        label={t.sitePhone}
-        type="tel"
-        inputMode="tel"
-        value={phone}
-        onInput={setPhone}
-        error={form.errors.user_phone}
-      />
+      <TextField {...form.field('user_phone', t.sitePhone)} type="tel" inputMode="tel" />
       <FormError errors={form.errors} />
       <div class="row">
         <button type="submit" disabled={form.busy}>

@@ -1,29 +1,32 @@
 import { useLocation } from 'preact-iso';
-import { useState } from 'preact/hooks';
 import { ApiFailure, call } from '../api.js';
+import { useForm } from '../form.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Table } from '../table.js';
-import { Empty, FormError, Page, Show, TextField, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, Show, TextField } from '../ui.js';
 
 /** The customer's sites and the form that adds one. */
 export function Sites() {
   const { t, lang } = useApp();
   const sites = useSites();
   const loc = useLocation();
-  const [domain, setDomain] = useState('');
-  const [phone, setPhone] = useState('');
-  const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
-    try {
-      // The site's widgets speak the app's language unless changed in its settings.
-      const data = await call('create_site', { domain, user_phone: phone, lang }, 'POST');
-      loc.route(`/app/sites/${data.id}`);
-    } catch (e) {
-      // Another site has this domain: the domain field's fault.
-      if (e instanceof ApiFailure && e.code === 100503) setErrors({ domain: e.message });
-      else throw e;
-    }
-  });
+  const form = useForm(
+    { domain: '', user_phone: '' },
+    {
+      async submit(v) {
+        try {
+          // The site's widgets speak the app's language unless changed in its settings.
+          const data = await call('create_site', { ...v, lang }, 'POST');
+          loc.route(`/app/sites/${data.id}`);
+        } catch (e) {
+          // Another site has this domain: the domain field's fault.
+          if (e instanceof ApiFailure && e.code === 100503) form.setErrors({ domain: e.message });
+          else throw e;
+        }
+      },
+    },
+  );
   return (
     <Page title={t.sites}>
       {loc.query.welcome && (
@@ -55,21 +58,12 @@ export function Sites() {
           )
         }
       </Show>
-      <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="add-site">
+      <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="add-site">
         <h2 id="add-site">{t.addSite}</h2>
-        <TextField id="domain" label={t.domain} value={domain} onInput={setDomain} required error={errors.domain} />
-        <TextField
-          id="user_phone"
-          label={t.sitePhone}
-          type="tel"
-          inputMode="tel"
-          value={phone}
-          onInput={setPhone}
-          required
-          error={errors.user_phone}
-        />
-        <FormError errors={errors} />
-        <button type="submit" disabled={busy}>
+        <TextField {...form.field('domain', t.domain)} required />
+        <TextField {...form.field('user_phone', t.sitePhone)} type="tel" inputMode="tel" required />
+        <FormError errors={form.errors} />
+        <button type="submit" disabled={form.busy}>
           {t.add}
         </button>
       </form>

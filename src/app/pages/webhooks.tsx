@@ -3,10 +3,11 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '../../app-protocol.js';
 import { call, type DataOf } from '../api.js';
 import { DeleteButton } from '../delete-button.js';
 import { Table } from '../table.js';
+import { useForm } from '../form.js';
 import { formatWallClock } from '../format.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
-import { Empty, FieldError, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FieldError, FormError, Page, Show, TextField, useData } from '../ui.js';
 
 type Webhook = DataOf<'webhook'>[number];
 
@@ -219,17 +220,21 @@ function Deliveries({ id }: { id: number }) {
 
 function AddWebhook({ onAdded }: { onAdded(secret: string): void }) {
   const { t } = useApp();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>(['call.ended', 'request.created', 'callback.requested']);
-  const form = useSubmit(async () => {
-    const r = await call('create_webhook', { url: url.trim(), events }, 'POST');
-    setUrl('');
-    onAdded(r.secret);
-  });
+  const form = useForm(
+    { url: '', events: ['call.ended', 'request.created', 'callback.requested'] as readonly WebhookEvent[] },
+    {
+      async submit(v) {
+        const r = await call('create_webhook', { url: v.url.trim(), events: [...v.events] }, 'POST');
+        form.set('url', '');
+        onAdded(r.secret);
+      },
+    },
+  );
+  const events = form.values.events;
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-webhook">
       <h2 id="new-webhook">{t.addWebhook}</h2>
-      <TextField id="url" label={t.webhookUrl} type="url" value={url} onInput={setUrl} required error={form.errors.url} />
+      <TextField {...form.field('url', t.webhookUrl)} type="url" required />
       <fieldset aria-describedby={form.errors.events ? 'events-error' : undefined}>
         <legend>{t.webhookEvents}</legend>
         {WEBHOOK_EVENTS.map((e) => (
@@ -240,7 +245,7 @@ function AddWebhook({ onAdded }: { onAdded(secret: string): void }) {
               checked={events.includes(e)}
               onChange={(x) => {
                 const on = (x.target as HTMLInputElement).checked;
-                setEvents(on ? [...events, e] : events.filter((y) => y !== e));
+                form.set('events', on ? [...events, e] : events.filter((y) => y !== e));
               }}
             />
             <label for={`event-${e}`}>{e}</label>

@@ -83,3 +83,62 @@ it('takes a phone’s shape only: 10 to 15 digits written as people write them',
   for (const ok of ['+7 (495) 123-45-67', '8 495 123 45 67', '4951234567', '+44 20 7946 0958']) expect(check(ok), ok).toBeNull();
   for (const bad of ['12', 'call me', '+7 (495) 123-45', '1234567890123456']) expect(check(bad), bad).toBe('Shape');
 });
+
+function Block({ submit }: { submit(v: { selector: string; shared: boolean; pool: readonly string[] }): Promise<void> }) {
+  const form = useForm({ selector: '', shared: false as boolean, pool: [] as readonly string[] }, { submit });
+  const { shared, pool } = form.values;
+  return h('form', { onSubmit: form.onSubmit }, [
+    h(TextField, form.field('selector', 'Target')),
+    h('input', { id: 'shared', type: 'checkbox', checked: shared, onChange: () => form.set('shared', !shared) }),
+    ...['+74951112233', '+74951112244'].map((n) =>
+      h('input', {
+        id: 'pool-' + n,
+        type: 'checkbox',
+        checked: pool.includes(n),
+        onChange: () => form.set('pool', pool.includes(n) ? pool.filter((x) => x !== n) : [...pool, n]),
+      }),
+    ),
+    h(FormError, { errors: form.errors }),
+  ]);
+}
+
+it('holds a checkbox’s state and a list of chosen values beside the text, and sends them as they are', async () => {
+  const sent: unknown[] = [];
+  const box = document.body.appendChild(document.createElement('div'));
+  render(h(Block, { submit: async (v) => void sent.push(v) }), box);
+  type(box.querySelector('#selector'), '#phone');
+  (box.querySelector('#shared') as HTMLInputElement).click();
+  await settle();
+  (document.getElementById('pool-+74951112244') as HTMLInputElement).click();
+  await settle();
+  (document.getElementById('pool-+74951112233') as HTMLInputElement).click();
+  await settle();
+  box.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+  await settle();
+  expect(sent).toEqual([{ selector: '#phone', shared: true, pool: ['+74951112244', '+74951112233'] }]);
+  expect((box.querySelector('#shared') as HTMLInputElement).checked).toBe(true);
+});
+
+it('lets a check read the other fields: the second typing of a password against the first', async () => {
+  const sent: unknown[] = [];
+  function Twice() {
+    const form = useForm(
+      { password: '', again: '' },
+      { check: { again: (v, all) => (v === all.password ? null : 'Differ') }, submit: async (v) => void sent.push(v) },
+    );
+    return h('form', { onSubmit: form.onSubmit }, [h(TextField, form.field('password', 'P')), h(TextField, form.field('again', 'A'))]);
+  }
+  const box = document.body.appendChild(document.createElement('div'));
+  render(h(Twice, {}), box);
+  type(box.querySelector('#password'), 'flowers-password');
+  type(box.querySelector('#again'), 'flowers-passw0rd');
+  box.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+  await settle();
+  expect(box.querySelector('#again-error')!.textContent).toBe('Differ');
+  expect(box.querySelector('#password-error')).toBeNull();
+  expect(sent).toEqual([]);
+  type(box.querySelector('#again'), 'flowers-password');
+  box.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+  await settle();
+  expect(sent).toEqual([{ password: 'flowers-password', again: 'flowers-password' }]);
+});
