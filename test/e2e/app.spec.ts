@@ -568,7 +568,7 @@ test('an employee signs in to the app and reads and tags the journal of the site
     await app.getByLabel('Password').fill('demo-operator');
     await app.getByRole('button', { name: 'Sign in' }).click();
     await expect(app).toHaveURL(/\/app\/journal$/);
-    await expect(app.getByRole('navigation').getByRole('link')).toHaveText(['Journal', 'Campaign report']);
+    await expect(app.getByRole('navigation').getByRole('link')).toHaveText(['Journal', 'Campaign report', 'Notifications']);
 
     const call = app.locator('#journal tbody tr[data-type="cdr_in"]');
     await expect(call).toContainText('0:17');
@@ -580,6 +580,13 @@ test('an employee signs in to the app and reads and tags the journal of the site
     await app.getByRole('link', { name: 'Campaign report' }).click();
     await expect(app.getByRole('heading', { name: 'Campaign report' })).toBeVisible();
     await expect(app.locator('table').first()).toBeVisible();
+
+    // Alerts of the sites they serve, to the address they sign in with; no site of another's.
+    await app.getByRole('link', { name: 'Notifications' }).click();
+    await expect(app.locator('#email')).toHaveValue('operator@demo.test');
+    await expect(app.locator('#alerts-h')).toBeVisible();
+    await expect(app.locator('#reports-h')).toHaveCount(0);
+    await check(app, 'notifications-employee');
 
     // The customer's other pages say what they are, in either language, rather than failing.
     await app.goto(svcUrl + 'app/sites');
