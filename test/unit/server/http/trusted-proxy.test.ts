@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HitResult, WriteResponse } from '../../../../src/protocol.js';
 import { hashPassword } from '../../../../src/server/identity/password.js';
 import { proxyTrust, readTrustedProxies } from '../../../../src/server/http/trusted-proxy.js';
-import { dropDatabase, freshDbPath, rowsOf } from '../../../support/test-database.js';
+import { dropDatabase, freshDbPath, rowsOf, testPostgresUrl } from '../../../support/test-database.js';
 import { adsDtSite, hitWrite } from '../helpers.js';
 import { serverEntry } from '../../../support/server-entry.js';
 
@@ -153,6 +153,28 @@ describe.each([
     await s?.stop();
   }, 60_000);
 
+  // The stack that lists the proxy's address also serves a client that reaches the server directly
+  // (one stack fewer to start); first, before the first-visit limit below uses up the window.
+  it.runIf(trust === '127.0.0.2')(
+    'a client that reaches the server directly is seen at its own address, and its X-Svc-City is ignored',
+    async () => {
+      const direct = await pageView(
+        s.server,
+        'site-b',
+        { 'x-svc-city': 'Moscow', 'x-forwarded-for': '203.0.113.9', 'user-agent': BROWSERS[0]! },
+        'http://localhost/',
+      );
+      expect(direct.status).toBe(200);
+      expect(s.rows('SELECT ip, city, country FROM sessions WHERE id = ?', direct.session)).toEqual([
+        { ip: '127.0.0.1', city: null, country: null },
+      ]);
+      const proxied = await pageView(s.proxy, 'site-b', { 'x-svc-city': 'Moscow', 'user-agent': BROWSERS[0]! }, 'http://localhost/');
+      expect(proxied.status).toBe(200);
+      expect(s.rows('SELECT ip, city FROM sessions WHERE id = ?', proxied.session)).toEqual([{ ip: '127.0.0.1', city: 'Kazan' }]);
+    },
+    60_000,
+  );
+
   it('a forged X-Forwarded-For does not escape the sign-in lock', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await login(s.proxy, 'wrong', forged(i))).status);
@@ -196,32 +218,6 @@ describe.each([
   }, 60_000);
 });
 
-describe('SVC_TRUST_PROXY listing the proxy, a client that reaches the server directly', () => {
-  let s: Stack;
-  beforeAll(async () => {
-    s = await stack('127.0.0.2', { mode: 'set', from: '127.0.0.2' });
-  }, 120_000);
-  afterAll(async () => {
-    await s?.stop();
-  }, 60_000);
-
-  it('is seen at its own address, and its X-Svc-City is ignored', async () => {
-    const direct = await pageView(
-      s.server,
-      'site-b',
-      { 'x-svc-city': 'Moscow', 'x-forwarded-for': '203.0.113.9', 'user-agent': BROWSERS[0]! },
-      'http://localhost/',
-    );
-    expect(direct.status).toBe(200);
-    expect(s.rows('SELECT ip, city, country FROM sessions WHERE id = ?', direct.session)).toEqual([
-      { ip: '127.0.0.1', city: null, country: null },
-    ]);
-    const proxied = await pageView(s.proxy, 'site-b', { 'x-svc-city': 'Moscow', 'user-agent': BROWSERS[0]! }, 'http://localhost/');
-    expect(proxied.status).toBe(200);
-    expect(s.rows('SELECT ip, city FROM sessions WHERE id = ?', proxied.session)).toEqual([{ ip: '127.0.0.1', city: 'Kazan' }]);
-  }, 60_000);
-});
-
 describe('reading SVC_TRUST_PROXY', () => {
   it('takes a hop count or addresses and CIDRs; nothing trusts nobody', () => {
     expect(readTrustedProxies(undefined)).toBe(false);
@@ -247,16 +243,21 @@ describe('reading SVC_TRUST_PROXY', () => {
     expect(proxyTrust(false)).toBe(false);
   });
 
-  it('the server refuses to start with SVC_TRUST_PROXY=true, saying what to set', async () => {
-    const svc = spawn(process.execPath, MAIN, {
-      env: { ...process.env, SVC_PORT: '0', SVC_DB: ':memory:', SVC_TRUST_PROXY: 'true' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    svc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    const [code] = await once(svc, 'exit');
-    expect(code).toBe(1);
-    expect(err).toContain('SVC_TRUST_PROXY=true is not accepted');
-    expect(err).toContain('1 behind one nginx');
-  }, 60_000);
+  // On an in-memory SQLite database whichever database the run is on: in the SQLite run alone.
+  it.skipIf(!!testPostgresUrl)(
+    'the server refuses to start with SVC_TRUST_PROXY=true, saying what to set',
+    async () => {
+      const svc = spawn(process.execPath, MAIN, {
+        env: { ...process.env, SVC_PORT: '0', SVC_DB: ':memory:', SVC_TRUST_PROXY: 'true' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      svc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+      const [code] = await once(svc, 'exit');
+      expect(code).toBe(1);
+      expect(err).toContain('SVC_TRUST_PROXY=true is not accepted');
+      expect(err).toContain('1 behind one nginx');
+    },
+    60_000,
+  );
 });
