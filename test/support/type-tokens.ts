@@ -28,6 +28,8 @@ const OPENERS = new Set([
 export function typeTokens(text: string): string[] {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   const out: Array<{ kind: ts.SyntaxKind; text: string }> = [];
+  /** The last token that is not a comment. */
+  let code: ts.SyntaxKind | undefined;
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
     if (kind === ts.SyntaxKind.WhitespaceTrivia || kind === ts.SyntaxKind.NewLineTrivia) continue;
     if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) {
@@ -43,11 +45,9 @@ export function typeTokens(text: string): string[] {
     const token = kind === ts.SyntaxKind.StringLiteral ? JSON.stringify(scanner.getTokenValue()) : scanner.getTokenText();
     if (CLOSERS.has(kind) && (out.at(-1)?.kind === ts.SyntaxKind.SemicolonToken || out.at(-1)?.kind === ts.SyntaxKind.CommaToken))
       out.pop();
-    const previous = out.findLast(
-      (t) => t.kind !== ts.SyntaxKind.SingleLineCommentTrivia && t.kind !== ts.SyntaxKind.MultiLineCommentTrivia,
-    );
-    if ((kind === ts.SyntaxKind.BarToken || kind === ts.SyntaxKind.AmpersandToken) && previous && OPENERS.has(previous.kind)) continue;
+    if ((kind === ts.SyntaxKind.BarToken || kind === ts.SyntaxKind.AmpersandToken) && code !== undefined && OPENERS.has(code)) continue;
     out.push({ kind, text: token });
+    code = kind;
   }
   return out.map((t) => t.text);
 }
