@@ -6,7 +6,6 @@ import { API_FUNCTIONS } from '../../../../src/server/rest-functions.js';
 import { apiWorld, expectData, expectError, giveNumbers, insertCallFixture, TEST_TELEPHONY_SEED, type ApiWorld } from '../api-helpers.js';
 import { insertConnection } from '../../../../src/server/carriers/connections.js';
 import { insertDestination } from '../../../../src/server/conversions/destinations.js';
-import { testPostgresUrl } from '../../../support/test-database.js';
 
 /**
  * Every function × {customer session, agent session} × another customer's data: customer A (of
@@ -218,51 +217,44 @@ let w: ApiWorld;
 let victim: Victim;
 const keys: Record<string, string> = {};
 
-/** Everything of customer C (3), to compare before and after each attempt: each table's query. */
-const C_ROWS: Record<string, string> = {
-  customer: 'SELECT * FROM customers WHERE id = 3',
-  sites: 'SELECT * FROM sites WHERE customer_id = 3',
-  campaigns: 'SELECT a.* FROM ad_campaigns a JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
-  groups:
-    'SELECT g.* FROM ac_condition_groups g JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
-  conditions:
-    'SELECT c.* FROM ac_conditions c JOIN ac_condition_groups g ON g.id = c.ac_condition_group_id JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
-  blocks: 'SELECT b.* FROM site_blocks b JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3',
-  pool: 'SELECT p.* FROM dt_pool_numbers p JOIN site_blocks b ON b.id = p.block_id JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3',
-  lists: 'SELECT * FROM numa_lists WHERE customer_id = 3',
-  numbers: 'SELECT n.* FROM numa_list_numbers n JOIN numa_lists l ON l.id = n.list_id WHERE l.customer_id = 3',
-  charges: 'SELECT * FROM agent_charges WHERE customer_id = 3',
-  heldNumbers: 'SELECT * FROM customer_numbers WHERE customer_id = 3',
-  platformRequests: 'SELECT * FROM callapi_requests WHERE customer_id = 3',
-  legCosts: 'SELECT * FROM call_leg_costs WHERE customer_id = 3',
-  media: 'SELECT * FROM media_files WHERE customer_id = 3',
-  sipLines: 'SELECT * FROM sip_lines WHERE customer_id = 3',
-  carrierConnections: 'SELECT * FROM carrier_connections WHERE agent_id = 2',
-  scenarios: 'SELECT * FROM scenarios WHERE customer_id = 3',
-  tagLinks: 'SELECT * FROM tag_links WHERE site_id = 3',
-  sales: 'SELECT * FROM sales WHERE site_id = 3',
-  visitors: 'SELECT * FROM visitors WHERE site_id = 3',
-  // Not its failing time: the worker tries C's test event in the background.
-  webhooks: 'SELECT id, url, events, secret, enabled FROM webhook_endpoints WHERE customer_id = 3',
-  logins: 'SELECT * FROM api_users WHERE customer_id = 3',
-  employees: 'SELECT * FROM employees WHERE customer_id = 3',
-  employeeSites: 'SELECT es.* FROM employee_sites es JOIN employees e ON e.id = es.employee_id WHERE e.customer_id = 3',
-  routes: 'SELECT r.* FROM scenario_numa_routes r JOIN scenarios s ON s.id = r.scenario_id WHERE s.customer_id = 3',
-  scenarioNumbers: 'SELECT n.* FROM scenario_numbers n JOIN scenarios s ON s.id = n.scenario_id WHERE s.customer_id = 3',
-};
-
-/**
- * On PostgreSQL the rows come in one statement, each table's as JSON: a test's handle waits for
- * each answer, and two snapshots of 27 tables in each of 500 tests were most of this file's time.
- */
-const C_ROWS_AT_ONCE = `SELECT ${Object.entries(C_ROWS)
-  .map(([name, sql]) => `(SELECT coalesce(json_agg(t), '[]') FROM (${sql}) t)::text AS "${name}"`)
-  .join(', ')}`;
-
+/** Everything of customer C (3), to compare before and after each attempt. */
 function cRows(): unknown {
-  if (!testPostgresUrl) return Object.fromEntries(Object.entries(C_ROWS).map(([name, sql]) => [name, w.server.db.prepare(sql).all()]));
-  const row = w.server.db.prepare(C_ROWS_AT_ONCE).get() as Record<string, string>;
-  return Object.fromEntries(Object.entries(row).map(([name, json]) => [name, JSON.parse(json) as unknown]));
+  const q = (sql: string) => w.server.db.prepare(sql).all();
+  return {
+    customer: q('SELECT * FROM customers WHERE id = 3'),
+    sites: q('SELECT * FROM sites WHERE customer_id = 3'),
+    campaigns: q('SELECT a.* FROM ad_campaigns a JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3'),
+    groups: q(
+      'SELECT g.* FROM ac_condition_groups g JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
+    ),
+    conditions: q(
+      'SELECT c.* FROM ac_conditions c JOIN ac_condition_groups g ON g.id = c.ac_condition_group_id JOIN ad_campaigns a ON a.id = g.ac_id JOIN sites s ON s.id = a.site_id WHERE s.customer_id = 3',
+    ),
+    blocks: q('SELECT b.* FROM site_blocks b JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3'),
+    pool: q(
+      'SELECT p.* FROM dt_pool_numbers p JOIN site_blocks b ON b.id = p.block_id JOIN sites s ON s.id = b.site_id WHERE s.customer_id = 3',
+    ),
+    lists: q('SELECT * FROM numa_lists WHERE customer_id = 3'),
+    numbers: q('SELECT n.* FROM numa_list_numbers n JOIN numa_lists l ON l.id = n.list_id WHERE l.customer_id = 3'),
+    charges: q('SELECT * FROM agent_charges WHERE customer_id = 3'),
+    heldNumbers: q('SELECT * FROM customer_numbers WHERE customer_id = 3'),
+    platformRequests: q('SELECT * FROM callapi_requests WHERE customer_id = 3'),
+    legCosts: q('SELECT * FROM call_leg_costs WHERE customer_id = 3'),
+    media: q('SELECT * FROM media_files WHERE customer_id = 3'),
+    sipLines: q('SELECT * FROM sip_lines WHERE customer_id = 3'),
+    carrierConnections: q('SELECT * FROM carrier_connections WHERE agent_id = 2'),
+    scenarios: q('SELECT * FROM scenarios WHERE customer_id = 3'),
+    tagLinks: q('SELECT * FROM tag_links WHERE site_id = 3'),
+    sales: q('SELECT * FROM sales WHERE site_id = 3'),
+    visitors: q('SELECT * FROM visitors WHERE site_id = 3'),
+    // Not its failing time: the worker tries C's test event in the background.
+    webhooks: q('SELECT id, url, events, secret, enabled FROM webhook_endpoints WHERE customer_id = 3'),
+    logins: q('SELECT * FROM api_users WHERE customer_id = 3'),
+    employees: q('SELECT * FROM employees WHERE customer_id = 3'),
+    employeeSites: q('SELECT es.* FROM employee_sites es JOIN employees e ON e.id = es.employee_id WHERE e.customer_id = 3'),
+    routes: q('SELECT r.* FROM scenario_numa_routes r JOIN scenarios s ON s.id = r.scenario_id WHERE s.customer_id = 3'),
+    scenarioNumbers: q('SELECT n.* FROM scenario_numbers n JOIN scenarios s ON s.id = n.scenario_id WHERE s.customer_id = 3'),
+  };
 }
 
 beforeAll(async () => {
