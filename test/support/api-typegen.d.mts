@@ -3,3 +3,5 @@
 export declare const API_SCHEMA_FILE: string;
 /** The TypeScript types of an OpenAPI 3.0 document, formatted as the checked-in file. */
 export declare function generateApiTypes(document: object): Promise<string>;
+/** The TypeScript types of an OpenAPI 3.0 document, as openapi-typescript prints them (not formatted). */
+export declare function generateUnformattedApiTypes(document: object): Promise<string>;

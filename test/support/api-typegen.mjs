@@ -14,9 +14,14 @@ export const API_SCHEMA_FILE = join(dirname(fileURLToPath(import.meta.url)), '..
 const HEADER = `// Generated from the API reference (/api/docs/json) by \`npm run api-types\`; do not edit.
 `;
 
-/** The types of `document` (an OpenAPI 3.0 document object). */
-export async function generateApiTypes(document) {
+/** The types of `document` (an OpenAPI 3.0 document object), as openapi-typescript prints them. */
+export async function generateUnformattedApiTypes(document) {
   const ast = await openapiTS(structuredClone(document), { alphabetize: false });
+  return HEADER + astToString(ast);
+}
+
+/** The types of `document` (an OpenAPI 3.0 document object), formatted as the checked-in file. */
+export async function generateApiTypes(document) {
   const options = (await prettier.resolveConfig(API_SCHEMA_FILE)) ?? {};
-  return prettier.format(HEADER + astToString(ast), { ...options, filepath: API_SCHEMA_FILE });
+  return prettier.format(await generateUnformattedApiTypes(document), { ...options, filepath: API_SCHEMA_FILE });
 }

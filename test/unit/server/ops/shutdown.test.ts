@@ -7,12 +7,18 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServer } from '../helpers.js';
+import { testPostgresUrl } from '../../../support/test-database.js';
 
 // The built entry points under load (`npm run build` first; `npm test` does): SIGTERM in the middle
 // of 16 busy keep-alive clients loses no request. Each request is answered, or refused before the
 // server accepted it (connection refused once it stopped listening); none is cut off.
 const root = join(import.meta.dirname, '../../../..');
 const CLIENTS = 16;
+/**
+ * The processes run on SQLite whichever database the run is on: the PostgreSQL run would start the
+ * same processes on the same files again, so they run in the SQLite run alone.
+ */
+const processes = describe.skipIf(!!testPostgresUrl);
 
 let child: ChildProcess | undefined;
 let dir: string | undefined;
@@ -79,7 +85,7 @@ async function load(url: string, onBusy: () => void) {
   return counts;
 }
 
-describe('graceful shutdown under load', () => {
+processes('graceful shutdown under load', () => {
   it.each([
     ['the server entry (dist/node/server/main.js)', ['dist/node/server/main.js']],
     ['the demo (scripts/start.mjs)', ['scripts/start.mjs', '--no-build']],
@@ -97,7 +103,7 @@ describe('graceful shutdown under load', () => {
   );
 });
 
-describe('a second signal', () => {
+processes('a second signal', () => {
   it('exits at once while the first still waits for a request in flight', async () => {
     const s = await start([join(root, 'dist/node/server/main.js')]);
     const { port } = new URL(s.url);
