@@ -228,7 +228,7 @@ function CsvForm({ siteId, destination }: { siteId: number; destination: Destina
 }
 
 /** The connect form: the platform's fields; a refusal lands under the field it names (`settings.customer_id`). */
-function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
+export function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
   const { t } = useApp();
   const blank = (): Record<string, string> => Object.fromEntries(FIELD_KEYS.map((k) => [k, '']));
   // Every platform's fields are the form's, so a refusal naming one lands under it.
