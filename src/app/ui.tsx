@@ -1,6 +1,5 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiFailure } from './api.js';
 import { useApp } from './state.js';
 
 /** Small building blocks: data loading, labelled fields with their errors, empty states. */
@@ -36,32 +35,6 @@ export function useData<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
 
 /** Errors by field name; `_` for those that name none. */
 export type FieldErrors = Record<string, string>;
-
-/** Runs a form's action; a refusal lands beside the field it names, or above the button. */
-export function useSubmit(action: () => Promise<void>): {
-  errors: FieldErrors;
-  busy: boolean;
-  setErrors(e: FieldErrors): void;
-  onSubmit(e: Event): void;
-} {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const onSubmit = (e: Event) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    action().then(
-      () => setBusy(false),
-      (err: unknown) => {
-        setBusy(false);
-        if (err instanceof ApiFailure) setErrors({ [err.field ?? '_']: err.message });
-        else setErrors({ _: err instanceof Error ? err.message : String(err) });
-      },
-    );
-  };
-  return { errors, busy, setErrors, onSubmit };
-}
 
 interface FieldProps {
   id: string;

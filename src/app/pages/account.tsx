@@ -7,7 +7,7 @@ import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
 import { minLength, required, useForm } from '../form.js';
 import { Table } from '../table.js';
-import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 type ApiLogin = DataOf<'api_login'>[number];
 
@@ -48,30 +48,34 @@ function zones(current: string): string[] {
 
 function TimeZone() {
   const { t, lang, customer, refresh } = useApp();
-  const [zone, setZone] = useState(customer!.time_zone);
   const [note, setNote] = useState('');
-  useEffect(() => setZone(customer!.time_zone), [customer!.time_zone]);
+  const form = useForm(
+    { time_zone: customer!.time_zone },
+    {
+      async submit(v) {
+        setNote('');
+        await call('customer_time_zone', { time_zone: v.time_zone }, 'PUT');
+        setNote(t.saved);
+        // Every page writes dates in the customer's zone: read the customer again.
+        refresh();
+      },
+    },
+  );
+  useEffect(() => form.set('time_zone', customer!.time_zone), [customer!.time_zone]);
   // The clock beside the choice moves on while the page is open.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
-  const form = useSubmit(async () => {
-    setNote('');
-    await call('customer_time_zone', { time_zone: zone }, 'PUT');
-    setNote(t.saved);
-    // Every page writes dates in the customer's zone: read the customer again.
-    refresh();
-  });
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="time-zone-h">
       <h2 id="time-zone-h">{t.timeZone}</h2>
       <SelectField
         id="time_zone"
         label={t.timeZone}
-        value={zone}
-        onChange={setZone}
+        value={form.values.time_zone}
+        onChange={(v) => form.set('time_zone', v)}
         options={zones(customer!.time_zone).map((z): [string, string] => [z, z.replace(/_/g, ' ')])}
         error={form.errors.time_zone}
       />

@@ -1,11 +1,11 @@
 import { useLocation } from 'preact-iso';
-import { useState } from 'preact/hooks';
 import { ApiFailure, call, type DataOf } from '../api.js';
 import { addDays, dayIn, formatNumber } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Table } from '../table.js';
-import { Empty, FormError, Page, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, Show, TextField, useData } from '../ui.js';
+import { useForm } from '../form.js';
 
 /** This month's counts of one campaign (REST `stat` with `ac_id`). */
 async function monthStat(siteId: number, acId: number, zone: string): Promise<DataOf<'stat'>[number] | undefined> {
@@ -30,17 +30,21 @@ export function Campaigns() {
     const data = await call('ac', { site_id: site.id, limit: 1000 });
     return Promise.all(data.map(async (c) => ({ ...c, stat: await monthStat(site.id, c.id, customer!.time_zone) })));
   }, [site?.id]);
-  const [name, setName] = useState('');
-  const { errors, busy, setErrors, onSubmit } = useSubmit(async () => {
-    try {
-      const data = await call('create_ac', { site_id: site!.id, name }, 'POST');
-      loc.route(`/app/campaigns/${data.ac_id}?site=${site!.id}`);
-    } catch (e) {
-      // A taken name names no parameter; it is the name's fault.
-      if (e instanceof ApiFailure && e.code === 100502) setErrors({ name: e.message });
-      else throw e;
-    }
-  });
+  const form = useForm(
+    { name: '' },
+    {
+      async submit(v) {
+        try {
+          const data = await call('create_ac', { site_id: site!.id, name: v.name }, 'POST');
+          loc.route(`/app/campaigns/${data.ac_id}?site=${site!.id}`);
+        } catch (e) {
+          // A taken name names no parameter; it is the name's fault.
+          if (e instanceof ApiFailure && e.code === 100502) form.setErrors({ name: e.message });
+          else throw e;
+        }
+      },
+    },
+  );
   const n = (v: number | undefined) => formatNumber(v ?? 0, lang);
   return (
     <Page title={t.campaigns}>
@@ -84,11 +88,11 @@ export function Campaigns() {
                     )
                   }
                 </Show>
-                <form class="card" onSubmit={onSubmit} noValidate aria-labelledby="new-ac">
+                <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-ac">
                   <h2 id="new-ac">{t.newCampaign}</h2>
-                  <TextField id="name" label={t.name} value={name} onInput={setName} required error={errors.name} />
-                  <FormError errors={errors} />
-                  <button type="submit" disabled={busy}>
+                  <TextField {...form.field('name', t.name)} required />
+                  <FormError errors={form.errors} />
+                  <button type="submit" disabled={form.busy}>
                     {t.create}
                   </button>
                 </form>

@@ -6,7 +6,8 @@ import { fill, type Texts } from '../i18n.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { useForm } from '../form.js';
 
 type Destination = DataOf<'conversion_destinations'>[number];
 type Platform = Destination['platform'];
@@ -42,11 +43,12 @@ const PLATFORM_LABEL: Record<Platform, string> = { google_ads: 'Google Ads', met
 /** A field's label: the texts name each (`conv_customer_id`), else its name. */
 const labelOf = (t: Texts, name: string) => (t as unknown as Record<string, string>)[`conv_${name}`] ?? name;
 
-/** The refusal no field of the form shows (`credentials`, `site_id`), shown above the button. */
-function stray(errors: Record<string, string>, shown: readonly string[]): Record<string, string> {
-  const other = Object.entries(errors).find(([k]) => !shown.includes(k));
-  return other ? { _: other[1] } : {};
-}
+/** Every platform's settings and credentials, as the form names them (`settings.customer_id`). */
+const FIELD_KEYS = [
+  ...new Set(
+    Object.values(FIELDS).flatMap((f) => [...f.settings.map(([n]) => `settings.${n}`), ...f.credentials.map((n) => `credentials.${n}`)]),
+  ),
+];
 
 /** A site's conversion destinations: connect, switch, disconnect; each one's log and CSV files. */
 export function Conversions() {
@@ -191,37 +193,33 @@ function CsvForm({ siteId, destination }: { siteId: number; destination: Destina
   const { t } = useApp();
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10);
-  const [from, setFrom] = useState(monthAgo);
-  const [till, setTill] = useState(today);
-  const [template, setTemplate] = useState(TEMPLATES[destination.platform][0]!);
-  const form = useSubmit(async () => {
-    const r = await call('conversion_csv', {
-      site_id: siteId,
-      destination_id: destination.id,
-      date_from: from,
-      date_till: till,
-      template,
-    });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv;charset=utf-8' }));
-    a.download = r.file_name;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  });
+  const form = useForm(
+    { template: TEMPLATES[destination.platform][0]!, date_from: monthAgo, date_till: today },
+    {
+      async submit(v) {
+        const r = await call('conversion_csv', { site_id: siteId, destination_id: destination.id, ...v });
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(new Blob([r.csv], { type: 'text/csv;charset=utf-8' }));
+        a.download = r.file_name;
+        a.click();
+        URL.revokeObjectURL(a.href);
+      },
+    },
+  );
   return (
     <form onSubmit={form.onSubmit} noValidate aria-labelledby="conv-csv-h">
       <h3 id="conv-csv-h">{t.convCsv}</h3>
       <SelectField
         id="template"
         label={t.convTemplate}
-        value={template}
-        onChange={(v) => setTemplate(v as Template)}
+        value={form.values.template}
+        onChange={(v) => form.set('template', v as Template)}
         options={TEMPLATES[destination.platform].map((x) => [x, x])}
         error={form.errors.template}
       />
-      <TextField id="date_from" label={t.convFrom} type="date" value={from} onInput={setFrom} error={form.errors.date_from} />
-      <TextField id="date_till" label={t.convTill} type="date" value={till} onInput={setTill} error={form.errors.date_till} />
-      <FormError errors={stray(form.errors, ['template', 'date_from', 'date_till'])} />
+      <TextField {...form.field('date_from', t.convFrom)} type="date" />
+      <TextField {...form.field('date_till', t.convTill)} type="date" />
+      <FormError errors={form.errors} />
       <button type="submit" disabled={form.busy}>
         {t.convDownload}
       </button>
@@ -230,36 +228,43 @@ function CsvForm({ siteId, destination }: { siteId: number; destination: Destina
 }
 
 /** The connect form: the platform's fields; a refusal lands under the field it names (`settings.customer_id`). */
-function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
+export function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
   const { t } = useApp();
-  const [platform, setPlatform] = useState<Platform>('google_ads');
-  const [label, setLabel] = useState('');
-  const [sends, setSends] = useState<Sends>('qualified');
-  const [values, setValues] = useState<Record<string, string>>({});
+  const blank = (): Record<string, string> => Object.fromEntries(FIELD_KEYS.map((k) => [k, '']));
+  // Every platform's fields are the form's, so a refusal naming one lands under it.
+  const form = useForm<Record<string, string>>(
+    { platform: 'google_ads', label: '', sends: 'qualified', ...blank() },
+    {
+      async submit(values) {
+        const platform = values.platform as Platform;
+        const fields = FIELDS[platform];
+        const settings: Record<string, string | number> = {};
+        for (const [name, numeric] of fields.settings) {
+          const v = values[`settings.${name}`]?.trim();
+          if (v) settings[name] = numeric && !Number.isNaN(Number(v)) ? Number(v) : v;
+        }
+        const credentials: Record<string, string> = {};
+        for (const name of fields.credentials) credentials[name] = values[`credentials.${name}`]?.trim() ?? '';
+        const sends = values.sends as Sends;
+        await call(
+          'connect_conversion_destination',
+          { site_id: siteId, platform, label: values.label!.trim(), sends, settings, credentials },
+          'POST',
+        );
+        for (const [k, v] of Object.entries(blank())) form.set(k, v);
+        form.set('label', '');
+        onDone();
+      },
+    },
+  );
+  const platform = form.values.platform as Platform;
   const fields = FIELDS[platform];
-  const form = useSubmit(async () => {
-    const settings: Record<string, string | number> = {};
-    for (const [name, numeric] of fields.settings) {
-      const v = values[`settings.${name}`]?.trim();
-      if (v) settings[name] = numeric && !Number.isNaN(Number(v)) ? Number(v) : v;
-    }
-    const credentials: Record<string, string> = {};
-    for (const name of fields.credentials) credentials[name] = values[`credentials.${name}`]?.trim() ?? '';
-    await call('connect_conversion_destination', { site_id: siteId, platform, label: label.trim(), sends, settings, credentials }, 'POST');
-    setValues({});
-    setLabel('');
-    onDone();
-  });
   const input = (key: string, secret: boolean) => (
     <TextField
       key={key}
-      id={key}
-      label={labelOf(t, key.split('.')[1]!)}
+      {...form.field(key, labelOf(t, key.split('.')[1]!))}
       type={secret ? 'password' : 'text'}
       autocomplete={secret ? 'off' : undefined}
-      value={values[key] ?? ''}
-      onInput={(v) => setValues({ ...values, [key]: v })}
-      error={form.errors[key]}
     />
   );
   return (
@@ -269,15 +274,17 @@ function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
         id="platform"
         label={t.convPlatform}
         value={platform}
-        onChange={(v) => setPlatform(v as Platform)}
+        onChange={(v) => form.set('platform', v)}
+        error={form.errors.platform}
         options={(Object.keys(PLATFORM_LABEL) as Platform[]).map((p) => [p, PLATFORM_LABEL[p]])}
       />
-      <TextField id="label" label={t.convLabel} value={label} onInput={setLabel} error={form.errors.label} />
+      <TextField {...form.field('label', t.convLabel)} />
       <SelectField
         id="sends"
         label={t.convSends}
-        value={sends}
-        onChange={(v) => setSends(v as Sends)}
+        value={form.values.sends!}
+        onChange={(v) => form.set('sends', v)}
+        error={form.errors.sends}
         options={[
           ['qualified', t.convSendsQualified],
           ['all', t.convSendsAll],
@@ -292,13 +299,7 @@ function Connect({ siteId, onDone }: { siteId: number; onDone(): void }) {
         <p class="muted">{t.convCredentialsNote}</p>
         {fields.credentials.map((name) => input(`credentials.${name}`, true))}
       </fieldset>
-      <FormError
-        errors={stray(form.errors, [
-          'label',
-          ...fields.settings.map(([n]) => `settings.${n}`),
-          ...fields.credentials.map((n) => `credentials.${n}`),
-        ])}
-      />
+      <FormError errors={form.errors} />
       <button type="submit" disabled={form.busy}>
         {t.convConnectButton}
       </button>

@@ -7,7 +7,8 @@ import { fill, type Lang, type Texts } from '../i18n.js';
 import { csvOf, downloadCsv, Table, type Column, type RawColumn } from '../table.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { useForm } from '../form.js';
 import { NumberReason, keptWords } from '../campaign-insight.js';
 import { campaignName } from '../campaign-name.js';
 
@@ -241,24 +242,31 @@ export function Journal() {
   );
 }
 
+/** An amount as typed: a comma for the point, spaces between thousands. */
+const amountOf = (v: string) => Number(v.replace(',', '.').replace(/\s/g, ''));
+
 /** The tags of one communication, set in place: Target, Not target (when the customer has them), Sale with an amount. */
 function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[]; done(): void; tagsChanged(): void }) {
   const { t, lang, customer } = useApp();
-  const [amount, setAmount] = useState('');
   const key = `${item.type}-${item.id}`;
-  const sale = useSubmit(async () => {
-    const cost = Number(amount.replace(',', '.').replace(/\s/g, ''));
-    if (!amount || !Number.isFinite(cost) || cost < 0) {
-      sale.setErrors({ cost: t.required });
-      return;
-    }
-    const now = new Intl.DateTimeFormat('sv-SE', { timeZone: customer!.time_zone, dateStyle: 'short', timeStyle: 'medium' }).format(
-      new Date(),
-    );
-    await call('tag_communication_sale', { object_id: item.id, object_type: item.type, cost, date_time: now }, 'POST');
-    setAmount('');
-    done();
-  });
+  const sale = useForm(
+    { cost: '' },
+    {
+      check: { cost: (v) => (v && Number.isFinite(amountOf(v)) && amountOf(v) >= 0 ? null : t.required) },
+      async submit(v) {
+        const now = new Intl.DateTimeFormat('sv-SE', { timeZone: customer!.time_zone, dateStyle: 'short', timeStyle: 'medium' }).format(
+          new Date(),
+        );
+        await call(
+          'tag_communication_sale',
+          { object_id: item.id, object_type: item.type, cost: amountOf(v.cost), date_time: now },
+          'POST',
+        );
+        sale.reset();
+        done();
+      },
+    },
+  );
   const has = (id: number) => item.tags.some((x) => x.id === id);
   /** The customer's tag of that name; made first when the customer has none (a new customer). */
   const tagId = async (name: string): Promise<number> => {
@@ -302,14 +310,7 @@ function Tags({ item, tags, done, tagsChanged }: { item: JournalItem; tags: Tag[
       ) : (
         // Unnamed: a form per row, each named alike, made as many landmarks of one name (axe landmark-unique).
         <form onSubmit={sale.onSubmit} noValidate class="inline-form">
-          <TextField
-            id={`amount-${key}`}
-            label={t.amount}
-            value={amount}
-            onInput={setAmount}
-            inputMode="decimal"
-            error={sale.errors.cost}
-          />
+          <TextField {...sale.field('cost', t.amount, `amount-${key}`)} inputMode="decimal" />
           <FormError errors={sale.errors} />
           <button type="submit" disabled={sale.busy}>
             {t.markSale}

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, session, type ArgsOf } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import { FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { useForm } from '../form.js';
 
 /** An alert's kind, as `set_alert_settings` takes it. */
 type AlertKind = ArgsOf<'set_alert_settings', 'PUT'>['subscriptions'][number]['kind'];
@@ -38,26 +39,21 @@ export function Notifications() {
 
 function TestMail() {
   const { t, lang } = useApp();
-  const [to, setTo] = useState('');
   const [note, setNote] = useState('');
-  const form = useSubmit(async () => {
-    setNote('');
-    const r = await call('send_test_mail', { to, lang }, 'POST');
-    setNote(r.enabled ? t.testMailSent : t.testMailLogged);
-  });
+  const form = useForm(
+    { to: '' },
+    {
+      async submit(v) {
+        setNote('');
+        const r = await call('send_test_mail', { to: v.to, lang }, 'POST');
+        setNote(r.enabled ? t.testMailSent : t.testMailLogged);
+      },
+    },
+  );
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="test-mail-h">
       <h2 id="test-mail-h">{t.testMail}</h2>
-      <TextField
-        id="to"
-        label={t.resetEmail}
-        type="email"
-        value={to}
-        onInput={setTo}
-        autocomplete="email"
-        required
-        error={form.errors.to}
-      />
+      <TextField {...form.field('to', t.resetEmail)} type="email" autocomplete="email" required />
       <FormError errors={form.errors} />
       {note && <p role="status">{note}</p>}
       <button type="submit" disabled={form.busy}>
@@ -73,27 +69,29 @@ function Alerts() {
   const { t, lang, customer } = useApp();
   const sites = useSites();
   const settings = useData(() => call('alert_settings'), [customer?.id]);
-  const [email, setEmail] = useState('');
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [note, setNote] = useState('');
+  const form = useForm(
+    { email: '', subscriptions: [] as readonly string[] },
+    {
+      async submit(v) {
+        setNote('');
+        const subscriptions = v.subscriptions.map((k) => ({ site_id: Number(k.split(' ')[0]), kind: k.split(' ')[1] as AlertKind }));
+        await call('set_alert_settings', { email: v.email, lang, subscriptions }, 'PUT');
+        setNote(t.alertsSaved);
+      },
+    },
+  );
   useEffect(() => {
     if (!settings.data) return;
-    setEmail(settings.data.email);
-    setChosen(new Set(settings.data.subscriptions.map((s) => key(s.site_id, s.kind))));
+    form.set('email', settings.data.email);
+    form.set(
+      'subscriptions',
+      settings.data.subscriptions.map((s) => key(s.site_id, s.kind)),
+    );
   }, [settings.data]);
-  const form = useSubmit(async () => {
-    setNote('');
-    const subscriptions = [...chosen].map((k) => ({ site_id: Number(k.split(' ')[0]), kind: k.split(' ')[1] as AlertKind }));
-    await call('set_alert_settings', { email, lang, subscriptions }, 'PUT');
-    setNote(t.alertsSaved);
-  });
+  const chosen = form.values.subscriptions;
   const toggle = (k: string, on: boolean) =>
-    setChosen((c) => {
-      const next = new Set(c);
-      if (on) next.add(k);
-      else next.delete(k);
-      return next;
-    });
+    form.set('subscriptions', on ? [...chosen.filter((x) => x !== k), k] : chosen.filter((x) => x !== k));
   const names: Record<string, string> = {
     missed_call: t.alertMissedCall,
     request: t.alertRequest,
@@ -109,16 +107,7 @@ function Alerts() {
         <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="alerts-h">
           <h2 id="alerts-h">{t.alerts}</h2>
           <p class="muted">{t.alertsIntro}</p>
-          <TextField
-            id="email"
-            label={t.resetEmail}
-            type="email"
-            value={email}
-            onInput={setEmail}
-            autocomplete="email"
-            required
-            error={form.errors.email}
-          />
+          <TextField {...form.field('email', t.resetEmail)} type="email" autocomplete="email" required />
           {s.kinds.map(({ kind }) => (
             <fieldset key={kind}>
               <legend>{names[kind] ?? kind}</legend>
@@ -129,7 +118,7 @@ function Alerts() {
                     <input
                       id={id}
                       type="checkbox"
-                      checked={chosen.has(key(site.id, kind))}
+                      checked={chosen.includes(key(site.id, kind))}
                       onChange={(e) => toggle(key(site.id, kind), (e.target as HTMLInputElement).checked)}
                     />
                     <label for={id}>{site.domain}</label>
@@ -153,31 +142,33 @@ function Alerts() {
 function Reports() {
   const { t, lang, customer } = useApp();
   const loaded = useData(() => call('report_schedules'), [customer?.id]);
-  const [period, setPeriod] = useState('off');
-  const [hour, setHour] = useState('9');
-  const [weekday, setWeekday] = useState('1');
-  const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
+  const form = useForm(
+    { period: 'off', hour: '9', weekday: '1', email: '' },
+    {
+      async submit(v) {
+        setNote('');
+        const current = loaded.data?.schedules ?? [];
+        for (const p of ['daily', 'weekly'] as const) {
+          if (p === v.period) {
+            await call('set_report_schedule', { period: p, hour: Number(v.hour), weekday: Number(v.weekday), email: v.email, lang }, 'PUT');
+          } else if (current.some((s) => s.period === p)) {
+            await call('set_report_schedule', { period: p, on: false, email: current.find((s) => s.period === p)!.email }, 'PUT');
+          }
+        }
+        setNote(t.alertsSaved);
+      },
+    },
+  );
   useEffect(() => {
     const s = loaded.data?.schedules[0];
     if (!s) return;
-    setPeriod(s.period);
-    setHour(String(s.hour));
-    setWeekday(String(s.weekday));
-    setEmail(s.email);
+    form.set('period', s.period);
+    form.set('hour', String(s.hour));
+    form.set('weekday', String(s.weekday));
+    form.set('email', s.email);
   }, [loaded.data]);
-  const form = useSubmit(async () => {
-    setNote('');
-    const current = loaded.data?.schedules ?? [];
-    for (const p of ['daily', 'weekly'] as const) {
-      if (p === period) {
-        await call('set_report_schedule', { period: p, hour: Number(hour), weekday: Number(weekday), email, lang }, 'PUT');
-      } else if (current.some((s) => s.period === p)) {
-        await call('set_report_schedule', { period: p, on: false, email: current.find((s) => s.period === p)!.email }, 'PUT');
-      }
-    }
-    setNote(t.alertsSaved);
-  });
+  const { period, hour, weekday } = form.values;
   const hours = Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]);
   const days = t.weekdays.split(',').map((d, i): [string, string] => [String(i + 1), d]);
   return (
@@ -190,7 +181,8 @@ function Reports() {
             id="report-period"
             label={t.reportPeriod}
             value={period}
-            onChange={setPeriod}
+            onChange={(v) => form.set('period', v)}
+            error={form.errors.period}
             options={[
               ['off', t.reportOff],
               ['daily', t.reportDaily],
@@ -200,19 +192,24 @@ function Reports() {
           {period !== 'off' && (
             <>
               {period === 'weekly' && (
-                <SelectField id="report-weekday" label={t.reportWeekday} value={weekday} onChange={setWeekday} options={days} />
+                <SelectField
+                  id="report-weekday"
+                  label={t.reportWeekday}
+                  value={weekday}
+                  onChange={(v) => form.set('weekday', v)}
+                  options={days}
+                  error={form.errors.weekday}
+                />
               )}
-              <SelectField id="report-hour" label={t.reportHour} value={hour} onChange={setHour} options={hours} />
-              <TextField
-                id="report-email"
-                label={t.resetEmail}
-                type="email"
-                value={email}
-                onInput={setEmail}
-                autocomplete="email"
-                required
-                error={form.errors.email}
+              <SelectField
+                id="report-hour"
+                label={t.reportHour}
+                value={hour}
+                onChange={(v) => form.set('hour', v)}
+                options={hours}
+                error={form.errors.hour}
               />
+              <TextField {...form.field('email', t.resetEmail, 'report-email')} type="email" autocomplete="email" required />
             </>
           )}
           <FormError errors={form.errors} />

@@ -7,7 +7,7 @@ import { formatPhone } from '../format.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
-import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, useSubmit } from '../ui.js';
+import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 
 type Scenario = DataOf<'scenario_detail'>[number];
 type VirtualNumber = DataOf<'virtual_numbers'>[number];
@@ -110,34 +110,25 @@ export function Scenarios() {
 /** A new scenario, or the one being edited: its name, forwarding and numbers. */
 function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null; numbers: VirtualNumber[]; onDone(note: string): void }) {
   const { t } = useApp();
-  const [name, setName] = useState(scenario?.name ?? '');
-  const [forward, setForward] = useState(scenario?.forward_to ?? '');
-  const [chosen, setChosen] = useState<string[]>(scenario?.numbers ?? []);
-  const form = useSubmit(async () => {
-    const body = { name: name.trim(), forward_to: forward.trim() || null, numbers: chosen };
-    if (scenario) await call('change_scenario', { id: scenario.id, ...body }, 'PUT');
-    else await call('create_scenario', body, 'POST');
-    // Where its calls now ring, said where it was set (the page keeps it: an edited form closes).
-    onDone(fill(t.scenarioSaved, { name: body.name, to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding }));
-    if (!scenario) {
-      setName('');
-      setForward('');
-      setChosen([]);
-    }
-  });
+  const form = useForm(
+    { name: scenario?.name ?? '', forward_to: scenario?.forward_to ?? '', numbers: scenario?.numbers ?? ([] as readonly string[]) },
+    {
+      async submit(v) {
+        const body = { name: v.name.trim(), forward_to: v.forward_to.trim() || null, numbers: [...v.numbers] };
+        if (scenario) await call('change_scenario', { id: scenario.id, ...body }, 'PUT');
+        else await call('create_scenario', body, 'POST');
+        // Where its calls now ring, said where it was set (the page keeps it: an edited form closes).
+        onDone(fill(t.scenarioSaved, { name: body.name, to: body.forward_to ? formatPhone(body.forward_to) : t.noForwarding }));
+        if (!scenario) form.reset();
+      },
+    },
+  );
+  const chosen = form.values.numbers;
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="scenario-form-h">
       <h2 id="scenario-form-h">{scenario ? `${t.editScenario}: ${scenario.name}` : t.newScenario}</h2>
-      <TextField id="scenario-name" label={t.name} value={name} onInput={setName} required error={form.errors.name} />
-      <TextField
-        id="forward_to"
-        label={t.forwardTo}
-        type="tel"
-        inputMode="tel"
-        value={forward}
-        onInput={setForward}
-        error={form.errors.forward_to}
-      />
+      <TextField {...form.field('name', t.name, 'scenario-name')} required />
+      <TextField {...form.field('forward_to', t.forwardTo)} type="tel" inputMode="tel" />
       {numbers.length ? (
         <fieldset aria-describedby={form.errors.numbers ? 'scenario-numbers-error' : undefined}>
           <legend>{t.scenarioNumbers}</legend>
@@ -148,7 +139,8 @@ function ScenarioForm({ scenario, numbers, onDone }: { scenario: Scenario | null
                 type="checkbox"
                 checked={chosen.includes(n.phone_number)}
                 onChange={(e) =>
-                  setChosen(
+                  form.set(
+                    'numbers',
                     (e.target as HTMLInputElement).checked ? [...chosen, n.phone_number] : chosen.filter((x) => x !== n.phone_number),
                   )
                 }
