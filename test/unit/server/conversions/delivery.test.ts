@@ -3,7 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testPostgresUrl } from '../../../support/test-database.js';
 import { sharedDbPath } from '../webhooks/world.js';
-import { callFromAd, connectAll, conversionServer, qualifyTalks, restCaller, startStandins, type Clock, type Standins } from './world.js';
+import {
+  callFromAd,
+  connectAll,
+  IDS,
+  conversionServer,
+  qualifyTalks,
+  restCaller,
+  startStandins,
+  type Clock,
+  type Standins,
+} from './world.js';
 
 /**
  * Delivery of conversions (docs/conversions.md, "When an item is not sent"): retried on 429, 5xx
@@ -309,7 +319,10 @@ describe('conversion delivery', () => {
     const b = await server(clock, s, dbPath);
     await qualifyTalks(a);
     const ids = await connectAll(await restCaller(a), s);
-    for (let i = 0; i < 6; i++) await callFromAd(a, clock, { callId: `p-${i}`, from: `7916123456${i}`, talk: 20 });
+    // A click of its own for each call: Google takes two conversions of one click, action and second
+    // as one (its stand-in answers the second ALREADY_EXISTS), and these calls may share a second.
+    for (let i = 0; i < 6; i++)
+      await callFromAd(a, clock, { callId: `p-${i}`, from: `7916123456${i}`, talk: 20, gclid: `${IDS.gclid}-${i}` });
     await Promise.all([
       a.conversions.worker.drain(),
       b.conversions.worker.drain(),

@@ -169,9 +169,10 @@ export const IDS = { gclid: 'Cj0KCQ-test-gclid', yclid: '7774443332221110', ga: 
 export async function callFromAd(
   server: ConsultantServer,
   clock: Clock,
-  o: { callId: string; from: string; talk: number },
+  o: { callId: string; from: string; talk: number; gclid?: string },
 ): Promise<number> {
-  const v = await visit(server, `https://site-a.test/?number=84951234567&utm_source=google&gclid=${IDS.gclid}&yclid=${IDS.yclid}`);
+  const gclid = o.gclid ?? IDS.gclid;
+  const v = await visit(server, `https://site-a.test/?number=84951234567&utm_source=google&gclid=${gclid}&yclid=${IDS.yclid}`);
   await server.store.db.updateTable('sessions').set({ ua_client_id: IDS.ga, ym_client_id: IDS.ym }).where('id', '=', v.sessionId).execute();
   // The call comes after the visit (its number is leased from then on), however long the visit took;
   // the test's clock is moved past its end.
