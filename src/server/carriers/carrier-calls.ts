@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import { CarrierError, type CarrierAdapter, type CarrierErrorKind } from './carrier.js';
+import { CarrierError, wrapAdapter, type CarrierAdapter, type CarrierErrorKind } from './carrier.js';
 
 /**
  * Every call to a carrier has a time limit (a carrier that hangs must not hold a request, or the
@@ -12,19 +12,12 @@ export const CARRIER_TIMEOUT_MS = 10_000;
 
 /** The adapter with each method limited to `ms` and its failures made CarrierErrors. */
 export function limited(adapter: CarrierAdapter, ms: number): CarrierAdapter {
-  const wrap =
-    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
-    (...a: A): Promise<R> =>
-      within(() => f.apply(adapter, a), ms);
-  return {
-    check: wrap(adapter.check),
-    heldNumbers: wrap(adapter.heldNumbers),
-    searchNumbers: wrap(adapter.searchNumbers),
-    buyNumber: wrap(adapter.buyNumber),
-    routeNumber: wrap(adapter.routeNumber),
-    releaseNumber: wrap(adapter.releaseNumber),
-    dialCallback: wrap(adapter.dialCallback),
-  };
+  return wrapAdapter(
+    adapter,
+    (method) =>
+      (...args) =>
+        within(() => method(...args), ms),
+  );
 }
 
 async function within<R>(f: () => Promise<R>, ms: number): Promise<R> {

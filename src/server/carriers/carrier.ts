@@ -108,6 +108,26 @@ export interface CarrierAdapter {
   dialCallback(dial: CallbackDial): Promise<{ callId: string }>;
 }
 
+/** A wrapper of one adapter method (a time limit, a note of how the connection fares). */
+export type AdapterMethodWrap = <A extends unknown[], R>(method: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+
+/**
+ * The adapter with each of its methods passed through `wrap`, called on the adapter: the one list
+ * of its methods, so that a method added to CarrierAdapter is wrapped wherever adapters are.
+ */
+export function wrapAdapter(adapter: CarrierAdapter, wrap: AdapterMethodWrap): CarrierAdapter {
+  const each: AdapterMethodWrap = (method) => wrap((...args) => method.apply(adapter, args));
+  return {
+    check: each(adapter.check),
+    heldNumbers: each(adapter.heldNumbers),
+    searchNumbers: each(adapter.searchNumbers),
+    buyNumber: each(adapter.buyNumber),
+    routeNumber: each(adapter.routeNumber),
+    releaseNumber: each(adapter.releaseNumber),
+    dialCallback: each(adapter.dialCallback),
+  };
+}
+
 /** How a call to one of the service's numbers is handled (carriers/call-handling.ts reads it). */
 export interface CallHandling {
   /** Where to connect the caller (scenario's, number's, block's or site's forwarding target), digits; null: nobody to call. */

@@ -2,7 +2,7 @@ import type { Queryable } from '../store/queryable.js';
 import type { Store } from '../store/open.js';
 import { timestamp } from '../store/time.js';
 import { windowCounters } from '../store/window-counters.js';
-import { CarrierError, type CarrierAdapter } from './carrier.js';
+import { CarrierError, wrapAdapter, type CarrierAdapter } from './carrier.js';
 import { carrierRefusal } from './carrier-calls.js';
 import type { ConnectionRow } from './connections.js';
 
@@ -74,27 +74,16 @@ export function connectionHealth(store: Store, onFailing: CarrierFailingNotice, 
     watch(row, adapter) {
       // A connection being made (no row yet) has nobody to tell.
       if (row.id === 0) return adapter;
-      const wrap =
-        <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
-        async (...a: A): Promise<R> => {
-          try {
-            const r = await f.apply(adapter, a);
-            await worked(row);
-            return r;
-          } catch (e) {
-            if (e instanceof CarrierError) await failed(row, e);
-            throw e;
-          }
-        };
-      return {
-        check: wrap(adapter.check),
-        heldNumbers: wrap(adapter.heldNumbers),
-        searchNumbers: wrap(adapter.searchNumbers),
-        buyNumber: wrap(adapter.buyNumber),
-        routeNumber: wrap(adapter.routeNumber),
-        releaseNumber: wrap(adapter.releaseNumber),
-        dialCallback: wrap(adapter.dialCallback),
-      };
+      return wrapAdapter(adapter, (method) => async (...args) => {
+        try {
+          const answer = await method(...args);
+          await worked(row);
+          return answer;
+        } catch (e) {
+          if (e instanceof CarrierError) await failed(row, e);
+          throw e;
+        }
+      });
     },
   };
 }
