@@ -158,10 +158,15 @@ export async function telephonySeed(): Promise<ApiSeed> {
   };
 }
 
+/** Signs in as `a`; its session key. */
+export async function signIn(server: ConsultantServer): Promise<string> {
+  const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
+  return (res.json() as { data: { session_key: string } }).data.session_key;
+}
+
 /** Logs in as `a`; returns a GET of a REST function, its answer checked against the function's declared response. */
 export async function restClient(server: ConsultantServer) {
-  const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
-  const key = (res.json() as { data: { session_key: string } }).data.session_key;
+  const key = await signIn(server);
   return async (fn: string, query: Record<string, string | number>) => {
     const r = await server.app.inject({
       method: 'GET',
