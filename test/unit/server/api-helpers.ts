@@ -272,6 +272,7 @@ export function blocksWorldEachTest(use: (world: BlocksWorld) => void): void {
   });
   afterEach(async () => {
     await world?.w.server.close();
+    world = undefined;
   });
 }
 
