@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { createTestServer } from './test-server.js';
 import { API_FUNCTIONS } from '../../../src/server/rest-functions.js';
@@ -258,6 +258,22 @@ export async function blocksWorld(): Promise<BlocksWorld> {
     '74957770002',
   ]);
   return { w, a, rows: (sql, ...params) => w.server.db.prepare(sql).all(...params) as Array<Record<string, unknown>> };
+}
+
+/**
+ * Gives each test of the file a fresh {@link blocksWorld}, handed to `use` before the test (to set
+ * the file's own variables) and closed after it.
+ */
+export function blocksWorldEachTest(use: (world: BlocksWorld) => void): void {
+  let world: BlocksWorld | undefined;
+  beforeEach(async () => {
+    world = await blocksWorld();
+    use(world);
+  });
+  afterEach(async () => {
+    await world?.w.server.close();
+    world = undefined;
+  });
 }
 
 /** A campaign of the site with one condition group holding `utm_source = value`; its ids. */

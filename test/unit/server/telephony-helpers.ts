@@ -1,4 +1,4 @@
-import type { ConsultantServer } from '../../../src/server/app.js';
+import type { ConsultantServer, ServerOptions } from '../../../src/server/app.js';
 import { SiteConfigSchema, type SiteConfig } from '../../../src/server/site-import/site-config.js';
 import { sign } from '../../../src/server/telephony/signature.js';
 import type { HitResult, WriteResponse } from '../../../src/protocol.js';
@@ -6,6 +6,7 @@ import { hitWrite } from './helpers.js';
 import { checkAnswer } from './api-helpers.js';
 import type { ApiSeed } from '../../../src/server/accounts/api-seed.js';
 import { hashPassword } from '../../../src/server/identity/password.js';
+import { createTestServer } from './test-server.js';
 
 /**
  * The telephony tests' world: site 1 of customer 1 with a default number (74957770011), campaign
@@ -68,6 +69,19 @@ export function telephonyConfig(pool: string[] = ['74990000001', '84990000002'])
   });
 }
 
+/** A server of this world, taking events signed with SECRET, no lease policy; `extra`: more options, or others in their place. */
+export function telephonyServer(extra: Partial<ServerOptions> = {}): Promise<ConsultantServer> {
+  return createTestServer({
+    dbPath: ':memory:',
+    siteConfig: telephonyConfig(),
+    bundleDir: '/nonexistent',
+    publicUrl: 'http://svc.test/',
+    leasePolicy: false,
+    telephony: { secret: SECRET },
+    ...extra,
+  });
+}
+
 /** A page view of site-a; the session, visitor and the number shown for `number=84951234567`. */
 export async function visit(server: ConsultantServer, url: string, visitor: WriteResponse['visitor'] = null) {
   const h = hitWrite(url);
@@ -80,6 +94,19 @@ export async function visit(server: ConsultantServer, url: string, visitor: Writ
   const body = res.json() as WriteResponse;
   const r = body.results[0]!.result as HitResult;
   return { visitor: body.visitor, hit: h.id, sessionId: r.session_id, number: r.phones.find((p) => p.id === 'number=84951234567')!.raw };
+}
+
+/** Asks for a call-back to `phone` from the page view `v`, as the snippet's sitephone write does. */
+export function postCallbackRequest(server: ConsultantServer, v: { visitor: WriteResponse['visitor']; hit: string }, phone: string) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/w/site-a',
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify({
+      visitor: v.visitor,
+      writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone } }],
+    }),
+  });
 }
 
 /** Posts one event, signed unless `signature` says otherwise. */
@@ -131,10 +158,15 @@ export async function telephonySeed(): Promise<ApiSeed> {
   };
 }
 
+/** Signs in as `a`; its session key. */
+export async function signIn(server: ConsultantServer): Promise<string> {
+  const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
+  return (res.json() as { data: { session_key: string } }).data.session_key;
+}
+
 /** Logs in as `a`; returns a GET of a REST function, its answer checked against the function's declared response. */
 export async function restClient(server: ConsultantServer) {
-  const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
-  const key = (res.json() as { data: { session_key: string } }).data.session_key;
+  const key = await signIn(server);
   return async (fn: string, query: Record<string, string | number>) => {
     const r = await server.app.inject({
       method: 'GET',

@@ -1,20 +1,11 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiWorld, expectAnswered, expectData, expectError, giveNumbers, type ApiWorld } from '../api-helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blocksWorldEachTest, expectAnswered, expectData, expectError, type ApiWorld, type BlocksWorld } from '../api-helpers.js';
 
 let w: ApiWorld;
 let a: string;
-beforeEach(async () => {
-  w = await apiWorld();
-  a = await w.login('a');
-  // The numbers A's blocks show below: the operator gave them to A.
-  const numbers = ['74957770099', '74990000101', '74990000102', '74957770098', '74957770042', '74957770001', '74990000001'];
-  await giveNumbers(w, 1, [...numbers, '74957770002']);
-});
-afterEach(async () => {
-  await w.server.close();
-});
-
-const rows = (sql: string, ...params: unknown[]) => w.server.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+let rows: BlocksWorld['rows'];
+// Signed in as `a`, with the numbers A's blocks show: the operator gave them to A.
+blocksWorldEachTest((x) => ({ w, a, rows } = x));
 
 describe('agent functions', () => {
   it('customer_list and agent_tp answer the agent’s customers and the tariff plans; customers get 102403', async () => {

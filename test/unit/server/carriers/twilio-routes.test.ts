@@ -6,8 +6,7 @@ import { CALLBACK_HOLD_MS } from '../../../../src/server/carriers/twilio/routes.
 import { routeIncomingCall } from '../../../../src/server/numbers/routing.js';
 import { acceptCallEvent, type TelephonyCounters } from '../../../../src/server/telephony/accept-event.js';
 import type { CallbackPlatform } from '../../../../src/server/callback/platform.js';
-import { createTestServer } from '../test-server.js';
-import { SECRET, telephonyConfig, visit } from '../telephony-helpers.js';
+import { postCallbackRequest, telephonyServer, visit } from '../telephony-helpers.js';
 import { parseDial, saysOf, twilioSignature, TwilioStandin } from '../../../support/twilio-standin.js';
 
 /**
@@ -47,14 +46,8 @@ async function start(opts: { callbackPlatform?: (connection: CarrierConnection) 
     apiBase: twilio.url,
   };
   logLines = [];
-  server = await createTestServer({
+  server = await telephonyServer({
     logger: { write: (l) => void logLines.push(l) },
-    dbPath: ':memory:',
-    siteConfig: telephonyConfig(),
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    leasePolicy: false,
-    telephony: { secret: SECRET },
     // The routes are registered below with this test's connection; the server's own list stays empty.
     carriers: { modules: [] },
     ...(opts.callbackPlatform ? { callbackPlatform: opts.callbackPlatform(connection) } : {}),
@@ -341,15 +334,7 @@ describe('Twilio webhooks: call-backs', () => {
 
   async function requestCallback(phone: string) {
     const v = await visit(server, 'http://localhost/?utm_source=google');
-    await server.app.inject({
-      method: 'POST',
-      url: '/w/site-a',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        visitor: v.visitor,
-        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone } }],
-      }),
-    });
+    await postCallbackRequest(server, v, phone);
     await server.callbacksDispatched();
     return v;
   }

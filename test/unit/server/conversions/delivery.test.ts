@@ -32,10 +32,35 @@ async function standins(): Promise<Standins> {
   return s;
 }
 
-async function server(clock: Clock, s: Standins, dbPath?: string, bases?: Record<string, string>, closeGraceMs?: number) {
-  const x = await conversionServer(clock, s, dbPath, { ...(bases ? { bases } : {}), ...(closeGraceMs ? { closeGraceMs } : {}) });
+interface ServerOpts {
+  dbPath?: string;
+  bases?: Record<string, string>;
+  closeGraceMs?: number;
+}
+
+async function server(clock: Clock, s: Standins, o: ServerOpts = {}) {
+  const x = await conversionServer(clock, s, o.dbPath, {
+    ...(o.bases ? { bases: o.bases } : {}),
+    ...(o.closeGraceMs ? { closeGraceMs: o.closeGraceMs } : {}),
+  });
   open.push(x);
   return x;
+}
+
+/**
+ * One test's world: the stand-ins, a clock, a server (on `dbPath`, a database a later server shares,
+ * when given) whose rule qualifies talks, the three destinations connected and a REST caller as `a`;
+ * `bases` is asked once the stand-ins run. `another()` starts a server on the same database.
+ */
+async function world(o: Omit<ServerOpts, 'bases'> & { bases?: (s: Standins) => Promise<Record<string, string>> } = {}) {
+  const s = await standins();
+  const clock = { t: Date.now() };
+  const bases = o.bases ? await o.bases(s) : undefined;
+  const x = await server(clock, s, { dbPath: o.dbPath, bases, closeGraceMs: o.closeGraceMs });
+  const rest = await restCaller(x);
+  await qualifyTalks(x);
+  const ids = await connectAll(rest, s);
+  return { s, clock, x, rest, ids, another: () => server(clock, s, { dbPath: o.dbPath }) };
 }
 
 type LogRow = {
@@ -79,12 +104,7 @@ async function closedPort(): Promise<string> {
 
 describe('conversion delivery', () => {
   it('a refused token is given up at once, the platform’s words in the log, and not retried', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    const rest = await restCaller(x);
-    await qualifyTalks(x);
-    const ids = await connectAll(rest, s);
+    const { s, clock, x, rest, ids } = await world();
     s.metrica.failNext.push(401);
     s.google.credentials.developer_token = 'rotated';
     await callFromAd(x, clock, { callId: 'a-1', from: '79161234567', talk: 20 });
@@ -108,12 +128,7 @@ describe('conversion delivery', () => {
   });
 
   it('a revoked refresh token says so', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    const rest = await restCaller(x);
-    await qualifyTalks(x);
-    const ids = await connectAll(rest, s);
+    const { s, clock, x, rest, ids } = await world();
     s.google.credentials.refresh_token = 'revoked';
     await callFromAd(x, clock, { callId: 'r-1', from: '79161234567', talk: 20 });
     await drainRetries(x, clock);
@@ -125,12 +140,7 @@ describe('conversion delivery', () => {
   });
 
   it('429 and 500 are tried again with back-off, then sent once', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    const rest = await restCaller(x);
-    await qualifyTalks(x);
-    const ids = await connectAll(rest, s);
+    const { s, clock, x, rest, ids } = await world();
     s.metrica.failNext.push(429, 500);
     s.ga4.failNext.push(500);
     s.google.failNext.push(500);
@@ -155,12 +165,7 @@ describe('conversion delivery', () => {
   });
 
   it('an item older than the platform’s window is not sent, and the log says why', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    const rest = await restCaller(x);
-    await qualifyTalks(x);
-    const ids = await connectAll(rest, s);
+    const { s, clock, x, rest, ids } = await world();
     // Stored while the platforms were unreachable; the call is old by the time a worker takes it.
     s.google.failNext.push(500);
     s.metrica.failNext.push(500);
@@ -185,19 +190,17 @@ describe('conversion delivery', () => {
   });
 
   it('an item stored before a restart is sent by the next server, once', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const dbPath = sharedDbPath();
     // The first server cannot reach Google and Metrica (nothing listens there), GA4 fails: the items wait in the outbox.
-    const nowhere = await closedPort();
-    const first = await server(clock, s, dbPath, { google_ads: nowhere, google_oauth: nowhere, metrica: nowhere, ga4: s.ga4.url });
-    await qualifyTalks(first);
-    await connectAll(await restCaller(first), s);
+    const unreachable = async (s: Standins) => {
+      const url = await closedPort();
+      return { google_ads: url, google_oauth: url, metrica: url, ga4: s.ga4.url };
+    };
+    const { s, clock, x: first, another } = await world({ dbPath: sharedDbPath(), bases: unreachable });
     s.ga4.failNext.push(500);
     await callFromAd(first, clock, { callId: 'x-1', from: '79161234567', talk: 20 });
     await first.conversions.worker.drain();
     await first.close();
-    const second = await server(clock, s, dbPath);
+    const second = await another();
     clock.t += 3_600_000;
     await second.conversions.worker.drain();
     await second.conversions.worker.drain();
@@ -211,12 +214,7 @@ describe('conversion delivery', () => {
   });
 
   it('an upload Google has already (its answer was lost) counts as sent, and is kept once', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    const rest = await restCaller(x);
-    await qualifyTalks(x);
-    const ids = await connectAll(rest, s);
+    const { s, clock, x, rest, ids } = await world();
     await callFromAd(x, clock, { callId: 'g-1', from: '79161234567', talk: 20 });
     await x.conversions.worker.drain();
     // As if the answer had never come: the item is due again.
@@ -236,19 +234,14 @@ describe('conversion delivery', () => {
   });
 
   it('a stop lets a send in flight be answered, and the next server does not send it again', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const dbPath = sharedDbPath();
-    const first = await server(clock, s, dbPath);
-    await qualifyTalks(first);
-    const ids = await connectAll(await restCaller(first), s);
+    const { s, clock, x: first, ids, another } = await world({ dbPath: sharedDbPath() });
     const held = s.ga4.holdNext((r) => r.path === '/mp/collect');
     await callFromAd(first, clock, { callId: 's-1', from: '79161234567', talk: 20 });
     await held;
     const closing = first.close();
     setTimeout(() => s.ga4.release(), 200);
     await closing;
-    const second = await server(clock, s, dbPath);
+    const second = await another();
     clock.t += 3_600_000;
     await second.conversions.worker.drain();
     // GA4 counts every event it gets: one sent twice would be two.
@@ -258,17 +251,12 @@ describe('conversion delivery', () => {
   });
 
   it('a send a stop cuts off says so, and the next server sends it at once', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const dbPath = sharedDbPath();
-    const first = await server(clock, s, dbPath, undefined, 100);
-    await qualifyTalks(first);
-    const ids = await connectAll(await restCaller(first), s);
+    const { s, clock, x: first, ids, another } = await world({ dbPath: sharedDbPath(), closeGraceMs: 100 });
     const held = s.google.holdNext((r) => r.path.endsWith(':uploadClickConversions'));
     await callFromAd(first, clock, { callId: 'c-1', from: '79161234567', talk: 20 });
     await held;
     await first.close();
-    const second = await server(clock, s, dbPath);
+    const second = await another();
     const rest = await restCaller(second);
     expect((await logOf(rest, ids.google))[0]).toMatchObject({
       state: 'pending',
@@ -283,11 +271,7 @@ describe('conversion delivery', () => {
   });
 
   it('a communication announced again is not stored twice', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    await qualifyTalks(x);
-    await connectAll(await restCaller(x), s);
+    const { s, clock, x } = await world();
     const id = await callFromAd(x, clock, { callId: 'd-1', from: '79161234567', talk: 20 });
     await x.store.db.transaction().execute((trx) => x.webhooks.emit(trx, { type: 'call.ended', siteId: 1, kind: 'call', id }));
     await x.conversions.worker.drain();
@@ -296,12 +280,7 @@ describe('conversion delivery', () => {
   });
 
   it('an erased visitor’s items and log go with its data', async () => {
-    const s = await standins();
-    const clock = { t: Date.now() };
-    const x = await server(clock, s);
-    const rest = await restCaller(x);
-    await qualifyTalks(x);
-    const ids = await connectAll(rest, s);
+    const { clock, x, rest, ids } = await world();
     const call = await callFromAd(x, clock, { callId: 'e-1', from: '79161234567', talk: 20 });
     await x.conversions.worker.drain();
     expect(await logOf(rest, ids.google)).toHaveLength(1);
@@ -315,8 +294,8 @@ describe('conversion delivery', () => {
     const s = await standins();
     const clock = { t: Date.now() };
     const dbPath = sharedDbPath();
-    const a = await server(clock, s, dbPath);
-    const b = await server(clock, s, dbPath);
+    const a = await server(clock, s, { dbPath });
+    const b = await server(clock, s, { dbPath });
     await qualifyTalks(a);
     const ids = await connectAll(await restCaller(a), s);
     // A click of its own for each call: Google takes two conversions of one click, action and second

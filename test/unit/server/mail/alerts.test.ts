@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { startSmtpStandin, type SmtpStandin } from '../../../support/smtp-standin.js';
-import { checkAnswer, expectAnswered } from '../api-helpers.js';
-import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed } from '../telephony-helpers.js';
-import { createTestServer } from '../test-server.js';
+import { expectAnswered } from '../api-helpers.js';
+import { callEvents, postEvent, signIn } from '../telephony-helpers.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
+import { mailingServer, restAs } from './mail-helpers.js';
 
 /**
  * Mail alerts (docs/notifications.md, "Alerts"): chosen per user and site, queued as the events
@@ -14,19 +14,7 @@ import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/tes
 let server: ConsultantServer;
 let smtp: SmtpStandin;
 const clock = { ms: Date.UTC(2026, 10, 24, 9, 0, 0) };
-const start = async (dbPath: string) =>
-  createTestServer({
-    dbPath,
-    siteConfig: telephonyConfig(),
-    apiSeed: await telephonySeed(),
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    leasePolicy: false,
-    telephony: { secret: SECRET },
-    mail: { url: smtp.url },
-    notifications: { tickMs: 0 },
-    apiClock: () => clock.ms,
-  });
+const start = (dbPath: string) => mailingServer(dbPath, smtp.url, clock);
 beforeEach(async () => {
   smtp = await startSmtpStandin();
   server = await start(':memory:');
@@ -37,28 +25,7 @@ afterEach(async () => {
 });
 afterAll(() => expectAnswered(['GET alert_settings', 'PUT set_alert_settings']));
 
-async function signIn(): Promise<string> {
-  const res = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
-  return (res.json() as { data: { session_key: string } }).data.session_key;
-}
-const rest = async (key: string, verb: 'GET' | 'PUT', fn: string, args: Record<string, unknown> = {}) =>
-  checkAnswer(
-    fn,
-    verb,
-    verb === 'GET'
-      ? await server.app.inject({
-          method: 'GET',
-          url: `/api/v1/${fn}/`,
-          query: { session_key: key },
-          headers: { accept: 'application/json' },
-        })
-      : await server.app.inject({
-          method: 'POST',
-          url: `/api/v1/${fn}/`,
-          headers: { accept: 'application/json' },
-          payload: { session_key: key, action: verb, args },
-        }),
-  );
+const rest = (key: string, verb: 'GET' | 'PUT', fn: string, args: Record<string, unknown> = {}) => restAs(server, key, verb, fn, args);
 
 /** `n` calls from different numbers to the site's own number, none answered. */
 async function missedCalls(n: number, from = 0) {
@@ -69,7 +36,7 @@ async function missedCalls(n: number, from = 0) {
 
 describe('mail alerts', () => {
   it('are chosen per site and kind, every kind sent', async () => {
-    const key = await signIn();
+    const key = await signIn(server);
     const before = (await rest(key, 'GET', 'alert_settings')).json().data;
     expect(before).toMatchObject({ email: '', lang: 'en', subscriptions: [] });
     expect(before.kinds).toContainEqual({ kind: 'missed_call', wired: true });
@@ -102,7 +69,7 @@ describe('mail alerts', () => {
   });
 
   it('a burst of 100 missed calls gives one mail a minute per user and kind, the rest counted', async () => {
-    const key = await signIn();
+    const key = await signIn(server);
     const subscriptions = [{ site_id: 1, kind: 'missed_call' }];
     expect((await rest(key, 'PUT', 'set_alert_settings', { email: 'owner@x.test', lang: 'en', subscriptions })).statusCode).toBe(200);
     await missedCalls(100);
@@ -131,7 +98,7 @@ describe('mail alerts', () => {
   });
 
   it('speaks the user’s language, mails nothing for answered calls, and stops with its own link', async () => {
-    const key = await signIn();
+    const key = await signIn(server);
     const subscriptions = [{ site_id: 1, kind: 'missed_call' }];
     await rest(key, 'PUT', 'set_alert_settings', { email: 'owner@x.test', lang: 'ru', subscriptions });
     for (const ev of callEvents({ callId: 'ok', from: '79161112233', to: '74957770011', talk: 30, employee: 11 }))
@@ -167,10 +134,7 @@ describe.runIf(testPostgresUrl)('mail alerts across processes on PostgreSQL', ()
     const a = await start(dbPath);
     const b = await start(dbPath);
     try {
-      const key = await (async () => {
-        const res = await a.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
-        return (res.json() as { data: { session_key: string } }).data.session_key;
-      })();
+      const key = await signIn(a);
       const set = await a.app.inject({
         method: 'POST',
         url: '/api/v1/set_alert_settings/',

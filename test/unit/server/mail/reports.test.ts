@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
 import { dropDatabase, freshDbPath, testPostgresUrl } from '../../../support/test-database.js';
 import { startSmtpStandin, type SmtpStandin } from '../../../support/smtp-standin.js';
-import { checkAnswer, expectAnswered } from '../api-helpers.js';
-import { callEvents, postEvent, SECRET, telephonyConfig, telephonySeed } from '../telephony-helpers.js';
-import { createTestServer } from '../test-server.js';
+import { expectAnswered } from '../api-helpers.js';
+import { callEvents, postEvent, signIn } from '../telephony-helpers.js';
+import { mailingServer, restAs } from './mail-helpers.js';
 
 /**
  * Scheduled reports (docs/notifications.md, "Scheduled reports"): yesterday's or last week's
@@ -35,40 +35,14 @@ afterEach(async () => {
 afterAll(() => expectAnswered(['GET report_schedules', 'PUT set_report_schedule']));
 
 async function start(): Promise<ConsultantServer> {
-  const s = await createTestServer({
-    dbPath,
-    siteConfig: telephonyConfig(),
-    apiSeed: await telephonySeed(),
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    leasePolicy: false,
-    telephony: { secret: SECRET },
-    mail: { url: smtp.url },
-    notifications: { tickMs: 0 },
-    apiClock: () => clock.ms,
-  });
+  const s = await mailingServer(dbPath, smtp.url, clock);
   servers.push(s);
   return s;
 }
 
+/** A REST call as `a`, signed in afresh: the test may have started another server. */
 async function rest(server: ConsultantServer, verb: 'GET' | 'PUT', fn: string, args: Record<string, unknown> = {}) {
-  const login = await server.app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'a', password: 'pw-a' } });
-  const key = (login.json() as { data: { session_key: string } }).data.session_key;
-  const res =
-    verb === 'GET'
-      ? await server.app.inject({
-          method: 'GET',
-          url: `/api/v1/${fn}/`,
-          query: { session_key: key },
-          headers: { accept: 'application/json' },
-        })
-      : await server.app.inject({
-          method: 'POST',
-          url: `/api/v1/${fn}/`,
-          headers: { accept: 'application/json' },
-          payload: { session_key: key, action: verb, args },
-        });
-  return checkAnswer(fn, verb, res);
+  return restAs(server, await signIn(server), verb, fn, args);
 }
 
 /** Calls to the site's own number at `at` (ms), `missed` of them unanswered and `answered` answered. */

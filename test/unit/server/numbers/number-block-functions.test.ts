@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  blocksWorld,
+  blocksWorldEachTest,
   campaignWithCondition,
   expectAnswered,
   expectData,
@@ -12,12 +12,7 @@ import {
 let w: ApiWorld;
 let a: string;
 let rows: BlocksWorld['rows'];
-beforeEach(async () => {
-  ({ w, a, rows } = await blocksWorld());
-});
-afterEach(async () => {
-  await w.server.close();
-});
+blocksWorldEachTest((x) => ({ w, a, rows } = x));
 
 describe('number blocks (extension)', () => {
   it('creates, lists, changes and deletes a campaign’s or a site’s block with its DT pool', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  blocksWorld,
+  blocksWorldEachTest,
   campaignWithCondition,
   expectAnswered,
   expectData,
@@ -21,12 +21,7 @@ import { attribute } from '../../../../src/server/telephony/attribution.js';
 let w: ApiWorld;
 let a: string;
 let rows: BlocksWorld['rows'];
-beforeEach(async () => {
-  ({ w, a, rows } = await blocksWorld());
-});
-afterEach(async () => {
-  await w.server.close();
-});
+blocksWorldEachTest((x) => ({ w, a, rows } = x));
 
 const put = (fn: string, args: Record<string, unknown>) => w.post(fn, a, args, { action: 'PUT' });
 const del = (fn: string, args: Record<string, unknown>) => w.post(fn, a, args, { action: 'DELETE' });

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   apiWorld,
-  blocksWorld,
+  blocksWorldEachTest,
   campaignWithCondition,
   expectAnswered,
   expectData,
@@ -16,12 +16,7 @@ import {
 let w: ApiWorld;
 let a: string;
 let rows: BlocksWorld['rows'];
-beforeEach(async () => {
-  ({ w, a, rows } = await blocksWorld());
-});
-afterEach(async () => {
-  await w.server.close();
-});
+blocksWorldEachTest((x) => ({ w, a, rows } = x));
 
 describe('sites', () => {
   it('site lists the customer’s sites; create_site adds one with keys that serve page views at once', async () => {

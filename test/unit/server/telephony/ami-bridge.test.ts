@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { createTestServer } from '../test-server.js';
-import { SECRET, telephonyConfig } from '../telephony-helpers.js';
+import { SECRET, telephonyServer } from '../telephony-helpers.js';
 import { startAmiStandin, type AmiStandin } from '../../../support/ami-standin.js';
 // The worked example of docs/calls.md ("Any other PBX: a bridge"), run as its readers would run it.
 // @ts-expect-error: a plain script, without types
@@ -20,14 +19,7 @@ afterEach(async () => {
 const quiet = { error: () => {} };
 
 async function start() {
-  server = await createTestServer({
-    dbPath: ':memory:',
-    siteConfig: telephonyConfig(),
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    leasePolicy: false,
-    telephony: { secret: SECRET },
-  });
+  server = await telephonyServer();
   const url = await server.listen(0);
   ami = await startAmiStandin('svc', 'ami-secret');
   bridge = await startBridge({

@@ -1,19 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultantServer } from '../../../../src/server/app.js';
-import { createTestServer } from '../test-server.js';
-import { callEvents, postEvent, restClient, SECRET, telephonyConfig, telephonySeed, visit } from '../telephony-helpers.js';
+import {
+  callEvents,
+  postCallbackRequest,
+  postEvent,
+  restClient,
+  SECRET,
+  telephonyConfig,
+  telephonySeed,
+  telephonyServer,
+  visit,
+} from '../telephony-helpers.js';
 import { screenPopReader } from '../../../../src/server/telephony/screen-pop.js';
 
 let server: ConsultantServer;
 async function start(opts: { lostAfterMs?: number; sweepEveryMs?: number } = {}) {
-  server = await createTestServer({
-    dbPath: ':memory:',
-    siteConfig: telephonyConfig(),
-    bundleDir: '/nonexistent',
-    publicUrl: 'http://svc.test/',
-    leasePolicy: false,
-    telephony: { secret: SECRET, lostAfterMs: opts.lostAfterMs, everyMs: opts.sweepEveryMs },
-  });
+  server = await telephonyServer({ telephony: { secret: SECRET, lostAfterMs: opts.lostAfterMs, everyMs: opts.sweepEveryMs } });
 }
 afterEach(async () => {
   vi.useRealTimers();
@@ -56,6 +58,8 @@ const legs = () =>
   }>;
 type Rec = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The date `offset` days from today, as the reports take it. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('telephony events: attribution', () => {
   it('attributes a call to a DT number to the session holding its lease, with legs, talk and who answered', async () => {
@@ -220,7 +224,7 @@ describe('telephony events: bad events change nothing', () => {
   });
 
   it('answers 503 and stores nothing while no secret is configured', async () => {
-    server = await createTestServer({ dbPath: ':memory:', siteConfig: telephonyConfig(), bundleDir: '/nonexistent', leasePolicy: false });
+    server = await telephonyServer({ telephony: undefined });
     const res = await postEvent(server, callEvents({ callId: 'n', from: '79160000000', to: '74957770011' })[0]);
     expect(res.statusCode).toBe(503);
     expect(counts()).toEqual({ calls: 0, legs: 0 });
@@ -229,15 +233,7 @@ describe('telephony events: bad events change nothing', () => {
 
 describe('the call report of calls from the events', () => {
   it('describes the visitor as it was in the call’s session, a known caller as returning, an unknown one as new', async () => {
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      publicUrl: 'http://svc.test/',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
-      apiSeed: await telephonySeed(),
-    });
+    server = await telephonyServer({ apiSeed: await telephonySeed() });
     // A first visit holds a DT number; the visitor comes back through another campaign (a second
     // session) while the first session's lease still holds, and calls the number it was shown.
     const v = await visit(server, 'http://localhost/landing?utm_source=google');
@@ -253,7 +249,6 @@ describe('the call report of calls from the events', () => {
     for (const ev of callEvents({ callId: 'known', from: '79165550002', to: '74957770011', start: t + 20_000, talk: 5 }))
       expect((await postEvent(server, ev)).statusCode).toBe(200);
     const get = await restClient(server);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const records = (await get('call', { date_from: day(-1), date_till: day(2) })).json().data as Rec[];
     expect(
       records.map((r) => [r.session_id, r.visitor_id, r.visits_count, r.visitor_type, r.visitor_first_ac, r.is_visitor_by_numa]),
@@ -267,29 +262,12 @@ describe('the call report of calls from the events', () => {
   it('a call-back request on a site without a call-back scenario is lost at once, with the site’s number', async () => {
     const config = telephonyConfig();
     delete (config.customers[0]!.sites[0] as { callback?: unknown }).callback;
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: config,
-      bundleDir: '/nonexistent',
-      publicUrl: 'http://svc.test/',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
-      apiSeed: await telephonySeed(),
-    });
+    server = await telephonyServer({ siteConfig: config, apiSeed: await telephonySeed() });
     const v = await visit(server, 'http://localhost/');
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/w/site-a',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        visitor: v.visitor,
-        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770009' } }],
-      }),
-    });
+    const res = await postCallbackRequest(server, v, '79167770009');
     expect(res.json().results[0]).toMatchObject({ success: true, result: { code: 'no_scenario' } });
     await server.callbacksDispatched();
     const get = await restClient(server);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const [record] = (await get('call', { date_from: day(-1), date_till: day(2) })).json().data as Rec[];
     expect(record).toMatchObject({
       communication_type: 'sitephone',
@@ -301,24 +279,9 @@ describe('the call report of calls from the events', () => {
   });
 
   it('a call-back the platform refuses is lost', async () => {
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
-      callbackPlatform: { dispatch: () => ({ ok: false, error: 'busy' }) },
-    });
+    server = await telephonyServer({ callbackPlatform: { dispatch: () => ({ ok: false, error: 'busy' }) } });
     const v = await visit(server, 'http://localhost/');
-    await server.app.inject({
-      method: 'POST',
-      url: '/w/site-a',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        visitor: v.visitor,
-        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770010' } }],
-      }),
-    });
+    await postCallbackRequest(server, v, '79167770010');
     await server.callbacksDispatched();
     expect(calls()[0]).toMatchObject({ status: 'lost', numb: '74957770011' });
   });
@@ -327,12 +290,7 @@ describe('the call report of calls from the events', () => {
 describe('call-back requests through the telephony platform', () => {
   it('dispatches after the write commits, logs the request, and completes the record from the outcome events', async () => {
     const seen: Array<{ id: number; visible: boolean }> = [];
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
+    server = await telephonyServer({
       callbackPlatform: {
         // Reads the request from outside the write's transaction: inside it, PostgreSQL would not see
         // the row yet and SQLite's one connection would still be the transaction's.
@@ -344,15 +302,7 @@ describe('call-back requests through the telephony platform', () => {
       },
     });
     const v = await visit(server, 'http://localhost/?utm_source=google');
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/w/site-a',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        visitor: v.visitor,
-        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '+7 916 777-00-00' } }],
-      }),
-    });
+    const res = await postCallbackRequest(server, v, '+7 916 777-00-00');
     expect(res.json().results[0]).toMatchObject({ success: true, result: { status: 0, code: 'sent' } });
     await server.callbacksDispatched();
     const [request] = calls();
@@ -403,23 +353,9 @@ describe('call-back requests through the telephony platform', () => {
   });
 
   it('a call-back the visitor never answered is lost', async () => {
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
-    });
+    server = await telephonyServer();
     const v = await visit(server, 'http://localhost/');
-    await server.app.inject({
-      method: 'POST',
-      url: '/w/site-a',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        visitor: v.visitor,
-        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770001' } }],
-      }),
-    });
+    await postCallbackRequest(server, v, '79167770001');
     await server.callbacksDispatched();
     const id = calls()[0]!.id;
     const base = { call_id: `cb-${id}`, direction: 'out', numa: '74957770011', numb: '79167770001' };
@@ -468,13 +404,7 @@ describe('screen pop', () => {
 
 describe("calls are routed by the customer's scenarios (numbers/routing.ts)", () => {
   it("a caller on a scenario's numa list is forwarded to its route; others to the scenario's number", async () => {
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      publicUrl: 'http://svc.test/',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
+    server = await telephonyServer({
       telephonySeed: {
         scenarios: [
           {
@@ -511,13 +441,7 @@ describe("calls are routed by the customer's scenarios (numbers/routing.ts)", ()
 
 describe('calls made through the events are rated (charges/)', () => {
   it('a call-back of 21 s: the operator’s leg on its SIP line and the visitor’s leg, each rated by its destination', async () => {
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      publicUrl: 'http://svc.test/',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
+    server = await telephonyServer({
       apiSeed: await telephonySeed(),
       telephonySeed: {
         call_tariffs: [
@@ -528,15 +452,7 @@ describe('calls made through the events are rated (charges/)', () => {
       },
     });
     const v = await visit(server, 'http://localhost/');
-    await server.app.inject({
-      method: 'POST',
-      url: '/w/site-a',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        visitor: v.visitor,
-        writes: [{ id: `cb${Date.now()}`, type: 'sitephone', hit: v.hit, at: Date.now(), data: { phone: '79167770002' } }],
-      }),
-    });
+    await postCallbackRequest(server, v, '79167770002');
     await server.callbacksDispatched();
     const id = calls()[0]!.id;
     // The operator answers on SIP line 101 (Ivanova's extension) after 3 s; the visitor talks 21 s.
@@ -550,7 +466,6 @@ describe('calls made through the events are rated (charges/)', () => {
     ])
       expect((await postEvent(server, ev)).statusCode).toBe(200);
     expect(calls()[0]).toMatchObject({ status: 'normal', duration: 21, wait_time: 3, operator_name: 'Ivanova Anna' });
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const range = { date_from: day(-1), date_till: day(2) };
     const get = await restClient(server);
     const out = (await get('get_cdr_out', range)).json().data as Array<{
@@ -572,13 +487,7 @@ describe('calls made through the events are rated (charges/)', () => {
   });
 
   it('a call of 61 s from a mobile number costs two minutes of its tariff; a lost call nothing', async () => {
-    server = await createTestServer({
-      dbPath: ':memory:',
-      siteConfig: telephonyConfig(),
-      bundleDir: '/nonexistent',
-      publicUrl: 'http://svc.test/',
-      leasePolicy: false,
-      telephony: { secret: SECRET },
+    server = await telephonyServer({
       apiSeed: await telephonySeed(),
       telephonySeed: {
         call_tariffs: [
@@ -591,7 +500,6 @@ describe('calls made through the events are rated (charges/)', () => {
       expect((await postEvent(server, ev)).statusCode).toBe(200);
     for (const ev of callEvents({ callId: 'rated-2', from: '79161234567', to: '74951110000' }))
       expect((await postEvent(server, ev)).statusCode).toBe(200);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const range = { date_from: day(-1), date_till: day(2) };
     const get = await restClient(server);
     const costs = (await get('cdr_in_cost', range)).json().data as Array<{
