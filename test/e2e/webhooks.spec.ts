@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
-import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { DESKTOP_CHROME, DEMO_OWNER, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
 
 /**
@@ -17,25 +17,6 @@ import { dropDatabase, freshDbPath } from '../support/test-database.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-/** A desktop Chrome's User-Agent: the demo's lease policy gives a headless browser (a bot) the reserved number. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-/** axe-core finds nothing on the page at 1280 and 360 px, and nothing outside a scroll box sticks out at 360. */
-async function accessible(page: Page): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await axeViolations(page), `at ${width} px`).toEqual([]);
-    if (width === 360) {
-      const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 360 && !e.closest('.scroll'))
-          .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')),
-      );
-      expect(wide).toEqual([]);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 interface Delivery {
   at: number;
@@ -137,14 +118,11 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     // The site owner's app shows the webhook, sends a test event and lists the deliveries.
     const ownerCtx = await browser.newContext({ locale: 'en-US' });
     const app = await ownerCtx.newPage();
-    await app.goto(svcUrl + 'app/');
-    await app.getByLabel('Login').fill('demo');
-    await app.getByLabel('Password').fill('demo-password');
-    await app.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(app, svcUrl, DEMO_OWNER, /\/app\/sites$/);
     await app.getByRole('link', { name: 'Webhooks' }).click();
     await expect(app.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
     await expect(app.locator('#webhooks')).toContainText(receiverUrl);
-    await accessible(app);
+    await checkPage(app, 'webhooks', { shot: false });
     const tested = Date.now();
     await app.getByRole('button', { name: 'Send a test event' }).click();
     await expect(app.locator('#webhook-note')).toContainText('Test event evt_');
@@ -161,7 +139,7 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     await app.getByLabel('Receiver URL (https)').fill('https://crm.example.com/hooks');
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(app.locator('#webhook-note pre')).toHaveText(/^whsec_[0-9a-f]{64}$/);
-    await accessible(app);
+    await checkPage(app, 'webhooks, a new endpoint', { shot: false });
     await ownerCtx.close();
   } finally {
     await site.close();
