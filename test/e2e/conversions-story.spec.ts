@@ -10,20 +10,17 @@ import type { TwilioStandin } from '../support/twilio-standin.js';
 import { axeViolations } from './axe.js';
 import {
   addSite,
-  carrierSettings,
+  carrierServer,
   connectTwilio,
   DESKTOP_CHROME,
-  freePort,
   menu,
   ownSite,
   poolCampaign,
-  productionServer,
   productionServerAgain,
   putSnippet,
   ring,
   setUpFirstAccount,
   shownAs,
-  twilioSelling,
   type ProductionServer,
 } from './owner.js';
 
@@ -57,15 +54,9 @@ interface Platforms {
   ga4: Ga4Standin;
 }
 
-/** The server's settings: a database file kept across the restart, its key, Twilio's and the platforms' stand-ins. */
-function settingsOf(dbPath: string, port: number, twilio: TwilioStandin, p: Platforms): Record<string, string> {
-  return carrierSettings(dbPath, port, [
-    `twilio=${twilio.url}`,
-    `google_ads=${p.google.url}`,
-    `google_oauth=${p.google.url}`,
-    `metrica=${p.metrica.url}`,
-    `ga4=${p.ga4.url}`,
-  ]);
+/** The platforms' API bases for the server: their stand-ins'. */
+function basesOf(p: Platforms): string[] {
+  return [`google_ads=${p.google.url}`, `google_oauth=${p.google.url}`, `metrica=${p.metrica.url}`, `ga4=${p.ga4.url}`];
 }
 
 /** The REST API as the signed-in app calls it, with its session key. */
@@ -170,11 +161,10 @@ for (const db of process.env.SVC_TEST_DB_URL ? ['PostgreSQL'] : ['SQLite']) {
   test(`a call from an ad reaches Google Ads, Metrica and GA4 once each, across a restart mid-send (${db})`, async ({ browser }) => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-conversions-'));
     const dbPath = freshDbPath(join(dir, 'svc.db'));
-    const twilio = await twilioSelling(FOR_SALE);
     const [google, metrica, ga4] = await Promise.all([startGoogleAdsStandin(), startMetricaStandin(), startGa4Standin()]);
     const platforms = { google, metrica, ga4 };
-    const settings = settingsOf(dbPath, await freePort(), twilio, platforms);
-    const first = await productionServer(settings);
+    // The database file is kept across the restart, which starts the server again with the same settings.
+    const { server: first, twilio, settings } = await carrierServer(dbPath, FOR_SALE, basesOf(platforms));
     let server: Omit<ProductionServer, 'setupLink'> = first;
     const site = await ownSite();
     const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });

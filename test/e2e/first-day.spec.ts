@@ -4,24 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
-import type { TwilioStandin } from '../support/twilio-standin.js';
 import {
   addSite,
-  carrierSettings,
+  carrierServer,
   connectTwilio,
   DESKTOP_CHROME,
-  freePort,
   menu,
   openApp,
   ownSite,
   poolCampaign,
-  productionServer,
   putSnippet,
   ring,
   setUpFirstAccount,
   shownAs,
-  twilioSelling,
-  type ProductionServer,
+  type CarrierServer,
 } from './owner.js';
 import { checkPage } from './page-checks.js';
 
@@ -45,18 +41,6 @@ const FOR_SALE = ['+14155550111', '+14155550122', '+14155550133'];
 test.describe.configure({ timeout: 240_000 });
 // A step that cannot happen fails at once with what it waited for, not at the story's end.
 test.use({ actionTimeout: 15_000 });
-
-interface World {
-  server: ProductionServer;
-  twilio: TwilioStandin;
-}
-
-/** The server as an operator runs it with a carrier: an empty database, its secret key and public URL. */
-async function startWorld(dbPath: string): Promise<World> {
-  const twilio = await twilioSelling(FOR_SALE);
-  const server = await productionServer(carrierSettings(dbPath, await freePort(), [`twilio=${twilio.url}`]));
-  return { server, twilio };
-}
 
 /** A visit of the owner's page: once its numbers are in, the phone it shows and its pool numbers. */
 async function visit(browser: Browser, url: string, userAgent?: string): Promise<{ shown: string; pooled: string[]; page: Page }> {
@@ -138,7 +122,7 @@ async function csvIsTheScreen(app: Page, zone: string): Promise<string[][]> {
 }
 
 /** The setup link, the account, the carrier, the site with its snippet on another address let in. */
-async function openForBusiness(app: Page, world: World, site: Awaited<ReturnType<typeof ownSite>>, width: number): Promise<void> {
+async function openForBusiness(app: Page, world: CarrierServer, site: Awaited<ReturnType<typeof ownSite>>, width: number): Promise<void> {
   const { server, twilio } = world;
   // Before any account, the sign-in page says where the first one comes from.
   await app.goto(server.url + 'app/');
@@ -224,7 +208,7 @@ for (const width of process.env.SVC_TEST_DB_URL ? [1280] : [1280, 360]) {
   test(`a new owner, from the setup link to a call credited to its campaign and a number released, at ${width} px`, async ({ browser }) => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-first-day-'));
     const dbPath = freshDbPath(join(dir, 'svc.db'));
-    const world = await startWorld(dbPath);
+    const world = await carrierServer(dbPath, FOR_SALE);
     const { server, twilio } = world;
     const site = await ownSite();
     const {

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
 import { saysOf, TwilioStandin } from '../support/twilio-standin.js';
 import { expect, test as base } from './fixtures.js';
-import { addSite, connectTwilio, freePort, openApp, ownSite, signIn } from './owner.js';
+import { addSite, connectTwilio, DESKTOP_CHROME, freePort, openApp, ownSite, signIn } from './owner.js';
 import { checkPage } from './page-checks.js';
 
 /**
@@ -25,8 +25,6 @@ import { checkPage } from './page-checks.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-/** A desktop Chrome's User-Agent: a headless browser (a bot) would be shown the site's own number. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SITE_PHONE = '+7 (495) 111-22-33';
 const FOR_SALE = '+14155550111';
 const CALLER = '+14155550188';

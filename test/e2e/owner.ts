@@ -195,29 +195,34 @@ export async function menu(app: Page, name: string): Promise<void> {
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
-/** Twilio's stand-in, started, with `numbers` (E.164) for sale. */
-export async function twilioSelling(numbers: string[]): Promise<TwilioStandin> {
-  const twilio = new TwilioStandin();
-  await twilio.start();
-  twilio.offer(...numbers.map((phone_number) => ({ phone_number })));
-  return twilio;
+export interface CarrierServer {
+  server: ProductionServer;
+  /** Twilio's stand-in, which the server's carrier API base points at. */
+  twilio: TwilioStandin;
+  /** The server's settings, to start it again on the same database. */
+  settings: Record<string, string>;
 }
 
 /**
- * The settings of a server as an operator runs it with carriers: the database `dbPath`, on
- * 127.0.0.1:`port`, which is its public URL too, its secret key, and the platforms' API bases
- * (`name=url`: the stand-ins') on a private address.
+ * The server as an operator runs it with a carrier, on an empty database (`dbPath`): its secret key,
+ * its public URL (127.0.0.1 and a free port), Twilio's stand-in selling `numbers` (E.164) and the
+ * other platforms' stand-ins (`bases`, `name=url`) as the API bases, on a private address.
  */
-export function carrierSettings(dbPath: string, port: number, bases: string[]): Record<string, string> {
-  return {
+export async function carrierServer(dbPath: string, numbers: string[], bases: string[] = []): Promise<CarrierServer> {
+  const twilio = new TwilioStandin();
+  await twilio.start();
+  twilio.offer(...numbers.map((phone_number) => ({ phone_number })));
+  const port = await freePort();
+  const settings = {
     SVC_DB: dbPath,
     SVC_PORT: String(port),
     SVC_HOST: '127.0.0.1',
     SVC_PUBLIC_URL: `http://127.0.0.1:${port}/`,
     SVC_SECRET_KEY: randomBytes(32).toString('base64'),
-    SVC_CARRIER_API_BASES: bases.join(','),
+    SVC_CARRIER_API_BASES: [`twilio=${twilio.url}`, ...bases].join(','),
     SVC_CARRIER_ALLOW_PRIVATE_URL: 'on',
   };
+  return { server: await productionServer(settings), twilio, settings };
 }
 
 /** Twilio's side of a call to one of the owner's numbers: the voice request, the Dial's end, the call's end. */
