@@ -1,13 +1,10 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, test } from './fixtures.js';
+import { expect, startDemo, test } from './fixtures.js';
 import { DESKTOP_CHROME, DEMO_OWNER, signIn } from './owner.js';
 import { checkPage } from './page-checks.js';
-import { dropDatabase, freshDbPath } from '../support/test-database.js';
 
 /**
  * Webhooks on the demo as `npm start` runs it, with http and loopback receivers allowed
@@ -40,22 +37,10 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/crm`;
 
-  const dir = mkdtempSync(join(tmpdir(), 'svc-webhooks-'));
-  const dbPath = freshDbPath(join(dir, 'svc.db'));
-  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
   const { verifyDelivery } = await import(pathToFileURL(join(root, 'dist/node/server/webhooks/signature.js')).href);
-  const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
-  const server = await createServer({
-    dbPath,
-    siteConfig: join(root, 'demo-site/site-config.json'),
-    apiSeed: join(root, 'demo-site/api-seed.json'),
-    bundleDir: join(root, 'dist'),
-    telephony: { secret: 'demo-telephony-secret' },
-    webhooks: { allowHttp: true, allowLoopback: true },
-  });
-  const svcUrl: string = await server.listen(0, '127.0.0.1');
   // A short call: a second of ringing, a second of talk.
-  const site = await startSite({ svcUrl, port: 0, simulatedCall: { ring: 1, talk: 1 } });
+  const demo = await startDemo({ webhooks: { allowHttp: true, allowLoopback: true } }, { simulatedCall: { ring: 1, talk: 1 } });
+  const svcUrl = demo.svcUrl;
   try {
     const login = await fetch(svcUrl + 'api/login/', {
       method: 'POST',
@@ -73,7 +58,7 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
 
     const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME });
     const page = await visitor.newPage();
-    await page.goto(site.url + 'phones.html?utm_source=yandex');
+    await page.goto(demo.siteUrl + 'phones.html?utm_source=yandex');
     await page.waitForFunction(() => !!window.Svc?.getDTPhones());
     const number = await page.evaluate(() => window.Svc.getDTPhones()![0]!.raw);
     const creds = await page.evaluate(() => window.Svc.getCredentials()!);
@@ -142,10 +127,7 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     await checkPage(app, 'webhooks, a new endpoint', { shot: false });
     await ownerCtx.close();
   } finally {
-    await site.close();
-    await server.close();
+    await demo.close();
     await new Promise((ok) => receiver.close(ok));
-    dropDatabase(dbPath);
-    rmSync(dir, { recursive: true, force: true });
   }
 });
