@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
-import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { DEMO_OWNER, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * An integration's key, made in the app (docs/api-keys.md): the demo customer makes a read-only
@@ -10,22 +10,6 @@ import { expect, test } from './fixtures.js';
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-async function accessible(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360) {
-      const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 360 && !e.closest('.scroll'))
-          .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')),
-      );
-      expect(wide, `${name}: nothing wider than 360 px`).toEqual([]);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A script's call of a REST function with the key in the Authorization header. */
 async function call(svcUrl: string, key: string, fn: string, args?: Record<string, unknown>): Promise<{ status: number; body: string }> {
@@ -38,14 +22,11 @@ async function call(svcUrl: string, key: string, fn: string, args?: Record<strin
 }
 
 test('a key made in the app works for a script, shows its last use, and ends when revoked', async ({ page, demo }) => {
-  await page.goto(demo.svcUrl + 'app/');
-  await page.getByLabel('Login').fill('demo');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, demo.svcUrl, DEMO_OWNER, /\/app\/sites$/);
   await page.getByRole('link', { name: 'API keys' }).first().click();
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
   await expect(page.getByText('No API keys yet.')).toBeVisible();
-  await accessible(page, 'empty');
+  await checkPage(page, 'API keys, empty', { shot: false });
 
   // An empty name is refused beside its field, nothing is sent.
   await page.getByRole('button', { name: 'Create' }).click();
@@ -60,7 +41,7 @@ test('a key made in the app works for a script, shows its last use, and ends whe
   await expect(row).toContainText('BI dashboard');
   await expect(row).toContainText('Read only');
   await expect(row).toContainText('never');
-  await accessible(page, 'made');
+  await checkPage(page, 'API keys, made', { shot: false });
 
   const sites = await call(demo.svcUrl, key, 'site');
   expect(sites.status, sites.body).toBe(200);
@@ -81,5 +62,5 @@ test('a key made in the app works for a script, shows its last use, and ends whe
   const after = await call(demo.svcUrl, key, 'site');
   expect(after.status).toBe(401);
   expect(after.body).toContain('102401');
-  await accessible(page, 'revoked');
+  await checkPage(page, 'API keys, revoked', { shot: false });
 });

@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
-import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
 import { operatorConsole } from './operator.js';
-import { ownSite } from './owner.js';
+import { DEMO_OWNER, DESKTOP_CHROME, openApp, ownSite, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * The site owner's first day, through the app alone (/app/), on the demo as `npm start` runs it:
@@ -23,9 +23,6 @@ import { ownSite } from './owner.js';
  * axe-core at 1280 and 360 px; the SQLite run saves the screenshots of docs/app.md.
  */
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../docs/app');
-/** A desktop Chrome's User-Agent: the demo's lease policy gives a headless browser (a bot) the reserved number. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SITE_PHONE = '+7 (495) 111-22-33';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,37 +54,6 @@ const test = base.extend<{ svcUrl: string }>({
 // Each story is long, and starts a server of its own (the demo's API users, hashed on start): on a
 // busy machine the start alone can take the default 30 s, which covers the fixtures too.
 test.describe.configure({ timeout: 180_000 });
-
-/** axe-core finds nothing on the page, at 1280 and at 360 px, and nothing scrolls sideways at 360; the screenshots. */
-async function check(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    // A frame for what follows its box's size (the report's chart) to redraw.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360) {
-      // Names what sticks out, when something does.
-      const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 360 && !e.closest('.scroll'))
-          .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className) : '')),
-      );
-      expect(wide, `${name}: nothing wider than 360 px`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-      // Every table of the page (table.tsx: cards here): no cell's text is cut or runs past the screen.
-      const cut = await page.evaluate(() =>
-        [...document.querySelectorAll('table :is(tbody, tfoot) :is(td, th)')]
-          .filter((c) => c.getClientRects().length && (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > 360))
-          .map((c) => `${c.closest('table')!.id} ${c.getAttribute('data-col')}: ${(c.textContent ?? '').slice(0, 40)}`),
-      );
-      expect(cut, `${name}: table cells cut at 360 px`).toEqual([]);
-    }
-    // The documentation's screenshots, renewed on request only, so that a test run leaves the checkout as it was.
-    if (process.env.SVC_SCREENSHOTS && !process.env.SVC_TEST_DB_URL)
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /**
  * The journal's CSV says what the screen says: the call's row in the export has each column's
@@ -127,17 +93,13 @@ async function csvIsTheScreen(app: Page, call: ReturnType<Page['locator']>): Pro
 
 test('a site owner goes from sign-in to the campaign that brought a call, in the app alone', async ({ svcUrl, browser }) => {
   const site = await ownSite();
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svcUrl.replace(/\/$/, '') });
-  const app = await ctx.newPage();
-  const appErrors: string[] = [];
-  app.on('pageerror', (e) => appErrors.push(e.message));
+  const { ctx, app, errors: appErrors } = await openApp(browser, svcUrl);
   const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME });
   try {
     // The agent signs in and creates a customer, then activates it.
     await app.goto(svcUrl + 'app/');
     await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await check(app, 'sign-in');
+    await checkPage(app, 'sign-in');
     await app.getByLabel('Login').fill('agent');
     await app.getByLabel('Password').fill('wrong-password');
     await app.getByRole('button', { name: 'Sign in' }).click();
@@ -157,12 +119,12 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await expect(row).toContainText('waiting');
     await row.getByRole('button', { name: 'Activate' }).click();
     await expect(row).toContainText('active');
-    await check(app, 'customers');
+    await checkPage(app, 'customers');
     // The carriers the agent connects: until the server has its key and public address it says which setting is missing.
     await app.getByRole('link', { name: 'Carriers' }).click();
     await expect(app.getByRole('heading', { name: 'Carriers' })).toBeVisible();
     await expect(app.getByText('SVC_SECRET_KEY', { exact: true })).toBeVisible();
-    await check(app, 'carriers');
+    await checkPage(app, 'carriers');
     await app.getByRole('button', { name: 'Sign out' }).click();
     await expect(app.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(app).toHaveURL(/\/app\/$/);
@@ -195,7 +157,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await first.waitForFunction(() => !!window.Svc?.getCredentials());
     await app.getByRole('button', { name: 'Check installation' }).click();
     await expect(app.locator('#install-status')).toContainText('Installed');
-    await check(app, 'site');
+    await checkPage(app, 'site');
     // Settings: a dry pool cannot give a reserved number the site has not got.
     await app.getByLabel('When the pool runs dry, show').selectOption('reserved');
     await app.getByRole('button', { name: 'Save', exact: true }).click();
@@ -222,7 +184,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await app.getByLabel('Forward calls to').fill('+7 (916) 555-44-33');
     await app.getByRole('button', { name: 'Save' }).click();
     await expect(app.getByText('Saved: ')).toContainText('→ +7 (916) 555-44-33');
-    await check(app, 'numbers');
+    await checkPage(app, 'numbers');
     // A new customer has no scenarios or caller lists yet: each page says what to do.
     await app.getByRole('link', { name: 'Scenarios' }).click();
     await expect(app.getByText('No scenarios yet')).toBeVisible();
@@ -250,7 +212,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     for (const n of bought) await app.getByLabel(n).check();
     await app.getByRole('button', { name: 'Add the block' }).click();
     await expect(app.locator('#preview')).toContainText(`Instead of ${SITE_PHONE} the page shows one of 2 numbers`);
-    await check(app, 'campaign');
+    await checkPage(app, 'campaign');
 
     // A visit from the campaign sees a pool number.
     const visit = await visitor.newPage();
@@ -287,7 +249,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await call.getByLabel('Amount').fill('15000');
     await call.getByRole('button', { name: 'Mark as sale' }).click();
     await expect(call.locator('.sale')).toContainText('Sale: RUB 15,000.00');
-    await check(app, 'journal');
+    await checkPage(app, 'journal');
     await csvIsTheScreen(app, call);
 
     // The campaign report: 1 call, 1 sale and the amount.
@@ -305,16 +267,16 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     await app.mouse.move(5, 5);
     await expect(yandex).toHaveText('1');
     await expect(legend).not.toContainText('--');
-    await check(app, 'report');
+    await checkPage(app, 'report');
 
     // Team and charges: the tariff's first day and the two numbers' connections are charged.
     await app.getByRole('link', { name: 'Team' }).click();
     await expect(app.getByText('No employees yet')).toBeVisible();
-    await check(app, 'team');
+    await checkPage(app, 'team');
     await app.getByRole('link', { name: 'Charges' }).click();
     // Two numbers connected at RUB 500 each (demo-site/telephony-seed.json, local numbers).
     await expect(app.locator('#charges tfoot td').nth(3)).toHaveText('RUB 1,000.00');
-    await check(app, 'charges');
+    await checkPage(app, 'charges');
     // The other pages with a table: the sites, the campaigns, the webhooks.
     for (const [link, table] of [
       ['Sites', '#sites'],
@@ -323,7 +285,7 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
     ]) {
       await app.getByRole('link', { name: link, exact: true }).click();
       await expect(app.locator(table).first()).toBeVisible();
-      await check(app, link.toLowerCase());
+      await checkPage(app, link.toLowerCase());
     }
 
     // A view is a URL: reloading it keeps it, signed in.
@@ -340,19 +302,9 @@ test('a site owner goes from sign-in to the campaign that brought a call, in the
 
 test('a site owner adds an employee and an API login, changes its password and its time zone', async ({ svcUrl, browser }) => {
   test.setTimeout(120_000);
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  const app = await ctx.newPage();
-  const appErrors: string[] = [];
-  app.on('pageerror', (e) => appErrors.push(e.message));
-  const signIn = async (page: Page, login: string, password: string) => {
-    await page.goto(svcUrl + 'app/');
-    await page.getByLabel('Login').fill(login);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/app\/sites$/);
-  };
+  const { ctx, app, errors: appErrors } = await openApp(browser, svcUrl);
   try {
-    await signIn(app, 'demo', 'demo-password');
+    await signIn(app, svcUrl, DEMO_OWNER, /\/app\/sites$/);
 
     // An employee, refused beside the field first, who then signs in to the operator console.
     await app.getByRole('link', { name: 'Team' }).click();
@@ -366,7 +318,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.locator('fieldset input[type=checkbox]').first().check();
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(app.locator('#team tr', { hasText: 'olga@demo.test' })).toContainText('Smirnova Olga');
-    await check(app, 'team-add');
+    await checkPage(app, 'team-add');
     const operator = await operatorConsole(browser, svcUrl, 'olga@demo.test', 'olga-password-1');
 
     // Changed: another last name, no site, the first SIP line; the table follows.
@@ -379,7 +331,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByLabel('Last name').fill('Petrova');
     await app.locator('fieldset input[type=checkbox]').first().uncheck();
     await app.getByLabel('SIP line').selectOption({ index: 1 });
-    await check(app, 'team-edit');
+    await checkPage(app, 'team-edit');
     await app.getByRole('button', { name: 'Save' }).click();
     await expect(olga).toContainText('Petrova Olga');
     await expect(olga.locator('td').nth(4)).not.toBeEmpty();
@@ -405,7 +357,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(app.locator('#api-logins tr', { hasText: 'reports-bot' })).toBeVisible();
     const other = await browser.newContext({ locale: 'en-US' });
-    await signIn(await other.newPage(), 'reports-bot', 'bot-password-1');
+    await signIn(await other.newPage(), svcUrl, { login: 'reports-bot', password: 'bot-password-1' }, /\/app\/sites$/);
     await other.close();
 
     // One's own password: the old one is checked; the new one signs in.
@@ -435,7 +387,7 @@ test('a site owner adds an employee and an API login, changes its password and i
         ),
       )
       .toBe(true);
-    await check(app, 'account');
+    await checkPage(app, 'account');
 
     // The added login goes; signed out, the new password signs in and the old one no longer does.
     await app.locator('#api-logins tr', { hasText: 'reports-bot' }).getByRole('button', { name: 'Remove' }).click();
@@ -447,7 +399,7 @@ test('a site owner adds an employee and an API login, changes its password and i
     await app.getByLabel('Password').fill('demo-password');
     await app.getByRole('button', { name: 'Sign in' }).click();
     await expect(app.locator('#password-error')).toHaveText('Wrong login or password');
-    await signIn(app, 'demo', 'demo-password-2');
+    await signIn(app, svcUrl, { ...DEMO_OWNER, password: 'demo-password-2' }, /\/app\/sites$/);
     expect(appErrors).toEqual([]);
   } finally {
     await ctx.close();
@@ -456,16 +408,9 @@ test('a site owner adds an employee and an API login, changes its password and i
 
 test('a site owner makes a caller list and a scenario that sends its callers elsewhere', async ({ svcUrl, browser }) => {
   test.setTimeout(120_000);
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  const app = await ctx.newPage();
-  const appErrors: string[] = [];
-  app.on('pageerror', (e) => appErrors.push(e.message));
+  const { ctx, app, errors: appErrors } = await openApp(browser, svcUrl);
   try {
-    await app.goto(svcUrl + 'app/');
-    await app.getByLabel('Login').fill('demo');
-    await app.getByLabel('Password').fill('demo-password');
-    await app.getByRole('button', { name: 'Sign in' }).click();
-    await expect(app).toHaveURL(/\/app\/sites$/);
+    await signIn(app, svcUrl, DEMO_OWNER, /\/app\/sites$/);
 
     // A caller list: a wrong number is refused beside its field, a right one is listed as people write it.
     await app.getByRole('link', { name: 'Numbers' }).click();
@@ -488,7 +433,7 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     const list = app.locator('[data-list="Regular clients"]');
     await expect(list).toContainText('+7 (916) 222-33-44');
-    await check(app, 'numa-lists');
+    await checkPage(app, 'numa-lists');
 
     // A scenario: its forwarding and numbers checked as the server checks them.
     await app.getByRole('link', { name: 'Scenarios' }).click();
@@ -520,7 +465,7 @@ test('a site owner makes a caller list and a scenario that sends its callers els
     const renamed = app.locator('#scenarios tr', { hasText: 'Night desk' });
     await expect(app.locator('#scenario-saved')).toHaveText('Saved: calls to Night desk ring +7 (916) 555-00-11.');
     await expect(renamed).toContainText('Regular clients → +7 (916) 555-00-22');
-    await check(app, 'scenarios');
+    await checkPage(app, 'scenarios');
     await renamed.getByRole('button', { name: 'Remove Regular clients' }).click();
     await expect(app.getByRole('alertdialog')).toContainText('where the scenario sends every other caller');
     await app.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
@@ -545,10 +490,7 @@ test('a site owner makes a caller list and a scenario that sends its callers els
 
 test('an employee signs in to the app and reads and tags the journal of the site they serve', async ({ svcUrl, browser }) => {
   test.setTimeout(120_000);
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  const app = await ctx.newPage();
-  const appErrors: string[] = [];
-  app.on('pageerror', (e) => appErrors.push(e.message));
+  const { ctx, app, errors: appErrors } = await openApp(browser, svcUrl);
   try {
     // A call to the demo site's number: the journal of the site the demo operator serves.
     await simulateCall({ server: svcUrl, to: '74957770011', from: '79160000202', talk: 17, realTime: false });
@@ -575,7 +517,7 @@ test('an employee signs in to the app and reads and tags the journal of the site
     await expect(call).toContainText('+7 (916) 000-02-02');
     await call.getByRole('button', { name: 'Target', exact: true }).click();
     await expect(call.getByRole('button', { name: 'Target', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await check(app, 'journal-employee');
+    await checkPage(app, 'journal-employee');
 
     await app.getByRole('link', { name: 'Campaign report' }).click();
     await expect(app.getByRole('heading', { name: 'Campaign report' })).toBeVisible();
@@ -586,7 +528,7 @@ test('an employee signs in to the app and reads and tags the journal of the site
     await expect(app.locator('#email')).toHaveValue('operator@demo.test');
     await expect(app.locator('#alerts-h')).toBeVisible();
     await expect(app.locator('#reports-h')).toHaveCount(0);
-    await check(app, 'notifications-employee');
+    await checkPage(app, 'notifications-employee');
 
     // The customer's other pages say what they are, in either language, rather than failing.
     await app.goto(svcUrl + 'app/sites');

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,16 +6,21 @@ import { startGa4Standin, type Ga4Standin } from '../support/ga4-standin.js';
 import { startGoogleAdsStandin, type GoogleAdsStandin } from '../support/google-ads-standin.js';
 import { startMetricaStandin, type MetricaStandin } from '../support/metrica-standin.js';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
-import { TwilioStandin } from '../support/twilio-standin.js';
+import type { TwilioStandin } from '../support/twilio-standin.js';
 import { axeViolations } from './axe.js';
 import {
+  addSite,
+  carrierServer,
   connectTwilio,
-  freePort,
+  DESKTOP_CHROME,
   menu,
   ownSite,
-  productionServer,
+  poolCampaign,
   productionServerAgain,
+  putSnippet,
+  ring,
   setUpFirstAccount,
+  shownAs,
   type ProductionServer,
 } from './owner.js';
 
@@ -34,16 +38,12 @@ import {
  * number and the call's time; the Conversions page's log shows each sent, with the platform's answer.
  */
 
-/** A desktop Chrome's User-Agent: headless Chromium's own is a bot's to the lease policy. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const OWNER = { name: 'Flower shop', login: 'owner@flowers.test', password: 'flowers-password-1' };
 const SITE_PHONE = '+7 (495) 111-22-33';
 const FOR_SALE = ['+14155550111', '+14155550122'];
 const CALLER = '+14155550177';
 const CLICK = { gclid: 'Cj0KCQiA-story-gclid', yclid: '5550001112223334445' };
 const COOKIES = { _ga: 'GA1.1.1234567890.1690000000', _ym_uid: '1690000000123456789' };
-/** How the app writes an E.164 number of the offers: +1 (415) 555-0111. */
-const shownAs = (e164: string) => `+1 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 15_000 });
@@ -54,35 +54,9 @@ interface Platforms {
   ga4: Ga4Standin;
 }
 
-/** The server's settings: a database file kept across the restart, its key, Twilio's and the platforms' stand-ins. */
-function settingsOf(dbPath: string, port: number, twilio: TwilioStandin, p: Platforms): Record<string, string> {
-  const bases = [
-    `twilio=${twilio.url}`,
-    `google_ads=${p.google.url}`,
-    `google_oauth=${p.google.url}`,
-    `metrica=${p.metrica.url}`,
-    `ga4=${p.ga4.url}`,
-  ];
-  return {
-    SVC_DB: dbPath,
-    SVC_PORT: String(port),
-    SVC_HOST: '127.0.0.1',
-    SVC_PUBLIC_URL: `http://127.0.0.1:${port}/`,
-    SVC_SECRET_KEY: randomBytes(32).toString('base64'),
-    SVC_CARRIER_API_BASES: bases.join(','),
-    SVC_CARRIER_ALLOW_PRIVATE_URL: 'on',
-  };
-}
-
-/** Twilio's side of a call to one of the owner's numbers: the voice request, the Dial's end, the call's end. */
-async function ring(twilio: TwilioStandin, from: string, to: string, talk: number): Promise<void> {
-  const call = await twilio.incomingCall(from, to);
-  expect(call.status, call.twiml).toBe(200);
-  const base = twilio.callParams(call.callSid, from, to, 'in-progress');
-  const statusUrl = twilio.heldByPhone(to)!.status_callback!;
-  expect((await twilio.callStatus(statusUrl, base, 'in-progress')).status).toBeLessThan(300);
-  if (call.dial) expect((await twilio.dialEnded(call.dial, base, { status: 'completed', duration: talk })).status).toBe(200);
-  expect((await twilio.callStatus(statusUrl, base, 'completed', { duration: talk + 3 })).status).toBeLessThan(300);
+/** The platforms' API bases for the server: their stand-ins'. */
+function basesOf(p: Platforms): string[] {
+  return [`google_ads=${p.google.url}`, `google_oauth=${p.google.url}`, `metrica=${p.metrica.url}`, `ga4=${p.ga4.url}`];
 }
 
 /** The REST API as the signed-in app calls it, with its session key. */
@@ -105,17 +79,11 @@ async function openForBusiness(app: Page, setupLink: string, twilio: TwilioStand
   await setUpFirstAccount(app, setupLink, OWNER);
   await connectTwilio(app, twilio);
   await menu(app, 'Sites');
-  await app.getByLabel('Domain').fill('flowers.test');
-  await app.getByLabel("The site's own phone number").fill(SITE_PHONE);
-  await app.getByRole('button', { name: 'Add' }).click();
-  await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+  await addSite(app, 'flowers.test', SITE_PHONE);
   await app.getByLabel('Other addresses of the site').fill(new URL(site.url).host);
   await app.getByRole('button', { name: 'Save the domain and addresses' }).click();
   await expect(app.getByText('Saved. The next page view uses it.')).toBeVisible();
-  await app.getByRole('button', { name: 'Copy', exact: true }).click();
-  const snippet = await app.evaluate(() => navigator.clipboard.readText());
-  site.put(`<!doctype html><html lang="en"><head>${snippet}<title>Flowers</title></head>
-    <body><p>Order by phone: <a href="tel:+74951112233">${SITE_PHONE}</a></p></body></html>`);
+  await putSnippet(app, site, SITE_PHONE);
   return Number(new URL(app.url()).pathname.split('/').pop());
 }
 
@@ -134,21 +102,7 @@ async function campaignWithPool(app: Page): Promise<void> {
     await expect(app.getByRole('row').filter({ hasText: shownAs(phone) })).toHaveCount(1);
   }
   await menu(app, 'Campaigns');
-  await app.getByLabel('Name').fill('Google search');
-  await app.getByRole('button', { name: 'Create' }).click();
-  await expect(app.getByRole('heading', { name: 'Google search', level: 1 })).toBeVisible();
-  await app.getByLabel('Group name').fill('UTM');
-  await app.getByRole('button', { name: 'Add a group' }).click();
-  await app.getByLabel('Parameter').selectOption('utm_source');
-  await app.getByLabel('Operator').selectOption('=');
-  await app.getByLabel('Value', { exact: true }).fill('google');
-  await app.getByRole('button', { name: 'Add the condition' }).click();
-  await expect(app.getByRole('listitem').filter({ hasText: 'utm_source' }).first()).toBeVisible();
-  await app.getByLabel('Block name').fill('Phone');
-  await app.getByLabel('Number on the page').fill(SITE_PHONE);
-  for (const n of FOR_SALE) await app.getByLabel(shownAs(n)).check();
-  await app.getByRole('button', { name: 'Add the block' }).click();
-  await expect(app.getByText(`Instead of ${SITE_PHONE} the page shows one of 2 numbers`)).toBeVisible();
+  await poolCampaign(app, { name: 'Google search', source: 'google', phone: SITE_PHONE, numbers: FOR_SALE.map(shownAs) });
 }
 
 /** The three platforms connected on the Conversions page, each with its stand-in's account and credentials. */
@@ -207,13 +161,10 @@ for (const db of process.env.SVC_TEST_DB_URL ? ['PostgreSQL'] : ['SQLite']) {
   test(`a call from an ad reaches Google Ads, Metrica and GA4 once each, across a restart mid-send (${db})`, async ({ browser }) => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-conversions-'));
     const dbPath = freshDbPath(join(dir, 'svc.db'));
-    const twilio = new TwilioStandin();
-    await twilio.start();
-    twilio.offer(...FOR_SALE.map((phone_number) => ({ phone_number })));
     const [google, metrica, ga4] = await Promise.all([startGoogleAdsStandin(), startMetricaStandin(), startGa4Standin()]);
     const platforms = { google, metrica, ga4 };
-    const settings = settingsOf(dbPath, await freePort(), twilio, platforms);
-    const first = await productionServer(settings);
+    // The database file is kept across the restart, which starts the server again with the same settings.
+    const { server: first, twilio, settings } = await carrierServer(dbPath, FOR_SALE, basesOf(platforms));
     let server: Omit<ProductionServer, 'setupLink'> = first;
     const site = await ownSite();
     const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { DEMO_OWNER, openApp, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * The app's Costs page on the demo (docs/conversions.md, "Ad costs and return on spend"): the
@@ -31,26 +31,10 @@ function windows1251(text: string): Buffer {
   );
 }
 
-async function accessible(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('an imported cost report, a confirmed campaign and the cost in the report', async ({ demo, browser }) => {
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { ctx, app: page, errors } = await openApp(browser, demo.svcUrl);
   try {
-    await page.goto(demo.svcUrl + 'app/');
-    await page.getByLabel('Login').fill('demo');
-    await page.getByLabel('Password').fill('demo-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, demo.svcUrl, DEMO_OWNER, /\/app\/sites$/);
     await page.getByRole('link', { name: 'Costs' }).click();
     await expect(page.getByRole('heading', { name: 'Costs', level: 1 })).toBeVisible();
     // A file that is no cost report: refused, the expected columns named beside the field.
@@ -63,7 +47,7 @@ test('an imported cost report, a confirmed campaign and the cost in the report',
     const result = page.locator('[data-import-result]');
     await expect(result).toContainText('Read 5 rows: stored 0 campaign days');
     await expect(result).toContainText('Brand search');
-    await accessible(page, 'costs');
+    await checkPage(page, 'costs', { shot: false });
     await page.getByLabel(/^Brand search:/).selectOption({ label: 'Yandex Direct' });
     await page.getByLabel(/^Old test:/).selectOption({ label: 'not mine: skip' });
     await page.getByRole('button', { name: 'Confirm and import again' }).click();
@@ -76,7 +60,7 @@ test('an imported cost report, a confirmed campaign and the cost in the report',
     const row = page.locator('#costs tr[data-key="10"]');
     await expect(row).toContainText('Yandex Direct');
     await expect(row.locator('[data-col="cost"]')).toContainText('700.20');
-    await accessible(page, 'costs report');
+    await checkPage(page, 'costs report', { shot: false });
     // By source, keyword and landing page: the same 700.20, shared among the campaign's sessions.
     for (const [label, by] of [
       ['Source', 'source'],

@@ -1,14 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
-import { TwilioStandin } from '../support/twilio-standin.js';
-import { axeViolations } from './axe.js';
-import { connectTwilio, freePort, menu, ownSite, productionServer, setUpFirstAccount, type ProductionServer } from './owner.js';
+import {
+  addSite,
+  carrierServer,
+  connectTwilio,
+  DESKTOP_CHROME,
+  menu,
+  openApp,
+  ownSite,
+  poolCampaign,
+  putSnippet,
+  ring,
+  setUpFirstAccount,
+  shownAs,
+  type CarrierServer,
+} from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * The site owner's first day, on a server started as an operator starts it (`node
@@ -23,52 +34,13 @@ import { connectTwilio, freePort, menu, ownSite, productionServer, setUpFirstAcc
  * question. Run at 1280 and at 360 px; every page passes axe-core at that width.
  */
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = join(root, 'docs/app');
-/** A desktop Chrome's User-Agent: headless Chromium's own is a bot's to the lease policy. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const OWNER = { name: 'Flower shop', login: 'owner@flowers.test', password: 'flowers-password-1' };
 const SITE_PHONE = '+7 (495) 111-22-33';
 const FOR_SALE = ['+14155550111', '+14155550122', '+14155550133'];
-/** How the app writes an E.164 number of the offers: +1 (415) 555-0111. */
-const shownAs = (e164: string) => `+1 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 
 test.describe.configure({ timeout: 240_000 });
 // A step that cannot happen fails at once with what it waited for, not at the story's end.
 test.use({ actionTimeout: 15_000 });
-
-interface World {
-  server: ProductionServer;
-  twilio: TwilioStandin;
-}
-
-/** The server as an operator runs it with a carrier: an empty database, its secret key and public URL. */
-async function startWorld(dbPath: string): Promise<World> {
-  const twilio = new TwilioStandin();
-  await twilio.start();
-  twilio.offer(...FOR_SALE.map((phone_number) => ({ phone_number })));
-  const port = await freePort();
-  const server = await productionServer({
-    SVC_DB: dbPath,
-    SVC_PORT: String(port),
-    SVC_HOST: '127.0.0.1',
-    SVC_PUBLIC_URL: `http://127.0.0.1:${port}/`,
-    SVC_SECRET_KEY: randomBytes(32).toString('base64'),
-    SVC_CARRIER_API_BASES: `twilio=${twilio.url}`,
-    SVC_CARRIER_ALLOW_PRIVATE_URL: 'on',
-  });
-  return { server, twilio };
-}
-
-/** The page at the story's width: axe-core finds nothing, nothing scrolls sideways; a screenshot on request. */
-async function look(page: Page, width: number, name: string, shot = false): Promise<void> {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(width);
-  // The documentation's screenshots, renewed on request only, so that a test run leaves the checkout as it was.
-  if (shot && process.env.SVC_SCREENSHOTS && !process.env.SVC_TEST_DB_URL)
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
 
 /** A visit of the owner's page: once its numbers are in, the phone it shows and its pool numbers. */
 async function visit(browser: Browser, url: string, userAgent?: string): Promise<{ shown: string; pooled: string[]; page: Page }> {
@@ -79,17 +51,6 @@ async function visit(browser: Browser, url: string, userAgent?: string): Promise
   await expect.poll(() => page.evaluate(() => window.Svc.getPhones().length)).toBeGreaterThan(0);
   const pooled = (await page.evaluate(() => window.Svc.getDTPhones()?.map((p) => p.raw) ?? [])).map((n) => n.replace(/\D/g, ''));
   return { shown: (await page.getByRole('link', { name: /\d/ }).textContent())!.replace(/\D/g, ''), pooled, page };
-}
-
-/** Twilio's side of a call to one of the owner's numbers: the voice request, the Dial's end, the call's end. */
-async function ring(twilio: TwilioStandin, from: string, to: string, talk: number): Promise<void> {
-  const call = await twilio.incomingCall(from, to);
-  expect(call.status, call.twiml).toBe(200);
-  const base = twilio.callParams(call.callSid, from, to, 'in-progress');
-  const statusUrl = twilio.heldByPhone(to)!.status_callback!;
-  expect((await twilio.callStatus(statusUrl, base, 'in-progress')).status).toBeLessThan(300);
-  if (call.dial) expect((await twilio.dialEnded(call.dial, base, { status: 'completed', duration: talk })).status).toBe(200);
-  expect((await twilio.callStatus(statusUrl, base, 'completed', { duration: talk + 3 })).status).toBeLessThan(300);
 }
 
 /** A CSV as the app writes it (a BOM, CRLF, every cell quoted) as rows of cells. */
@@ -161,31 +122,25 @@ async function csvIsTheScreen(app: Page, zone: string): Promise<string[][]> {
 }
 
 /** The setup link, the account, the carrier, the site with its snippet on another address let in. */
-async function openForBusiness(app: Page, world: World, site: Awaited<ReturnType<typeof ownSite>>, width: number): Promise<void> {
+async function openForBusiness(app: Page, world: CarrierServer, site: Awaited<ReturnType<typeof ownSite>>, width: number): Promise<void> {
   const { server, twilio } = world;
   // Before any account, the sign-in page says where the first one comes from.
   await app.goto(server.url + 'app/');
   await expect(app.getByText('Open the setup link it printed')).toBeVisible();
   expect(server.setupLink).toMatch(new RegExp(`^${server.url}app/setup\\?token=\\S+$`));
   await app.goto(server.setupLink);
-  await look(app, width, 'setup', true);
+  await checkPage(app, 'setup', { width });
   await setUpFirstAccount(app, server.setupLink, OWNER);
-  await look(app, width, 'sites-welcome');
+  await checkPage(app, 'sites-welcome', { width, shot: false });
   await connectTwilio(app, twilio);
-  await look(app, width, 'carriers, connected');
+  await checkPage(app, 'carriers, connected', { width, shot: false });
 
   await menu(app, 'Sites');
-  await app.getByLabel('Domain').fill('flowers.test');
-  await app.getByLabel("The site's own phone number").fill(SITE_PHONE);
-  await app.getByRole('button', { name: 'Add' }).click();
-  await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+  await addSite(app, 'flowers.test', SITE_PHONE);
   await expect(app.getByText('Paste this code into every page of the site, as high in <head> as you can.')).toBeVisible();
   // The phone is edited as it is shown, not as the digits stored.
   await expect(app.getByLabel("The site's own phone number")).toHaveValue(SITE_PHONE);
-  await app.getByRole('button', { name: 'Copy', exact: true }).click();
-  const snippet = await app.evaluate(() => navigator.clipboard.readText());
-  site.put(`<!doctype html><html lang="en"><head>${snippet}<title>Flowers</title></head>
-    <body><p>Order by phone: <a href="tel:+74951112233">${SITE_PHONE}</a></p></body></html>`);
+  await putSnippet(app, site, SITE_PHONE);
 
   // The page is on another address than the site's domain: refused, and the check says so and how to fix it.
   const first = await (await app.context().browser()!.newContext({ userAgent: DESKTOP_CHROME })).newPage();
@@ -198,7 +153,7 @@ async function openForBusiness(app: Page, world: World, site: Awaited<ReturnType
     await expect(app.getByText(`A page on ${origin} was refused`)).toBeVisible({ timeout: 1000 });
   }).toPass();
   await expect(status).toContainText(`add ${host} to the site’s other addresses`);
-  await look(app, width, 'site-origins', true);
+  await checkPage(app, 'site-origins', { width });
   await app.getByLabel('Other addresses of the site').fill(host);
   await app.getByRole('button', { name: 'Save the domain and addresses' }).click();
   await expect(app.getByText('Saved. The next page view uses it.')).toBeVisible();
@@ -222,11 +177,11 @@ async function buyNumbers(app: Page, width: number): Promise<void> {
     const dialog = app.getByRole('alertdialog');
     await expect(dialog.getByRole('heading')).toHaveText(`Buy ${shownAs(phone)}?`);
     await expect(dialog).toContainText('Your carrier account will be charged $1.15 a month for it, until you release it.');
-    if (i === 0) await look(app, width, 'numbers, buying asked');
+    if (i === 0) await checkPage(app, 'numbers, buying asked', { width, shot: false });
     await dialog.getByRole('button', { name: 'Buy' }).click();
     await expect(app.getByRole('row').filter({ hasText: shownAs(phone) })).toHaveCount(1);
   }
-  await look(app, width, 'numbers, three bought');
+  await checkPage(app, 'numbers, three bought', { width, shot: false });
 }
 
 /** The third number is the site's reserved one, shown when a visit gets no number of the pool. */
@@ -242,24 +197,10 @@ async function reserveNumber(app: Page, siteId: string, reserved: string): Promi
 async function makeCampaign(app: Page, width: number): Promise<void> {
   await menu(app, 'Campaigns');
   await expect(app.getByText('No campaigns yet')).toBeVisible();
-  await app.getByLabel('Name').fill('Spring sale');
-  await app.getByRole('button', { name: 'Create' }).click();
-  await expect(app.getByRole('heading', { name: 'Spring sale', level: 1 })).toBeVisible();
-  await app.getByLabel('Group name').fill('UTM');
-  await app.getByRole('button', { name: 'Add a group' }).click();
-  await app.getByLabel('Parameter').selectOption('utm_source');
-  await app.getByLabel('Operator').selectOption('=');
-  await app.getByLabel('Value', { exact: true }).fill('spring');
-  await app.getByRole('button', { name: 'Add the condition' }).click();
-  await expect(app.getByRole('listitem').filter({ hasText: 'utm_source' }).first()).toBeVisible();
-  await app.getByLabel('Block name').fill('Phone');
-  await app.getByLabel('Number on the page').fill(SITE_PHONE);
-  for (const n of FOR_SALE.slice(0, 2)) await app.getByLabel(shownAs(n)).check();
-  await app.getByRole('button', { name: 'Add the block' }).click();
-  await expect(app.getByText(`Instead of ${SITE_PHONE} the page shows one of 2 numbers`)).toBeVisible();
+  await poolCampaign(app, { name: 'Spring sale', source: 'spring', phone: SITE_PHONE, numbers: FOR_SALE.slice(0, 2).map(shownAs) });
   // No visit yet: said so, not "all 0 visits got a tracking number".
   await expect(app.getByText('No visits in these days yet.')).toBeVisible();
-  await look(app, width, 'campaign-pool', true);
+  await checkPage(app, 'campaign-pool', { width });
 }
 
 // On PostgreSQL once, at 1280 px: what the narrow screen changes is the page, not the storage.
@@ -267,14 +208,14 @@ for (const width of process.env.SVC_TEST_DB_URL ? [1280] : [1280, 360]) {
   test(`a new owner, from the setup link to a call credited to its campaign and a number released, at ${width} px`, async ({ browser }) => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-first-day-'));
     const dbPath = freshDbPath(join(dir, 'svc.db'));
-    const world = await startWorld(dbPath);
+    const world = await carrierServer(dbPath, FOR_SALE);
     const { server, twilio } = world;
     const site = await ownSite();
-    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Los_Angeles', viewport: { width, height: 900 } });
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
-    const app = await ctx.newPage();
-    const appErrors: string[] = [];
-    app.on('pageerror', (e) => appErrors.push(e.message));
+    const {
+      ctx,
+      app,
+      errors: appErrors,
+    } = await openApp(browser, server.url, { timezoneId: 'America/Los_Angeles', viewport: { width, height: 900 } });
     const visits: Page[] = [];
     try {
       await openForBusiness(app, world, site, width);
@@ -289,7 +230,7 @@ for (const width of process.env.SVC_TEST_DB_URL ? [1280] : [1280, 360]) {
       await app.getByRole('button', { name: 'Preview on my site' }).click();
       const link = (await app.getByRole('link', { name: 'Open the preview' }).getAttribute('href'))!;
       expect(link).toMatch(/utm_source=spring&svc_preview=/);
-      await look(app, width, 'campaign-preview', true);
+      await checkPage(app, 'campaign-preview', { width });
       const preview = await visit(browser, link);
       visits.push(preview.page);
       expect(FOR_SALE.slice(0, 2).map((n) => n.slice(1))).toContain(preview.shown);
@@ -325,7 +266,7 @@ for (const width of process.env.SVC_TEST_DB_URL ? [1280] : [1280, 360]) {
         const [cellBox, reasonBox] = [await cell.boundingBox(), await cell.getByText('your preview').boundingBox()];
         expect(reasonBox!.x, 'the reason in the value column').toBeGreaterThan(cellBox!.x + 80);
       }
-      await look(app, width, 'journal-reasons', true);
+      await checkPage(app, 'journal-reasons', { width });
       // A new customer's zone is Moscow's; the owner's browser is in California.
       expect(await csvIsTheScreen(app, 'Europe/Moscow')).toHaveLength(2);
 
@@ -339,7 +280,7 @@ for (const width of process.env.SVC_TEST_DB_URL ? [1280] : [1280, 360]) {
       const noCampaign = app.getByRole('row').filter({ has: app.getByRole('rowheader', { name: 'Without campaign' }) });
       await expect(noCampaign).toContainText('▲ +1 (previous period: 0)');
       await expect(noCampaign).toContainText('no change');
-      await look(app, width, 'report, a first call');
+      await checkPage(app, 'report, a first call', { width, shot: false });
 
       // Releasing a number the campaign shows is refused with the campaign's name; out of it, the number goes.
       const released = '+' + preview.shown;
@@ -349,7 +290,7 @@ for (const width of process.env.SVC_TEST_DB_URL ? [1280] : [1280, 360]) {
       const dialog = app.getByRole('alertdialog');
       await expect(dialog.getByRole('heading')).toHaveText(`Release ${shownAs(released)}?`);
       await expect(dialog).toContainText('This cannot be undone.');
-      await look(app, width, 'number-release', true);
+      await checkPage(app, 'number-release', { width });
       await dialog.getByRole('button', { name: 'Release' }).click();
       // The refusal shows beside the button, naming the campaign; the number stays.
       await expect(numberRow.getByRole('alert')).toContainText('Campaign Spring sale');

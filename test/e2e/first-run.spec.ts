@@ -1,12 +1,11 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
-import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
+import { addSite, DESKTOP_CHROME, openApp, ownSite } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * A new owner on a fresh production server, through the app alone: the setup link the server
@@ -18,7 +17,6 @@ import { expect, test as base } from './fixtures.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 interface Fresh {
   url: string;
@@ -51,40 +49,9 @@ const test = base.extend<{ fresh: Fresh }>({
 
 test.describe.configure({ timeout: 180_000 });
 
-/** axe-core finds nothing at 1280 and 360 px, and nothing scrolls sideways at 360. */
-async function check(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A web server of the owner's that serves whatever page the test last put on it. */
-async function ownPages(): Promise<{ url: string; put(html: string): void; close(): Promise<void> }> {
-  let body = '<!doctype html><title>empty</title>';
-  const server: Server = createHttpServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://localhost:${(server.address() as { port: number }).port}/`,
-    put: (html) => (body = html),
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
 test('the setup link makes the first account; the owner adds a site and fixes its installation', async ({ fresh, browser }) => {
-  const pages = await ownPages();
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fresh.url.replace(/\/$/, '') });
-  const app = await ctx.newPage();
-  const errors: string[] = [];
-  app.on('pageerror', (e) => errors.push(e.message));
+  const pages = await ownSite();
+  const { ctx, app, errors } = await openApp(browser, fresh.url);
   const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME });
   try {
     // Without the secret, or with a wrong one, nothing can be made.
@@ -93,14 +60,14 @@ test('the setup link makes the first account; the owner adds a site and fixes it
       await expect(app.getByRole('alert')).toContainText('This setup link does not work');
       await expect(app.getByLabel('Password again')).toHaveCount(0);
     }
-    await check(app, 'setup, a dead link');
+    await checkPage(app, 'setup, a dead link', { shot: false });
     await app.getByRole('link', { name: 'Go to sign-in' }).click();
     await expect(app.getByText('Open the setup link it printed')).toBeVisible();
 
     // The link the server printed: a form that makes the first account and signs in.
     await app.goto(`${fresh.url}app/setup?token=${fresh.token}`);
     await expect(app.getByRole('heading', { name: 'Set up this server' })).toBeVisible();
-    await check(app, 'setup');
+    await checkPage(app, 'setup', { shot: false });
     await app.getByLabel('Company name').fill('Flower shop');
     await app.getByLabel('Login').fill('owner@flowers.test');
     await app.getByLabel('Password', { exact: true }).fill('flowers-password');
@@ -112,7 +79,7 @@ test('the setup link makes the first account; the owner adds a site and fixes it
     await expect(app).toHaveURL(/\/app\/sites\?welcome=1$/);
     await expect(app.getByText('Your account is ready. Next: add your site')).toBeVisible();
     await expect(app.locator('.who')).toHaveText('Flower shop');
-    await check(app, 'sites, welcome');
+    await checkPage(app, 'sites, welcome', { shot: false });
     // The link is dead now, in another browser too.
     const other = await browser.newPage();
     await other.goto(`${fresh.url}app/setup?token=${fresh.token}`);
@@ -123,10 +90,7 @@ test('the setup link makes the first account; the owner adds a site and fixes it
     await expect(app).toHaveURL(/\/app\/sites$/);
 
     // A site: its phone shown, its widgets in the app's language, the snippet as high in <head> as it can go.
-    await app.getByLabel('Domain').fill('flowers.test');
-    await app.getByLabel("The site's own phone number").fill('+7 (495) 111-22-33');
-    await app.getByRole('button', { name: 'Add' }).click();
-    await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+    await addSite(app, 'flowers.test', '+7 (495) 111-22-33');
     const sitePath = new URL(app.url()).pathname;
     await expect(app.locator('#site-phone')).toHaveText('+7 (495) 111-22-33');
     await expect(app.getByLabel('Language of the widgets')).toHaveValue('en');
@@ -154,7 +118,7 @@ test('the setup link makes the first account; the owner adds a site and fixes it
     }).toPass();
     await expect(app.locator('#install-status')).toContainText('No page view seen yet');
     await expect(app.locator('#install-status')).toContainText(`add ${host} to the site’s other addresses`);
-    await check(app, 'site, a page refused');
+    await checkPage(app, 'site, a page refused', { shot: false });
     await app.getByLabel('Other addresses of the site').fill(`www.flowers.test\n${host}`);
     await app.getByRole('button', { name: 'Save the domain and addresses' }).click();
     await expect(app.locator('#details-note')).toHaveText('Saved. The next page view uses it.');
@@ -170,7 +134,7 @@ test('the setup link makes the first account; the owner adds a site and fixes it
     const dialog = app.getByRole('alertdialog');
     await expect(dialog).toContainText('stops working at once');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await check(app, 'site, the new key asked');
+    await checkPage(app, 'site, the new key asked', { shot: false });
     await app.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'New snippet key' })).toBeFocused();
     await app.keyboard.press('Tab');
@@ -197,11 +161,7 @@ test('campaigns and a site are renamed and deleted after a question; a shared nu
   fresh,
   browser,
 }) => {
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fresh.url.replace(/\/$/, '') });
-  const app = await ctx.newPage();
-  const errors: string[] = [];
-  app.on('pageerror', (e) => errors.push(e.message));
+  const { ctx, app, errors } = await openApp(browser, fresh.url);
   // The first account, made through the link as in the test above.
   await app.goto(`${fresh.url}app/setup?token=${fresh.token}`);
   await app.getByLabel('Login').fill('owner@shop.test');
@@ -210,10 +170,7 @@ test('campaigns and a site are renamed and deleted after a question; a shared nu
   await app.getByRole('button', { name: 'Create the account' }).click();
   await expect(app).toHaveURL(/\/app\/sites\?welcome=1$/);
   await fresh.give(1, '74957770011');
-  await app.getByLabel('Domain').fill('shop.test');
-  await app.getByLabel("The site's own phone number").fill('+7 (495) 111-22-33');
-  await app.getByRole('button', { name: 'Add' }).click();
-  await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+  await addSite(app, 'shop.test', '+7 (495) 111-22-33');
   const siteId = new URL(app.url()).pathname.split('/').pop();
 
   // Two campaigns; the first is renamed.
@@ -237,7 +194,7 @@ test('campaigns and a site are renamed and deleted after a question; a shared nu
   await campaign('Autumn');
   await app.getByRole('button', { name: 'Add the block' }).click();
   await expect(app.locator('#shared-number')).toContainText('already in campaign "Spring sale"');
-  await check(app, 'campaign, a shared number');
+  await checkPage(app, 'campaign, a shared number', { shot: false });
   await app.getByLabel('Use it in both campaigns anyway').check();
   await app.getByRole('button', { name: 'Add the block' }).click();
   await expect(app.locator('#blocks-h + p + ul li')).toContainText('Main');
@@ -264,7 +221,7 @@ test('campaigns and a site are renamed and deleted after a question; a shared nu
   await app.goto(`${fresh.url}app/sites/${siteId}`);
   await app.getByRole('button', { name: 'Delete the site' }).click();
   await expect(app.getByRole('alertdialog')).toContainText('Its campaigns (1) are deleted');
-  await check(app, 'site, deleting asked');
+  await checkPage(app, 'site, deleting asked', { shot: false });
   await app.getByRole('alertdialog').getByRole('button', { name: 'Delete the site' }).click();
   await expect(app).toHaveURL(/\/app\/sites$/);
   await expect(app.getByText('No sites yet')).toBeVisible();
@@ -279,7 +236,7 @@ test('campaigns and a site are renamed and deleted after a question; a shared nu
   expect(secret).toMatch(/^whsec_/);
   await app.getByRole('button', { name: 'Copy the secret' }).click();
   expect(await app.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-  await check(app, 'webhooks, a new secret');
+  await checkPage(app, 'webhooks, a new secret', { shot: false });
   await app.getByRole('button', { name: 'Remove https://crm.example.com/hooks' }).click();
   await expect(app.getByRole('alertdialog')).toContainText('Events stop going to it at once');
   await app.keyboard.press('Escape');

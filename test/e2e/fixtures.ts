@@ -126,24 +126,9 @@ export const test = base.extend<Fixtures, Worker>({
   demo: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
-      const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
-      const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
-      const dbPath = freshDbPath(join(dir, 'svc.db'));
-      const server = await createServer({
-        dbPath,
-        siteConfig: join(root, 'demo-site/site-config.json'),
-        apiSeed: join(root, 'demo-site/api-seed.json'),
-        bundleDir: join(root, 'dist'),
-        // As scripts/start.mjs: the demo's public telephony secret, which the call button signs with.
-        telephony: { secret: 'demo-telephony-secret' },
-      });
-      const svcUrl: string = await server.listen(0, '127.0.0.1');
-      const site = await startSite({ svcUrl, port: 0 });
-      const rows = rowsOf(dbPath);
-      await use({ svcUrl, siteUrl: site.url, db: rows ?? server.db });
-      await closeStack('demo', { rows, site, server, dbPath });
-      rmSync(dir, { recursive: true, force: true });
+      const demo = await startDemo();
+      await use(demo);
+      await demo.close();
     },
     // Its own budget, as the stack's: a fresh database runs the seeds, and on SQLite every migration
     // (seconds on a busy machine), which would otherwise count toward the test's 30 s.
@@ -203,6 +188,41 @@ export const test = base.extend<Fixtures, Worker>({
 });
 
 export { expect };
+
+/**
+ * The demo exactly as `npm start` runs it: demo-site/site-config.json, its API users and pages, a
+ * fresh database. `server` and `site` add to the server's and the demo site's options.
+ */
+export async function startDemo(
+  server: Record<string, unknown> = {},
+  site: Record<string, unknown> = {},
+): Promise<Demo & { close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
+  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
+  const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
+  const dbPath = freshDbPath(join(dir, 'svc.db'));
+  const svc = await createServer({
+    dbPath,
+    siteConfig: join(root, 'demo-site/site-config.json'),
+    apiSeed: join(root, 'demo-site/api-seed.json'),
+    bundleDir: join(root, 'dist'),
+    // As scripts/start.mjs: the demo's public telephony secret, which the call button signs with.
+    telephony: { secret: 'demo-telephony-secret' },
+    ...server,
+  });
+  const svcUrl: string = await svc.listen(0, '127.0.0.1');
+  const pages = await startSite({ svcUrl, port: 0, ...site });
+  const rows = rowsOf(dbPath);
+  return {
+    svcUrl,
+    siteUrl: pages.url,
+    db: rows ?? svc.db,
+    close: async () => {
+      await closeStack('demo', { rows, site: pages, server: svc, dbPath });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Waits for credentials and returns them. */
 export async function credentials(page: Page) {

@@ -8,9 +8,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
 import { saysOf, TwilioStandin } from '../support/twilio-standin.js';
-import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
-import { connectTwilio, freePort, ownSite, signIn } from './owner.js';
+import { addSite, connectTwilio, DESKTOP_CHROME, freePort, openApp, ownSite, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * Going live with a carrier, through the app alone, on a fresh server with no seed and no site
@@ -25,9 +25,6 @@ import { connectTwilio, freePort, ownSite, signIn } from './owner.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = join(root, 'docs/app');
-/** A desktop Chrome's User-Agent: a headless browser (a bot) would be shown the site's own number. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SITE_PHONE = '+7 (495) 111-22-33';
 const FOR_SALE = '+14155550111';
 const CALLER = '+14155550188';
@@ -103,25 +100,12 @@ async function crm(): Promise<{ url: string; received: Array<Record<string, unkn
   };
 }
 
-/** axe-core finds nothing at 1280 and 360 px, nothing scrolls sideways at 360; the screenshots on request (SQLite runs). */
-async function check(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-    if (process.env.SVC_SCREENSHOTS && !process.env.SVC_TEST_DB_URL)
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** The operator connects Twilio with the account's credentials; Check shows the account's name. */
 async function operatorConnectsTwilio(app: Page, svcUrl: string, twilio: TwilioStandin): Promise<void> {
   await signIn(app, svcUrl, AGENT, /\/app\/customers$/);
   const row = await connectTwilio(app, twilio);
   await expect(row.locator('td').nth(2), 'the check is shown once').toHaveText(`Works: ${twilio.accountName}`);
-  await check(app, 'carriers-connected');
+  await checkPage(app, 'carriers-connected');
 }
 
 /** The operator makes the customer with its login and activates it. */
@@ -140,10 +124,7 @@ async function operatorMakesCustomer(app: Page): Promise<void> {
 
 /** The owner's site with its phone and snippet, recording on with its notice, the widgets in English. */
 async function ownerAddsSite(app: Page, site: { url: string; put(html: string): void }): Promise<void> {
-  await app.getByLabel('Domain').fill('localhost');
-  await app.getByLabel("The site's own phone number").fill(SITE_PHONE);
-  await app.getByRole('button', { name: 'Add' }).click();
-  await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+  await addSite(app, 'localhost', SITE_PHONE);
   await app.getByRole('button', { name: 'Copy' }).click();
   const snippet = await app.evaluate(() => navigator.clipboard.readText());
   site.put(`<!doctype html><html lang="en"><head><title>Flowers</title>${snippet}</head>
@@ -176,11 +157,11 @@ async function ownerBuysNumber(app: Page): Promise<string> {
   const dialog = app.getByRole('alertdialog');
   await expect(dialog.getByRole('heading')).toHaveText('Buy +1 (415) 555-0111?');
   await expect(dialog).toContainText('Your carrier account will be charged $1.15 a month for it, until you release it.');
-  await check(app, 'numbers-buy-confirm');
+  await checkPage(app, 'numbers-buy-confirm');
   await dialog.getByRole('button', { name: 'Buy' }).click();
   await expect(app.locator('#numbers tbody tr')).toHaveCount(1);
   await expect(app.getByRole('status').filter({ hasText: 'Bought' })).toContainText('Bought');
-  await check(app, 'numbers-carrier');
+  await checkPage(app, 'numbers-carrier');
   return (await app.locator('#numbers tbody tr td:first-child').textContent())!.trim();
 }
 
@@ -219,11 +200,7 @@ test('an operator connects Twilio; its customer buys a number, shows it in a cam
   twilio.offer({ phone_number: FOR_SALE });
   const site = await ownSite();
   const receiver = await crm();
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svcUrl.replace(/\/$/, '') });
-  const app = await ctx.newPage();
-  const appErrors: string[] = [];
-  app.on('pageerror', (e) => appErrors.push(e.message));
+  const { ctx, app, errors: appErrors } = await openApp(browser, svcUrl);
   const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME });
   try {
     await operatorConnectsTwilio(app, svcUrl, twilio);

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
 import { startSmtpStandin, type SmtpStandin } from '../support/smtp-standin.js';
 import { dropDatabase, freshDbPath } from '../support/test-database.js';
-import { axeViolations } from './axe.js';
 import { expect, test as base } from './fixtures.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * Mail in the app (docs/notifications.md): "Forgot password?" mails a link through a real SMTP
@@ -42,24 +41,13 @@ const test = base.extend<{ svc: { url: string; smtp: SmtpStandin } }>({
 
 test.describe.configure({ timeout: 180_000 });
 
-async function check(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a forgotten password is reset by mail, and alerts and a report are chosen', async ({ browser, svc }) => {
   const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
   const app = await ctx.newPage();
   await app.goto(svc.url + 'app/');
   await app.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(app).toHaveURL(/\/app\/forgot$/);
-  await check(app, 'forgot');
+  await checkPage(app, 'forgot', { shot: false });
   await app.getByLabel('E-mail').fill('owner@demo.test');
   await app.getByRole('button', { name: 'Send the link' }).click();
   await expect(app.getByRole('status')).toContainText('a mail with the link is on its way');
@@ -68,7 +56,7 @@ test('a forgotten password is reset by mail, and alerts and a report are chosen'
   const link = /demo: (http:\/\/svc\.test\/app\/reset\?token=[\w-]+)/.exec(mail!.text)![1]!;
   await app.goto(link.replace('http://svc.test/', svc.url));
   await expect(app.getByRole('heading', { name: 'New password' })).toBeVisible();
-  await check(app, 'reset');
+  await checkPage(app, 'reset', { shot: false });
   await app.getByRole('textbox', { name: 'New password (at least 8 characters)' }).fill('a-brand-new-password');
   await app.getByLabel('Password again').fill('a-brand-new-password');
   await app.getByRole('button', { name: 'Set the password' }).click();
@@ -82,7 +70,7 @@ test('a forgotten password is reset by mail, and alerts and a report are chosen'
 
   await app.getByRole('link', { name: 'Notifications' }).first().click();
   await expect(app.getByRole('heading', { name: 'Alerts by e-mail' })).toBeVisible();
-  await check(app, 'notifications');
+  await checkPage(app, 'notifications', { shot: false });
   const alerts = app.locator('form[aria-labelledby="alerts-h"]');
   await alerts.getByLabel('E-mail').fill('owner@demo.test');
   await alerts.getByRole('group', { name: 'Missed call' }).getByLabel('All sites').check();
@@ -93,7 +81,7 @@ test('a forgotten password is reset by mail, and alerts and a report are chosen'
   await reports.getByLabel('E-mail').fill('owner@demo.test');
   await reports.getByRole('button', { name: 'Save' }).click();
   await expect(reports.getByRole('status')).toHaveText('Saved.');
-  await check(app, 'notifications-chosen');
+  await checkPage(app, 'notifications-chosen', { shot: false });
   await app.reload();
   await expect(
     app.locator('form[aria-labelledby="alerts-h"]').getByRole('group', { name: 'Missed call' }).getByLabel('All sites'),

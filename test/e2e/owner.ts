@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
-import type { TwilioStandin } from '../support/twilio-standin.js';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { TwilioStandin } from '../support/twilio-standin.js';
 
 /**
  * What the owner's stories share: the production server started as an operator starts it (and the
@@ -15,12 +16,21 @@ import type { TwilioStandin } from '../support/twilio-standin.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** A desktop Chrome's User-Agent: headless Chromium's own is a bot's to the lease policy. */
+export const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** How the app writes an E.164 number of the US offers: +1 (415) 555-0111. */
+export const shownAs = (e164: string) => `+1 (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+
 export interface Login {
   login: string;
   password: string;
   /** The company name the setup form asks for. */
   name?: string;
 }
+
+/** The demo customer's login (demo-site/api-seed.json). */
+export const DEMO_OWNER: Login = { login: 'demo', password: 'demo-password' };
 
 /** A port free now: a public URL can name it before the server listens (a carrier calls it). */
 export async function freePort(): Promise<number> {
@@ -128,6 +138,24 @@ export async function setUpFirstAccount(app: Page, link: string, who: Login): Pr
   await expect(app.getByText('Your account is ready. Next: add your site')).toBeVisible();
 }
 
+/**
+ * The owner's browser on the app at `svcUrl`: in English, in Moscow's time zone unless `options` say
+ * otherwise, let read the clipboard the app copies the snippet to. `errors` gathers the page's
+ * uncaught exceptions: a story expects none at its end.
+ */
+export async function openApp(
+  browser: Browser,
+  svcUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<{ ctx: BrowserContext; app: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow', ...options });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svcUrl.replace(/\/$/, '') });
+  const app = await ctx.newPage();
+  const errors: string[] = [];
+  app.on('pageerror', (e) => errors.push(e.message));
+  return { ctx, app, errors };
+}
+
 /** Signs in on the app's sign-in page and waits for the page it lands on. */
 export async function signIn(app: Page, svcUrl: string, who: Login, lands: RegExp): Promise<void> {
   await app.goto(svcUrl + 'app/');
@@ -165,4 +193,83 @@ export async function connectTwilio(app: Page, twilio: TwilioStandin): Promise<R
 /** Opens a page of the app's main menu. */
 export async function menu(app: Page, name: string): Promise<void> {
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+export interface CarrierServer {
+  server: ProductionServer;
+  /** Twilio's stand-in, which the server's carrier API base points at. */
+  twilio: TwilioStandin;
+  /** The server's settings, to start it again on the same database. */
+  settings: Record<string, string>;
+}
+
+/**
+ * The server as an operator runs it with a carrier, on an empty database (`dbPath`): its secret key,
+ * its public URL (127.0.0.1 and a free port), Twilio's stand-in selling `numbers` (E.164) and the
+ * other platforms' stand-ins (`bases`, `name=url`) as the API bases, on a private address.
+ */
+export async function carrierServer(dbPath: string, numbers: string[], bases: string[] = []): Promise<CarrierServer> {
+  const twilio = new TwilioStandin();
+  await twilio.start();
+  twilio.offer(...numbers.map((phone_number) => ({ phone_number })));
+  const port = await freePort();
+  const settings = {
+    SVC_DB: dbPath,
+    SVC_PORT: String(port),
+    SVC_HOST: '127.0.0.1',
+    SVC_PUBLIC_URL: `http://127.0.0.1:${port}/`,
+    SVC_SECRET_KEY: randomBytes(32).toString('base64'),
+    SVC_CARRIER_API_BASES: [`twilio=${twilio.url}`, ...bases].join(','),
+    SVC_CARRIER_ALLOW_PRIVATE_URL: 'on',
+  };
+  return { server: await productionServer(settings), twilio, settings };
+}
+
+/** Twilio's side of a call to one of the owner's numbers: the voice request, the Dial's end, the call's end. */
+export async function ring(twilio: TwilioStandin, from: string, to: string, talk: number): Promise<void> {
+  const call = await twilio.incomingCall(from, to);
+  expect(call.status, call.twiml).toBe(200);
+  const base = twilio.callParams(call.callSid, from, to, 'in-progress');
+  const statusUrl = twilio.heldByPhone(to)!.status_callback!;
+  expect((await twilio.callStatus(statusUrl, base, 'in-progress')).status).toBeLessThan(300);
+  if (call.dial) expect((await twilio.dialEnded(call.dial, base, { status: 'completed', duration: talk })).status).toBe(200);
+  expect((await twilio.callStatus(statusUrl, base, 'completed', { duration: talk + 3 })).status).toBeLessThan(300);
+}
+
+/** A site added on the Sites page with its domain and own phone; the app opens the site's page. */
+export async function addSite(app: Page, domain: string, phone: string): Promise<void> {
+  await app.getByLabel('Domain').fill(domain);
+  await app.getByLabel("The site's own phone number").fill(phone);
+  await app.getByRole('button', { name: 'Add' }).click();
+  await expect(app).toHaveURL(/\/app\/sites\/\d+$/);
+}
+
+/** The snippet, copied on the site's page, goes in the head of the owner's page that shows `phone`. */
+export async function putSnippet(app: Page, site: { put(html: string): void }, phone: string): Promise<void> {
+  await app.getByRole('button', { name: 'Copy', exact: true }).click();
+  const snippet = await app.evaluate(() => navigator.clipboard.readText());
+  site.put(`<!doctype html><html lang="en"><head>${snippet}<title>Flowers</title></head>
+    <body><p>Order by phone: <a href="tel:+${phone.replace(/\D/g, '')}">${phone}</a></p></body></html>`);
+}
+
+/**
+ * A campaign `name` for utm_source = `source`, made on the Campaigns page, whose block "Phone" shows
+ * one of `numbers` (as the app writes them) in place of the site's `phone`.
+ */
+export async function poolCampaign(app: Page, c: { name: string; source: string; phone: string; numbers: string[] }): Promise<void> {
+  await app.getByLabel('Name').fill(c.name);
+  await app.getByRole('button', { name: 'Create' }).click();
+  await expect(app.getByRole('heading', { name: c.name, level: 1 })).toBeVisible();
+  await app.getByLabel('Group name').fill('UTM');
+  await app.getByRole('button', { name: 'Add a group' }).click();
+  await app.getByLabel('Parameter').selectOption('utm_source');
+  await app.getByLabel('Operator').selectOption('=');
+  await app.getByLabel('Value', { exact: true }).fill(c.source);
+  await app.getByRole('button', { name: 'Add the condition' }).click();
+  await expect(app.getByRole('listitem').filter({ hasText: 'utm_source' }).first()).toBeVisible();
+  await app.getByLabel('Block name').fill('Phone');
+  await app.getByLabel('Number on the page').fill(c.phone);
+  for (const n of c.numbers) await app.getByLabel(n).check();
+  await app.getByRole('button', { name: 'Add the block' }).click();
+  await expect(app.getByText(`Instead of ${c.phone} the page shows one of ${c.numbers.length} numbers`)).toBeVisible();
 }

@@ -1,10 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 // @ts-expect-error: plain ES module shared with `npm run call`, no types needed
 import { simulateCall } from '../../scripts/call-simulator.mjs';
-import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { DEMO_OWNER, openApp, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * The app's Qualified calls page on the demo (docs/conversions.md, "Qualified calls"): from the
@@ -15,7 +13,6 @@ import { expect, test } from './fixtures.js';
  * server's), the tag a rule sets is not deleted, the rule is. axe-core at 1280 and 360 px.
  */
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../docs/app');
 /** The demo site's number (demo-site/site-config.json). */
 const DEMO_NUMBER = '74957770011';
 
@@ -23,40 +20,13 @@ test.describe.configure({ timeout: 120_000 });
 
 const ring = (svcUrl: string, from: string, talk: number) => simulateCall({ server: svcUrl, to: DEMO_NUMBER, from, talk, realTime: false });
 
-/** axe-core finds nothing at 1280 and 360 px; at 360 nothing scrolls sideways and no table cell is cut; the screenshots. */
-async function check(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    if (width === 360) {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(360);
-      const cut = await page.evaluate(() =>
-        [...document.querySelectorAll('table :is(tbody, tfoot) :is(td, th)')]
-          .filter((c) => c.getClientRects().length && (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > 360))
-          .map((c) => `${c.closest('table')!.id} ${c.getAttribute('data-col')}: ${(c.textContent ?? '').slice(0, 40)}`),
-      );
-      expect(cut, `${name}: table cells cut at 360 px`).toEqual([]);
-    }
-    // The documentation's screenshots, renewed on request only, so that a test run leaves the checkout as it was.
-    if (process.env.SVC_SCREENSHOTS && !process.env.SVC_TEST_DB_URL)
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('an owner says what a qualified call is, and the calls that are show so in the journal', async ({ demo, browser }) => {
   // Before any rule: a call that talked 42 s and one of 10 s.
   await ring(demo.svcUrl, '79160000401', 42);
   await ring(demo.svcUrl, '79160000402', 10);
-  const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Moscow' });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { ctx, app: page, errors } = await openApp(browser, demo.svcUrl);
   try {
-    await page.goto(demo.svcUrl + 'app/');
-    await page.getByLabel('Login').fill('demo');
-    await page.getByLabel('Password').fill('demo-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, demo.svcUrl, DEMO_OWNER, /\/app\/sites$/);
     await page.getByRole('link', { name: 'Conversions' }).click();
     await page.getByRole('link', { name: /What counts as qualified/ }).click();
     await expect(page).toHaveURL(/\/app\/qualification\?site=1$/);
@@ -134,7 +104,7 @@ test('an owner says what a qualified call is, and the calls that are show so in 
       'Answered calls and call-backs, with at least 30 s of talk; sets the tag Lead',
     );
     await expect(page.locator('#qualification-rules tbody tr')).toHaveCount(2);
-    await check(page, 'qualification');
+    await checkPage(page, 'qualification');
 
     // The tag a rule sets stays, and the page says why.
     const tag = page.locator('#custom-tags tbody tr', { hasText: 'Lead' });

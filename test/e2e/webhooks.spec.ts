@@ -1,13 +1,10 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
-import { axeViolations } from './axe.js';
-import { expect, test } from './fixtures.js';
-import { dropDatabase, freshDbPath } from '../support/test-database.js';
+import { expect, startDemo, test } from './fixtures.js';
+import { DESKTOP_CHROME, DEMO_OWNER, signIn } from './owner.js';
+import { checkPage } from './page-checks.js';
 
 /**
  * Webhooks on the demo as `npm start` runs it, with http and loopback receivers allowed
@@ -17,25 +14,6 @@ import { dropDatabase, freshDbPath } from '../support/test-database.js';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-/** A desktop Chrome's User-Agent: the demo's lease policy gives a headless browser (a bot) the reserved number. */
-const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-/** axe-core finds nothing on the page at 1280 and 360 px, and nothing outside a scroll box sticks out at 360. */
-async function accessible(page: Page): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await axeViolations(page), `at ${width} px`).toEqual([]);
-    if (width === 360) {
-      const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 360 && !e.closest('.scroll'))
-          .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')),
-      );
-      expect(wide).toEqual([]);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 interface Delivery {
   at: number;
@@ -59,22 +37,10 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/crm`;
 
-  const dir = mkdtempSync(join(tmpdir(), 'svc-webhooks-'));
-  const dbPath = freshDbPath(join(dir, 'svc.db'));
-  const { createServer } = await import(pathToFileURL(join(root, 'dist/node/server/app.js')).href);
   const { verifyDelivery } = await import(pathToFileURL(join(root, 'dist/node/server/webhooks/signature.js')).href);
-  const { startSite } = await import(pathToFileURL(join(root, 'demo-site/server.mjs')).href);
-  const server = await createServer({
-    dbPath,
-    siteConfig: join(root, 'demo-site/site-config.json'),
-    apiSeed: join(root, 'demo-site/api-seed.json'),
-    bundleDir: join(root, 'dist'),
-    telephony: { secret: 'demo-telephony-secret' },
-    webhooks: { allowHttp: true, allowLoopback: true },
-  });
-  const svcUrl: string = await server.listen(0, '127.0.0.1');
   // A short call: a second of ringing, a second of talk.
-  const site = await startSite({ svcUrl, port: 0, simulatedCall: { ring: 1, talk: 1 } });
+  const demo = await startDemo({ webhooks: { allowHttp: true, allowLoopback: true } }, { simulatedCall: { ring: 1, talk: 1 } });
+  const svcUrl = demo.svcUrl;
   try {
     const login = await fetch(svcUrl + 'api/login/', {
       method: 'POST',
@@ -92,7 +58,7 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
 
     const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME });
     const page = await visitor.newPage();
-    await page.goto(site.url + 'phones.html?utm_source=yandex');
+    await page.goto(demo.siteUrl + 'phones.html?utm_source=yandex');
     await page.waitForFunction(() => !!window.Svc?.getDTPhones());
     const number = await page.evaluate(() => window.Svc.getDTPhones()![0]!.raw);
     const creds = await page.evaluate(() => window.Svc.getCredentials()!);
@@ -137,14 +103,11 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     // The site owner's app shows the webhook, sends a test event and lists the deliveries.
     const ownerCtx = await browser.newContext({ locale: 'en-US' });
     const app = await ownerCtx.newPage();
-    await app.goto(svcUrl + 'app/');
-    await app.getByLabel('Login').fill('demo');
-    await app.getByLabel('Password').fill('demo-password');
-    await app.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(app, svcUrl, DEMO_OWNER, /\/app\/sites$/);
     await app.getByRole('link', { name: 'Webhooks' }).click();
     await expect(app.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
     await expect(app.locator('#webhooks')).toContainText(receiverUrl);
-    await accessible(app);
+    await checkPage(app, 'webhooks', { shot: false });
     const tested = Date.now();
     await app.getByRole('button', { name: 'Send a test event' }).click();
     await expect(app.locator('#webhook-note')).toContainText('Test event evt_');
@@ -161,13 +124,10 @@ test('a campaign visit’s request and call reach the CRM’s receiver within 2 
     await app.getByLabel('Receiver URL (https)').fill('https://crm.example.com/hooks');
     await app.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(app.locator('#webhook-note pre')).toHaveText(/^whsec_[0-9a-f]{64}$/);
-    await accessible(app);
+    await checkPage(app, 'webhooks, a new endpoint', { shot: false });
     await ownerCtx.close();
   } finally {
-    await site.close();
-    await server.close();
+    await demo.close();
     await new Promise((ok) => receiver.close(ok));
-    dropDatabase(dbPath);
-    rmSync(dir, { recursive: true, force: true });
   }
 });
