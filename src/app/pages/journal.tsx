@@ -7,6 +7,7 @@ import { fill, type Lang, type Texts } from '../i18n.js';
 import { csvOf, downloadCsv, Table, type Column, type RawColumn } from '../table.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
+import { PeriodFields } from '../period-fields.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 import { useForm } from '../form.js';
 import { NumberReason, keptWords } from '../campaign-insight.js';
@@ -176,8 +177,7 @@ export function Journal() {
                 go({ from: f.from, till: f.till, offset: undefined });
               }}
             >
-              <TextField id="from" label={t.from} type="date" value={f.from} onInput={(v) => setF({ ...f, from: v })} />
-              <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
+              <PeriodFields period={f} onInput={setF} />
               <SelectField
                 id="ac-filter"
                 label={t.campaign}

@@ -6,7 +6,9 @@ import { fill } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
 import { phoneShape, required, useForm } from '../form.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { Empty, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
+import { selectOf } from '../form-fields.js';
 
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
 type NumaList = DataOf<'numa_list'>[number];
@@ -82,13 +84,7 @@ function NewList({ onAdded }: { onAdded(): void }) {
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-list-h">
       <h2 id="new-list-h">{t.newNumaList}</h2>
       <TextField {...form.field('name', t.name)} required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.create}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.create} note={note} />
     </form>
   );
 }
@@ -112,22 +108,9 @@ function AddNumber({ lists, onAdded }: { lists: NumaList[]; onAdded(): void }) {
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="add-number-h">
       <h2 id="add-number-h">{t.addToList}</h2>
-      <SelectField
-        id="numa_list_id"
-        label={t.numaList}
-        value={form.values.numa_list_id}
-        onChange={(v) => form.set('numa_list_id', v)}
-        options={lists.map((l): [string, string] => [String(l.id), l.name])}
-        error={form.errors.numa_list_id}
-      />
+      <SelectField {...selectOf(form, 'numa_list_id', t.numaList)} options={lists.map((l): [string, string] => [String(l.id), l.name])} />
       <TextField {...form.field('number', t.callerNumber)} type="tel" inputMode="tel" required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.add}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.add} note={note} />
     </form>
   );
 }

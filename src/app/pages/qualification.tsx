@@ -8,6 +8,7 @@ import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, type Loaded } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
 
 /**
  * What "qualified" means on a site (docs/conversions.md, "Qualified calls"): its rules, each said
@@ -350,13 +351,7 @@ function CustomTags({ custom, rules, changed }: { custom: Loaded<Named[]>; rules
       </Show>
       <form onSubmit={form.onSubmit} noValidate aria-label={t.qualAddTag}>
         <TextField {...form.field('name', t.qualNewTag, 'tag-name')} required />
-        <FormError errors={form.errors} />
-        <div class="row">
-          <button type="submit" disabled={form.busy}>
-            {t.qualAddTag}
-          </button>
-          <span role="status">{note}</span>
-        </div>
+        <SubmitRow form={form} label={t.qualAddTag} note={note} />
       </form>
     </section>
   );
