@@ -4,7 +4,7 @@ import { call, type DataOf } from '../api.js';
 import { addDays, dayIn, daysBetween, formatMoney, formatNumber, formatPercent } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import { PeriodFields } from '../period-fields.js';
+import { PeriodForm } from '../period-fields.js';
 import { Table, type Column } from '../table.js';
 import { Page, Show, useData } from '../ui.js';
 import { DailyChart } from './daily-chart.js';
@@ -95,19 +95,16 @@ export function Report() {
         {(list) => (
           <>
             <SitePicker sites={list} site={site} />
-            <form
-              class="grid filters"
-              onSubmit={(e) => {
-                e.preventDefault();
+            <PeriodForm
+              period={f}
+              onInput={setF}
+              onSubmit={(period) => {
                 const p = new URLSearchParams(q);
-                p.set('from', f.from);
-                p.set('till', f.till);
+                p.set('from', period.from);
+                p.set('till', period.till);
                 loc.route(`${loc.path}?${p}`, true);
               }}
-            >
-              <PeriodFields period={f} onInput={setF} />
-              <button type="submit">{t.show}</button>
-            </form>
+            />
             {site && <DailyChart siteId={site.id} from={from} till={till} />}
             <Show loaded={report}>
               {(r) =>
