@@ -5,9 +5,10 @@ import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
-import { phoneShape, required, useForm } from '../form.js';
+import { phoneShape, useForm } from '../form.js';
 import { Empty, Page, SelectField, Show, TextField, useData } from '../ui.js';
 import { SubmitRow } from '../submit-row.js';
+import { useNameForm } from '../name-form.js';
 import { selectOf } from '../form-fields.js';
 
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
@@ -66,20 +67,7 @@ export function NumaLists() {
 
 function NewList({ onAdded }: { onAdded(): void }) {
   const { t } = useApp();
-  const [note, setNote] = useState('');
-  const form = useForm(
-    { name: '' },
-    {
-      check: { name: required(t.fieldRequired) },
-      async submit(v) {
-        setNote('');
-        await call('create_numa_list', { name: v.name.trim() }, 'POST');
-        form.reset();
-        setNote(t.saved);
-        onAdded();
-      },
-    },
-  );
+  const { form, note } = useNameForm((name) => call('create_numa_list', { name }, 'POST'), onAdded);
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-list-h">
       <h2 id="new-list-h">{t.newNumaList}</h2>

@@ -7,8 +7,9 @@ import { useForm } from '../../../src/app/form.js';
 import { CheckField, selectOf } from '../../../src/app/form-fields.js';
 import { PeriodForm, type Period } from '../../../src/app/period-fields.js';
 import { SubmitRow } from '../../../src/app/submit-row.js';
+import { useNameForm } from '../../../src/app/name-form.js';
 import { AppContext, type AppState } from '../../../src/app/state.js';
-import { SelectField } from '../../../src/app/ui.js';
+import { SelectField, TextField } from '../../../src/app/ui.js';
 
 /** The pieces several pages' forms share: the period filter, bound selects and checkboxes, the submit row. */
 
@@ -82,4 +83,31 @@ it('a bound select and checkbox hold the form’s values; the submit row shows t
   expect(box.querySelector('[role=alert]')!.textContent).toBe('refused');
   expect(box.querySelector('div.row > button[type=submit]')!.textContent).toBe('Save');
   expect(box.querySelector('div.row > span[role=status]')!.textContent).toBe('saved');
+});
+
+it('a form of one name refuses it empty, sends it trimmed, then empties the field and says it is saved', async () => {
+  const made: string[] = [];
+  let after = 0;
+  function NewThing() {
+    const { form, note } = useNameForm(
+      async (name) => void made.push(name),
+      () => void after++,
+    );
+    return h('form', { onSubmit: form.onSubmit }, h(TextField, form.field('name', 'Name')), h(SubmitRow, { form, label: 'Create', note }));
+  }
+  const box = root();
+  render(inApp(h(NewThing, {})), box);
+  const form = box.querySelector('form')!;
+  const name = box.querySelector('#name') as HTMLInputElement;
+  form.dispatchEvent(new Event('submit', { cancelable: true }));
+  await vi.waitFor(() => expect(box.querySelector('#name-error')!.textContent).toBe(t.fieldRequired));
+  expect(made).toEqual([]);
+  name.value = '  Regular clients ';
+  name.dispatchEvent(new Event('input', { bubbles: true }));
+  await vi.waitFor(() => expect(box.querySelector('#name-error')).toBeNull());
+  form.dispatchEvent(new Event('submit', { cancelable: true }));
+  await vi.waitFor(() => expect(box.querySelector('[role=status]')!.textContent).toBe(t.saved));
+  expect(made).toEqual(['Regular clients']);
+  expect(after).toBe(1);
+  expect(name.value).toBe('');
 });
