@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { minLength, useForm, type Check, type Form } from './form.js';
 import type { Texts } from './i18n.js';
 import { useApp } from './state.js';
-import { FormError, SelectField, TextField } from './ui.js';
+import { SelectField, TextField } from './ui.js';
+import { SubmitRow } from './submit-row.js';
 
 export interface PasswordValues {
   /** The chosen login or employee, when the form asks whose password. */
@@ -62,13 +63,7 @@ export function PasswordForm(props: {
         <TextField {...form.field('old_password', t.oldPassword)} type="password" autocomplete="current-password" required />
       )}
       <TextField {...form.field(field, t.newPassword, `${props.id}-new`)} type="password" autocomplete="new-password" required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.changePassword}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.changePassword} note={note} />
     </form>
   );
 }

@@ -7,7 +7,8 @@ import { PasswordForm } from '../password-form.js';
 import { useApp } from '../state.js';
 import { minLength, required, useForm } from '../form.js';
 import { Table } from '../table.js';
-import { FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
 
 type ApiLogin = DataOf<'api_login'>[number];
 
@@ -82,13 +83,7 @@ function TimeZone() {
       <p class="muted">
         {t.timeThere} <time id="time-there">{formatDateTime(new Date(now).toISOString(), lang, customer!.time_zone)}</time>
       </p>
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.save}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.save} note={note} />
     </form>
   );
 }
@@ -168,13 +163,7 @@ function AddApiLogin({ onAdded }: { onAdded(): void }) {
       <h3 id="new-api-login-h">{t.addApiLogin}</h3>
       <TextField {...form.field('login', t.login, 'api-login')} autocomplete="off" required />
       <TextField {...form.field('password', t.password, 'api-login-password')} type="password" autocomplete="new-password" required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.add}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.add} note={note} />
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { DeleteButton } from '../delete-button.js';
 import { Table } from '../table.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { Empty, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
 
 /** What `carrier_setup` answers (docs/rest-api.md, "Carriers"). */
 export type CarrierSetup = DataOf<'carrier_setup'>;
@@ -205,13 +206,7 @@ function ConnectForm({ setup, onConnected }: { setup: CarrierSetup; onConnected(
         />
       ))}
       <p class="muted">{t.secretHint}</p>
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.connect}
-        </button>
-        <span role="status">{done}</span>
-      </div>
+      <SubmitRow form={form} label={t.connect} note={done} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
 
 /**
  * Ad costs and return on spend (docs/conversions.md, "Ad costs and return on spend"): upload a
@@ -269,13 +270,7 @@ function ManualCost({ siteId, campaigns, onChange }: { siteId: number; campaigns
         <TextField {...form.field('amount', t.costAmount)} inputMode="decimal" required />
         <TextField {...form.field('currency', t.costCurrency)} />
       </div>
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.save}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.save} note={note} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { fill, type Lang, type Texts } from '../i18n.js';
 import { csvOf, downloadCsv, Table, type Column, type RawColumn } from '../table.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
+import { PeriodForm } from '../period-fields.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 import { useForm } from '../form.js';
 import { NumberReason, keptWords } from '../campaign-insight.js';
@@ -169,15 +170,7 @@ export function Journal() {
         {(list) => (
           <>
             <SitePicker sites={list} site={site} />
-            <form
-              class="grid filters"
-              onSubmit={(e) => {
-                e.preventDefault();
-                go({ from: f.from, till: f.till, offset: undefined });
-              }}
-            >
-              <TextField id="from" label={t.from} type="date" value={f.from} onInput={(v) => setF({ ...f, from: v })} />
-              <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
+            <PeriodForm period={f} onInput={setF} onSubmit={(p) => go({ from: p.from, till: p.till, offset: undefined })}>
               <SelectField
                 id="ac-filter"
                 label={t.campaign}
@@ -203,8 +196,7 @@ export function Journal() {
                 onChange={(v) => go({ type: v, offset: undefined })}
                 options={[['', t.allTypes], ...TYPES.map((k): [string, string] => [k, t[k]])]}
               />
-              <button type="submit">{t.show}</button>
-            </form>
+            </PeriodForm>
             <Show loaded={journal}>
               {(j) =>
                 j.items.length ? (

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, session, type ArgsOf } from '../api.js';
 import { useSites } from '../sites.js';
 import { useApp } from '../state.js';
-import { FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { FormError, Page, SelectField, Show, TextField, useData, type FieldErrors } from '../ui.js';
 import { useForm } from '../form.js';
+import { selectOf } from '../form-fields.js';
 
 /** An alert's kind, as `set_alert_settings` takes it. */
 type AlertKind = ArgsOf<'set_alert_settings', 'PUT'>['subscriptions'][number]['kind'];
@@ -127,11 +128,7 @@ function Alerts() {
               })}
             </fieldset>
           ))}
-          <FormError errors={form.errors} />
-          {note && <p role="status">{note}</p>}
-          <button type="submit" disabled={form.busy}>
-            {t.save}
-          </button>
+          <SaveFooter form={form} note={note} />
         </form>
       )}
     </Show>
@@ -168,7 +165,7 @@ function Reports() {
     form.set('weekday', String(s.weekday));
     form.set('email', s.email);
   }, [loaded.data]);
-  const { period, hour, weekday } = form.values;
+  const { period } = form.values;
   const hours = Array.from({ length: 24 }, (_, h): [string, string] => [String(h), `${String(h).padStart(2, '0')}:00`]);
   const days = t.weekdays.split(',').map((d, i): [string, string] => [String(i + 1), d]);
   return (
@@ -178,11 +175,7 @@ function Reports() {
           <h2 id="reports-h">{t.reportMail}</h2>
           <p class="muted">{t.reportMailIntro.replace('{zone}', data.time_zone)}</p>
           <SelectField
-            id="report-period"
-            label={t.reportPeriod}
-            value={period}
-            onChange={(v) => form.set('period', v)}
-            error={form.errors.period}
+            {...selectOf(form, 'period', t.reportPeriod, 'report-period')}
             options={[
               ['off', t.reportOff],
               ['daily', t.reportDaily],
@@ -191,34 +184,28 @@ function Reports() {
           />
           {period !== 'off' && (
             <>
-              {period === 'weekly' && (
-                <SelectField
-                  id="report-weekday"
-                  label={t.reportWeekday}
-                  value={weekday}
-                  onChange={(v) => form.set('weekday', v)}
-                  options={days}
-                  error={form.errors.weekday}
-                />
-              )}
-              <SelectField
-                id="report-hour"
-                label={t.reportHour}
-                value={hour}
-                onChange={(v) => form.set('hour', v)}
-                options={hours}
-                error={form.errors.hour}
-              />
+              {period === 'weekly' && <SelectField {...selectOf(form, 'weekday', t.reportWeekday, 'report-weekday')} options={days} />}
+              <SelectField {...selectOf(form, 'hour', t.reportHour, 'report-hour')} options={hours} />
               <TextField {...form.field('email', t.resetEmail, 'report-email')} type="email" autocomplete="email" required />
             </>
           )}
-          <FormError errors={form.errors} />
-          {note && <p role="status">{note}</p>}
-          <button type="submit" disabled={form.busy}>
-            {t.save}
-          </button>
+          <SaveFooter form={form} note={note} />
         </form>
       )}
     </Show>
+  );
+}
+
+/** The end of a settings form here: its refusal, what the last save did, the save button. */
+function SaveFooter({ form, note }: { form: { errors: FieldErrors; busy: boolean }; note: string }) {
+  const { t } = useApp();
+  return (
+    <>
+      <FormError errors={form.errors} />
+      {note && <p role="status">{note}</p>}
+      <button type="submit" disabled={form.busy}>
+        {t.save}
+      </button>
+    </>
   );
 }

@@ -5,8 +5,11 @@ import { formatPhone } from '../format.js';
 import { fill } from '../i18n.js';
 import { NumbersTabs } from '../numbers-tabs.js';
 import { useApp } from '../state.js';
-import { phoneShape, required, useForm } from '../form.js';
-import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { phoneShape, useForm } from '../form.js';
+import { Empty, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
+import { useNameForm } from '../name-form.js';
+import { selectOf } from '../form-fields.js';
 
 /** Caller-number lists (REST `create_numa_list`, `add_number_to_numa_list`, `remove_number_from_numa_list`). */
 type NumaList = DataOf<'numa_list'>[number];
@@ -64,31 +67,12 @@ export function NumaLists() {
 
 function NewList({ onAdded }: { onAdded(): void }) {
   const { t } = useApp();
-  const [note, setNote] = useState('');
-  const form = useForm(
-    { name: '' },
-    {
-      check: { name: required(t.fieldRequired) },
-      async submit(v) {
-        setNote('');
-        await call('create_numa_list', { name: v.name.trim() }, 'POST');
-        form.reset();
-        setNote(t.saved);
-        onAdded();
-      },
-    },
-  );
+  const { form, note } = useNameForm((name) => call('create_numa_list', { name }, 'POST'), onAdded);
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="new-list-h">
       <h2 id="new-list-h">{t.newNumaList}</h2>
       <TextField {...form.field('name', t.name)} required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.create}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.create} note={note} />
     </form>
   );
 }
@@ -112,22 +96,9 @@ function AddNumber({ lists, onAdded }: { lists: NumaList[]; onAdded(): void }) {
   return (
     <form class="card" onSubmit={form.onSubmit} noValidate aria-labelledby="add-number-h">
       <h2 id="add-number-h">{t.addToList}</h2>
-      <SelectField
-        id="numa_list_id"
-        label={t.numaList}
-        value={form.values.numa_list_id}
-        onChange={(v) => form.set('numa_list_id', v)}
-        options={lists.map((l): [string, string] => [String(l.id), l.name])}
-        error={form.errors.numa_list_id}
-      />
+      <SelectField {...selectOf(form, 'numa_list_id', t.numaList)} options={lists.map((l): [string, string] => [String(l.id), l.name])} />
       <TextField {...form.field('number', t.callerNumber)} type="tel" inputMode="tel" required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.add}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.add} note={note} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { Table } from '../table.js';
 import { useApp } from '../state.js';
 import { Empty, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
 import type { CarrierConnection } from './carriers.js';
+import { SubmitRow } from '../submit-row.js';
 
 /** One of `carrier_numbers`. */
 type Region = DataOf<'region'>[number];
@@ -336,13 +337,7 @@ function RegionBuy({ regions, onBought }: { regions: Region[]; onBought(): void 
         options={regions.map((r) => [r.region, `${r.region} · ${r.category} · ${t.free}: ${r.free}`])}
         error={form.errors.region}
       />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.buy}
-        </button>
-        <span role="status">{bought}</span>
-      </div>
+      <SubmitRow form={form} label={t.buy} note={bought} />
     </form>
   );
 }

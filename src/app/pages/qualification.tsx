@@ -8,6 +8,8 @@ import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
 import { Table, type Column } from '../table.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData, type Loaded } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
+import { useNameForm } from '../name-form.js';
 
 /**
  * What "qualified" means on a site (docs/conversions.md, "Qualified calls"): its rules, each said
@@ -288,21 +290,12 @@ function RuleForm(p: {
 /** The customer's own tags: listed, made, deleted; one a rule sets stays until the rule lets it go. */
 function CustomTags({ custom, rules, changed }: { custom: Loaded<Named[]>; rules: Rule[]; changed(): void }) {
   const { t } = useApp();
-  const [note, setNote] = useState('');
-  const form = useForm(
-    { name: '' },
-    {
-      check: { name: required(t.fieldRequired) },
-      async submit(v) {
-        setNote('');
-        await call('create_custom_tag', { name: v.name.trim() }, 'POST').catch((e: unknown) => {
-          throw nameTaken(e, t.qualTagDuplicate);
-        });
-        form.reset();
-        setNote(t.saved);
-        changed();
-      },
-    },
+  const { form, note } = useNameForm(
+    (name) =>
+      call('create_custom_tag', { name }, 'POST').catch((e: unknown) => {
+        throw nameTaken(e, t.qualTagDuplicate);
+      }),
+    changed,
   );
   const remove = (tag: Named) =>
     call('delete_custom_tag', { id: tag.id }, 'DELETE').catch((e: unknown) => {
@@ -350,13 +343,7 @@ function CustomTags({ custom, rules, changed }: { custom: Loaded<Named[]>; rules
       </Show>
       <form onSubmit={form.onSubmit} noValidate aria-label={t.qualAddTag}>
         <TextField {...form.field('name', t.qualNewTag, 'tag-name')} required />
-        <FormError errors={form.errors} />
-        <div class="row">
-          <button type="submit" disabled={form.busy}>
-            {t.qualAddTag}
-          </button>
-          <span role="status">{note}</span>
-        </div>
+        <SubmitRow form={form} label={t.qualAddTag} note={note} />
       </form>
     </section>
   );

@@ -4,8 +4,9 @@ import { call, type DataOf } from '../api.js';
 import { addDays, dayIn, daysBetween, formatMoney, formatNumber, formatPercent } from '../format.js';
 import { chosenSite, SitePicker, useSites } from '../sites.js';
 import { useApp } from '../state.js';
+import { PeriodForm } from '../period-fields.js';
 import { Table, type Column } from '../table.js';
-import { Page, Show, TextField, useData } from '../ui.js';
+import { Page, Show, useData } from '../ui.js';
 import { DailyChart } from './daily-chart.js';
 import { campaignName } from '../campaign-name.js';
 
@@ -94,20 +95,16 @@ export function Report() {
         {(list) => (
           <>
             <SitePicker sites={list} site={site} />
-            <form
-              class="grid filters"
-              onSubmit={(e) => {
-                e.preventDefault();
+            <PeriodForm
+              period={f}
+              onInput={setF}
+              onSubmit={(period) => {
                 const p = new URLSearchParams(q);
-                p.set('from', f.from);
-                p.set('till', f.till);
+                p.set('from', period.from);
+                p.set('till', period.till);
                 loc.route(`${loc.path}?${p}`, true);
               }}
-            >
-              <TextField id="from" label={t.from} type="date" value={f.from} onInput={(v) => setF({ ...f, from: v })} />
-              <TextField id="till" label={t.till} type="date" value={f.till} onInput={(v) => setF({ ...f, till: v })} />
-              <button type="submit">{t.show}</button>
-            </form>
+            />
             {site && <DailyChart siteId={site.id} from={from} till={till} />}
             <Show loaded={report}>
               {(r) =>

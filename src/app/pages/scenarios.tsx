@@ -8,6 +8,7 @@ import { NumbersTabs } from '../numbers-tabs.js';
 import { fill } from '../i18n.js';
 import { useApp } from '../state.js';
 import { Empty, FieldError, FormError, Page, SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
 
 type Scenario = DataOf<'scenario_detail'>[number];
 type VirtualNumber = DataOf<'virtual_numbers'>[number];
@@ -213,13 +214,7 @@ function ListRoute({ data, onAdded }: { data: ScenarioData; onAdded(): void }) {
         error={form.errors.numa_list_id}
       />
       <TextField {...form.field('forward_to', t.forwardTo, 'route-forward_to')} type="tel" inputMode="tel" required />
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.add}
-        </button>
-        <span role="status">{note}</span>
-      </div>
+      <SubmitRow form={form} label={t.add} note={note} />
     </form>
   );
 }

@@ -3,7 +3,9 @@ import { call, type DataOf } from '../api.js';
 import { useForm } from '../form.js';
 import { formatPhone } from '../format.js';
 import { useApp } from '../state.js';
-import { FormError, SelectField, Show, TextField, useData } from '../ui.js';
+import { SelectField, Show, TextField, useData } from '../ui.js';
+import { SubmitRow } from '../submit-row.js';
+import { CheckField, selectOf } from '../form-fields.js';
 
 /** The site's settings, the scenarios' names and the customer's numbers. */
 type Loaded = DataOf<'site_settings'> & { numbers: DataOf<'virtual_numbers'> };
@@ -58,64 +60,33 @@ function SettingsFields({ siteId, loaded }: { siteId: number; loaded: Loaded }) 
       },
     },
   );
-  const v = form.values;
   return (
     <form onSubmit={form.onSubmit} noValidate class="grid choices">
       <SelectField
-        id="widget-lang"
-        label={t.widgetLang}
-        value={v.lang}
-        onChange={(x) => form.set('lang', x)}
+        {...selectOf(form, 'lang', t.widgetLang, 'widget-lang')}
         options={[
           ['ru', 'Русский'],
           ['en', 'English'],
         ]}
-        error={form.errors.lang}
       />
       <SelectField
-        id="callback_scenario"
-        label={t.callbackScenario}
-        value={v.callback_scenario}
-        onChange={(x) => form.set('callback_scenario', x)}
+        {...selectOf(form, 'callback_scenario', t.callbackScenario)}
         options={[['', t.noScenario], ...loaded.scenarios.map((s): [string, string] => [s, s])]}
-        error={form.errors.callback_scenario}
       />
       <TextField {...form.field('dt_lease_minutes', t.leaseMinutes)} inputMode="numeric" />
       <SelectField
-        id="dt_overflow"
-        label={t.overflow}
-        value={v.dt_overflow}
-        onChange={(x) => form.set('dt_overflow', x)}
+        {...selectOf(form, 'dt_overflow', t.overflow)}
         options={[
           ['static', t.overflowStatic],
           ['reserved', t.overflowReserved],
         ]}
-        error={form.errors.dt_overflow}
       />
       <SelectField
-        id="dt_reserved_number"
-        label={t.reservedNumber}
-        value={v.dt_reserved_number}
-        onChange={(x) => form.set('dt_reserved_number', x)}
+        {...selectOf(form, 'dt_reserved_number', t.reservedNumber)}
         options={[['', t.none], ...loaded.numbers.map((n): [string, string] => [n.phone_number, formatPhone(n.phone_number)])]}
-        error={form.errors.dt_reserved_number}
       />
-      <div class="field check">
-        <input
-          id="captcha"
-          type="checkbox"
-          checked={v.captcha}
-          onChange={(e) => form.set('captcha', (e.target as HTMLInputElement).checked)}
-        />
-        <label for="captcha">{t.captcha}</label>
-      </div>
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.save}
-        </button>
-        <span role="status">{saved}</span>
-      </div>
+      <CheckField form={form} name="captcha" label={t.captcha} />
+      <SubmitRow form={form} label={t.save} note={saved} />
     </form>
   );
 }
@@ -147,24 +118,10 @@ function RecordingFields({ siteId, loaded }: { siteId: number; loaded: DataOf<'s
   );
   return (
     <form onSubmit={form.onSubmit} noValidate class="grid">
-      <div class="field check">
-        <input
-          id="call_recording"
-          type="checkbox"
-          checked={form.values.call_recording}
-          onChange={(e) => form.set('call_recording', (e.target as HTMLInputElement).checked)}
-        />
-        <label for="call_recording">{t.recordCalls}</label>
-      </div>
+      <CheckField form={form} name="call_recording" label={t.recordCalls} />
       <TextField {...form.field('recording_notice', t.recordingNotice)} />
       <p class="muted">{t.recordingNoticeHint}</p>
-      <FormError errors={form.errors} />
-      <div class="row">
-        <button type="submit" disabled={form.busy}>
-          {t.saveRecording}
-        </button>
-        <span role="status">{saved}</span>
-      </div>
+      <SubmitRow form={form} label={t.saveRecording} note={saved} />
     </form>
   );
 }

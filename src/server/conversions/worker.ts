@@ -1,5 +1,6 @@
 import { retryDelay } from '../webhooks/backoff.js';
 import type { Store } from '../store/open.js';
+import { outboxPool } from '../store/outbox-pool.js';
 import { conversionFacts } from './communication.js';
 import { destinationById } from './destinations.js';
 import { boundedHttp } from './http.js';
@@ -50,72 +51,33 @@ export interface ConversionWorker {
 export function startConversionWorker(store: Store, sealer: Sealer, opts: ConversionWorkerOptions = {}): ConversionWorker {
   const now = opts.now ?? Date.now;
   const timeoutMs = opts.timeoutMs ?? 15_000;
-  const concurrency = opts.concurrency ?? 4;
   const stop = new AbortController();
   const send = sender(store, sealer, opts, now, boundedHttp(timeoutMs, stop.signal), stop.signal);
-  const inFlight = new Set<Promise<void>>();
-  let closed = false;
-  let claiming: Promise<number> | null = null;
-  let again = false;
   const onError = (e: unknown) => opts.onError?.(e);
-
-  const claimOnce = async (): Promise<number> => {
-    const free = concurrency - inFlight.size;
-    if (closed || free <= 0) return 0;
-    const t = now();
-    const ids = await claimConversions(store.db, t, t + timeoutMs * 3 + 60_000, free);
-    for (const id of ids) {
-      const p: Promise<void> = send(id)
-        .catch(onError)
-        .finally(() => {
-          inFlight.delete(p);
-          void fill().catch(onError);
-        });
-      inFlight.add(p);
-    }
-    return ids.length;
-  };
-  const fill = (): Promise<number> => {
-    if (claiming) {
-      again = true;
-      return claiming;
-    }
-    claiming = (async () => {
-      let n = 0;
-      do {
-        again = false;
-        n += await claimOnce();
-      } while (again);
-      return n;
-    })().finally(() => {
-      claiming = null;
-    });
-    return claiming;
-  };
+  const pool = outboxPool({
+    claim: (free) => {
+      const t = now();
+      return claimConversions(store.db, t, t + timeoutMs * 3 + 60_000, free);
+    },
+    send,
+    concurrency: opts.concurrency ?? 4,
+    onError,
+  });
   const pollMs = opts.pollMs ?? 2000;
-  const timer = pollMs > 0 ? setInterval(() => void fill().catch(onError), pollMs) : null;
+  const timer = pollMs > 0 ? setInterval(() => void pool.fill().catch(onError), pollMs) : null;
   timer?.unref();
   return {
     wake() {
-      setImmediate(() => void store.settled().then(() => fill().catch(onError)));
+      setImmediate(() => void store.settled().then(() => pool.fill().catch(onError)));
     },
-    async drain() {
-      for (;;) {
-        const started = await fill();
-        if (inFlight.size === 0) {
-          if (started === 0) return;
-          continue;
-        }
-        await Promise.race(inFlight);
-      }
-    },
+    drain: pool.drain,
     async close() {
-      closed = true;
+      pool.close();
       if (timer) clearInterval(timer);
-      await claiming?.catch(() => 0);
-      await within(Promise.allSettled([...inFlight]), opts.closeGraceMs ?? 3000);
+      await pool.claimEnded();
+      await within(pool.sendsEnded(), opts.closeGraceMs ?? 3000);
       stop.abort();
-      await Promise.allSettled([...inFlight]);
+      await pool.sendsEnded();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../store/queryable.js';
 import type { QualifiableKind } from '../store/tables.js';
-import { firstCallOf, visitorRecord } from '../visitors/visitor-history.js';
+import { firstCallOf, visitorRecord, type VisitorRecord } from '../visitors/visitor-history.js';
 
 /**
  * What the rules ask of a communication, read from its table: calls and call-backs (`calls`),
@@ -45,37 +45,28 @@ async function callFacts(db: Queryable, id: number): Promise<CommunicationFacts 
   };
 }
 
-async function chatFacts(db: Queryable, id: number): Promise<CommunicationFacts | null> {
-  const c = await visitorRecord(db, 'chats', id);
-  if (!c) return null;
-  return {
-    kind: 'chat',
-    id,
-    siteId: c.site_id,
-    acId: c.ac_id,
+/** What a chat or a request tells, read from its visitor record; `talk`: what its kind tells of the talk. */
+async function visitorFacts<T extends 'chats' | 'offline_messages'>(
+  db: Queryable,
+  table: T,
+  kind: 'chat' | 'offline_message',
+  id: number,
+  talk: (r: VisitorRecord<T>) => Pick<CommunicationFacts, 'answered' | 'talkSeconds' | 'caller'>,
+): Promise<CommunicationFacts | null> {
+  const r = await visitorRecord(db, table, id);
+  if (!r) return null;
+  return { kind, id, siteId: r.site_id, acId: r.ac_id, ...talk(r), firstTime: r.firstTime, qualified: r.qualified_at != null };
+}
+
+const chatFacts = (db: Queryable, id: number) =>
+  visitorFacts(db, 'chats', 'chat', id, (c) => ({
     answered: c.answer_ms != null || c.status === 'succeed',
     talkSeconds: c.end_ms != null ? Math.round((Number(c.end_ms) - Number(c.start_ms)) / 1000) : null,
     caller: null,
-    firstTime: c.firstTime,
-    qualified: c.qualified_at != null,
-  };
-}
+  }));
 
-async function requestFacts(db: Queryable, id: number): Promise<CommunicationFacts | null> {
-  const r = await visitorRecord(db, 'offline_messages', id);
-  if (!r) return null;
-  return {
-    kind: 'offline_message',
-    id,
-    siteId: r.site_id,
-    acId: r.ac_id,
-    answered: false,
-    talkSeconds: null,
-    caller: r.phone,
-    firstTime: r.firstTime,
-    qualified: r.qualified_at != null,
-  };
-}
+const requestFacts = (db: Queryable, id: number) =>
+  visitorFacts(db, 'offline_messages', 'offline_message', id, (r) => ({ answered: false, talkSeconds: null, caller: r.phone }));
 
 export async function communicationFacts(db: Queryable, kind: QualifiableKind, id: number): Promise<CommunicationFacts | null> {
   const f = kind === 'chat' ? await chatFacts(db, id) : kind === 'offline_message' ? await requestFacts(db, id) : await callFacts(db, id);

@@ -28,6 +28,17 @@ const target = {
   object_type: z.enum(OBJECT_TYPES).describe('cdr_in: a call; sitephone: a call-back request; offline_message, chat, goal'),
 };
 
+/** What setting and removing a tag declare alike: one communication and one of the customer's tags. */
+const tagOnCommunication = () =>
+  ({
+    verb: 'POST',
+    tag: 'tags',
+    employee: { site: 'communication' },
+    names: { object_id: 'communication', mark_id: 'tag' },
+    args: z.object({ ...target, mark_id: id().describe('the tag id') }),
+    response: acknowledgement,
+  }) as const;
+
 /** The communication must be of one of the customer's sites: else 100410. Its site. */
 async function ownCommunication(ctx: CustomerContext, type: CommunicationObjectType, objectId: number): Promise<number> {
   const siteId = await siteOfCommunication(ctx.store.db, type, objectId);
@@ -44,15 +55,10 @@ async function ownTag(ctx: CustomerContext, tagId: number): Promise<{ id: number
 
 export const tagCommunication = apiFunction({
   name: 'tag_communication',
-  verb: 'POST',
   scope: 'customer',
-  tag: 'tags',
+  ...tagOnCommunication(),
   summary: 'Tag a communication',
   description: 'Sets tag `mark_id` on a communication (`object_id`, `object_type`); setting it again changes nothing.',
-  employee: { site: 'communication' },
-  names: { object_id: 'communication', mark_id: 'tag' },
-  args: z.object({ ...target, mark_id: id().describe('the tag id') }),
-  response: acknowledgement,
   async run(ctx, a) {
     const siteId = await ownCommunication(ctx, a.object_type, a.object_id);
     const tag = await ownTag(ctx, a.mark_id);
@@ -113,15 +119,10 @@ export const tagCommunicationSale = apiFunction({
 
 export const untagCommunication = apiFunction({
   name: 'untag_communication',
-  verb: 'POST',
   scope: 'customer',
-  tag: 'tags',
+  ...tagOnCommunication(),
   summary: 'Untag a communication',
   description: 'Removes a tag set before; removing the Sale tag removes the deal.',
-  employee: { site: 'communication' },
-  names: { object_id: 'communication', mark_id: 'tag' },
-  args: z.object({ ...target, mark_id: id().describe('the tag id') }),
-  response: acknowledgement,
   async run(ctx, a) {
     await ownCommunication(ctx, a.object_type, a.object_id);
     const tag = await ownTag(ctx, a.mark_id);

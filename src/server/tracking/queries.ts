@@ -190,39 +190,23 @@ export async function createHit(db: Queryable, hit: NewHit): Promise<void> {
 
 export type NewGoal = Omit<Row<'goals'>, 'id'>;
 
-const createGoalQuery = prepared((db, p: NewGoal) =>
-  db
-    .insertInto('goals')
-    .values({
-      site_id: p.site_id,
-      visitor_id: p.visitor_id,
-      session_id: p.session_id,
-      hit_id: p.hit_id,
-      name: p.name,
-      category: p.category,
-      action: p.action,
-      label: p.label,
-      value: p.value,
-      start_time: p.start_time,
-    })
-    .returning('id'),
-);
+/** A goal's columns, each named: `p` is the prepared query's stand-in, which cannot be spread. */
+const goalValues = (p: Readonly<NewGoal>) => ({
+  site_id: p.site_id,
+  visitor_id: p.visitor_id,
+  session_id: p.session_id,
+  hit_id: p.hit_id,
+  name: p.name,
+  category: p.category,
+  action: p.action,
+  label: p.label,
+  value: p.value,
+  start_time: p.start_time,
+});
 
-const createGoalWithIdQuery = prepared((db, p: NewGoal & { id: number }) =>
-  db.insertInto('goals').values({
-    id: p.id,
-    site_id: p.site_id,
-    visitor_id: p.visitor_id,
-    session_id: p.session_id,
-    hit_id: p.hit_id,
-    name: p.name,
-    category: p.category,
-    action: p.action,
-    label: p.label,
-    value: p.value,
-    start_time: p.start_time,
-  }),
-);
+const createGoalQuery = prepared((db, p: NewGoal) => db.insertInto('goals').values(goalValues(p)).returning('id'));
+
+const createGoalWithIdQuery = prepared((db, p: NewGoal & { id: number }) => db.insertInto('goals').values({ id: p.id, ...goalValues(p) }));
 
 /**
  * Stores a custom event (`trackEvent`, the REST document's goal); its id. With an id taken ahead

@@ -1,4 +1,5 @@
 import type { Store } from '../store/open.js';
+import { outboxPool, type OutboxPool } from '../store/outbox-pool.js';
 import { RETRY_FOR_MS, retryDelay } from './backoff.js';
 import { endpointById, endpointFailed, endpointSucceeded } from './endpoints.js';
 import { DEFAULT_CAPS, trimBacklog, type BacklogCaps, type Dropped } from './backlog.js';
@@ -96,7 +97,8 @@ export function startWorker(store: Store, fns: RecordFunctions, opts: WorkerOpti
       claims.close();
       if (timer) clearInterval(timer);
       stop.abort();
-      await claims.ended();
+      await claims.claimEnded();
+      await claims.sendsEnded();
     },
   };
 }
@@ -158,84 +160,24 @@ function delivery(
   };
 }
 
-/** Claims due events into free slots and delivers them, at most `concurrency` at once. */
+/** Claims due events fairly (claims.ts) into free slots and delivers them, at most `concurrency` at once. */
 function claimer(
   store: Store,
   deliver: (id: number) => Promise<void>,
   opts: Pick<WorkerOptions, 'concurrency' | 'shares' | 'onError'>,
   { now, timeoutMs }: { now: () => number; timeoutMs: number },
-) {
-  const concurrency = opts.concurrency ?? 16;
+): OutboxPool {
   const shares = opts.shares ?? DEFAULT_SHARES;
   const cursor: ClaimCursor = { lastEndpoint: 0 };
-  const inFlight = new Set<Promise<void>>();
-  let claiming: Promise<number> | null = null;
-  let claimAgain = false;
-  let closed = false;
-
-  /** Claims what free slots can take and starts it; the number started. */
-  const claimOnce = async (): Promise<number> => {
-    const free = concurrency - inFlight.size;
-    if (closed || free <= 0) return 0;
-    const t = now();
-    const ids = await claimDue(store.db, t, t + timeoutMs + 60_000, free, shares, cursor);
-    for (const id of ids) {
-      const p: Promise<void> = deliver(id)
-        .catch((e: unknown) => opts.onError?.(e))
-        .finally(() => {
-          inFlight.delete(p);
-          void fill().catch((e: unknown) => opts.onError?.(e));
-        });
-      inFlight.add(p);
-    }
-    return ids.length;
-  };
-  /**
-   * One claim at a time. Asked again while one runs (a wake after a commit, a freed slot), it claims
-   * once more after it: the running claim may have read the outbox before the asker's rows were
-   * committed, and they would otherwise wait for the next poll. The promise covers those claims too,
-   * so whoever awaits it (drain, close) knows no claim is left running.
-   */
-  const fill = (): Promise<number> => {
-    if (claiming) {
-      claimAgain = true;
-      return claiming;
-    }
-    claiming = (async () => {
-      let started = 0;
-      do {
-        claimAgain = false;
-        started += await claimOnce();
-      } while (claimAgain);
-      return started;
-    })().finally(() => {
-      claiming = null;
-    });
-    return claiming;
-  };
-  return {
-    fill,
-    async drain(): Promise<void> {
-      for (;;) {
-        const started = await fill();
-        // What it started may be over already (a claim after it ran on): claim again, never race nothing.
-        if (inFlight.size === 0) {
-          if (started === 0) return;
-          continue;
-        }
-        await Promise.race(inFlight);
-      }
+  return outboxPool({
+    claim: (free) => {
+      const t = now();
+      return claimDue(store.db, t, t + timeoutMs + 60_000, free, shares, cursor);
     },
-    /** Claims nothing more. */
-    close() {
-      closed = true;
-    },
-    /** Resolves when the running claim and every delivery have ended. */
-    async ended(): Promise<void> {
-      await claiming?.catch(() => 0);
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+    send: deliver,
+    concurrency: opts.concurrency ?? 16,
+    onError: (e: unknown) => opts.onError?.(e),
+  });
 }
 
 /** The customers with new rows since their last trim, held to the caps at most every `trimEveryMs`. */
